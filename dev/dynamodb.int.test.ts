@@ -1,0 +1,80 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ConditionalCheckFailedException, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { CUSTOMER_ID_INDEX, LICENSE_KEY_INDEX } from '../lambdas/lib/table';
+import { localDynamoDbClient, startDynamoDb, type LocalDynamoDb } from './dynamodb';
+
+describe('local DynamoDB (dynalite)', () => {
+  let dir: string;
+  let db: LocalDynamoDb;
+  const tableName = 'stockbench-test';
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'sb-ddb-'));
+    db = await startDynamoDb({ path: dir, port: 0, tableName });
+  });
+  afterAll(async () => {
+    await db.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('creates the table with both indexes', async () => {
+    const client = localDynamoDbClient(db.endpoint);
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    client.destroy();
+    expect(Table?.KeySchema?.map((k) => k.AttributeName)).toEqual(['pk', 'sk']);
+    expect(Table?.GlobalSecondaryIndexes?.map((i) => i.IndexName).sort()).toEqual([
+      CUSTOMER_ID_INDEX,
+      LICENSE_KEY_INDEX,
+    ]);
+  });
+
+  it('does conditional puts and queries both indexes through lib-dynamodb', async () => {
+    const doc = DynamoDBDocumentClient.from(localDynamoDbClient(db.endpoint));
+    const account = { pk: 'USER#u1', sk: 'ACCOUNT', customerId: 'cus_1', email: 'a@example.com' };
+    const license = { pk: 'USER#u1', sk: 'LICENSE#k1', licenseKey: 'k1', expirationDate: 'NONE' };
+    const once = { ConditionExpression: 'attribute_not_exists(pk)' };
+    await doc.send(new PutCommand({ TableName: tableName, Item: account, ...once }));
+    await doc.send(new PutCommand({ TableName: tableName, Item: license, ...once }));
+    await expect(
+      doc.send(new PutCommand({ TableName: tableName, Item: license, ...once })),
+    ).rejects.toBeInstanceOf(ConditionalCheckFailedException);
+
+    const byKey = await doc.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: LICENSE_KEY_INDEX,
+        KeyConditionExpression: 'licenseKey = :k',
+        ExpressionAttributeValues: { ':k': 'k1' },
+      }),
+    );
+    expect(byKey.Items).toEqual([license]);
+    const byCustomer = await doc.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: CUSTOMER_ID_INDEX,
+        KeyConditionExpression: 'customerId = :c',
+        ExpressionAttributeValues: { ':c': 'cus_1' },
+      }),
+    );
+    expect(byCustomer.Items).toEqual([account]);
+    doc.destroy();
+  });
+
+  it('keeps data across a restart', async () => {
+    await db.stop();
+    db = await startDynamoDb({ path: dir, port: 0, tableName });
+    const doc = DynamoDBDocumentClient.from(localDynamoDbClient(db.endpoint));
+    const { Items } = await doc.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :p',
+        ExpressionAttributeValues: { ':p': 'USER#u1' },
+      }),
+    );
+    expect(Items).toHaveLength(2);
+    doc.destroy();
+  });
+});
