@@ -1,0 +1,54 @@
+import type { GatsbyConfig } from 'gatsby';
+import path from 'node:path';
+
+const siteUrl = (process.env.GATSBY_SITE_URL ?? 'https://stockbench.app').replace(/\/$/, '');
+
+// Account pages render on the client only and carry no content worth indexing.
+export const accountPaths = [
+  '/sign-in/',
+  '/sign-up/',
+  '/must-verify-email/',
+  '/reset-password/',
+  '/auth/',
+  '/profile/',
+  '/licenses/',
+  '/checkout/',
+  '/update-card/',
+];
+
+const config: GatsbyConfig = {
+  siteMetadata: {
+    title: 'Stockbench',
+    description:
+      'Stockbench is a desktop application for stock and macro research: 46 tools for rates, inflation, earnings, seasonality and more, on Windows and macOS.',
+    siteUrl,
+  },
+  trailingSlash: 'ignore',
+  graphqlTypegen: false,
+  plugins: [
+    'gatsby-plugin-image',
+    'gatsby-plugin-sharp',
+    'gatsby-transformer-sharp',
+    'gatsby-transformer-yaml',
+    {
+      resolve: 'gatsby-source-filesystem',
+      options: {
+        name: 'content',
+        path: path.join(__dirname, 'content'),
+        ignore: ['**/README.md', '**/TOOLS-PLAN.md'],
+      },
+    },
+    {
+      resolve: 'gatsby-transformer-remark',
+      options: { plugins: ['gatsby-remark-heading-ids'] },
+    },
+    {
+      resolve: 'gatsby-plugin-sitemap',
+      options: {
+        excludes: [...accountPaths, '/must-verify-email', '/404/', '/404.html', '/dev-404-page/'],
+      },
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,215 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { CreateNodeArgs, CreatePagesArgs, CreateSchemaCustomizationArgs, GatsbyNode } from 'gatsby';
+import { buildFeeds, type FeedSource } from './src/lib/feeds';
+
+// The content collections are told apart by their folder under content/ (tools, blog, legal, pages).
+export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({
+  actions,
+}: CreateSchemaCustomizationArgs) => {
+  actions.createTypes(`
+    type MarkdownRemark implements Node {
+      frontmatter: Frontmatter
+      fields: MarkdownRemarkFields
+    }
+    type MarkdownRemarkFields {
+      collection: String
+      slug: String
+    }
+    type Frontmatter {
+      id: String
+      title: String
+      path: String
+      route: String
+      description: String
+      summary: String
+      updated: Date @dateformat
+      screenshots: [Screenshot]
+      userImports: [String]
+      tags: [String]
+      filters: [String]
+    }
+    type Screenshot {
+      name: String!
+      alt: String!
+      image: File @link(by: "base", from: "name")
+    }
+    type ChangelogYaml implements Node {
+      date: Date @dateformat
+      details: [String]
+    }
+    type AnnouncementsYaml implements Node {
+      yamlId: String
+      message: String
+      startDate: String
+      endDate: String
+    }
+    type FaqYaml implements Node {
+      question: String
+      answer: String
+    }
+  `);
+};
+
+export const onCreateNode: GatsbyNode['onCreateNode'] = ({
+  node,
+  actions,
+  getNode,
+  createNodeId,
+  createContentDigest,
+}: CreateNodeArgs) => {
+  if (node.internal.type === 'MarkdownRemark' && node.parent) {
+    const file = getNode(node.parent) as { relativeDirectory?: string; name?: string } | undefined;
+    const collection = (file?.relativeDirectory ?? '').split('/')[0] ?? '';
+    actions.createNodeField({ node, name: 'collection', value: collection });
+    actions.createNodeField({ node, name: 'slug', value: file?.name ?? '' });
+  }
+  // FAQ answers are Markdown inside YAML: a child node of media type text/markdown lets
+  // gatsby-transformer-remark render them like any other Markdown.
+  if (node.internal.type === 'FaqYaml') {
+    const answer = String((node as { answer?: unknown }).answer ?? '');
+    const child = {
+      id: createNodeId(`${node.id} >>> FaqAnswer`),
+      parent: node.id,
+      children: [],
+      internal: {
+        type: 'FaqAnswer',
+        mediaType: 'text/markdown',
+        content: answer,
+        contentDigest: createContentDigest(answer),
+      },
+    };
+    actions.createNode(child);
+    actions.createParentChildLink({ parent: node, child: child as unknown as typeof node });
+  }
+};
+
+interface PageQuery {
+  tools: { nodes: { id: string; frontmatter: { path: string } }[] };
+  articles: { nodes: { id: string; frontmatter: { route: string } }[] };
+  pages: { nodes: { id: string; fields: { slug: string } }[] };
+}
+
+export const createPages: GatsbyNode['createPages'] = async ({
+  graphql,
+  actions,
+  reporter,
+}: CreatePagesArgs) => {
+  const result = await graphql<PageQuery>(`
+    {
+      tools: allMarkdownRemark(filter: { fields: { collection: { eq: "tools" } } }) {
+        nodes {
+          id
+          frontmatter {
+            path
+          }
+        }
+      }
+      articles: allMarkdownRemark(filter: { fields: { collection: { eq: "blog" } } }) {
+        nodes {
+          id
+          frontmatter {
+            route
+          }
+        }
+      }
+      pages: allMarkdownRemark(filter: { fields: { collection: { in: ["pages", "legal"] } } }) {
+        nodes {
+          id
+          fields {
+            slug
+          }
+        }
+      }
+    }
+  `);
+  if (result.errors || !result.data) {
+    reporter.panicOnBuild('Could not load the content', result.errors);
+    return;
+  }
+  const toolTemplate = path.resolve('src/templates/tool.tsx');
+  for (const tool of result.data.tools.nodes) {
+    actions.createPage({
+      path: `/tool/${tool.frontmatter.path}`,
+      component: toolTemplate,
+      context: { id: tool.id },
+    });
+  }
+  const articleTemplate = path.resolve('src/templates/blog-article.tsx');
+  for (const article of result.data.articles.nodes) {
+    actions.createPage({
+      path: `/blog/${article.frontmatter.route}`,
+      component: articleTemplate,
+      context: { id: article.id },
+    });
+  }
+  const markdownTemplate = path.resolve('src/templates/markdown-page.tsx');
+  for (const page of result.data.pages.nodes) {
+    actions.createPage({
+      path: `/${page.fields.slug}`,
+      component: markdownTemplate,
+      context: { id: page.id },
+    });
+  }
+};
+
+// The desktop application and the home page read these JSON files; robots.txt needs the site URL.
+export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter }) => {
+  const result = await graphql<FeedSource>(`
+    {
+      site {
+        siteMetadata {
+          siteUrl
+        }
+      }
+      tools: allMarkdownRemark(
+        filter: { fields: { collection: { eq: "tools" } } }
+        sort: { frontmatter: { id: ASC } }
+      ) {
+        nodes {
+          frontmatter {
+            id
+            title
+            path
+            updated(formatString: "YYYY-MM-DD")
+            summary
+            screenshots {
+              name
+            }
+            userImports
+            tags
+          }
+        }
+      }
+      articles: allMarkdownRemark(filter: { fields: { collection: { eq: "blog" } } }) {
+        nodes {
+          frontmatter {
+            id
+            title
+            description
+            route
+            updated(formatString: "YYYY-MM-DD")
+          }
+        }
+      }
+      announcements: allAnnouncementsYaml {
+        nodes {
+          yamlId
+          message
+          startDate
+          endDate
+        }
+      }
+    }
+  `);
+  if (result.errors || !result.data) {
+    reporter.panicOnBuild('Could not build the JSON feeds', result.errors);
+    return;
+  }
+  const publicDir = path.resolve('public');
+  for (const [file, content] of Object.entries(buildFeeds(result.data))) {
+    const target = path.join(publicDir, file);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.writeFile(target, content);
+  }
+};

@@ -1,0 +1,119 @@
+import React from 'react';
+import { graphql, Link, useStaticQuery } from 'gatsby';
+import type { IGatsbyImageData } from 'gatsby-plugin-image';
+import { siteConfig } from '../../config';
+import { visibleItems } from '../../lib/filters';
+import { byToolNumber } from '../../lib/tool-order';
+import { ActionMessage } from '../action-message/ActionMessage';
+import { Announcements } from '../announcements/Announcements';
+import { ScreenshotGallery, type GalleryImage } from '../screenshot-gallery/ScreenshotGallery';
+import { ToolColumns } from '../tool-list/ToolColumns';
+import type { ToolSummary } from '../tool-list/types';
+import { features } from './features';
+
+interface HomeData {
+  tools: { nodes: { frontmatter: ToolSummary & { screenshots: { name: string; alt: string }[] | null } }[] };
+  shots: {
+    nodes: { base: string; childImageSharp: { thumb: IGatsbyImageData; full: IGatsbyImageData } | null }[];
+  };
+}
+
+export function HomePage({ search }: { search: string }) {
+  const data = useStaticQuery<HomeData>(graphql`
+    query HomePage {
+      tools: allMarkdownRemark(filter: { fields: { collection: { eq: "tools" } } }) {
+        nodes {
+          frontmatter {
+            id
+            title
+            path
+            summary
+            updated
+            tags
+            screenshots {
+              name
+              alt
+            }
+          }
+        }
+      }
+      shots: allFile(
+        filter: {
+          relativeDirectory: { eq: "images/tools" }
+          base: {
+            in: [
+              "treasury-rates-1.png"
+              "inflation-1.png"
+              "performance-by-month-1.png"
+              "seasonality-1.png"
+              "beats-and-misses-1.png"
+              "financial-statements-1.png"
+              "portfolio-values-1.png"
+              "journal-1.png"
+            ]
+          }
+        }
+      ) {
+        nodes {
+          base
+          childImageSharp {
+            thumb: gatsbyImageData(width: 560, placeholder: NONE)
+            full: gatsbyImageData(width: 1200, placeholder: NONE)
+          }
+        }
+      }
+    }
+  `);
+  const tools = visibleItems(data.tools.nodes.map((n) => n.frontmatter)).sort(byToolNumber);
+  const alts = new Map(tools.flatMap((t) => (t.screenshots ?? []).map((s) => [s.name, s.alt] as const)));
+  const images = new Map(data.shots.nodes.map((n) => [n.base, n.childImageSharp] as const));
+  const gallery = (names: string[]): GalleryImage[] =>
+    names.flatMap((name) => {
+      const sharp = images.get(name);
+      return sharp ? [{ alt: alts.get(name) ?? '', thumb: sharp.thumb, full: sharp.full }] : [];
+    });
+
+  return (
+    <>
+      <ActionMessage search={search} />
+      <Announcements />
+      <section className="hero">
+        <h1>Stock and macro research on your desktop</h1>
+        <p className="hero__lead">
+          {siteConfig.name} runs {tools.length} research tools on stocks, ETFs, indexes and economic data, on
+          Windows and macOS. The first {siteConfig.freeToolCount} tools are free with no account; a license
+          opens all of them for ${siteConfig.licensePriceUsd} a month.
+        </p>
+        <p className="hero__actions">
+          <Link className="button button--primary" to="/download">
+            Download free
+          </Link>
+          <Link className="button" to="/pricing">
+            See pricing
+          </Link>
+        </p>
+      </section>
+      {features.map((feature, i) => (
+        <section key={feature.heading} className="feature">
+          <div className="feature__text">
+            <h2>{feature.heading}</h2>
+            <p>{feature.text}</p>
+            <Link to={feature.link.to}>{feature.link.label}</Link>
+          </div>
+          <ScreenshotGallery
+            images={gallery(feature.screenshots)}
+            eagerFirst={i === 0}
+            className="feature__gallery"
+          />
+        </section>
+      ))}
+      <section className="home-tools" aria-labelledby="home-tools-heading">
+        <h2 id="home-tools-heading">All {tools.length} tools</h2>
+        <ToolColumns tools={tools} />
+        <p>
+          <Link to="/tools">Browse the tools with descriptions</Link>
+        </p>
+      </section>
+    </>
+  );
+}

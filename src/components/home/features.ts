@@ -1,0 +1,36 @@
+// The home page's feature sections and the screenshots (content/images/tools) each one shows.
+export interface Feature {
+  heading: string;
+  text: string;
+  screenshots: string[];
+  link: { to: string; label: string };
+}
+
+export const features: Feature[] = [
+  {
+    heading: 'The macro picture on one screen',
+    text: 'Treasury yields and the yield curve, inflation, employment, retail sales, M2, the fed funds rate, housing and GDP, each charted from its official series and refreshed when you reload.',
+    screenshots: ['treasury-rates-1.png', 'inflation-1.png'],
+    link: { to: '/tool/treasury-rates', label: 'See Treasury Rates' },
+  },
+  {
+    heading: 'Seasonality without spreadsheets',
+    text: 'Returns by year, month, week and weekday, around holidays, rate changes and earnings, and through the presidential cycle, with the sample size next to every average.',
+    screenshots: ['performance-by-month-1.png', 'seasonality-1.png'],
+    link: { to: '/tool/performance-by-month', label: 'See Performance by Month' },
+  },
+  {
+    heading: 'Company research in a few clicks',
+    text: 'Earnings history, beats and misses, financial statements, analyst price targets, upgrades and downgrades, dividends and a company overview for any listed stock.',
+    screenshots: ['beats-and-misses-1.png', 'financial-statements-1.png'],
+    link: { to: '/tool/beats-and-misses', label: 'See Earnings Beats and Misses' },
+  },
+  {
+    heading: 'Your own data alongside the market',
+    text: 'Import your portfolio, a research journal and your own event markers as CSV files, and see them on the same charts as the market data.',
+    screenshots: ['portfolio-values-1.png', 'journal-1.png'],
+    link: { to: '/user-imports', label: 'Read about user imports' },
+  },
+];
+
+export const featureScreenshotNames = features.flatMap((f) => f.screenshots);

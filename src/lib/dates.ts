@@ -1,0 +1,48 @@
+// Content dates are calendar days (YYYY-MM-DD, or Gatsby's ISO form of them). They are read and printed in
+// UTC so that a visitor west of Greenwich never sees the day before.
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+function toDate(value: string | number | Date): Date {
+  if (value instanceof Date) return value;
+  if (typeof value === 'number') return new Date(value);
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return day ? new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]))) : new Date(value);
+}
+
+/** 'MMMM D, YYYY', as tool pages show "Last Updated". */
+export function formatLongDate(value: string | Date): string {
+  const d = toDate(value);
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+}
+
+/** 'M/D/YYYY', as the changelog shows. */
+export function formatShortDate(value: string | Date): string {
+  const d = toDate(value);
+  return `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;
+}
+
+/** 'MM/DD/YYYY', as license expiry and subscription dates show. Epoch seconds or a date. */
+export function formatPaddedDate(value: string | Date | number, unit: 'seconds' | 'ms' = 'ms'): string {
+  const d = typeof value === 'number' && unit === 'seconds' ? new Date(value * 1000) : toDate(value);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()}`;
+}
+
+/** The YYYY-MM-DD part, for <time dateTime>. */
+export function isoDay(value: string | Date): string {
+  return toDate(value).toISOString().slice(0, 10);
+}

@@ -1,0 +1,68 @@
+import React from 'react';
+import { graphql, type HeadFC, type PageProps } from 'gatsby';
+import { Seo } from '../components/seo/Seo';
+import { TitleFilter } from '../components/title-filter/TitleFilter';
+import { useQueryFilter } from '../components/title-filter/use-query-filter';
+import { ToolEntry } from '../components/tool-list/ToolEntry';
+import type { ToolSummary } from '../components/tool-list/types';
+import { useAnchorFocus } from '../components/tool-list/use-anchor-focus';
+import { filterByTitle, visibleItems } from '../lib/filters';
+import { byToolNumber } from '../lib/tool-order';
+
+interface ToolsData {
+  allMarkdownRemark: { nodes: { frontmatter: ToolSummary }[] };
+}
+
+export default function ToolsPage({ data, location }: PageProps<ToolsData>) {
+  const [keyword, setKeyword] = useQueryFilter();
+  useAnchorFocus(location.hash);
+  const all = visibleItems(data.allMarkdownRemark.nodes.map((n) => n.frontmatter)).sort(byToolNumber);
+  const shown = filterByTitle(all, keyword);
+  return (
+    <article className="page">
+      <h1>Tools</h1>
+      <p className="page__lead">
+        Every research tool in Stockbench. Tools #1 to #3 are free; a license opens all of them.
+      </p>
+      <TitleFilter
+        label="Filter tools by title"
+        value={keyword}
+        onChange={setKeyword}
+        placeholder="e.g. earnings"
+      />
+      <p className="filter-count" role="status">
+        {shown.length === all.length ? `${all.length} tools` : `${shown.length} of ${all.length} tools`}
+      </p>
+      <ul className="tool-entries">
+        {shown.map((tool) => (
+          <ToolEntry key={tool.id} tool={tool} />
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+export const Head: HeadFC = () => (
+  <Seo
+    title="Tools"
+    description="All 46 Stockbench research tools: Treasury rates, inflation, employment, earnings, seasonality, drawdowns, ETFs, portfolio tracking and more, each with a short description."
+    pathname="/tools"
+  />
+);
+
+export const query = graphql`
+  query ToolsPage {
+    allMarkdownRemark(filter: { fields: { collection: { eq: "tools" } } }) {
+      nodes {
+        frontmatter {
+          id
+          title
+          path
+          summary
+          updated
+          tags
+        }
+      }
+    }
+  }
+`;

@@ -1,0 +1,72 @@
+import React from 'react';
+import { graphql, Link, type HeadProps, type PageProps } from 'gatsby';
+import { JsonLd } from '../components/json-ld/JsonLd';
+import { Markdown } from '../components/markdown/Markdown';
+import { Seo } from '../components/seo/Seo';
+import { siteConfig } from '../config';
+import { formatLongDate, isoDay } from '../lib/dates';
+
+interface ArticleData {
+  markdownRemark: {
+    html: string;
+    frontmatter: { id: string; title: string; description: string; route: string; updated: string };
+  };
+}
+
+export default function BlogArticleTemplate({ data }: PageProps<ArticleData>) {
+  const article = data.markdownRemark.frontmatter;
+  return (
+    <article className="page article">
+      <p>
+        <Link to="/blog">← Back to List</Link>
+      </p>
+      <h1>{article.title}</h1>
+      <p className="article__meta">
+        Updated <time dateTime={isoDay(article.updated)}>{formatLongDate(article.updated)}</time>
+      </p>
+      <Markdown html={data.markdownRemark.html} />
+    </article>
+  );
+}
+
+export const Head = ({ data }: HeadProps<ArticleData>) => {
+  const article = data.markdownRemark.frontmatter;
+  const url = `${siteConfig.siteUrl}/blog/${article.route}`;
+  return (
+    <Seo
+      title={article.title}
+      description={article.description}
+      pathname={`/blog/${article.route}`}
+      type="article"
+    >
+      <JsonLd
+        data={{
+          '@type': 'BlogPosting',
+          headline: article.title,
+          description: article.description,
+          dateModified: isoDay(article.updated),
+          datePublished: isoDay(article.updated),
+          mainEntityOfPage: url,
+          url,
+          author: { '@type': 'Organization', name: siteConfig.name },
+          publisher: { '@type': 'Organization', name: siteConfig.name },
+        }}
+      />
+    </Seo>
+  );
+};
+
+export const query = graphql`
+  query BlogArticle($id: String!) {
+    markdownRemark(id: { eq: $id }) {
+      html
+      frontmatter {
+        id
+        title
+        description
+        route
+        updated
+      }
+    }
+  }
+`;
