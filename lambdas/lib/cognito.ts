@@ -1,0 +1,89 @@
+import {
+  AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { localCredentials } from './aws-local';
+import { getConfig } from './config';
+import { ApiError, conflict } from './http';
+
+// The Cognito calls the BFF makes for the account owner: checking a password, changing the email
+// address, and signing the user out everywhere. Deleting the user is the account page's own call.
+
+let client: CognitoIdentityProviderClient | undefined;
+
+function cognito(): CognitoIdentityProviderClient {
+  if (!client) {
+    const { region, cognitoEndpoint } = getConfig();
+    client = new CognitoIdentityProviderClient({
+      region,
+      endpoint: cognitoEndpoint,
+      credentials: localCredentials(cognitoEndpoint),
+    });
+  }
+  return client;
+}
+
+export function resetCognito(): void {
+  client?.destroy();
+  client = undefined;
+}
+
+const WRONG_PASSWORD = new Set([
+  'NotAuthorizedException',
+  'InvalidPasswordException',
+  'UserNotFoundException',
+]);
+
+/** Signs in with the password (USER_PASSWORD_AUTH, as the site does); a wrong one is a 403. */
+export async function checkPassword(username: string, password: string): Promise<void> {
+  try {
+    await cognito().send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: getConfig().clientId,
+        AuthParameters: { USERNAME: username, PASSWORD: password },
+      }),
+    );
+  } catch (err) {
+    const name = err instanceof Error ? err.name : '';
+    if (WRONG_PASSWORD.has(name))
+      throw new ApiError(403, 'INCORRECT_PASSWORD', 'Incorrect current password.');
+    if (name === 'TooManyRequestsException' || name === 'LimitExceededException') {
+      throw new ApiError(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts. Please try again later.');
+    }
+    throw err;
+  }
+}
+
+/** Sets the email; `verified` false makes Cognito send the new address a verification code. */
+export async function setEmail(username: string, email: string, verified: boolean): Promise<void> {
+  try {
+    await cognito().send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: getConfig().userPoolId,
+        Username: username,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: verified ? 'true' : 'false' },
+        ],
+      }),
+    );
+  } catch (err) {
+    const name = err instanceof Error ? err.name : '';
+    if (name === 'AliasExistsException' || name === 'UsernameExistsException') {
+      throw conflict('EMAIL_TAKEN', 'New email is already taken.');
+    }
+    if (name === 'InvalidParameterException')
+      throw new ApiError(400, 'INVALID_EMAIL', 'The email address is not valid.');
+    throw err;
+  }
+}
+
+/** Revokes every refresh token of the user (their sessions end when the current tokens expire). */
+export async function signOutEverywhere(username: string): Promise<void> {
+  await cognito().send(
+    new AdminUserGlobalSignOutCommand({ UserPoolId: getConfig().userPoolId, Username: username }),
+  );
+}

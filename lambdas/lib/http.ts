@@ -1,0 +1,110 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+
+// Responses and errors for every handler: JSON bodies, `{ error: { code, message } }` on failure, and
+// one wrapper that decides which failures a client may see. Client mistakes become 4xx with a reason;
+// anything unexpected becomes a generic 500 plus one structured log line to find it by request id.
+
+export type Result = APIGatewayProxyStructuredResultV2;
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): Result {
+  return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
+}
+
+export const ok = (body: unknown): Result => json(200, body);
+
+/** A failure meant for the client: its status, a stable machine code and a readable message. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const badRequest = (code: string, message: string): ApiError => new ApiError(400, code, message);
+export const forbidden = (message = 'This resource does not belong to the caller.'): ApiError =>
+  new ApiError(403, 'FORBIDDEN', message);
+export const notFound = (code: string, message: string): ApiError => new ApiError(404, code, message);
+export const conflict = (code: string, message: string): ApiError => new ApiError(409, code, message);
+
+export const errorBody = (code: string, message: string) => ({ error: { code, message } });
+
+export const GENERIC_MESSAGE = 'Something unexpected happened. Please try again.';
+
+interface StripeLikeError {
+  type: string;
+  message: string;
+  code?: string;
+  statusCode?: number;
+}
+
+// Duck-typed so handlers that never talk to Stripe do not bundle the Stripe SDK for an instanceof.
+function asStripeError(err: unknown): StripeLikeError | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const type = (err as { type?: unknown }).type;
+  return typeof type === 'string' && type.startsWith('Stripe') ? (err as StripeLikeError) : undefined;
+}
+
+function isZodError(err: unknown): boolean {
+  return err instanceof Error && (err.name === 'ZodError' || err.name === '$ZodError');
+}
+
+export function errorToResult(err: unknown, event: Pick<APIGatewayProxyEventV2, 'requestContext'>): Result {
+  if (err instanceof ApiError) return json(err.statusCode, errorBody(err.code, err.message));
+  if (isZodError(err)) return json(400, errorBody('INVALID_REQUEST', 'The request is not valid.'));
+  const stripe = asStripeError(err);
+  if (stripe?.type === 'StripeCardError') {
+    return json(402, errorBody(stripe.code ? stripe.code.toUpperCase() : 'CARD_ERROR', stripe.message));
+  }
+  if (stripe?.type === 'StripeIdempotencyError') {
+    return json(409, errorBody('REQUEST_IN_PROGRESS', 'The same request is in progress. Try again shortly.'));
+  }
+  log('error', 'unhandled error', event, {
+    error: {
+      name: err instanceof Error ? err.name : typeof err,
+      message: err instanceof Error ? err.message : String(err),
+      stripeType: stripe?.type,
+      stripeCode: stripe?.code,
+      stack: err instanceof Error ? err.stack : undefined,
+    },
+  });
+  return json(500, errorBody('INTERNAL', GENERIC_MESSAGE));
+}
+
+/** One JSON line per call so CloudWatch Logs Insights can filter by requestId and route. */
+export function log(
+  level: 'info' | 'warn' | 'error',
+  msg: string,
+  event: Pick<APIGatewayProxyEventV2, 'requestContext'>,
+  extra: Record<string, unknown> = {},
+): void {
+  const http = event.requestContext?.http;
+  const line = JSON.stringify({
+    level,
+    msg,
+    requestId: event.requestContext?.requestId,
+    method: http?.method,
+    path: http?.path,
+    ...extra,
+  });
+  if (level === 'error') console.error(line);
+  else console.log(line);
+}
+
+/** Wraps a handler body so no exception escapes as API Gateway's own 500. */
+export function withErrors<E extends Pick<APIGatewayProxyEventV2, 'requestContext'>>(
+  fn: (event: E) => Promise<Result>,
+): (event: E) => Promise<Result> {
+  return async (event: E) => {
+    try {
+      return await fn(event);
+    } catch (err) {
+      return errorToResult(err, event);
+    }
+  };
+}

@@ -1,0 +1,156 @@
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { CUSTOMER_ID_ATTRIBUTE, CUSTOMER_ID_INDEX, PARTITION_KEY, SORT_KEY } from '../table';
+import { db, isConditionFailure, table } from './client';
+import { ACCOUNT_SK, userPk } from './keys';
+
+// The account item (USER#<uid> / ACCOUNT): the user's Stripe customer, their current subscription and
+// a cache of its state. Stripe stays the source of truth; the cache lets reads skip a Stripe call.
+
+export interface SubscriptionSnapshot {
+  subscriptionId: string;
+  /** Epoch seconds; orders subscriptions so an old one never replaces a newer pointer. */
+  subscriptionCreated: number;
+  subscriptionStatus: string;
+  /** Stripe quantity of the license price. */
+  quantity: number;
+  /** Licenses that renew at the next period: 0 once the subscription cancels at period end. */
+  renewing: number;
+  cancelAtPeriodEnd: boolean;
+  periodStart?: number;
+  periodEnd?: number;
+  cardBrand?: string;
+  cardLast4?: string;
+}
+
+export interface Account extends Partial<SubscriptionSnapshot> {
+  uid: string;
+  email?: string;
+  customerId?: string;
+  updatedAt?: string;
+}
+
+const key = (uid: string) => ({ [PARTITION_KEY]: userPk(uid), [SORT_KEY]: ACCOUNT_SK });
+
+function toAccount(item: Record<string, unknown> | undefined): Account | undefined {
+  if (!item) return undefined;
+  const { [PARTITION_KEY]: _pk, [SORT_KEY]: _sk, ...rest } = item;
+  return rest as unknown as Account;
+}
+
+export async function getAccount(uid: string): Promise<Account | undefined> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: key(uid), ConsistentRead: true }));
+  return toAccount(out.Item);
+}
+
+/**
+ * Records the user's Stripe customer. The first writer wins (if_not_exists), so two parallel
+ * checkouts agree on one customer; answers the customer id now stored.
+ */
+export async function saveCustomer(
+  uid: string,
+  customerId: string,
+  email: string | undefined,
+): Promise<string> {
+  const out = await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: key(uid),
+      UpdateExpression:
+        'SET #uid = :uid, #cid = if_not_exists(#cid, :cid), #email = if_not_exists(#email, :email), #u = :now',
+      ExpressionAttributeNames: {
+        '#uid': 'uid',
+        '#cid': CUSTOMER_ID_ATTRIBUTE,
+        '#email': 'email',
+        '#u': 'updatedAt',
+      },
+      ExpressionAttributeValues: {
+        ':uid': uid,
+        ':cid': customerId,
+        ':email': email ?? null,
+        ':now': new Date().toISOString(),
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return String(out.Attributes?.[CUSTOMER_ID_ATTRIBUTE] ?? customerId);
+}
+
+/**
+ * Stores a subscription's state unless the account already points at a newer subscription, so a
+ * late webhook about an old, cancelled subscription cannot replace the current one. Answers whether
+ * it was stored.
+ */
+export async function saveSubscription(
+  uid: string,
+  customerId: string,
+  s: SubscriptionSnapshot,
+): Promise<boolean> {
+  const values: Record<string, unknown> = {
+    ':uid': uid,
+    ':cid': customerId,
+    ':now': new Date().toISOString(),
+  };
+  const names: Record<string, string> = {
+    '#pk': PARTITION_KEY,
+    '#uid': 'uid',
+    '#cid': CUSTOMER_ID_ATTRIBUTE,
+    '#u': 'updatedAt',
+  };
+  const sets = ['#uid = :uid', '#cid = if_not_exists(#cid, :cid)', '#u = :now'];
+  const removes: string[] = [];
+  for (const [field, value] of Object.entries(s)) {
+    names[`#${field}`] = field;
+    if (value === undefined) {
+      removes.push(`#${field}`);
+    } else {
+      values[`:${field}`] = value;
+      sets.push(`#${field} = :${field}`);
+    }
+  }
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: key(uid),
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+        // The account must exist (a late webhook must not resurrect a deleted user), and it must not
+        // already point at a newer subscription.
+        ConditionExpression:
+          'attribute_exists(#pk) AND (attribute_not_exists(#subscriptionCreated) OR #subscriptionId = :subscriptionId OR #subscriptionCreated < :subscriptionCreated)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+export async function saveEmail(uid: string, email: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: key(uid),
+      UpdateExpression: 'SET #uid = :uid, #email = :email, #u = :now',
+      ExpressionAttributeNames: { '#uid': 'uid', '#email': 'email', '#u': 'updatedAt' },
+      ExpressionAttributeValues: { ':uid': uid, ':email': email, ':now': new Date().toISOString() },
+    }),
+  );
+}
+
+/** The user whose account holds this Stripe customer (webhooks only know the customer). */
+export async function findUidByCustomerId(customerId: string): Promise<string | undefined> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: CUSTOMER_ID_INDEX,
+      KeyConditionExpression: '#cid = :cid',
+      ExpressionAttributeNames: { '#cid': CUSTOMER_ID_ATTRIBUTE },
+      ExpressionAttributeValues: { ':cid': customerId },
+    }),
+  );
+  const item = out.Items?.find((i) => i[SORT_KEY] === ACCOUNT_SK);
+  return typeof item?.uid === 'string' ? item.uid : undefined;
+}

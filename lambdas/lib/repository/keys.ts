@@ -1,0 +1,16 @@
+// Item keys of the one table. Everything a user owns sits in their partition so that a single Query
+// finds it (get-licenses) and delete-customer can remove it all.
+
+export const userPk = (uid: string): string => `USER#${uid}`;
+export const ACCOUNT_SK = 'ACCOUNT';
+export const LICENSE_PREFIX = 'LICENSE#';
+/** Zero-padded so slots sort by ordinal; a subscription never has anywhere near 10000 licenses. */
+export const licenseSk = (subscriptionId: string, ordinal: number): string =>
+  `${LICENSE_PREFIX}${subscriptionId}#${String(ordinal).padStart(4, '0')}`;
+export const licensePrefix = (subscriptionId: string): string => `${LICENSE_PREFIX}${subscriptionId}#`;
+export const eventPk = (eventId: string): string => `EVENT#${eventId}`;
+export const EVENT_SK = 'EVENT';
+export const recoverPk = (code: string): string => `RECOVER#${code}`;
+export const RECOVER_SK = 'RECOVER';
+/** A pointer in the user's partition so delete-customer also removes pending recovery codes. */
+export const userRecoverSk = (code: string): string => `RECOVER#${code}`;

@@ -1,0 +1,122 @@
+import { PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { LICENSE_KEY_ATTRIBUTE, LICENSE_KEY_INDEX, PARTITION_KEY, SORT_KEY } from '../table';
+import { db, isConditionFailure, table } from './client';
+import { LICENSE_PREFIX, licensePrefix, licenseSk, userPk } from './keys';
+
+// License slots: USER#<uid> / LICENSE#<subscriptionId>#<ordinal>. A slot is addressed by its
+// subscription and ordinal, not by its key, so a retried or parallel provisioning step computes the
+// same slot addresses and finds its own earlier work instead of minting extra keys.
+
+/** The spec's value for a license that renews monthly. */
+export const RENEWING = 'NONE';
+
+export interface LicenseSlot {
+  uid: string;
+  subscriptionId: string;
+  ordinal: number;
+  licenseKey: string;
+  /** RENEWING, or the ISO 8601 time at which the license ends. */
+  expirationDate: string;
+  createdAt: string;
+  sk: string;
+}
+
+function toSlot(item: Record<string, unknown>): LicenseSlot {
+  return {
+    uid: String(item.uid),
+    subscriptionId: String(item.subscriptionId),
+    ordinal: Number(item.ordinal),
+    licenseKey: String(item[LICENSE_KEY_ATTRIBUTE]),
+    expirationDate: String(item.expirationDate),
+    createdAt: String(item.createdAt),
+    sk: String(item[SORT_KEY]),
+  };
+}
+
+async function queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** The user's slots, of one subscription or of all, in ordinal order. */
+export async function listSlots(uid: string, subscriptionId?: string): Promise<LicenseSlot[]> {
+  const items = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+    ExpressionAttributeNames: { '#pk': PARTITION_KEY, '#sk': SORT_KEY },
+    ExpressionAttributeValues: {
+      ':pk': userPk(uid),
+      ':prefix': subscriptionId ? licensePrefix(subscriptionId) : LICENSE_PREFIX,
+    },
+    ConsistentRead: true,
+  });
+  return items.map(toSlot);
+}
+
+/** Creates the slot unless it exists; answers true when this call created it. */
+export async function createSlot(slot: Omit<LicenseSlot, 'sk' | 'createdAt'>): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: {
+          [PARTITION_KEY]: userPk(slot.uid),
+          [SORT_KEY]: licenseSk(slot.subscriptionId, slot.ordinal),
+          uid: slot.uid,
+          subscriptionId: slot.subscriptionId,
+          ordinal: slot.ordinal,
+          [LICENSE_KEY_ATTRIBUTE]: slot.licenseKey,
+          expirationDate: slot.expirationDate,
+          createdAt: new Date().toISOString(),
+        },
+        ConditionExpression: 'attribute_not_exists(#pk)',
+        ExpressionAttributeNames: { '#pk': PARTITION_KEY },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Gives a renewing slot an end date; a slot that already has one keeps it. */
+export async function setSlotExpiration(uid: string, sk: string, expirationDate: string): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
+        UpdateExpression: 'SET #exp = :exp',
+        ConditionExpression: '#exp = :renewing',
+        ExpressionAttributeNames: { '#exp': 'expirationDate' },
+        ExpressionAttributeValues: { ':exp': expirationDate, ':renewing': RENEWING },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** The slot holding this key, whoever owns it (callers check ownership). */
+export async function findSlotByKey(licenseKey: string): Promise<LicenseSlot | undefined> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: LICENSE_KEY_INDEX,
+      KeyConditionExpression: '#k = :k',
+      ExpressionAttributeNames: { '#k': LICENSE_KEY_ATTRIBUTE },
+      ExpressionAttributeValues: { ':k': licenseKey },
+    }),
+  );
+  const item = out.Items?.[0];
+  return item ? toSlot(item) : undefined;
+}

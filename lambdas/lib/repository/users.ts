@@ -1,0 +1,50 @@
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PARTITION_KEY, SORT_KEY } from '../table';
+import { db, table } from './client';
+import { ACCOUNT_SK, LICENSE_PREFIX, userPk } from './keys';
+
+// Removing everything a user owns: every item in their partition (account, license slots, recovery
+// pointers). Batches of 25 are plain deletes of independent items; a retry simply deletes again.
+
+export interface RemovedRecords {
+  account: boolean;
+  licenses: number;
+  other: number;
+}
+
+export async function deleteUserRecords(uid: string): Promise<RemovedRecords> {
+  const keys: Record<string, string>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': PARTITION_KEY, '#sk': SORT_KEY },
+        ExpressionAttributeValues: { ':pk': userPk(uid) },
+        ProjectionExpression: '#pk, #sk',
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of out.Items ?? [])
+      keys.push({ [PARTITION_KEY]: String(item[PARTITION_KEY]), [SORT_KEY]: String(item[SORT_KEY]) });
+    start = out.LastEvaluatedKey;
+  } while (start);
+
+  for (let i = 0; i < keys.length; i += 25) {
+    let requests: { DeleteRequest: { Key: Record<string, unknown> } }[] = keys
+      .slice(i, i + 25)
+      .map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; requests.length && attempt < 5; attempt++) {
+      const out = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
+      requests = (out.UnprocessedItems?.[table()] ?? []) as typeof requests;
+      if (requests.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+    }
+    if (requests.length) throw new Error(`Could not delete ${requests.length} items of user ${uid}`);
+  }
+  const sks = keys.map((k) => k[SORT_KEY] ?? '');
+  const licenses = sks.filter((sk) => sk.startsWith(LICENSE_PREFIX)).length;
+  const account = sks.includes(ACCOUNT_SK);
+  return { account, licenses, other: sks.length - licenses - (account ? 1 : 0) };
+}

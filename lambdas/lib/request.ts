@@ -1,0 +1,89 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
+import { badRequest, ApiError } from './http';
+
+// Reading a request: the raw body (API Gateway may base64-encode it), a JSON body checked against the
+// endpoint's schema, and query parameters checked the same way. zod/mini keeps handler bundles small;
+// the English locale gives issues readable messages.
+
+z.config(en());
+
+/** Bodies above this size are refused before parsing (the API's payloads are a few hundred bytes). */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+type RequestParts = Pick<APIGatewayProxyEventV2, 'body' | 'isBase64Encoded' | 'queryStringParameters'>;
+
+/** The body exactly as sent (signature checks need the original bytes). */
+export function rawBody(event: RequestParts): string {
+  if (!event.body) return '';
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
+function bodyTooLarge(event: RequestParts): boolean {
+  if (!event.body) return false;
+  // Base64 is 4/3 of the bytes; compare decoded size so the limit means the same either way.
+  const size = event.isBase64Encoded
+    ? Math.floor((event.body.length * 3) / 4)
+    : Buffer.byteLength(event.body, 'utf8');
+  return size > MAX_BODY_BYTES;
+}
+
+function describe(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'request'}: ${issue.message}`)
+    .join('; ');
+}
+
+export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.output<S> {
+  const result = z.safeParse(schema, value);
+  if (!result.success)
+    throw badRequest('INVALID_REQUEST', `Invalid ${what}: ${describe(result.error.issues)}`);
+  return result.data;
+}
+
+export function parseJsonBody<S extends z.ZodMiniType>(event: RequestParts, schema: S): z.output<S> {
+  if (bodyTooLarge(event)) {
+    throw new ApiError(400, 'BODY_TOO_LARGE', `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
+  }
+  const text = rawBody(event);
+  if (!text.trim()) throw badRequest('MISSING_BODY', 'A JSON request body is required.');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw badRequest('MALFORMED_JSON', 'The request body is not valid JSON.');
+  }
+  return parseWith(schema, value, 'body');
+}
+
+export function parseQuery<S extends z.ZodMiniType>(event: RequestParts, schema: S): z.output<S> {
+  return parseWith(schema, event.queryStringParameters ?? {}, 'query');
+}
+
+// Shared field schemas, so every endpoint spells an id or a count the same way.
+
+const idPattern = (prefix: string) =>
+  z.string().check(z.regex(new RegExp(`^${prefix}_[A-Za-z0-9_]{1,200}$`)));
+
+export const fields = {
+  uid: z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_.@+-]+$/)),
+  email: z.email().check(z.maxLength(254)),
+  password: z.string().check(z.minLength(1), z.maxLength(256)),
+  /** Licenses bought or added at once: the spec's 1 to 5. */
+  count: z.int().check(z.gte(1), z.lte(5)),
+  /** The same count as it arrives in a query string. */
+  countQuery: z.pipe(
+    z.string().check(z.regex(/^[1-5]$/, 'must be a whole number from 1 to 5')),
+    z.transform((s: string) => Number(s)),
+  ),
+  customerId: idPattern('cus'),
+  subscriptionId: idPattern('sub'),
+  paymentMethodId: idPattern('pm'),
+  licenseKey: z.string().check(z.minLength(1), z.maxLength(64)),
+  /** One-time email recovery code (base64url). */
+  recoveryCode: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
+};
+
+export { z };

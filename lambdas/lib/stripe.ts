@@ -1,0 +1,279 @@
+import Stripe from 'stripe';
+import { getConfig, getStripeSecrets } from './config';
+import type { SubscriptionSnapshot } from './repository/accounts';
+import { badRequest } from './http';
+
+// The one Stripe client and every Stripe call the BFF makes. Create and update calls carry
+// idempotency keys derived from what the request asks for, so a retried or doubled request reaches
+// the same Stripe object (and charges once) instead of creating a second one.
+
+let client: Promise<Stripe> | undefined;
+
+export function getStripe(): Promise<Stripe> {
+  client ??= (async () => {
+    const { secretKey } = await getStripeSecrets();
+    const { stripeApiUrl } = getConfig();
+    const local = stripeApiUrl ? new URL(stripeApiUrl) : undefined;
+    return new Stripe(secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 15000,
+      telemetry: false,
+      ...(local && {
+        host: local.hostname,
+        port: Number(local.port || (local.protocol === 'https:' ? 443 : 80)),
+        protocol: local.protocol === 'https:' ? 'https' : 'http',
+      }),
+    });
+  })().catch((err: unknown) => {
+    client = undefined;
+    throw err;
+  });
+  return client;
+}
+
+export function resetStripe(): void {
+  client = undefined;
+}
+
+/** Statuses in which the customer holds a subscription they must manage rather than buy again. */
+export const LIVE_STATUSES: readonly string[] = ['active', 'trialing', 'past_due', 'unpaid', 'paused'];
+/** Statuses in which licenses are in force. */
+export const IN_FORCE_STATUSES: readonly string[] = ['active', 'trialing'];
+/** Statuses after which the subscription never comes back. */
+export const ENDED_STATUSES: readonly string[] = ['canceled', 'incomplete_expired'];
+
+const idOf = (v: string | { id: string } | null | undefined): string | undefined =>
+  typeof v === 'string' ? v : (v?.id ?? undefined);
+
+/** The subscription's license item (the only item, at the configured price). */
+export function licenseItem(sub: Stripe.Subscription): Stripe.SubscriptionItem {
+  const { stripePriceId } = getConfig();
+  const item = sub.items.data.find((i) => i.price.id === stripePriceId) ?? sub.items.data[0];
+  if (!item) throw new Error(`Subscription ${sub.id} has no items`);
+  return item;
+}
+
+export function customerIdOf(sub: Stripe.Subscription): string {
+  const id = idOf(sub.customer);
+  if (!id) throw new Error(`Subscription ${sub.id} has no customer`);
+  return id;
+}
+
+export function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
+  const item = licenseItem(sub);
+  const quantity = item.quantity ?? 0;
+  const pm = typeof sub.default_payment_method === 'object' ? sub.default_payment_method : null;
+  return {
+    subscriptionId: sub.id,
+    subscriptionCreated: sub.created,
+    subscriptionStatus: sub.status,
+    quantity,
+    renewing: sub.cancel_at_period_end || ENDED_STATUSES.includes(sub.status) ? 0 : quantity,
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    periodStart: item.current_period_start,
+    periodEnd: item.current_period_end,
+    cardBrand: pm?.card?.brand,
+    cardLast4: pm?.card?.last4,
+  };
+}
+
+/** The first payment's client secret while the subscription awaits it. */
+export function clientSecretOf(sub: Stripe.Subscription): string | undefined {
+  const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
+  return invoice?.confirmation_secret?.client_secret ?? undefined;
+}
+
+export async function retrieveSubscription(id: string): Promise<Stripe.Subscription> {
+  const stripe = await getStripe();
+  return stripe.subscriptions.retrieve(id, {
+    expand: ['default_payment_method', 'latest_invoice.confirmation_secret'],
+  });
+}
+
+export async function createCustomer(uid: string, email: string | undefined): Promise<string> {
+  const stripe = await getStripe();
+  const customer = await stripe.customers.create(
+    { email, metadata: { uid } },
+    { idempotencyKey: `customer:${uid}` },
+  );
+  return customer.id;
+}
+
+/**
+ * A subscription waiting for its first payment. The key names the count and the subscription it
+ * replaces (none, or an abandoned one), so a double submit gets one subscription while a later
+ * purchase after a cancellation gets a new one.
+ */
+export async function createIncompleteSubscription(args: {
+  uid: string;
+  customerId: string;
+  count: number;
+  replaces: string | undefined;
+}): Promise<Stripe.Subscription> {
+  const stripe = await getStripe();
+  return stripe.subscriptions.create(
+    {
+      customer: args.customerId,
+      items: [{ price: getConfig().stripePriceId, quantity: args.count }],
+      payment_behavior: 'default_incomplete',
+      payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
+      expand: ['latest_invoice.confirmation_secret'],
+      metadata: { uid: args.uid },
+    },
+    {
+      idempotencyKey: `subscription:${args.uid}:${args.customerId}:${args.count}:${args.replaces ?? 'first'}`,
+    },
+  );
+}
+
+export async function cancelSubscription(id: string): Promise<Stripe.Subscription> {
+  const stripe = await getStripe();
+  return stripe.subscriptions.cancel(id, {}, { idempotencyKey: `cancel:${id}` });
+}
+
+/**
+ * Adds licenses: the new quantity is charged pro rata at once, and if the charge fails the update is
+ * refused as a whole (error_if_incomplete), so a declined card adds nothing.
+ */
+export async function raiseQuantity(
+  sub: Stripe.Subscription,
+  quantity: number,
+): Promise<Stripe.Subscription> {
+  const stripe = await getStripe();
+  const item = licenseItem(sub);
+  return stripe.subscriptions.update(
+    sub.id,
+    {
+      items: [{ id: item.id, quantity }],
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'error_if_incomplete',
+      cancel_at_period_end: false,
+      expand: ['default_payment_method', 'latest_invoice.confirmation_secret'],
+    },
+    // The card is part of the key: Stripe replays a stored decline for a reused key, and a retry
+    // after the customer changed card must be a new attempt.
+    {
+      idempotencyKey: `add:${sub.id}:${item.quantity ?? 0}->${quantity}:${idOf(sub.default_payment_method) ?? 'nopm'}`,
+    },
+  );
+}
+
+/** Removes licenses from the next period: no refund now; at zero the subscription ends at period end. */
+export async function lowerRenewingQuantity(
+  sub: Stripe.Subscription,
+  renewing: number,
+): Promise<Stripe.Subscription> {
+  const stripe = await getStripe();
+  const item = licenseItem(sub);
+  const params: Stripe.SubscriptionUpdateParams =
+    renewing > 0
+      ? {
+          items: [{ id: item.id, quantity: renewing }],
+          proration_behavior: 'none',
+          cancel_at_period_end: false,
+        }
+      : { cancel_at_period_end: true, proration_behavior: 'none' };
+  return stripe.subscriptions.update(
+    sub.id,
+    { ...params, expand: ['default_payment_method', 'latest_invoice.confirmation_secret'] },
+    { idempotencyKey: `renewing:${sub.id}:${item.quantity ?? 0}->${renewing}` },
+  );
+}
+
+/** What raising the quantity would charge today (Stripe's invoice preview, prorated). */
+export async function previewRaise(sub: Stripe.Subscription, quantity: number): Promise<Stripe.Invoice> {
+  const stripe = await getStripe();
+  const item = licenseItem(sub);
+  return stripe.invoices.createPreview({
+    customer: customerIdOf(sub),
+    subscription: sub.id,
+    subscription_details: {
+      items: [{ id: item.id, quantity }],
+      proration_behavior: 'always_invoice',
+      proration_date: Math.floor(Date.now() / 1000),
+    },
+  });
+}
+
+/** A payment method the client names, refused as bad input when Stripe does not know it. */
+export async function retrievePaymentMethod(id: string): Promise<Stripe.PaymentMethod> {
+  const stripe = await getStripe();
+  try {
+    return await stripe.paymentMethods.retrieve(id);
+  } catch (err) {
+    if ((err as { code?: string }).code === 'resource_missing') {
+      throw badRequest('UNKNOWN_PAYMENT_METHOD', 'The payment method does not exist.');
+    }
+    throw err;
+  }
+}
+
+export async function attachPaymentMethod(id: string, customerId: string): Promise<Stripe.PaymentMethod> {
+  const stripe = await getStripe();
+  return stripe.paymentMethods.attach(
+    id,
+    { customer: customerId },
+    { idempotencyKey: `attach:${id}:${customerId}` },
+  );
+}
+
+/** Makes the card the default for the customer's future invoices and for the subscription. */
+export async function setDefaultPaymentMethod(
+  customerId: string,
+  subscriptionId: string,
+  pmId: string,
+): Promise<void> {
+  const stripe = await getStripe();
+  await stripe.customers.update(
+    customerId,
+    { invoice_settings: { default_payment_method: pmId } },
+    { idempotencyKey: `default-pm:${customerId}:${pmId}` },
+  );
+  await stripe.subscriptions.update(
+    subscriptionId,
+    { default_payment_method: pmId },
+    { idempotencyKey: `sub-default-pm:${subscriptionId}:${pmId}` },
+  );
+}
+
+/** Retries the open invoices of a past-due subscription with the given card (oldest first). */
+export async function payOpenInvoices(subscriptionId: string, pmId: string): Promise<number> {
+  const stripe = await getStripe();
+  const open = await stripe.invoices.list({ subscription: subscriptionId, status: 'open', limit: 10 });
+  const invoices = [...open.data].sort((a, b) => a.created - b.created);
+  for (const invoice of invoices) {
+    if (!invoice.id) continue;
+    await stripe.invoices.pay(
+      invoice.id,
+      { payment_method: pmId },
+      { idempotencyKey: `pay:${invoice.id}:${pmId}` },
+    );
+  }
+  return invoices.length;
+}
+
+export async function updateCustomerEmail(customerId: string, email: string): Promise<void> {
+  const stripe = await getStripe();
+  await stripe.customers.update(customerId, { email });
+}
+
+/** Deletes the customer (Stripe cancels their subscriptions); an already deleted one is fine. */
+export async function deleteCustomer(customerId: string): Promise<boolean> {
+  const stripe = await getStripe();
+  try {
+    await stripe.customers.del(customerId);
+    return true;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'resource_missing') return false;
+    throw err;
+  }
+}
+
+/** Verifies Stripe's signature over the raw body and parses the event. */
+export async function constructWebhookEvent(rawBody: string, signature: string): Promise<Stripe.Event> {
+  const stripe = await getStripe();
+  const { webhookSecret } = await getStripeSecrets();
+  return stripe.webhooks.constructEventAsync(rawBody, signature, webhookSecret);
+}
+
+export type { Stripe };
