@@ -1,0 +1,18 @@
+import * as path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { readAppConfig } from '../lib/app-config';
+import { addStockbenchStacks } from '../lib/stockbench-app';
+
+// Entry of `cdk synth` / `cdk deploy` (cdk.json). Settings come from context: cdk.json or `-c key=value`.
+// Without credentials the stacks are environment-agnostic, so synth works offline.
+
+const app = new App();
+const config = readAppConfig((key) => app.node.tryGetContext(key));
+const account = process.env.CDK_DEFAULT_ACCOUNT;
+const region = process.env.CDK_DEFAULT_REGION;
+addStockbenchStacks(
+  app,
+  { ...config, siteDir: path.resolve(config.siteDir) },
+  { env: account && region ? { account, region } : undefined },
+);
+app.synth();

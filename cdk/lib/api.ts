@@ -1,0 +1,214 @@
+import { Annotations, Arn, ArnFormat, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { type RouteDef, routes as allRoutes } from '../../lambdas/routes';
+import { emailAddress } from './app-config';
+import { COGNITO_ADMIN_ACTIONS, type HandlerPermissions, permissionsFor } from './handler-permissions';
+import { type FunctionDefaults, ProductFunction } from './node-function';
+
+// The BFF: an HTTP API whose routes come from lambdas/routes.ts (the same table the local API server
+// reads), one function per handler file, the Cognito JWT authorizer on every 'jwt' route.
+
+/** Stage-wide limits, far above a small product's traffic but low enough to cap a runaway bill. */
+export const DEFAULT_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
+/** Unauthenticated routes (webhook, email recovery, health, public key): tighter, they need no token. */
+export const PUBLIC_ROUTE_THROTTLE = { rateLimit: 20, burstLimit: 40 } as const;
+
+export interface ApiProps {
+  table: dynamodb.ITable;
+  userPool: cognito.IUserPool;
+  userPoolClient: cognito.IUserPoolClient;
+  issuer: string;
+  stripeSecret: secretsmanager.ISecret;
+  signingKeySecret: secretsmanager.ISecret;
+  siteUrl: string;
+  stripePriceId: string;
+  mailFrom: string;
+  supportEmail: string;
+  /** SES identity the mail-sending functions may send as; defaults to mailFrom's domain. */
+  sesIdentity?: string;
+  functionDefaults: FunctionDefaults;
+  /** Defaults to lambdas/routes.ts; tests may pass another table. */
+  routes?: readonly RouteDef[];
+}
+
+export class Api extends Construct {
+  readonly httpApi: apigwv2.HttpApi;
+  readonly stage: apigwv2.HttpStage;
+  /** One per handler file, keyed by handler name. */
+  readonly functions = new Map<string, ProductFunction>();
+  readonly accessLogs: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const routes = props.routes ?? allRoutes;
+
+    this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
+      description: 'Stockbench BFF, reached through CloudFront at /api/*',
+      // Same origin as the site through CloudFront: no CORS configuration at all.
+      createDefaultStage: false,
+    });
+    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: props.functionDefaults.logRetention,
+      removalPolicy: props.functionDefaults.removalPolicy,
+    });
+    this.stage = this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: DEFAULT_THROTTLE,
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(this.accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            latency: '$context.responseLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+          }),
+        ),
+      },
+    });
+
+    const authorizer = new HttpJwtAuthorizer('CognitoJwt', props.issuer, {
+      jwtAudience: [props.userPoolClient.userPoolClientId],
+      identitySource: ['$request.header.Authorization'],
+    });
+
+    const environment: Record<string, string> = {
+      TABLE_NAME: props.table.tableName,
+      COGNITO_USER_POOL_ID: props.userPool.userPoolId,
+      COGNITO_CLIENT_ID: props.userPoolClient.userPoolClientId,
+      STRIPE_SECRET_ARN: props.stripeSecret.secretArn,
+      STRIPE_PRICE_ID: props.stripePriceId,
+      LICENSE_SIGNING_KEY_ARN: props.signingKeySecret.secretArn,
+      SITE_URL: props.siteUrl,
+      MAIL_TRANSPORT: 'ses',
+      MAIL_FROM: props.mailFrom,
+      SUPPORT_EMAIL: props.supportEmail,
+    };
+
+    const integrations = new Map<string, HttpLambdaIntegration>();
+    const publicRouteKeys: string[] = [];
+    for (const route of routes) {
+      let integration = integrations.get(route.handler);
+      if (!integration) {
+        const fn = this.createHandler(route.handler, environment, props);
+        integration = new HttpLambdaIntegration(`${pascal(route.handler)}Integration`, fn.fn);
+        integrations.set(route.handler, integration);
+      }
+      const [httpRoute] = this.httpApi.addRoutes({
+        path: route.path,
+        methods: [apigwv2.HttpMethod[route.method]],
+        integration,
+        authorizer: route.auth === 'jwt' ? authorizer : new apigwv2.HttpNoneAuthorizer(),
+      });
+      if (route.auth === 'none') {
+        publicRouteKeys.push(`${route.method} ${route.path}`);
+        if (httpRoute) {
+          Validations.of(httpRoute).acknowledge({
+            id: 'AwsSolutions-APIG4',
+            reason:
+              `${route.method} ${route.path} is public in lambdas/routes.ts by design: it carries no user data ` +
+              "or proves itself another way (Stripe's signature, a one-time code); tighter throttling applies.",
+          });
+        }
+      }
+    }
+
+    const cfnStage = this.stage.node.defaultChild as apigwv2.CfnStage;
+    cfnStage.routeSettings = Object.fromEntries(
+      publicRouteKeys.map((key) => [
+        key,
+        {
+          throttlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit,
+          throttlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit,
+        },
+      ]),
+    );
+  }
+
+  /** execute-api host name, the CloudFront origin. */
+  get originDomainName(): string {
+    const stack = Stack.of(this);
+    return `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+  }
+
+  private createHandler(
+    handler: string,
+    environment: Record<string, string>,
+    props: ApiProps,
+  ): ProductFunction {
+    const { permissions, known } = permissionsFor(handler);
+    if (!known) {
+      Annotations.of(this).addWarningV2(
+        'stockbench:unlistedHandler',
+        `Handler "${handler}" is not in cdk/lib/handler-permissions.ts: it gets table read/write and no secrets.`,
+      );
+    }
+    const fn = new ProductFunction(this, pascal(handler), {
+      entry: `lambdas/handlers/${handler}.ts`,
+      description: `BFF handler ${handler}`,
+      environment,
+      defaults: props.functionDefaults,
+      timeout: Duration.seconds(15),
+    });
+    this.functions.set(handler, fn);
+    this.grant(fn, permissions, props);
+    return fn;
+  }
+
+  private grant(fn: ProductFunction, permissions: HandlerPermissions, props: ApiProps): void {
+    if (permissions.table === 'read') props.table.grantReadData(fn.role);
+    if (permissions.table === 'readWrite') props.table.grantReadWriteData(fn.role);
+    if (permissions.stripe) props.stripeSecret.grantRead(fn.role);
+    if (permissions.signingKey) props.signingKeySecret.grantRead(fn.role);
+    if (permissions.cognitoAdmin) {
+      fn.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: [...COGNITO_ADMIN_ACTIONS],
+          resources: [props.userPool.userPoolArn],
+        }),
+      );
+    }
+    if (permissions.mail) {
+      const identity = props.sesIdentity ?? emailAddress(props.mailFrom).split('@')[1] ?? props.mailFrom;
+      fn.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [
+            Arn.format(
+              {
+                service: 'ses',
+                resource: 'identity',
+                resourceName: identity,
+                arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+              },
+              Stack.of(this),
+            ),
+          ],
+        }),
+      );
+    }
+  }
+}
+
+/** update-email -> UpdateEmail: construct ids stay readable in the template. */
+export function pascal(name: string): string {
+  return name
+    .split(/[^a-zA-Z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+}

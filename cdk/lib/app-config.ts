@@ -1,0 +1,82 @@
+// The deployment's settings, read from CDK context (cdk.json or `-c key=value`), validated in one place
+// so every construct receives plain, typed values.
+
+export interface AppConfig {
+  /** Environment name; 'production' turns on retention and deletion protection. */
+  envName: string;
+  /** Custom domain (e.g. www.example.com); needs certificateArn (an ACM certificate in us-east-1). */
+  domainName?: string;
+  certificateArn?: string;
+  /** Sender of the BFF's mail, e.g. "Stockbench <no-reply@example.com>"; also Cognito's sender with SES. */
+  mailFrom: string;
+  supportEmail: string;
+  /** Verified SES identity (domain or address). When set, Cognito sends its mail through SES too. */
+  sesIdentity?: string;
+  alarmEmail?: string;
+  stripePriceId: string;
+  stripePublishableKey: string;
+  installerWindowsUrl: string;
+  installerMacosUrl: string;
+  /** GA4 measurement id; analytics is enabled exactly when this is set. */
+  analyticsId?: string;
+  /** Built site to upload (Gatsby's public/); the site content stack is skipped when it does not exist. */
+  siteDir: string;
+  /** Backend outputs the deploy script passes to the site content stack (SiteBucketName, DistributionId, ...). */
+  siteBucketName?: string;
+  distributionId?: string;
+  distributionDomainName?: string;
+}
+
+export type ContextReader = (key: string) => unknown;
+
+function text(read: ContextReader, key: string): string | undefined {
+  const value = read(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new Error(`Context value "${key}" must be a string`);
+  return value.trim() || undefined;
+}
+
+function requiredText(read: ContextReader, key: string): string {
+  const value = text(read, key);
+  if (!value)
+    throw new Error(`Context value "${key}" is required (set it in cdk.json or with -c ${key}=...)`);
+  return value;
+}
+
+/** The address part of "Name <user@domain>" or a bare address. */
+export function emailAddress(mailbox: string): string {
+  const match = /<([^>]+)>/.exec(mailbox);
+  return (match?.[1] ?? mailbox).trim();
+}
+
+export function readAppConfig(read: ContextReader): AppConfig {
+  const domainName = text(read, 'domainName');
+  const certificateArn = text(read, 'certificateArn');
+  if (Boolean(domainName) !== Boolean(certificateArn)) {
+    throw new Error('domainName and certificateArn go together: set both or neither');
+  }
+  const envName = requiredText(read, 'env');
+  if (!/^[a-z][a-z0-9-]{0,20}$/.test(envName)) throw new Error(`env "${envName}" must be short lowercase`);
+  const mailFrom = requiredText(read, 'mailFrom');
+  if (!emailAddress(mailFrom).includes('@')) throw new Error(`mailFrom "${mailFrom}" has no email address`);
+  return {
+    envName,
+    domainName,
+    certificateArn,
+    mailFrom,
+    supportEmail: text(read, 'supportEmail') ?? emailAddress(mailFrom),
+    sesIdentity: text(read, 'sesIdentity'),
+    alarmEmail: text(read, 'alarmEmail'),
+    stripePriceId: requiredText(read, 'stripePriceId'),
+    stripePublishableKey: requiredText(read, 'stripePublishableKey'),
+    installerWindowsUrl: requiredText(read, 'installerWindowsUrl'),
+    installerMacosUrl: requiredText(read, 'installerMacosUrl'),
+    analyticsId: text(read, 'analyticsId'),
+    siteDir: text(read, 'siteDir') ?? 'public',
+    siteBucketName: text(read, 'siteBucketName'),
+    distributionId: text(read, 'distributionId'),
+    distributionDomainName: text(read, 'distributionDomainName'),
+  };
+}
+
+export const isProduction = (config: Pick<AppConfig, 'envName'>): boolean => config.envName === 'production';

@@ -1,0 +1,111 @@
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { emailAddress } from './app-config';
+import { type FunctionDefaults, ProductFunction } from './node-function';
+
+// Accounts: the Cognito user pool and the one app client the site and the desktop application share.
+
+export interface AuthProps {
+  production: boolean;
+  /** https://<site>; the CustomMessage trigger writes links to <siteUrl>/auth?mode=... */
+  siteUrl: string;
+  mailFrom: string;
+  /** A verified SES identity: when set, Cognito sends from mailFrom through SES (no 50 mails/day cap). */
+  sesIdentity?: string;
+  functionDefaults: FunctionDefaults;
+}
+
+export class Auth extends Construct {
+  readonly userPool: cognito.UserPool;
+  readonly client: cognito.UserPoolClient;
+  readonly customMessage: ProductFunction;
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+
+    this.customMessage = new ProductFunction(this, 'CustomMessage', {
+      entry: 'lambdas/triggers/custom-message.ts',
+      description: 'Cognito CustomMessage trigger: verification and reset links to the site',
+      environment: { SITE_URL: props.siteUrl },
+      defaults: props.functionDefaults,
+      timeout: Duration.seconds(5),
+      memorySize: 256,
+    });
+
+    this.userPool = new cognito.UserPool(this, 'UserPool', {
+      // Email is the username; sign-in ignores its case (User@x.com and user@x.com are one person).
+      signInAliases: { email: true, username: false },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: true,
+      autoVerify: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      // The spec's rule is "at least 6 characters" and nothing else (its sign-up form enforces the same).
+      passwordPolicy: {
+        minLength: 6,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      featurePlan: cognito.FeaturePlan.ESSENTIALS,
+      lambdaTriggers: { customMessage: this.customMessage.fn },
+      email: props.sesIdentity
+        ? cognito.UserPoolEmail.withSES({
+            fromEmail: emailAddress(props.mailFrom),
+            fromName: nameOf(props.mailFrom),
+            sesRegion: Stack.of(this).region,
+            sesVerifiedDomain: props.sesIdentity.includes('@') ? undefined : props.sesIdentity,
+          })
+        : cognito.UserPoolEmail.withCognito(),
+      deletionProtection: props.production,
+      removalPolicy: props.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+
+    this.client = this.userPool.addClient('WebClient', {
+      // USER_PASSWORD_AUTH everywhere (see ARCHITECTURE.md); refresh tokens are always allowed.
+      authFlows: { userPassword: true },
+      generateSecret: false,
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      // No hosted UI or OAuth redirects: the site and the desktop application sign in directly.
+      disableOAuth: true,
+      supportedIdentityProviders: [cognito.UserPoolClientIdentityProvider.COGNITO],
+      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      authSessionValidity: Duration.minutes(3),
+    });
+
+    Validations.of(this.userPool).acknowledge(
+      {
+        id: 'AwsSolutions-COG1',
+        reason: 'The product specification sets the password rule: at least 6 characters, no other classes.',
+      },
+      {
+        id: 'AwsSolutions-COG2',
+        reason:
+          'The specification has no MFA; the desktop application signs in with email, password and license ' +
+          'key only. Users may not be forced into a second factor.',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason:
+          'Plus tier (threat protection) costs 0.02 USD per monthly active user on top of Essentials; the ' +
+          'Essentials tier with USER_PASSWORD_AUTH, throttled sign-in and prevent-user-existence-errors is ' +
+          'the chosen baseline. Switch featurePlan to PLUS when the budget allows.',
+      },
+    );
+  }
+
+  /** The JWT issuer API Gateway checks: https://cognito-idp.<region>.amazonaws.com/<poolId>. */
+  get issuer(): string {
+    return this.userPool.userPoolProviderUrl;
+  }
+}
+
+function nameOf(mailbox: string): string | undefined {
+  const name = /^([^<]+)</.exec(mailbox)?.[1]?.trim();
+  return name || undefined;
+}

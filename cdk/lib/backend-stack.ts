@@ -1,0 +1,130 @@
+import { CfnOutput, Lazy, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import type { RouteDef } from '../../lambdas/routes';
+import { Api } from './api';
+import { type AppConfig, isProduction } from './app-config';
+import { Auth } from './auth';
+import { Data } from './data';
+import { Monitoring } from './monitoring';
+import type { CodeMode, FunctionDefaults } from './node-function';
+import { Secrets } from './secrets';
+import { Site } from './site';
+import { outputIdFor, type SiteBuildVariable } from './site-build-env';
+
+// Everything but the site's files: data, secrets, accounts, API, distribution, alarms. One stack,
+// because the pieces reference each other both ways (the trigger and handlers need the site URL, the
+// distribution needs the API) and CloudFormation resolves that inside a stack without a cycle.
+
+export interface BackendStackProps extends StackProps {
+  config: AppConfig;
+  /** 'esbuild' (default) bundles the handlers; tests pass 'stub' to skip bundling. */
+  codeMode?: CodeMode;
+  /** Route table override for tests; defaults to lambdas/routes.ts. */
+  routes?: readonly RouteDef[];
+}
+
+export const WEBHOOK_HANDLER = 'stripe-webhook';
+
+export class BackendStack extends Stack {
+  readonly data: Data;
+  readonly secrets: Secrets;
+  readonly auth: Auth;
+  readonly api: Api;
+  readonly site: Site;
+  readonly monitoring: Monitoring;
+  readonly siteUrl: string;
+
+  constructor(scope: Construct, id: string, props: BackendStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const production = isProduction(config);
+    const functionDefaults: FunctionDefaults = {
+      codeMode: props.codeMode ?? 'esbuild',
+      logRetention: logs.RetentionDays.ONE_MONTH,
+      removalPolicy: production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    };
+
+    // The distribution is created after the functions that need its URL; Lazy defers the value.
+    this.siteUrl = config.domainName
+      ? `https://${config.domainName}`
+      : Lazy.string({ produce: () => `https://${this.site.distribution.distributionDomainName}` });
+
+    this.data = new Data(this, 'Data', { production });
+    this.secrets = new Secrets(this, 'Secrets', { production });
+    this.auth = new Auth(this, 'Auth', {
+      production,
+      siteUrl: this.siteUrl,
+      mailFrom: config.mailFrom,
+      sesIdentity: config.sesIdentity,
+      functionDefaults,
+    });
+    this.api = new Api(this, 'Api', {
+      table: this.data.table,
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.client,
+      issuer: this.auth.issuer,
+      stripeSecret: this.secrets.stripe,
+      signingKeySecret: this.secrets.licenseSigningKey,
+      siteUrl: this.siteUrl,
+      stripePriceId: config.stripePriceId,
+      mailFrom: config.mailFrom,
+      supportEmail: config.supportEmail,
+      sesIdentity: config.sesIdentity,
+      functionDefaults,
+      routes: props.routes,
+    });
+    this.site = new Site(this, 'Site', {
+      production,
+      apiOriginDomainName: this.api.originDomainName,
+      cognitoRegion: this.region,
+      analyticsEnabled: Boolean(config.analyticsId),
+      domainName: config.domainName,
+      certificateArn: config.certificateArn,
+    });
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      httpApi: this.api.httpApi,
+      table: this.data.table,
+      functions: new Map([...this.api.functions, ['custom-message', this.auth.customMessage]]),
+      webhook: this.api.functions.get(WEBHOOK_HANDLER),
+      alarmEmail: config.alarmEmail,
+      envName: config.envName,
+    });
+
+    const build: Record<SiteBuildVariable, string | undefined> = {
+      GATSBY_ENV: 'production',
+      GATSBY_SITE_URL: this.siteUrl,
+      GATSBY_API_BASE: '/api',
+      GATSBY_COGNITO_USER_POOL_ID: this.auth.userPool.userPoolId,
+      GATSBY_COGNITO_CLIENT_ID: this.auth.client.userPoolClientId,
+      GATSBY_COGNITO_REGION: this.region,
+      GATSBY_STRIPE_PUBLISHABLE_KEY: config.stripePublishableKey,
+      GATSBY_ANALYTICS_ENABLED: config.analyticsId ? 'true' : 'false',
+      GATSBY_ANALYTICS_ID: config.analyticsId,
+      GATSBY_SUPPORT_EMAIL: config.supportEmail,
+      GATSBY_INSTALLER_WINDOWS_URL: config.installerWindowsUrl,
+      GATSBY_INSTALLER_MACOS_URL: config.installerMacosUrl,
+    };
+    for (const [name, value] of Object.entries(build) as [SiteBuildVariable, string | undefined][]) {
+      // CloudFormation rejects empty output values; the deploy script reads a missing one as ''.
+      if (value) new CfnOutput(this, outputIdFor(name), { value, description: `${name} for gatsby build` });
+    }
+    const outputs: Record<string, [string, string]> = {
+      SiteUrl: [this.siteUrl, 'Site URL'],
+      DistributionId: [this.site.distribution.distributionId, 'CloudFront distribution id'],
+      DistributionDomainName: [
+        this.site.distribution.distributionDomainName,
+        'Point the custom domain (CNAME or alias) here',
+      ],
+      SiteBucketName: [this.site.bucket.bucketName, 'Bucket the site content stack uploads to'],
+      StripeWebhookUrl: [`${this.siteUrl}/api/stripe-webhook`, 'Stripe webhook endpoint URL'],
+      StripeSecretArn: [this.secrets.stripe.secretArn, 'Fill with { secretKey, webhookSecret }'],
+      LicenseSigningKeySecretArn: [this.secrets.licenseSigningKey.secretArn, 'JSON { privateKeyPem }'],
+      UserPoolId: [this.auth.userPool.userPoolId, 'Cognito user pool'],
+      AlarmTopicArn: [this.monitoring.topic.topicArn, 'Subscribe more alarm receivers here'],
+    };
+    for (const [outputId, [value, description]] of Object.entries(outputs)) {
+      new CfnOutput(this, outputId, { value, description });
+    }
+  }
+}
