@@ -1,0 +1,45 @@
+import type { Ctx } from './context';
+import { invalidParam, noSuch } from './errors';
+import type { JsonObject } from './json';
+import type { Params } from './params';
+import { runDue } from './renewals';
+
+/**
+ * The emulator's own controls under /_emulator (no API key): the clock that drives renewals,
+ * and the event delivery log with a resend button for tests that replay webhooks.
+ */
+export function handleAdmin(ctx: Ctx, method: string, path: string, params: Params): JsonObject | undefined {
+  const clockAnswer = (): JsonObject => ({ now: ctx.clock.now(), offset: ctx.clock.offset });
+  if (method === 'GET' && path === '/_emulator/clock') return clockAnswer();
+  if (method === 'POST' && path === '/_emulator/clock/advance') {
+    const seconds = params.int('seconds');
+    const to = params.int('to');
+    if (seconds === undefined && to === undefined) throw invalidParam('seconds', 'Give `seconds` or `to`.');
+    if (seconds !== undefined && seconds < 0) throw invalidParam('seconds', 'The clock only moves forward.');
+    ctx.clock.advanceTo(to ?? ctx.clock.now() + (seconds as number));
+    // Renewals and their webhooks are queued before this answers.
+    runDue(ctx);
+    return clockAnswer();
+  }
+  if (method === 'GET' && path === '/_emulator/events') {
+    const type = params.str('type');
+    const data = Object.values(ctx.state.events)
+      .filter((e) => !type || e.type === type)
+      .map((e) => ({
+        id: e.id,
+        type: e.type,
+        created: e.created,
+        object_id: typeof e.data.object.id === 'string' ? e.data.object.id : null,
+        delivery: ctx.state.deliveries[e.id] ?? null,
+      }));
+    return { object: 'list', data };
+  }
+  const resend = /^\/_emulator\/events\/([^/]+)\/resend$/.exec(path);
+  if (method === 'POST' && resend) {
+    const id = decodeURIComponent(resend[1] as string);
+    if (!ctx.state.events[id]) throw noSuch(id);
+    return { id, resent: ctx.webhooks.resend(id) };
+  }
+  if (method === 'GET' && path === '/_emulator/health') return { ok: true, now: ctx.clock.now() };
+  return undefined;
+}

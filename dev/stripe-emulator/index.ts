@@ -1,0 +1,72 @@
+import type { AddressInfo } from 'node:net';
+import { Clock } from './clock';
+import type { Ctx } from './context';
+import { runDue } from './renewals';
+import { createEmulatorServer } from './server';
+import { loadState, newId, saveState } from './store';
+import { Webhooks } from './webhooks';
+
+export type StripeEmulatorOptions = {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  webhookSecret?: string;
+  webhookUrl?: string;
+  /** JSON file the state is saved to after every write and loaded from on start. */
+  statePath?: string;
+  logger?: (line: string) => void;
+};
+
+export type StripeEmulator = {
+  url: string;
+  port: number;
+  /** The stand-in for Stripe.js, to load before @stripe/stripe-js in local mode. */
+  jsUrl: string;
+  webhookSecret: string;
+  setWebhookUrl(url: string | undefined): void;
+  stop(): Promise<void>;
+};
+
+/** Time moves on its own too; this catches renewals due while nobody calls. */
+const SWEEP_MS = 30_000;
+
+export async function startStripeEmulator(opts: StripeEmulatorOptions = {}): Promise<StripeEmulator> {
+  const host = opts.host ?? '127.0.0.1';
+  const log = opts.logger ?? (() => undefined);
+  const state = loadState(opts.statePath);
+  const clock = new Clock(state.clockOffset);
+  const save = (): void => {
+    state.clockOffset = clock.offset;
+    saveState(opts.statePath, state);
+  };
+  const webhookSecret = opts.webhookSecret ?? `whsec_${newId('x', 32).slice(2)}`;
+  const webhooks = new Webhooks({ state, now: () => clock.now(), save, log }, webhookSecret, opts.webhookUrl);
+  const ctx: Ctx = { state, clock, webhooks, log };
+  const server = createEmulatorServer(ctx, save);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const sweep = setInterval(() => {
+    runDue(ctx);
+    save();
+  }, SWEEP_MS);
+  sweep.unref();
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${host}:${port}`;
+  log(`stripe emulator listening on ${url}`);
+  return {
+    url,
+    port,
+    jsUrl: `${url}/js/stripe.js`,
+    webhookSecret,
+    setWebhookUrl: (next) => webhooks.setUrl(next),
+    stop: async () => {
+      clearInterval(sweep);
+      webhooks.stop();
+      save();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,207 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { handleAdmin } from './admin';
+import type { Ctx } from './context';
+import { StripeError } from './errors';
+import { fromJson, parseForm, type FormObject } from './form';
+import { Idempotency } from './idempotency';
+import type { JsonObject } from './json';
+import { Params } from './params';
+import { runDue } from './renewals';
+import { customerRoutes } from './resources/customers';
+import { eventRoutes } from './resources/events';
+import { invoiceRoutes } from './resources/invoices';
+import { paymentIntentRoutes } from './resources/paymentIntents';
+import { paymentMethodRoutes } from './resources/paymentMethods';
+import { productRoutes } from './resources/products';
+import { subscriptionRoutes } from './resources/subscriptions';
+import { testClockRoutes } from './resources/testClocks';
+import { matchRoute, type Route } from './router';
+import { newId } from './store';
+import { standInScript } from './stripe-js/serve';
+import { ApiVersion } from './version';
+
+const ROUTES: Route[] = [
+  ...productRoutes,
+  ...customerRoutes,
+  ...paymentMethodRoutes,
+  ...subscriptionRoutes,
+  ...invoiceRoutes,
+  ...paymentIntentRoutes,
+  ...eventRoutes,
+  ...testClockRoutes,
+];
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+  'access-control-allow-headers':
+    'authorization, content-type, idempotency-key, stripe-version, stripe-account',
+  'access-control-expose-headers': 'request-id, idempotent-replayed',
+  'access-control-max-age': '600',
+};
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseBody(body: string, contentType: string | undefined): FormObject {
+  if (body.trim() === '') return {};
+  if (contentType?.includes('application/json')) {
+    try {
+      return fromJson(JSON.parse(body)) as FormObject;
+    } catch {
+      throw new StripeError(400, 'invalid_request_error', 'Invalid JSON body.');
+    }
+  }
+  return parseForm(body);
+}
+
+type Key = { kind: 'secret' | 'publishable'; value: string } | undefined;
+
+function apiKey(req: IncomingMessage, params: FormObject): Key {
+  const header = req.headers.authorization ?? '';
+  let value: string | undefined;
+  const bearer = /^Bearer\s+(\S+)$/i.exec(header);
+  const basic = /^Basic\s+(\S+)$/i.exec(header);
+  if (bearer) value = bearer[1];
+  else if (basic)
+    value = Buffer.from(basic[1] as string, 'base64')
+      .toString('utf8')
+      .split(':')[0];
+  // Stripe.js sends its publishable key as a `key` param (no preflight needed for a form POST).
+  else if (typeof params.key === 'string') value = params.key;
+  if (!value) return undefined;
+  if (value.startsWith('sk_test_')) return { kind: 'secret', value };
+  if (value.startsWith('pk_test_')) return { kind: 'publishable', value };
+  return { kind: 'secret', value: '' };
+}
+
+function authError(message: string): StripeError {
+  return new StripeError(401, 'invalid_request_error', message);
+}
+
+type Answer = { status: number; body: string; headers?: Record<string, string> };
+
+function json(status: number, value: JsonObject): Answer {
+  return { status, body: `${JSON.stringify(value, null, 2)}\n` };
+}
+
+/** One request against the Stripe API surface. Handlers are synchronous: each call is atomic. */
+async function handleApi(ctx: Ctx, req: IncomingMessage, url: URL, save: () => void): Promise<Answer> {
+  const method = req.method ?? 'GET';
+  const raw = await readBody(req);
+  const query = parseForm(url.search.slice(1));
+  const form = { ...query, ...parseBody(raw, req.headers['content-type']) };
+  const key = apiKey(req, form);
+  if (!key) {
+    throw authError(
+      "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+    );
+  }
+  if (!key.value)
+    throw authError('Invalid API Key provided: the emulator accepts sk_test_ and pk_test_ keys.');
+  const match = matchRoute(ROUTES, method, url.pathname);
+  if (!match) {
+    throw new StripeError(
+      404,
+      'invalid_request_error',
+      `Unrecognized request URL (${method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+    );
+  }
+  if (key.kind === 'publishable') {
+    if (!match.route.publishable) {
+      throw authError(
+        'This API call cannot be made with a publishable API key. Please use a secret API key.',
+      );
+    }
+    delete form.key;
+  }
+  const idemKey = method === 'POST' ? req.headers['idempotency-key'] : undefined;
+  const fingerprint = Idempotency.fingerprint(method, url.pathname, raw);
+  const idempotency = new Idempotency(ctx.state, () => ctx.clock.now());
+  if (typeof idemKey === 'string') {
+    const replay = idempotency.lookup(idemKey, fingerprint);
+    if (replay) return { ...replay, headers: { 'idempotent-replayed': 'true' } };
+  }
+  let answer: Answer;
+  try {
+    // Time passes on its own too: anything due by now is settled before the call sees the state.
+    runDue(ctx);
+    const body = match.route.handler({
+      ctx,
+      params: new Params(form),
+      path: match.path,
+      publishable: key.kind === 'publishable',
+    });
+    answer = json(200, body);
+  } catch (err) {
+    if (!(err instanceof StripeError)) throw err;
+    answer = json(err.status, err.toJson());
+  } finally {
+    // A declined charge still changed state (the failed attempt, its events): keep it.
+    if (method !== 'GET') save();
+  }
+  if (typeof idemKey === 'string') {
+    idempotency.remember(idemKey, fingerprint, answer.status, answer.body);
+    save();
+  }
+  return answer;
+}
+
+async function handle(ctx: Ctx, req: IncomingMessage, save: () => void): Promise<Answer> {
+  const url = new URL(req.url ?? '/', 'http://emulator');
+  const method = req.method ?? 'GET';
+  if (method === 'OPTIONS') return { status: 204, body: '' };
+  if (method === 'GET' && url.pathname === '/js/stripe.js') {
+    return {
+      status: 200,
+      body: standInScript(`http://${req.headers.host ?? '127.0.0.1'}`),
+      headers: { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-cache' },
+    };
+  }
+  if (url.pathname.startsWith('/_emulator/')) {
+    const raw = await readBody(req);
+    const params = new Params({
+      ...parseForm(url.search.slice(1)),
+      ...parseBody(raw, req.headers['content-type']),
+    });
+    const body = handleAdmin(ctx, method, url.pathname, params);
+    if (!body)
+      throw new StripeError(
+        404,
+        'invalid_request_error',
+        `Unrecognized request URL (${method}: ${url.pathname}).`,
+      );
+    if (method !== 'GET') save();
+    return json(200, body);
+  }
+  return handleApi(ctx, req, url, save);
+}
+
+export function createEmulatorServer(ctx: Ctx, save: () => void): Server {
+  return createServer((req: IncomingMessage, res: ServerResponse) => {
+    const requestId = newId('req', 14);
+    handle(ctx, req, save)
+      .catch((err: unknown): Answer => {
+        if (err instanceof StripeError) return json(err.status, err.toJson());
+        ctx.log(`error: ${(err as Error).stack ?? String(err)}`);
+        return json(500, {
+          error: { type: 'api_error', message: `Emulator error: ${(err as Error).message}` },
+        });
+      })
+      .then((answer) => {
+        res.writeHead(answer.status, {
+          'content-type': 'application/json',
+          'request-id': requestId,
+          'stripe-version': ApiVersion,
+          ...(answer.status >= 400 ? { 'stripe-should-retry': 'false' } : {}),
+          ...CORS,
+          ...answer.headers,
+        });
+        res.end(answer.body);
+        ctx.log(`${req.method} ${req.url} -> ${answer.status}`);
+      });
+  });
+}

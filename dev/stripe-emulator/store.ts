@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { JsonObject } from './json';
+import type {
+  Customer,
+  Invoice,
+  LineItem,
+  InvoicePayment,
+  PaymentIntent,
+  PaymentMethod,
+  Price,
+  StripeEvent,
+  Subscription,
+  TestClock,
+} from './objects';
+import type { CardOutcome } from './cards';
+
+export type DeliveryAttempt = { at: number; url: string; status: number | null; error: string | null };
+export type Delivery = {
+  status: 'pending' | 'delivered' | 'failed' | 'no_endpoint';
+  attempts: DeliveryAttempt[];
+};
+export type IdempotencyEntry = {
+  fingerprint: string;
+  status: number;
+  body: string;
+  createdAt: number;
+};
+
+export type State = {
+  version: 1;
+  clockOffset: number;
+  products: Record<string, JsonObject>;
+  prices: Record<string, Price>;
+  customers: Record<string, Customer>;
+  paymentMethods: Record<string, PaymentMethod>;
+  subscriptions: Record<string, Subscription>;
+  invoices: Record<string, Invoice>;
+  paymentIntents: Record<string, PaymentIntent>;
+  invoicePayments: Record<string, InvoicePayment>;
+  events: Record<string, StripeEvent>;
+  deliveries: Record<string, Delivery>;
+  testClocks: Record<string, TestClock>;
+  idempotency: Record<string, IdempotencyEntry>;
+  /** What the API never shows: how each card behaves, proration lines waiting for the next invoice. */
+  cardOutcomes: Record<string, CardOutcome>;
+  pendingLines: Record<string, LineItem[]>;
+};
+
+export function emptyState(): State {
+  return {
+    version: 1,
+    clockOffset: 0,
+    products: {},
+    prices: {},
+    customers: {},
+    paymentMethods: {},
+    subscriptions: {},
+    invoices: {},
+    paymentIntents: {},
+    invoicePayments: {},
+    events: {},
+    deliveries: {},
+    testClocks: {},
+    idempotency: {},
+    cardOutcomes: {},
+    pendingLines: {},
+  };
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+export function newId(prefix: string, length = 24): string {
+  const bytes = randomBytes(length);
+  let out = '';
+  for (const b of bytes) out += ALPHABET[b % ALPHABET.length];
+  return `${prefix}_${out}`;
+}
+
+export function loadState(path: string | undefined): State {
+  if (!path) return emptyState();
+  try {
+    return { ...emptyState(), ...(JSON.parse(readFileSync(path, 'utf8')) as Partial<State>) };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return emptyState();
+    throw err;
+  }
+}
+
+/** Writes through a temporary file so a crash mid-write never leaves half a state file. */
+export function saveState(path: string | undefined, state: State): void {
+  if (!path) return;
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(state));
+  renameSync(tmp, path);
+}
+
+/** Finds any stored object by the prefix of its id (used by `expand`). */
+export function findById(state: State, id: string): JsonObject | undefined {
+  const prefix = id.slice(0, id.indexOf('_'));
+  switch (prefix) {
+    case 'cus':
+      return state.customers[id];
+    case 'pm':
+      return state.paymentMethods[id];
+    case 'sub':
+      return state.subscriptions[id];
+    case 'in':
+      return state.invoices[id];
+    case 'pi':
+      return state.paymentIntents[id];
+    case 'inpay':
+      return state.invoicePayments[id];
+    case 'price':
+      return state.prices[id];
+    case 'prod':
+      return state.products[id];
+    case 'clock':
+      return state.testClocks[id];
+    case 'si':
+      for (const sub of Object.values(state.subscriptions)) {
+        const item = sub.items.data.find((i) => i.id === id);
+        if (item) return item;
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
+}
