@@ -1,0 +1,46 @@
+// Entry point of the cognito-local child process. cognito-local only prints the messages it "sends"
+// (with the code substituted once); this swaps its console sender for one that hands each email, with
+// its code, to the local stack's message hook, which files it in the outbox as Cognito would send it.
+import { ConsoleMessageSender } from 'cognito-local/lib/services/messageDelivery/consoleMessageSender';
+import type { Message } from 'cognito-local/lib/services/messages';
+import type { User } from 'cognito-local/lib/services/userPoolService';
+
+/** Body POSTed to COGNITO_MESSAGE_HOOK_URL for each email. */
+export interface CognitoMessageHookBody {
+  destination: string;
+  username: string;
+  code?: string;
+  emailSubject?: string;
+  emailMessage?: string;
+}
+
+const hookUrl = process.env.COGNITO_MESSAGE_HOOK_URL;
+
+ConsoleMessageSender.prototype.sendEmail = async (
+  _ctx: unknown,
+  user: User,
+  destination: string,
+  message: Message,
+) => {
+  const body: CognitoMessageHookBody = {
+    destination,
+    username: user.Username,
+    code: message.__code,
+    emailSubject: message.emailSubject,
+    emailMessage: message.emailMessage,
+  };
+  console.log(
+    `email to ${destination}: ${message.emailSubject ?? '(no subject)'} code ${message.__code ?? ''}`,
+  );
+  if (!hookUrl) return;
+  try {
+    const res = await fetch(hookUrl, { method: 'POST', body: JSON.stringify(body) });
+    if (!res.ok) console.error(`message hook answered ${res.status}`);
+  } catch (error) {
+    // A lost email must not fail the Cognito call that sent it (Cognito does not fail on delivery either).
+    console.error('message hook failed', error);
+  }
+};
+ConsoleMessageSender.prototype.sendSms = async () => undefined;
+
+void import('cognito-local/lib/bin/start.js');

@@ -1,0 +1,231 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Amplify } from 'aws-amplify';
+import {
+  confirmResetPassword,
+  confirmSignUp,
+  confirmUserAttribute,
+  deleteUser,
+  fetchAuthSession,
+  fetchUserAttributes,
+  resendSignUpCode,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+  updateUserAttributes,
+} from 'aws-amplify/auth';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import type { KeyValueStorageInterface } from 'aws-amplify/utils';
+import type { Mail } from '../../lambdas/lib/mail';
+import { startLambdaInvoke, type LambdaInvokeServer } from '../lambda-invoke';
+import { freePort } from '../ports';
+import { startCognito, type LocalCognito } from './index';
+
+// aws-amplify v6 in Node against cognito-local behind our proxy: every flow the site uses.
+
+class MemoryStorage implements KeyValueStorageInterface {
+  private readonly items = new Map<string, string>();
+  async setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+  async getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  async removeItem(key: string) {
+    this.items.delete(key);
+  }
+  async clear() {
+    this.items.clear();
+  }
+}
+
+describe('Cognito through the proxy with aws-amplify v6', () => {
+  let dir: string;
+  let lambda: LambdaInvokeServer;
+  let cognito: LocalCognito;
+  const mails: Mail[] = [];
+  const email = `user${Date.now()}@example.com`;
+  const newEmail = `new${Date.now()}@example.com`;
+  const siteUrl = 'http://127.0.0.1:8000';
+
+  /** The code in the newest mail to `to`, after checking it carries the /auth link of `mode`. */
+  function lastCode(to: string, mode: 'verifyEmail' | 'resetPassword'): string {
+    const mail = [...mails].reverse().find((m) => m.to === to);
+    if (!mail) throw new Error(`no mail to ${to}`);
+    const match = /\/auth\?mode=(\w+)&amp;oobCode=(\d{6})&amp;email=([^"&]+)/.exec(mail.html);
+    expect(match?.[1]).toBe(mode);
+    expect(decodeURIComponent(match?.[3] ?? '')).toBe(to);
+    expect(mail.html).toContain(`${siteUrl}/auth?mode=${mode}`);
+    expect(mail.text).toContain(`Your code is ${match?.[2]}`);
+    return match?.[2] ?? '';
+  }
+  const idTokenClaims = async (forceRefresh = false) =>
+    (await fetchAuthSession({ forceRefresh })).tokens?.idToken?.payload;
+  const signInWith = (username: string, password: string) =>
+    signIn({ username, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+
+  beforeAll(async () => {
+    process.env.SITE_URL = siteUrl;
+    dir = await mkdtemp(path.join(os.tmpdir(), 'sb-cognito-'));
+    lambda = await startLambdaInvoke({ port: 0, deliver: async (m) => void mails.push(m) });
+    cognito = await startCognito({
+      dataDir: dir,
+      port: 0,
+      upstreamPort: await freePort(),
+      lambdaEndpoint: lambda.url,
+      messageHookUrl: lambda.messageHookUrl,
+    });
+    Amplify.configure({
+      Auth: {
+        Cognito: {
+          userPoolId: cognito.userPoolId,
+          userPoolClientId: cognito.clientId,
+          userPoolEndpoint: cognito.endpoint,
+          loginWith: { email: true },
+        },
+      },
+    });
+    cognitoUserPoolsTokenProvider.setKeyValueStorage(new MemoryStorage());
+  });
+  afterAll(async () => {
+    await cognito?.stop();
+    await lambda?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('signs up, mails a verify link, resends it, and confirms with the mailed code', async () => {
+    await expect(signUp({ username: email, password: '12345' })).rejects.toMatchObject({
+      name: 'InvalidPasswordException',
+    });
+    const result = await signUp({ username: email, password: 'secret1' });
+    expect(result.nextStep.signUpStep).toBe('CONFIRM_SIGN_UP');
+    const first = lastCode(email, 'verifyEmail');
+
+    const unconfirmed = await signInWith(email, 'secret1');
+    expect(unconfirmed.nextStep.signInStep).toBe('CONFIRM_SIGN_UP');
+
+    const resent = await resendSignUpCode({ username: email });
+    expect(resent.destination).toBe(`u***@e***`);
+    const second = lastCode(email, 'verifyEmail');
+    expect(mails.at(-1)?.subject).toMatch(/verify/i);
+    await expect(
+      confirmSignUp({ username: email, confirmationCode: first === second ? '000000' : first }),
+    ).rejects.toMatchObject({
+      name: 'CodeMismatchException',
+    });
+    const confirmed = await confirmSignUp({ username: email, confirmationCode: second });
+    expect(confirmed.isSignUpComplete).toBe(true);
+  });
+
+  it('answers a wrong password and an unknown user alike with NotAuthorizedException', async () => {
+    for (const [username, password] of [
+      [email, 'wrong-password'],
+      ['nobody@example.com', 'secret1'],
+    ] as const) {
+      await expect(signInWith(username, password)).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+        message: 'Incorrect username or password.',
+      });
+    }
+  });
+
+  it('signs in with a verified email and refreshes tokens', async () => {
+    const result = await signInWith(email, 'secret1');
+    expect(result.isSignedIn).toBe(true);
+    const claims = await idTokenClaims();
+    expect(claims?.email).toBe(email);
+    expect(claims?.email_verified).toBe(true);
+    expect(claims?.iss).toBe(cognito.issuer);
+
+    const before = (await fetchAuthSession()).tokens?.accessToken.toString();
+    await new Promise((r) => setTimeout(r, 1100)); // new iat, so a new token
+    const after = (await fetchAuthSession({ forceRefresh: true })).tokens?.accessToken.toString();
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+  });
+
+  it('changes the email and verifies it with the mailed code', async () => {
+    const output = await updateUserAttributes({ userAttributes: { email: newEmail } });
+    expect(output.email?.nextStep.updateAttributeStep).toBe('CONFIRM_ATTRIBUTE_WITH_CODE');
+    expect((await idTokenClaims(true))?.email_verified).toBe(false);
+    const code = lastCode(newEmail, 'verifyEmail');
+    await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code });
+    expect((await fetchUserAttributes()).email_verified).toBe('true');
+    expect(await idTokenClaims(true)).toMatchObject({ email: newEmail, email_verified: true });
+  });
+
+  it('resets the password with the mailed code', async () => {
+    await signOut();
+    const unknown = await resetPassword({ username: 'nobody@example.com' });
+    expect(unknown.nextStep.resetPasswordStep).toBe('CONFIRM_RESET_PASSWORD_WITH_CODE');
+
+    await resetPassword({ username: newEmail });
+    const code = lastCode(newEmail, 'resetPassword');
+    expect(mails.at(-1)?.subject).toMatch(/reset/i);
+    await confirmResetPassword({ username: newEmail, confirmationCode: code, newPassword: 'secret2' });
+    await expect(signInWith(newEmail, 'secret1')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    expect((await signInWith(newEmail, 'secret2')).isSignedIn).toBe(true);
+  });
+
+  it('revokes refresh tokens on global sign-out', async () => {
+    const tokens = (await fetchAuthSession()).tokens;
+    expect(tokens).toBeDefined();
+    const refreshBody = JSON.stringify({
+      ClientId: cognito.clientId,
+      RefreshToken: await storedRefreshToken(),
+    });
+    await signOut({ global: true });
+    const res = await fetch(cognito.endpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken',
+      },
+      body: refreshBody,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      __type: 'NotAuthorizedException',
+      message: 'Refresh Token has been revoked',
+    });
+    expect((await fetchAuthSession()).tokens).toBeUndefined();
+  });
+
+  it('deletes the user', async () => {
+    expect((await signInWith(newEmail, 'secret2')).isSignedIn).toBe(true);
+    await deleteUser();
+    await expect(signInWith(newEmail, 'secret2')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it('answers an unsupported call with a 400, not a 500', async () => {
+    const res = await fetch(cognito.endpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.ListDevices',
+      },
+      body: '{}',
+    });
+    expect(res.status).toBe(400);
+  });
+
+  // The refresh token Amplify keeps, read back from its storage through a fresh session.
+  async function storedRefreshToken(): Promise<string> {
+    const res = await fetch(cognito.endpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+      },
+      body: JSON.stringify({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: cognito.clientId,
+        AuthParameters: { USERNAME: newEmail, PASSWORD: 'secret2' },
+      }),
+    });
+    const body = (await res.json()) as { AuthenticationResult: { RefreshToken: string } };
+    return body.AuthenticationResult.RefreshToken;
+  }
+});

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { startCognitoLocal } from './cognito-local';
+import { startCognitoProxy } from './proxy';
+import { ensureUserPool, type CognitoIds } from './setup';
+
+// Local Cognito as the rest of the stack sees it: cognito-local (child process) behind our proxy,
+// with the product's user pool and client. The proxy's URL is the endpoint and the issuer base.
+
+export interface LocalCognito extends CognitoIds {
+  endpoint: string;
+  issuer: string;
+  jwksUrl: string;
+  /** cognito-local's own pid, so callers can check it is gone after stop(). */
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export interface LocalCognitoOptions {
+  dataDir: string;
+  /** Public (proxy) port; 0 picks a free one. */
+  port: number;
+  /** cognito-local's own port (internal). */
+  upstreamPort: number;
+  lambdaEndpoint: string;
+  messageHookUrl: string;
+}
+
+export const COGNITO_TRIGGERS = { CustomMessage: 'custom-message', PreTokenGeneration: 'local-token-claims' };
+
+export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCognito> {
+  // The proxy must exist first: its URL is the token issuer cognito-local is configured with.
+  const upstreamUrl = `http://127.0.0.1:${opts.upstreamPort}`;
+  const proxy = await startCognitoProxy({
+    upstream: upstreamUrl,
+    port: opts.port,
+    revocationsFile: path.join(opts.dataDir, 'revocations.json'),
+  });
+  try {
+    const local = await startCognitoLocal({
+      dataDir: opts.dataDir,
+      port: opts.upstreamPort,
+      issuerDomain: proxy.url,
+      lambdaEndpoint: opts.lambdaEndpoint,
+      triggers: COGNITO_TRIGGERS,
+      messageHookUrl: opts.messageHookUrl,
+      logFile: path.join(opts.dataDir, 'cognito-local.log'),
+    });
+    try {
+      const ids = await ensureUserPool(proxy.url, path.join(opts.dataDir, 'ids.json'));
+      const issuer = `${proxy.url}/${ids.userPoolId}`;
+      return {
+        ...ids,
+        endpoint: proxy.url,
+        issuer,
+        jwksUrl: `${issuer}/.well-known/jwks.json`,
+        pid: local.pid,
+        stop: async () => {
+          await proxy.stop();
+          await local.stop();
+        },
+      };
+    } catch (error) {
+      await local.stop();
+      throw error;
+    }
+  } catch (error) {
+    await proxy.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,556 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { decodeJwt, JwtError, remoteJwks, verifyJwt, type JwtPayload } from '../jwt';
+import { RESEND_MARKER } from '../lambda-invoke';
+import { Revocations } from './revocations';
+
+// Our HTTP front for cognito-local. It forwards the Cognito JSON API and fills the gaps that make
+// aws-amplify v6 behave differently from real Cognito (see dev/README.md, "Cognito proxy"):
+// refresh through GetTokensFromRefreshToken, global sign-out with revocation, ResendConfirmationCode,
+// email_verified on confirmation, Cognito's error names and messages, the password policy,
+// prevent-user-existence answers, verified access tokens, and 400 (never 500) for what it cannot do.
+
+export interface CognitoProxyOptions {
+  /** cognito-local's URL. */
+  upstream: string;
+  port: number;
+  /** JSON file keeping revoked users and tokens across restarts. */
+  revocationsFile: string;
+}
+
+export interface CognitoProxy {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+type Json = Record<string, unknown>;
+type TargetHandler = (body: Json) => Promise<Json>;
+
+export class CognitoError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const LOGIN_FAILED = 'Incorrect username or password.';
+const CODE_MISMATCH = 'Invalid verification code provided, please try again.';
+const SERVICE = 'AWSCognitoIdentityProviderService';
+
+interface UserRecord {
+  Username: string;
+  UserStatus?: string;
+  UserAttributes?: { Name: string; Value?: string }[];
+}
+interface ClientInfo {
+  userPoolId: string;
+  preventUserExistenceErrors: boolean;
+}
+interface PasswordPolicy {
+  MinimumLength?: number;
+  RequireUppercase?: boolean;
+  RequireLowercase?: boolean;
+  RequireNumbers?: boolean;
+  RequireSymbols?: boolean;
+}
+
+const str = (body: Json, key: string): string => {
+  const value = body[key];
+  if (typeof value !== 'string' || value === '')
+    throw new CognitoError('InvalidParameterException', `Missing required parameter ${key}`);
+  return value;
+};
+const attr = (user: UserRecord, name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value;
+
+/** Cognito shows destinations masked ("j***@e***"); cognito-local shows them in full. */
+export function maskDestination(destination: string): string {
+  const [local = '', domain = ''] = destination.split('@');
+  return domain ? `${local.slice(0, 1)}***@${domain.slice(0, 1)}***` : `${destination.slice(0, 1)}***`;
+}
+
+const emailDelivery = (destination: string) => ({
+  AttributeName: 'email',
+  DeliveryMedium: 'EMAIL',
+  Destination: maskDestination(destination),
+});
+
+function maskDeliveries(result: Json): Json {
+  const one = result.CodeDeliveryDetails as { Destination?: string } | undefined;
+  if (one?.Destination) one.Destination = maskDestination(one.Destination);
+  for (const d of (result.CodeDeliveryDetailsList as { Destination?: string }[] | undefined) ?? []) {
+    if (d.Destination) d.Destination = maskDestination(d.Destination);
+  }
+  return result;
+}
+
+/** Cognito's password policy check (cognito-local stores the policy but never applies it). */
+export function checkPassword(password: unknown, policy: PasswordPolicy | undefined): void {
+  if (typeof password !== 'string')
+    throw new CognitoError('InvalidParameterException', 'Missing required parameter Password');
+  const fail = (why: string) => {
+    throw new CognitoError('InvalidPasswordException', `Password did not conform with policy: ${why}`);
+  };
+  if (password.length < (policy?.MinimumLength ?? 8)) fail('Password not long enough');
+  if (policy?.RequireLowercase && !/[a-z]/.test(password)) fail('Password must have lowercase characters');
+  if (policy?.RequireUppercase && !/[A-Z]/.test(password)) fail('Password must have uppercase characters');
+  if (policy?.RequireNumbers && !/[0-9]/.test(password)) fail('Password must have numeric characters');
+  if (policy?.RequireSymbols && !/[^A-Za-z0-9]/.test(password)) fail('Password must have symbol characters');
+}
+
+class Upstream {
+  constructor(private readonly url: string) {}
+
+  async call<T = Json>(target: string, body: Json): Promise<T> {
+    const res = await fetch(this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `${SERVICE}.${target}` },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    const json = (text ? JSON.parse(text) : {}) as Json;
+    if (res.ok) return json as T;
+    const message = typeof json.message === 'string' ? json.message : `${target} failed`;
+    if (res.status < 500 && typeof json.__type === 'string') throw new CognitoError(json.__type, message);
+    // cognito-local answers 500 for what it does not support; Amplify would retry a 500.
+    if (json.__type === 'CognitoLocal#Unsupported')
+      throw new CognitoError('UnsupportedOperationException', message);
+    throw new CognitoError('InternalErrorException', message);
+  }
+
+  jwks(poolId: string) {
+    return remoteJwks(`${this.url}/${poolId}/.well-known/jwks.json`);
+  }
+}
+
+export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<CognitoProxy> {
+  const up = new Upstream(opts.upstream);
+  const revocations = new Revocations(opts.revocationsFile);
+  const clients = new Map<string, Promise<ClientInfo>>();
+  const policies = new Map<string, Promise<PasswordPolicy | undefined>>();
+  let jwks: ReturnType<typeof remoteJwks> | undefined;
+  let publicUrl = '';
+
+  const clientInfo = (clientId: string): Promise<ClientInfo> => {
+    let info = clients.get(clientId);
+    if (!info) {
+      info = lookUpClient(clientId);
+      clients.set(clientId, info);
+      info.catch(() => clients.delete(clientId));
+    }
+    return info;
+  };
+  const lookUpClient = async (clientId: string): Promise<ClientInfo> => {
+    const { UserPools = [] } = await up.call<{ UserPools?: { Id: string }[] }>('ListUserPools', {
+      MaxResults: 60,
+    });
+    for (const pool of UserPools) {
+      const { UserPoolClients = [] } = await up.call<{ UserPoolClients?: { ClientId: string }[] }>(
+        'ListUserPoolClients',
+        { UserPoolId: pool.Id },
+      );
+      if (!UserPoolClients.some((c) => c.ClientId === clientId)) continue;
+      const { UserPoolClient } = await up.call<{ UserPoolClient?: { PreventUserExistenceErrors?: string } }>(
+        'DescribeUserPoolClient',
+        { UserPoolId: pool.Id, ClientId: clientId },
+      );
+      return {
+        userPoolId: pool.Id,
+        preventUserExistenceErrors: UserPoolClient?.PreventUserExistenceErrors === 'ENABLED',
+      };
+    }
+    throw new CognitoError('ResourceNotFoundException', `User pool client ${clientId} does not exist.`);
+  };
+  const passwordPolicy = (poolId: string) => {
+    let policy = policies.get(poolId);
+    if (!policy) {
+      policy = up
+        .call<{ UserPool?: { Policies?: { PasswordPolicy?: PasswordPolicy } } }>('DescribeUserPool', {
+          UserPoolId: poolId,
+        })
+        .then((r) => r.UserPool?.Policies?.PasswordPolicy);
+      policies.set(poolId, policy);
+      policy.catch(() => policies.delete(poolId));
+    }
+    return policy;
+  };
+  const findUser = async (poolId: string, username: string): Promise<UserRecord | null> => {
+    try {
+      return await up.call<UserRecord>('AdminGetUser', { UserPoolId: poolId, Username: username });
+    } catch (error) {
+      if (error instanceof CognitoError && error.type === 'UserNotFoundException') return null;
+      throw error;
+    }
+  };
+  /** With prevent-user-existence errors on, an unknown user gets what a known one would. */
+  const unknownUser = (info: ClientInfo, fake: () => Json): Json => {
+    if (info.preventUserExistenceErrors) return fake();
+    throw new CognitoError('UserNotFoundException', 'Username/client id combination not found.');
+  };
+
+  const verifyAccessToken = async (token: unknown): Promise<JwtPayload & { username: string }> => {
+    if (typeof token !== 'string') throw new CognitoError('NotAuthorizedException', 'Invalid Access Token');
+    let payload: JwtPayload;
+    try {
+      // cognito-local signs every pool's tokens with one key, so one JWKS serves all pools.
+      const poolId =
+        String(decodeJwt(token).payload.iss ?? '')
+          .split('/')
+          .pop() ?? '';
+      jwks ??= up.jwks(poolId);
+      payload = await verifyJwt(token, jwks);
+    } catch (error) {
+      if (error instanceof JwtError && error.reason === 'expired') {
+        throw new CognitoError('NotAuthorizedException', 'Access Token has expired');
+      }
+      throw new CognitoError('NotAuthorizedException', 'Invalid Access Token');
+    }
+    if (payload.token_use !== 'access' || typeof payload.username !== 'string') {
+      throw new CognitoError('NotAuthorizedException', 'Invalid Access Token');
+    }
+    const username = payload.username;
+    if (revocations.isRevoked({ username, jti: payload.jti, iat: payload.iat })) {
+      throw new CognitoError('NotAuthorizedException', 'Access Token has been revoked');
+    }
+    return { ...payload, username };
+  };
+  const checkRefreshToken = (token: unknown): void => {
+    let payload: JwtPayload;
+    try {
+      payload = decodeJwt(String(token)).payload;
+    } catch {
+      throw new CognitoError('NotAuthorizedException', 'Invalid Refresh Token');
+    }
+    if (payload.exp !== undefined && payload.exp * 1000 < Date.now()) {
+      throw new CognitoError('NotAuthorizedException', 'Refresh Token has expired');
+    }
+    const username = String(payload['cognito:username'] ?? '');
+    if (revocations.isRevoked({ username, jti: payload.jti, iat: payload.iat })) {
+      throw new CognitoError('NotAuthorizedException', 'Refresh Token has been revoked');
+    }
+  };
+  /** Records issue times and fills what cognito-local leaves out of AuthenticationResult. */
+  const completeTokens = (result: Json): Json => {
+    const auth = result.AuthenticationResult as Record<string, unknown> | undefined;
+    if (!auth) return result;
+    for (const key of ['AccessToken', 'IdToken', 'RefreshToken']) {
+      const token = auth[key];
+      if (typeof token === 'string') revocations.recordIssued(decodeJwt(token).payload.jti);
+    }
+    if (typeof auth.AccessToken === 'string') {
+      const { exp = 0, iat = 0 } = decodeJwt(auth.AccessToken).payload;
+      auth.ExpiresIn ??= exp - iat;
+    }
+    auth.TokenType ??= 'Bearer';
+    return result;
+  };
+  const rename = (error: unknown, from: string[], type: string, message: string): never => {
+    if (error instanceof CognitoError && from.includes(error.type)) throw new CognitoError(type, message);
+    throw error;
+  };
+  const withAccessToken =
+    (target: string, after: (r: Json) => Json = (r) => r): TargetHandler =>
+    async (body) => {
+      await verifyAccessToken(body.AccessToken);
+      return after(await up.call(target, body));
+    };
+
+  const handlers: Record<string, TargetHandler> = {
+    SignUp: async (body) => {
+      const info = await clientInfo(str(body, 'ClientId'));
+      checkPassword(body.Password, await passwordPolicy(info.userPoolId));
+      try {
+        return maskDeliveries(await up.call('SignUp', body));
+      } catch (error) {
+        return rename(
+          error,
+          ['UsernameExistsException'],
+          'UsernameExistsException',
+          'An account with the given email already exists.',
+        );
+      }
+    },
+    ConfirmSignUp: async (body) => {
+      const info = await clientInfo(str(body, 'ClientId'));
+      const user = await findUser(info.userPoolId, str(body, 'Username'));
+      if (!user) {
+        if (info.preventUserExistenceErrors) throw new CognitoError('CodeMismatchException', CODE_MISMATCH);
+        throw new CognitoError('UserNotFoundException', 'Username/client id combination not found.');
+      }
+      if (user.UserStatus === 'CONFIRMED') {
+        throw new CognitoError(
+          'NotAuthorizedException',
+          'User cannot be confirmed. Current status is CONFIRMED',
+        );
+      }
+      try {
+        await up.call('ConfirmSignUp', body);
+      } catch (error) {
+        rename(error, ['CodeMismatchException'], 'CodeMismatchException', CODE_MISMATCH);
+      }
+      // Confirming sign-up proves the email address, so Cognito marks it verified; cognito-local does not.
+      await up.call('AdminUpdateUserAttributes', {
+        UserPoolId: info.userPoolId,
+        Username: user.Username,
+        UserAttributes: [
+          { Name: 'email', Value: attr(user, 'email') },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      });
+      return {};
+    },
+    ResendConfirmationCode: async (body) => {
+      const info = await clientInfo(str(body, 'ClientId'));
+      const username = str(body, 'Username');
+      const user = await findUser(info.userPoolId, username);
+      if (!user) return unknownUser(info, () => ({ CodeDeliveryDetails: emailDelivery(username) }));
+      if (user.UserStatus === 'CONFIRMED')
+        throw new CognitoError('InvalidParameterException', 'User is already confirmed.');
+      // cognito-local has no way to issue a new sign-up code but ForgotPassword, which stores a fresh
+      // ConfirmationCode (the one ConfirmSignUp checks); the marker makes the Lambda endpoint present
+      // the message to our CustomMessage handler as CustomMessage_ResendCode.
+      const metadata = {
+        ...((body.ClientMetadata as Record<string, string> | undefined) ?? {}),
+        [RESEND_MARKER]: 'true',
+      };
+      const result = await up.call('ForgotPassword', {
+        ClientId: body.ClientId,
+        Username: username,
+        ClientMetadata: metadata,
+      });
+      return maskDeliveries(result);
+    },
+    ForgotPassword: async (body) => {
+      const info = await clientInfo(str(body, 'ClientId'));
+      const username = str(body, 'Username');
+      const user = await findUser(info.userPoolId, username);
+      if (!user) return unknownUser(info, () => ({ CodeDeliveryDetails: emailDelivery(username) }));
+      if (attr(user, 'email_verified') !== 'true') {
+        throw new CognitoError(
+          'InvalidParameterException',
+          'Cannot reset password for the user as there is no registered/verified email or phone_number',
+        );
+      }
+      return maskDeliveries(await up.call('ForgotPassword', body));
+    },
+    ConfirmForgotPassword: async (body) => {
+      const info = await clientInfo(str(body, 'ClientId'));
+      checkPassword(body.Password, await passwordPolicy(info.userPoolId));
+      const user = await findUser(info.userPoolId, str(body, 'Username'));
+      if (!user) {
+        if (info.preventUserExistenceErrors) throw new CognitoError('CodeMismatchException', CODE_MISMATCH);
+        throw new CognitoError('UserNotFoundException', 'Username/client id combination not found.');
+      }
+      // An unconfirmed user's stored code is a sign-up code, not a reset code.
+      if (user.UserStatus === 'UNCONFIRMED') throw new CognitoError('CodeMismatchException', CODE_MISMATCH);
+      try {
+        return await up.call('ConfirmForgotPassword', body);
+      } catch (error) {
+        return rename(error, ['CodeMismatchException'], 'CodeMismatchException', CODE_MISMATCH);
+      }
+    },
+    InitiateAuth: async (body) => {
+      const flow = body.AuthFlow;
+      if (flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN') {
+        checkRefreshToken((body.AuthParameters as Record<string, unknown> | undefined)?.REFRESH_TOKEN);
+      }
+      try {
+        return completeTokens(await up.call('InitiateAuth', body));
+      } catch (error) {
+        if (flow !== 'USER_PASSWORD_AUTH') throw error;
+        // Cognito never says whether the user or the password was wrong.
+        return rename(
+          error,
+          ['InvalidPasswordException', 'NotAuthorizedException', 'UserNotFoundException'],
+          'NotAuthorizedException',
+          LOGIN_FAILED,
+        );
+      }
+    },
+    GetTokensFromRefreshToken: async (body) => {
+      const refreshToken = str(body, 'RefreshToken');
+      checkRefreshToken(refreshToken);
+      let result: Json;
+      try {
+        result = await up.call('InitiateAuth', {
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          ClientId: body.ClientId,
+          AuthParameters: { REFRESH_TOKEN: refreshToken },
+          ClientMetadata: body.ClientMetadata,
+        });
+      } catch (error) {
+        return rename(error, ['NotAuthorizedException'], 'NotAuthorizedException', 'Invalid Refresh Token');
+      }
+      // No refresh-token rotation on our client, so (as Cognito) no new RefreshToken comes back.
+      return completeTokens({ AuthenticationResult: result.AuthenticationResult });
+    },
+    GlobalSignOut: async (body) => {
+      const { username } = await verifyAccessToken(body.AccessToken);
+      await revocations.revokeUser(username);
+      return {};
+    },
+    AdminUserGlobalSignOut: async (body) => {
+      const user = await findUser(str(body, 'UserPoolId'), str(body, 'Username'));
+      if (!user) throw new CognitoError('UserNotFoundException', 'User does not exist.');
+      await revocations.revokeUser(user.Username);
+      return {};
+    },
+    RevokeToken: async (body) => {
+      const token = str(body, 'Token');
+      let jti: string | undefined;
+      try {
+        jti = decodeJwt(token).payload.jti;
+      } catch {
+        throw new CognitoError('UnsupportedTokenTypeException', 'The token type is not supported.');
+      }
+      await up.call('RevokeToken', body).catch(() => undefined);
+      if (jti) await revocations.revokeToken(jti);
+      return {};
+    },
+    ChangePassword: async (body) => {
+      const token = await verifyAccessToken(body.AccessToken);
+      checkPassword(body.ProposedPassword, await passwordPolicy(String(token.iss).split('/').pop() ?? ''));
+      try {
+        return await up.call('ChangePassword', body);
+      } catch (error) {
+        return rename(error, ['InvalidPasswordException'], 'NotAuthorizedException', LOGIN_FAILED);
+      }
+    },
+    AdminSetUserPassword: async (body) => {
+      checkPassword(body.Password, await passwordPolicy(str(body, 'UserPoolId')));
+      return up.call('AdminSetUserPassword', body);
+    },
+    AdminCreateUser: async (body) => {
+      if (body.TemporaryPassword !== undefined)
+        checkPassword(body.TemporaryPassword, await passwordPolicy(str(body, 'UserPoolId')));
+      return up.call('AdminCreateUser', body);
+    },
+    GetUser: withAccessToken('GetUser'),
+    DeleteUser: withAccessToken('DeleteUser'),
+    DeleteUserAttributes: withAccessToken('DeleteUserAttributes'),
+    UpdateUserAttributes: withAccessToken('UpdateUserAttributes', maskDeliveries),
+    GetUserAttributeVerificationCode: withAccessToken('GetUserAttributeVerificationCode', maskDeliveries),
+    VerifyUserAttribute: async (body) => {
+      await verifyAccessToken(body.AccessToken);
+      try {
+        return await up.call('VerifyUserAttribute', body);
+      } catch (error) {
+        return rename(error, ['CodeMismatchException'], 'CodeMismatchException', CODE_MISMATCH);
+      }
+    },
+    SetUserMFAPreference: withAccessToken('SetUserMFAPreference'),
+    AssociateSoftwareToken: withAccessToken('AssociateSoftwareToken'),
+    VerifySoftwareToken: withAccessToken('VerifySoftwareToken'),
+  };
+
+  const server = http.createServer((req, res) => {
+    void handle(req, res).catch((error: unknown) => {
+      console.error('[cognito-proxy]', error);
+      if (!res.headersSent) sendError(res, new CognitoError('InternalErrorException', String(error)));
+    });
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://local');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        ...CORS,
+        'access-control-allow-methods': 'GET,POST,OPTIONS',
+        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+        'access-control-max-age': '600',
+      });
+      return void res.end();
+    }
+    if (req.method === 'GET') {
+      const openid = /^\/([^/]+)\/\.well-known\/openid-configuration$/.exec(url.pathname);
+      if (openid) {
+        // cognito-local hard-codes localhost:9229 here; answer with our own address.
+        const issuer = `${publicUrl}/${openid[1]}`;
+        return sendJson(res, 200, {
+          issuer,
+          jwks_uri: `${issuer}/.well-known/jwks.json`,
+          id_token_signing_alg_values_supported: ['RS256'],
+        });
+      }
+      const upstream = await fetch(`${opts.upstream}${url.pathname}${url.search}`);
+      res.writeHead(upstream.status, {
+        ...CORS,
+        'content-type': upstream.headers.get('content-type') ?? 'application/json',
+      });
+      return void res.end(Buffer.from(await upstream.arrayBuffer()));
+    }
+    const targetHeader = req.headers['x-amz-target'];
+    const target = typeof targetHeader === 'string' ? targetHeader.split('.')[1] : undefined;
+    if (req.method !== 'POST' || !target) {
+      return sendError(
+        res,
+        new CognitoError('UnknownOperationException', 'Missing or invalid x-amz-target header'),
+      );
+    }
+    let body: Json;
+    try {
+      body = JSON.parse((await readBody(req)) || '{}') as Json;
+    } catch {
+      return sendError(res, new CognitoError('SerializationException', 'Request body is not valid JSON'));
+    }
+    try {
+      const handler = handlers[target] ?? ((b: Json) => up.call(target, b));
+      sendJson(res, 200, await handler(body));
+    } catch (error) {
+      if (error instanceof CognitoError) return sendError(res, error);
+      throw error;
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  publicUrl = `http://127.0.0.1:${port}`;
+  return {
+    url: publicUrl,
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'x-amzn-requestid,x-amzn-errortype,x-amzn-errormessage,date',
+};
+
+function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    ...CORS,
+    'content-type': 'application/x-amz-json-1.1',
+    'x-amzn-requestid': randomUUID(),
+    ...headers,
+  });
+  res.end(JSON.stringify(body));
+}
+
+function sendError(res: http.ServerResponse, error: CognitoError): void {
+  sendJson(res, 400, { __type: error.type, message: error.message }, { 'x-amzn-errortype': error.type });
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}

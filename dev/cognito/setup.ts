@@ -1,0 +1,132 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import {
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolClientCommand,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+
+// Creates the user pool and app client with the production settings on first start, and keeps their
+// ids in a file so later starts (and the built site, which embeds them) reuse the same ones.
+
+export interface CognitoIds {
+  userPoolId: string;
+  clientId: string;
+}
+
+export function localCognitoClient(endpoint: string): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+export async function ensureUserPool(endpoint: string, idsFile: string): Promise<CognitoIds> {
+  const client = localCognitoClient(endpoint);
+  try {
+    const saved = await readIds(idsFile);
+    if (saved && (await clientExists(client, saved))) return saved;
+
+    const { UserPool } = await client.send(
+      new CreateUserPoolCommand({
+        PoolName: 'stockbench',
+        UsernameAttributes: ['email'],
+        UsernameConfiguration: { CaseSensitive: false },
+        AutoVerifiedAttributes: ['email'],
+        Policies: {
+          PasswordPolicy: {
+            MinimumLength: 6,
+            RequireLowercase: false,
+            RequireUppercase: false,
+            RequireNumbers: false,
+            RequireSymbols: false,
+          },
+        },
+        AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+      }),
+    );
+    const userPoolId = UserPool?.Id;
+    if (!userPoolId) throw new Error('CreateUserPool returned no id');
+    const { UserPoolClient } = await client.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: 'stockbench-web',
+        GenerateSecret: false,
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        PreventUserExistenceErrors: 'ENABLED',
+        EnableTokenRevocation: true,
+      }),
+    );
+    const clientId = UserPoolClient?.ClientId;
+    if (!clientId) throw new Error('CreateUserPoolClient returned no id');
+    const ids = { userPoolId, clientId };
+    await writeFile(idsFile, JSON.stringify(ids, null, 2));
+    return ids;
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Creates a confirmed user with a verified email unless it exists. Returns true when it was created. */
+export async function ensureVerifiedUser(
+  endpoint: string,
+  userPoolId: string,
+  email: string,
+  password: string,
+): Promise<boolean> {
+  const client = localCognitoClient(endpoint);
+  try {
+    try {
+      await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+      return false;
+    } catch (error) {
+      if (!(error instanceof UserNotFoundException)) throw error;
+    }
+    await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+    await client.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: userPoolId,
+        Username: email,
+        Password: password,
+        Permanent: true,
+      }),
+    );
+    return true;
+  } finally {
+    client.destroy();
+  }
+}
+
+async function readIds(file: string): Promise<CognitoIds | undefined> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as CognitoIds;
+  } catch {
+    return undefined;
+  }
+}
+
+async function clientExists(client: CognitoIdentityProviderClient, ids: CognitoIds): Promise<boolean> {
+  try {
+    await client.send(
+      new DescribeUserPoolClientCommand({ UserPoolId: ids.userPoolId, ClientId: ids.clientId }),
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}

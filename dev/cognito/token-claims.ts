@@ -1,0 +1,16 @@
+// Local-only PreTokenGeneration handler that corrects cognito-local's ID token: it writes
+// email_verified as Boolean(attribute string), so "false" (set whenever the email changes) came out
+// as true. Real Cognito puts the attribute's truth value in the token; so does this.
+// Not a product trigger: production has no PreTokenGeneration function.
+
+interface PreTokenEvent {
+  request: { userAttributes: Record<string, string | undefined> };
+  response: { claimsOverrideDetails?: { claimsToAddOrOverride?: Record<string, string | boolean> } | null };
+}
+
+export const handler = async <E extends PreTokenEvent>(event: E): Promise<E> => {
+  event.response.claimsOverrideDetails = {
+    claimsToAddOrOverride: { email_verified: event.request.userAttributes.email_verified === 'true' },
+  };
+  return event;
+};

@@ -1,0 +1,172 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { sendMail, type Mail } from '../lambdas/lib/mail';
+import type { CognitoMessageHookBody } from './cognito/cognito-local-main';
+
+// A local stand-in for the Lambda Invoke HTTP API (POST /2015-03-31/functions/{name}/invocations) so
+// cognito-local runs the project's own trigger handlers, plus the hook that files Cognito's emails
+// (with the code in every {####}, as Cognito sends them) in the outbox.
+
+/** Marker the Cognito proxy puts in ClientMetadata to send a ResendCode message through ForgotPassword. */
+export const RESEND_MARKER = 'local:resendConfirmationCode';
+
+type Handler = (event: unknown) => Promise<unknown>;
+type HandlerModule = { handler: Handler };
+
+/** Function names cognito-local is configured with (see local-stack.ts) and where their code lives. */
+export const TRIGGER_FUNCTIONS: Record<string, string> = {
+  'custom-message': path.join(__dirname, '..', 'lambdas', 'triggers', 'custom-message.ts'),
+  'local-token-claims': path.join(__dirname, 'cognito', 'token-claims.ts'),
+};
+
+export interface LambdaInvokeOptions {
+  port: number;
+  functions?: Record<string, string>;
+  /** Where Cognito's emails go; defaults to sendMail (MAIL_TRANSPORT/OUTBOX_DIR from process.env). */
+  deliver?: (mail: Mail) => Promise<void>;
+}
+
+export interface LambdaInvokeServer {
+  url: string;
+  port: number;
+  /** URL cognito-local POSTs each email to. */
+  messageHookUrl: string;
+  stop(): Promise<void>;
+}
+
+const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
+const HOOK_PATH = '/local/cognito-messages';
+
+export async function startLambdaInvoke(opts: LambdaInvokeOptions): Promise<LambdaInvokeServer> {
+  const functions = opts.functions ?? TRIGGER_FUNCTIONS;
+  const deliver = opts.deliver ?? sendMail;
+  const modules = new Map<string, Promise<HandlerModule>>();
+  const load = (file: string) => {
+    let mod = modules.get(file);
+    if (!mod) {
+      mod = import(file) as Promise<HandlerModule>;
+      modules.set(file, mod);
+    }
+    return mod;
+  };
+
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const body = await readBody(req);
+      const url = new URL(req.url ?? '/', 'http://local');
+      if (req.method === 'POST' && url.pathname === HOOK_PATH) {
+        await deliver(cognitoMail(JSON.parse(body) as CognitoMessageHookBody));
+        return send(res, 200, {});
+      }
+      const match = INVOKE_PATH.exec(url.pathname);
+      if (req.method !== 'POST' || !match?.[1]) return send(res, 404, { message: 'Not Found' });
+      const name = decodeURIComponent(match[1]);
+      const file = functions[name];
+      if (!file) {
+        return send(
+          res,
+          404,
+          { Type: 'User', message: `Function not found: ${name}` },
+          {
+            'x-amzn-errortype': 'ResourceNotFoundException',
+          },
+        );
+      }
+      try {
+        const { handler } = await load(file);
+        const result = await handler(prepareEvent(JSON.parse(body) as TriggerEvent));
+        send(res, 200, result ?? null, { 'x-amz-executed-version': '$LATEST' });
+      } catch (error) {
+        // What Lambda answers for a function that threw: 200 with X-Amz-Function-Error.
+        const err = error instanceof Error ? error : new Error(String(error));
+        console.error(`[lambda] ${name} failed:`, err);
+        send(
+          res,
+          200,
+          { errorType: err.name, errorMessage: err.message },
+          { 'x-amz-function-error': 'Unhandled' },
+        );
+      }
+    })().catch((error: unknown) => {
+      console.error('[lambda] request failed:', error);
+      if (!res.headersSent) send(res, 500, { message: String(error) });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    port,
+    messageHookUrl: `${url}${HOOK_PATH}`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+interface TriggerEvent {
+  triggerSource?: string;
+  request?: { clientMetadata?: Record<string, string> };
+}
+
+/** Undo the proxy's ResendConfirmationCode trick so the handler sees what Cognito would send. */
+function prepareEvent(event: TriggerEvent): TriggerEvent {
+  const metadata = event.request?.clientMetadata;
+  if (metadata && RESEND_MARKER in metadata) {
+    const { [RESEND_MARKER]: _marker, ...rest } = metadata;
+    event.request = { ...event.request, clientMetadata: Object.keys(rest).length ? rest : undefined };
+    if (event.triggerSource === 'CustomMessage_ForgotPassword')
+      event.triggerSource = 'CustomMessage_ResendCode';
+  }
+  return event;
+}
+
+/** The email Cognito would send: every {####} replaced by the code (cognito-local replaces only the first). */
+export function cognitoMail(m: CognitoMessageHookBody): Mail {
+  const fill = (s: string) => (m.code === undefined ? s : s.split('{####}').join(m.code));
+  const html = fill(m.emailMessage ?? `Your code is ${m.code ?? ''}`);
+  return {
+    to: m.destination,
+    subject: m.emailSubject ?? 'Your verification code',
+    html,
+    text: htmlToText(html),
+  };
+}
+
+function htmlToText(html: string): string {
+  return html
+    .replace(/<a [^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/gi, (_all, href: string, label: string) =>
+      label === href ? href : `${label} (${href})`,
+    )
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/p>/gi, '\n\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
