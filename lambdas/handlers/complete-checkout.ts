@@ -1,0 +1,60 @@
+import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
+import { ApiError, conflict, forbidden, ok, withErrors } from '../lib/http';
+import { isInForce, syncSubscription, toView } from '../lib/licensing';
+import { getAccount } from '../lib/repository/accounts';
+import { fields, parseQuery, z } from '../lib/request';
+import {
+  attachPaymentMethod,
+  ENDED_STATUSES,
+  retrievePaymentMethod,
+  retrieveSubscription,
+  setDefaultPaymentMethod,
+} from '../lib/stripe';
+
+// GET /api/complete-checkout?uid&pmid, after the card payment succeeded in the browser: the card
+// becomes the default, the account records the active subscription and the license keys exist.
+// Safe to call twice (and the webhook does the same work if this call never arrives).
+
+const schema = z.strictObject({ uid: fields.uid, pmid: fields.paymentMethodId });
+
+export const handler = withErrors(async (event: ApiEvent) => {
+  const caller = getCaller(event);
+  const { uid, pmid } = parseQuery(event, schema);
+  assertSelf(caller, uid);
+
+  const account = await getAccount(uid);
+  if (!account?.customerId || !account.subscriptionId) {
+    throw conflict('NO_CHECKOUT', 'There is no checkout to complete. Start one first.');
+  }
+  const pm = await retrievePaymentMethod(pmid);
+  const owner = typeof pm.customer === 'string' ? pm.customer : pm.customer?.id;
+  if (owner && owner !== account.customerId)
+    throw forbidden("The payment method is not the signed-in user's.");
+
+  let sub = await retrieveSubscription(account.subscriptionId);
+  if (sub.status === 'incomplete') {
+    throw new ApiError(
+      402,
+      'PAYMENT_INCOMPLETE',
+      'The payment has not succeeded. Please try another payment method.',
+    );
+  }
+  if (ENDED_STATUSES.includes(sub.status)) {
+    throw conflict('CHECKOUT_EXPIRED', 'This checkout has ended. Please start again.');
+  }
+  if (!owner) await attachPaymentMethod(pmid, account.customerId);
+  const currentDefault =
+    typeof sub.default_payment_method === 'string'
+      ? sub.default_payment_method
+      : sub.default_payment_method?.id;
+  if (currentDefault !== pmid) {
+    await setDefaultPaymentMethod(account.customerId, sub.id, pmid);
+    sub = await retrieveSubscription(sub.id);
+  }
+  const { snapshot, slots } = await syncSubscription(uid, sub);
+  return ok({
+    subscriptionId: sub.id,
+    subscriptionStatus: snapshot.subscriptionStatus,
+    licenses: slots.filter((s) => isInForce(s)).map(toView),
+  });
+});

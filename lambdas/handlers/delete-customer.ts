@@ -1,0 +1,44 @@
+import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
+import { ok, withErrors } from '../lib/http';
+import { getAccount } from '../lib/repository/accounts';
+import { deleteUserRecords } from '../lib/repository/users';
+import { fields, parseJsonBody, z } from '../lib/request';
+import { cancelSubscription, deleteCustomer, ENDED_STATUSES, retrieveSubscription } from '../lib/stripe';
+
+// POST /api/delete-customer {uid}: ends the subscription now, deletes the Stripe customer and every
+// record of the user, and says what was removed. The account page then deletes the Cognito user.
+// Each step tolerates having been done already, so a retry after a partial failure completes.
+
+const schema = z.strictObject({ uid: fields.uid });
+
+export const handler = withErrors(async (event: ApiEvent) => {
+  const caller = getCaller(event);
+  const { uid } = parseJsonBody(event, schema);
+  assertSelf(caller, uid);
+
+  const account = await getAccount(uid);
+  let subscriptionCanceled = false;
+  if (account?.subscriptionId) {
+    const sub = await retrieveSubscription(account.subscriptionId).catch((err: unknown) => {
+      if ((err as { code?: string }).code === 'resource_missing') return undefined;
+      throw err;
+    });
+    if (sub && !ENDED_STATUSES.includes(sub.status)) {
+      await cancelSubscription(sub.id);
+      subscriptionCanceled = true;
+    }
+  }
+  const customerDeleted = account?.customerId ? await deleteCustomer(account.customerId) : false;
+  const removed = await deleteUserRecords(uid);
+  return ok({
+    deleted: {
+      customerId: account?.customerId ?? null,
+      subscriptionId: account?.subscriptionId ?? null,
+      subscriptionCanceled,
+      customerDeleted,
+      account: removed.account,
+      licenses: removed.licenses,
+      otherRecords: removed.other,
+    },
+  });
+});

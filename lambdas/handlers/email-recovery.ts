@@ -1,0 +1,26 @@
+import type { ApiEvent } from '../lib/auth';
+import { setEmail, signOutEverywhere } from '../lib/cognito';
+import { ok, withErrors } from '../lib/http';
+import { requireUsableCode } from '../lib/recovery-mail';
+import { getAccount, saveEmail } from '../lib/repository/accounts';
+import { markRecoveryCodeUsed } from '../lib/repository/recovery-codes';
+import { fields, parseJsonBody, z } from '../lib/request';
+import { updateCustomerEmail } from '../lib/stripe';
+
+// POST /api/email-recovery {code} (public; the one-time code is the secret): restores the previous
+// address as verified, records it on the account and at Stripe, spends the code and ends every
+// session (whoever changed the address is signed out). Steps repeat harmlessly if retried.
+
+const schema = z.strictObject({ code: fields.recoveryCode });
+
+export const handler = withErrors(async (event: ApiEvent) => {
+  const { code } = parseJsonBody(event, schema);
+  const rc = await requireUsableCode(code);
+  await setEmail(rc.username, rc.previousEmail, true);
+  const account = await getAccount(rc.uid);
+  if (account) await saveEmail(rc.uid, rc.previousEmail);
+  if (account?.customerId) await updateCustomerEmail(account.customerId, rc.previousEmail);
+  await markRecoveryCodeUsed(code);
+  await signOutEverywhere(rc.username);
+  return ok({ email: rc.previousEmail });
+});

@@ -1,0 +1,16 @@
+import type { ApiEvent } from '../lib/auth';
+import { getLicenseSigningKeyPem } from '../lib/config';
+import { json, withErrors } from '../lib/http';
+import { loadSigningKey } from '../lib/license-token';
+
+// GET /api/license-public-key (public): the Ed25519 key that verifies license statements, as a JWK
+// set and as PEM, so the site can publish it and the desktop application can pin it.
+
+export const handler = withErrors(async (_event: ApiEvent) => {
+  const key = await loadSigningKey(await getLicenseSigningKeyPem());
+  return json(
+    200,
+    { alg: 'EdDSA', kid: key.kid, keys: [key.publicJwk], pem: key.publicPem },
+    { 'cache-control': 'public, max-age=3600' },
+  );
+});

@@ -1,0 +1,40 @@
+import { getCaller, type ApiEvent } from '../lib/auth';
+import { conflict, ok, withErrors } from '../lib/http';
+import { requireOwnAccount } from '../lib/ownership';
+import { fields, parseQuery, z } from '../lib/request';
+import {
+  IN_FORCE_STATUSES,
+  licenseItem,
+  previewRaise,
+  retrieveSubscription,
+  snapshotOf,
+} from '../lib/stripe';
+
+// GET /api/quote-licenses?count[&subscriptionId]: what adding `count` licenses would charge today
+// (Stripe's invoice preview of the prorated change), for the licenses page to show before buying.
+
+const schema = z.strictObject({
+  count: fields.countQuery,
+  subscriptionId: z.optional(fields.subscriptionId),
+});
+
+export const handler = withErrors(async (event: ApiEvent) => {
+  const caller = getCaller(event);
+  const { count, subscriptionId } = parseQuery(event, schema);
+  const account = await requireOwnAccount(caller, { subscriptionId });
+  const sub = await retrieveSubscription(account.subscriptionId);
+  if (!IN_FORCE_STATUSES.includes(sub.status) || sub.cancel_at_period_end) {
+    throw conflict('SUBSCRIPTION_NOT_ACTIVE', 'Licenses can only be added to an active subscription.');
+  }
+  const item = licenseItem(sub);
+  const quantity = (item.quantity ?? 0) + count;
+  const preview = await previewRaise(sub, quantity);
+  return ok({
+    count,
+    quantity,
+    amountDue: preview.amount_due,
+    currency: preview.currency,
+    unitAmount: item.price.unit_amount,
+    periodEnd: snapshotOf(sub).periodEnd ?? null,
+  });
+});

@@ -1,0 +1,68 @@
+import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
+import { conflict, forbidden, ok, withErrors } from '../lib/http';
+import { saveCustomer, saveSubscription, getAccount } from '../lib/repository/accounts';
+import { fields, parseJsonBody, z } from '../lib/request';
+import {
+  cancelSubscription,
+  clientSecretOf,
+  createCustomer,
+  createIncompleteSubscription,
+  licenseItem,
+  LIVE_STATUSES,
+  retrieveSubscription,
+  snapshotOf,
+  type Stripe,
+} from '../lib/stripe';
+
+// POST /api/setup-checkout {uid, email, count}: a subscription awaiting its first card payment, and
+// the client secret (sec) the checkout page confirms. A pending checkout for the same count is
+// reused; a live subscription is refused (the customer adds licenses to it instead).
+
+const schema = z.strictObject({ uid: fields.uid, email: fields.email, count: fields.count });
+
+function answer(sub: Stripe.Subscription, customerId: string, count: number) {
+  const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
+  return ok({
+    sec: clientSecretOf(sub),
+    subscriptionId: sub.id,
+    customerId,
+    count,
+    status: sub.status,
+    amountDue: invoice?.amount_due,
+    currency: invoice?.currency,
+  });
+}
+
+export const handler = withErrors(async (event: ApiEvent) => {
+  const caller = getCaller(event);
+  const { uid, email, count } = parseJsonBody(event, schema);
+  assertSelf(caller, uid);
+  if (caller.email && caller.email.toLowerCase() !== email.toLowerCase()) {
+    throw forbidden("The email is not the signed-in user's.");
+  }
+
+  const account = await getAccount(uid);
+  let replaces: string | undefined;
+  if (account?.subscriptionId) {
+    const current = await retrieveSubscription(account.subscriptionId);
+    // A subscription that ends at period end with nothing renewing may be followed by a new one.
+    const ending = current.cancel_at_period_end;
+    if (LIVE_STATUSES.includes(current.status) && !ending) {
+      throw conflict('SUBSCRIPTION_EXISTS', 'You already have a subscription. Add licenses to it instead.');
+    }
+    if (current.status === 'incomplete') {
+      if (licenseItem(current).quantity === count && clientSecretOf(current)) {
+        return answer(current, account.customerId ?? String(current.customer), count);
+      }
+      // An abandoned checkout for another count: end it so it can never be paid by mistake.
+      await cancelSubscription(current.id);
+    }
+    replaces = current.id;
+  }
+
+  const customerId =
+    account?.customerId ?? (await saveCustomer(uid, await createCustomer(uid, email), email));
+  const sub = await createIncompleteSubscription({ uid, customerId, count, replaces });
+  await saveSubscription(uid, customerId, snapshotOf(sub));
+  return answer(sub, customerId, count);
+});

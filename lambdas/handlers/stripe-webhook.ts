@@ -1,0 +1,75 @@
+import type { ApiEvent } from '../lib/auth';
+import { ApiError, badRequest, log, ok, withErrors } from '../lib/http';
+import { syncSubscription } from '../lib/licensing';
+import { findUidByCustomerId } from '../lib/repository/accounts';
+import { isEventProcessed, markEventProcessed } from '../lib/repository/events';
+import { rawBody } from '../lib/request';
+import { constructWebhookEvent, customerIdOf, retrieveSubscription, type Stripe } from '../lib/stripe';
+
+// POST /api/stripe-webhook (no JWT; Stripe's signature is the credential). The signature is checked
+// on the raw body; each event id is handled once; the subscription is re-read from Stripe instead of
+// trusting the event's copy, so late, repeated or out-of-order deliveries all converge on Stripe's
+// current state. A payment whose complete-checkout never came is provisioned here.
+
+/** Stripe's events can be larger than the API's own bodies; this still refuses absurd ones. */
+const MAX_WEBHOOK_BYTES = 512 * 1024;
+
+const HANDLED = new Set([
+  'invoice.paid',
+  'invoice.payment_succeeded',
+  'invoice.payment_failed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+]);
+
+function header(event: ApiEvent, name: string): string | undefined {
+  const headers = event.headers ?? {};
+  return headers[name] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+}
+
+const idOf = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v : typeof v === 'object' && v && 'id' in v ? String(v.id) : undefined;
+
+/** The subscription an event is about (invoices name it under parent.subscription_details). */
+export function subscriptionIdOf(event: Stripe.Event): string | undefined {
+  const object = event.data.object as unknown as Record<string, unknown>;
+  if (object.object === 'subscription') return idOf(object.id);
+  if (object.object === 'invoice') {
+    const parent = object.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
+    return idOf(parent?.subscription_details?.subscription) ?? idOf(object.subscription);
+  }
+  return undefined;
+}
+
+export const handler = withErrors(async (event: ApiEvent) => {
+  const signature = header(event, 'stripe-signature');
+  if (!signature) throw badRequest('MISSING_SIGNATURE', 'The Stripe-Signature header is missing.');
+  const body = rawBody(event);
+  if (Buffer.byteLength(body) > MAX_WEBHOOK_BYTES)
+    throw badRequest('BODY_TOO_LARGE', 'The event is too large.');
+
+  let stripeEvent: Stripe.Event;
+  try {
+    stripeEvent = await constructWebhookEvent(body, signature);
+  } catch {
+    throw new ApiError(400, 'INVALID_SIGNATURE', 'The signature does not match the payload.');
+  }
+  if (!HANDLED.has(stripeEvent.type)) return ok({ received: true, handled: false });
+  if (await isEventProcessed(stripeEvent.id)) return ok({ received: true, duplicate: true });
+
+  const subscriptionId = subscriptionIdOf(stripeEvent);
+  if (subscriptionId) {
+    const sub = await retrieveSubscription(subscriptionId);
+    const uid = await findUidByCustomerId(customerIdOf(sub));
+    if (uid) {
+      await syncSubscription(uid, sub);
+    } else {
+      // A deleted user's subscription (or a customer made outside the BFF): nothing of ours to update.
+      log('warn', 'webhook for unknown customer', event, { eventId: stripeEvent.id, subscriptionId });
+    }
+  }
+  // Recorded after the work: if the work fails, Stripe's retry does it again (it is idempotent).
+  await markEventProcessed(stripeEvent.id, stripeEvent.type);
+  return ok({ received: true });
+});

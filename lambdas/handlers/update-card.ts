@@ -1,0 +1,52 @@
+import { getCaller, type ApiEvent } from '../lib/auth';
+import { conflict, forbidden, ok, withErrors } from '../lib/http';
+import { syncSubscription } from '../lib/licensing';
+import { requireOwnAccount } from '../lib/ownership';
+import { fields, parseJsonBody, z } from '../lib/request';
+import {
+  attachPaymentMethod,
+  ENDED_STATUSES,
+  payOpenInvoices,
+  retrievePaymentMethod,
+  retrieveSubscription,
+  setDefaultPaymentMethod,
+} from '../lib/stripe';
+
+// PUT /api/update-card {subscriptionId, paymentMethodId}: attaches the card, makes it the default
+// for the customer and the subscription, and retries the open invoice of a past-due subscription.
+
+const schema = z.strictObject({
+  subscriptionId: fields.subscriptionId,
+  paymentMethodId: fields.paymentMethodId,
+});
+
+const RETRY_STATUSES = ['past_due', 'unpaid'];
+
+export const handler = withErrors(async (event: ApiEvent) => {
+  const caller = getCaller(event);
+  const body = parseJsonBody(event, schema);
+  const account = await requireOwnAccount(caller, { subscriptionId: body.subscriptionId });
+
+  const pm = await retrievePaymentMethod(body.paymentMethodId);
+  const owner = typeof pm.customer === 'string' ? pm.customer : pm.customer?.id;
+  if (owner && owner !== account.customerId)
+    throw forbidden("The payment method is not the signed-in user's.");
+
+  let sub = await retrieveSubscription(body.subscriptionId);
+  if (ENDED_STATUSES.includes(sub.status))
+    throw conflict('SUBSCRIPTION_ENDED', 'The subscription has ended.');
+  if (!owner) await attachPaymentMethod(pm.id, account.customerId); // a declined card answers 402 here
+  await setDefaultPaymentMethod(account.customerId, sub.id, pm.id);
+
+  let paidInvoices = 0;
+  if (RETRY_STATUSES.includes(sub.status)) paidInvoices = await payOpenInvoices(sub.id, pm.id);
+  sub = await retrieveSubscription(sub.id);
+  const { snapshot } = await syncSubscription(caller.sub, sub);
+  return ok({
+    subscriptionId: sub.id,
+    status: snapshot.subscriptionStatus,
+    cardBrand: snapshot.cardBrand ?? null,
+    cardLast4: snapshot.cardLast4 ?? null,
+    paidInvoices,
+  });
+});

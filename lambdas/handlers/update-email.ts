@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
+import { checkPassword, setEmail, signOutEverywhere } from '../lib/cognito';
+import { getConfig } from '../lib/config';
+import { badRequest, forbidden, ok, withErrors } from '../lib/http';
+import { sendMail } from '../lib/mail';
+import { recoveryMail } from '../lib/recovery-mail';
+import { getAccount, saveEmail } from '../lib/repository/accounts';
+import { saveRecoveryCode } from '../lib/repository/recovery-codes';
+import { fields, parseJsonBody, z } from '../lib/request';
+import { updateCustomerEmail } from '../lib/stripe';
+
+// PUT /api/update-email {uid, oldEmail, newEmail, currentPassword}: after the current password is
+// checked, the email changes (unverified, so Cognito sends the new address a code), the old address
+// gets a one-time link to undo the change, Stripe's customer follows, and every session ends.
+
+const schema = z.strictObject({
+  uid: fields.uid,
+  oldEmail: fields.email,
+  newEmail: fields.email,
+  currentPassword: fields.password,
+});
+
+/** How long the old address can undo the change. */
+const RECOVERY_SECONDS = 3 * 24 * 3600;
+
+export const handler = withErrors(async (event: ApiEvent) => {
+  const caller = getCaller(event);
+  const body = parseJsonBody(event, schema);
+  assertSelf(caller, body.uid);
+  if (caller.email && caller.email.toLowerCase() !== body.oldEmail.toLowerCase()) {
+    throw forbidden("The old email is not the signed-in user's.");
+  }
+  if (body.newEmail.toLowerCase() === body.oldEmail.toLowerCase()) {
+    throw badRequest('SAME_EMAIL', 'The new email is the current one.');
+  }
+  await checkPassword(caller.username, body.currentPassword);
+  await setEmail(caller.username, body.newEmail, false);
+
+  // From here the change has happened: give the old address its way back before anything else.
+  const code = randomBytes(24).toString('base64url');
+  await saveRecoveryCode({
+    code,
+    uid: caller.sub,
+    username: caller.username,
+    email: body.newEmail,
+    previousEmail: body.oldEmail,
+    expiresAt: Math.floor(Date.now() / 1000) + RECOVERY_SECONDS,
+  });
+  await sendMail(recoveryMail(body.oldEmail, body.newEmail, code, getConfig()));
+
+  const account = await getAccount(caller.sub);
+  if (account) await saveEmail(caller.sub, body.newEmail);
+  if (account?.customerId) await updateCustomerEmail(account.customerId, body.newEmail);
+  await signOutEverywhere(caller.username);
+  return ok({ email: body.newEmail });
+});
