@@ -11,7 +11,14 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { type RouteDef, routes as allRoutes } from '../../lambdas/routes';
 import { emailAddress } from './app-config';
-import { COGNITO_ADMIN_ACTIONS, type HandlerPermissions, permissionsFor } from './handler-permissions';
+import { CUSTOMER_ID_INDEX, LICENSE_KEY_INDEX } from '../../lambdas/lib/table';
+import {
+  COGNITO_ADMIN_ACTIONS,
+  type HandlerPermissions,
+  permissionsFor,
+  TABLE_READ_ACTIONS,
+  TABLE_WRITE_ACTIONS,
+} from './handler-permissions';
 import { type FunctionDefaults, ProductFunction } from './node-function';
 
 // The BFF: an HTTP API whose routes come from lambdas/routes.ts (the same table the local API server
@@ -20,6 +27,8 @@ import { type FunctionDefaults, ProductFunction } from './node-function';
 /** Stage-wide limits, far above a small product's traffic but low enough to cap a runaway bill. */
 export const DEFAULT_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
 /** Unauthenticated routes (webhook, email recovery, health, public key): tighter, they need no token. */
+const TABLE_INDEXES = [LICENSE_KEY_INDEX, CUSTOMER_ID_INDEX];
+
 export const PUBLIC_ROUTE_THROTTLE = { rateLimit: 20, burstLimit: 40 } as const;
 
 export interface ApiProps {
@@ -170,8 +179,16 @@ export class Api extends Construct {
   }
 
   private grant(fn: ProductFunction, permissions: HandlerPermissions, props: ApiProps): void {
-    if (permissions.table === 'read') props.table.grantReadData(fn.role);
-    if (permissions.table === 'readWrite') props.table.grantReadWriteData(fn.role);
+    if (permissions.table !== 'none') {
+      // Named index ARNs instead of CDK's table/index/* grant: no wildcard, and only what the BFF calls.
+      const resources = [
+        props.table.tableArn,
+        ...TABLE_INDEXES.map((index) => `${props.table.tableArn}/index/${index}`),
+      ];
+      const actions: string[] = [...TABLE_READ_ACTIONS];
+      if (permissions.table === 'readWrite') actions.push(...TABLE_WRITE_ACTIONS);
+      fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources }));
+    }
     if (permissions.stripe) props.stripeSecret.grantRead(fn.role);
     if (permissions.signingKey) props.signingKeySecret.grantRead(fn.role);
     if (permissions.cognitoAdmin) {
