@@ -27,9 +27,9 @@ import { type FunctionDefaults, ProductFunction } from './node-function';
 /** Stage-wide limits, far above a small product's traffic but low enough to cap a runaway bill. */
 export const DEFAULT_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
 /** Unauthenticated routes (webhook, email recovery, health, public key): tighter, they need no token. */
-const TABLE_INDEXES = [LICENSE_KEY_INDEX, CUSTOMER_ID_INDEX];
-
 export const PUBLIC_ROUTE_THROTTLE = { rateLimit: 20, burstLimit: 40 } as const;
+
+const TABLE_INDEXES = [LICENSE_KEY_INDEX, CUSTOMER_ID_INDEX];
 
 export interface ApiProps {
   table: dynamodb.ITable;
