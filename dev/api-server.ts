@@ -1,0 +1,311 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import { routes as defaultRoutes, type RouteDef } from '../lambdas/routes';
+import { JwtError, remoteJwks, verifyJwt, type JwtPayload } from './jwt';
+
+// Plays API Gateway (HTTP API, payload format 2.0) for /api/*: builds the same event, runs the same
+// JWT authorizer rules (Cognito issuer, client id as audience), calls the handler in lambdas/handlers,
+// and writes its result as API Gateway would, including its 401/404/413/500 answers.
+
+/** API Gateway allows 10 MB; we refuse more than 1 MB so an oversized request shows up early. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** API Gateway's integration timeout. */
+const TIMEOUT_MS = 30_000;
+
+export interface JwtAuthorizerConfig {
+  issuer: string;
+  jwksUrl: string;
+  /** The app client id: a token's `aud` (ID token) or `client_id` (access token) must equal it. */
+  audience: string;
+}
+
+export interface ApiHandlerOptions {
+  jwt: JwtAuthorizerConfig;
+  /** Copied into process.env before any handler loads (handlers read their configuration from it). */
+  env?: Record<string, string>;
+  routes?: readonly RouteDef[];
+  /** Directory of the handler modules (default lambdas/handlers). */
+  handlersDir?: string;
+}
+
+type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+type LambdaResult = APIGatewayProxyStructuredResultV2 | string | Record<string, unknown> | undefined | null;
+type Lambda = (event: APIGatewayProxyEventV2, context: Context) => Promise<LambdaResult>;
+
+const TEXT_TYPES =
+  /^(text\/|application\/(json|[\w.+-]+\+json|xml|[\w.+-]+\+xml|javascript|x-www-form-urlencoded|graphql))/i;
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function createApiHandler(opts: ApiHandlerOptions): NodeHandler {
+  if (opts.env) Object.assign(process.env, opts.env);
+  const routes = opts.routes ?? defaultRoutes;
+  const handlersDir = opts.handlersDir ?? path.join(__dirname, '..', 'lambdas', 'handlers');
+  const getKey = remoteJwks(opts.jwt.jwksUrl);
+  const modules = new Map<string, Promise<{ handler: Lambda }>>();
+  const load = (name: string) => {
+    let mod = modules.get(name);
+    if (!mod) {
+      mod = import(path.join(handlersDir, `${name}.ts`)) as Promise<{ handler: Lambda }>;
+      modules.set(name, mod);
+      mod.catch(() => modules.delete(name));
+    }
+    return mod;
+  };
+
+  const authorize = async (header: string | undefined): Promise<JwtPayload> => {
+    const token = header?.replace(/^Bearer\s+/i, '').trim();
+    if (!token) throw new HttpError(401, 'Unauthorized');
+    try {
+      const claims = await verifyJwt(token, getKey, { issuer: opts.jwt.issuer });
+      if (claims.aud !== opts.jwt.audience && claims.client_id !== opts.jwt.audience) {
+        throw new JwtError('claim', 'audience');
+      }
+      return claims;
+    } catch (error) {
+      if (error instanceof JwtError) throw new HttpError(401, 'Unauthorized');
+      throw error;
+    }
+  };
+
+  return (req, res) => {
+    void serve(req, res).catch((error: unknown) => {
+      if (error instanceof HttpError) return sendJson(res, error.status, { message: error.message });
+      console.error('[api]', error);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
+      else res.destroy();
+    });
+  };
+
+  async function serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const started = Date.now();
+    const url = new URL(req.url ?? '/', 'http://local');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const match = matchRoute(routes, method, url.pathname);
+    if (!match) {
+      await drain(req);
+      throw new HttpError(404, 'Not Found');
+    }
+    const body = await readBody(req);
+    const headers = lowerCaseHeaders(req);
+    const { cookie, ...headersWithoutCookie } = headers;
+    const contentType = headers['content-type'] ?? '';
+    const isText = body.length === 0 || TEXT_TYPES.test(contentType) || (!contentType && isUtf8(body));
+    const routeKey = `${match.route.method} ${match.route.path}`;
+    const event: APIGatewayProxyEventV2 = {
+      version: '2.0',
+      routeKey,
+      rawPath: url.pathname,
+      rawQueryString: url.search.slice(1),
+      cookies: cookie ? cookie.split(/;\s*/).filter(Boolean) : undefined,
+      headers: headersWithoutCookie,
+      queryStringParameters: queryParameters(url.searchParams),
+      pathParameters: match.params,
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'local',
+        domainName: headers.host ?? 'localhost',
+        domainPrefix: (headers.host ?? 'localhost').split('.')[0] ?? 'localhost',
+        http: {
+          method,
+          path: url.pathname,
+          protocol: `HTTP/${req.httpVersion}`,
+          sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+          userAgent: headers['user-agent'] ?? '',
+        },
+        requestId: randomUUID(),
+        routeKey,
+        stage: '$default',
+        time: new Date(started).toUTCString(),
+        timeEpoch: started,
+      },
+      body: body.length ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
+      isBase64Encoded: body.length > 0 && !isText,
+    };
+    if (match.route.auth === 'jwt') {
+      const claims = await authorize(headers.authorization);
+      const scope = typeof claims.scope === 'string' ? claims.scope.split(' ') : undefined;
+      (event as APIGatewayProxyEventV2WithJWTAuthorizer).requestContext.authorizer = {
+        principalId: '',
+        integrationLatency: 0,
+        jwt: { claims: stringClaims(claims), scopes: scope as string[] },
+      };
+    }
+
+    const { handler } = await load(match.route.handler);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new HttpError(503, 'Service Unavailable')), TIMEOUT_MS);
+    });
+    try {
+      const result = await Promise.race([
+        handler(event, lambdaContext(match.route.handler, started)),
+        timeout,
+      ]);
+      writeResult(res, result);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      // A handler that throws is a failed invocation: API Gateway answers a bare 500.
+      console.error(`[api] ${routeKey} threw:`, error);
+      throw new HttpError(500, 'Internal Server Error');
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+export async function startApiServer(
+  opts: ApiHandlerOptions & { port: number },
+): Promise<{ url: string; port: number; stop(): Promise<void> }> {
+  const server = http.createServer(createApiHandler(opts));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function matchRoute(
+  routes: readonly RouteDef[],
+  method: string,
+  pathname: string,
+): { route: RouteDef; params?: Record<string, string> } | undefined {
+  const parts = pathname.split('/');
+  for (const route of routes) {
+    if (route.method !== method) continue;
+    const pattern = route.path.split('/');
+    if (pattern.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const ok = pattern.every((p, i) => {
+      const actual = parts[i] ?? '';
+      const param = /^\{(\w+)\}$/.exec(p)?.[1];
+      if (param && actual) params[param] = decodeURIComponent(actual);
+      return param ? actual !== '' : p === actual;
+    });
+    if (ok) return { route, params: Object.keys(params).length ? params : undefined };
+  }
+  return undefined;
+}
+
+/** API Gateway passes claims as strings (arrays as "[a b]"). */
+function stringClaims(claims: JwtPayload): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(claims)) {
+    if (value === undefined || value === null) continue;
+    out[key] = Array.isArray(value)
+      ? `[${value.join(' ')}]`
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
+  }
+  return out;
+}
+
+function lowerCaseHeaders(req: http.IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value !== undefined) out[key.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return out;
+}
+
+function queryParameters(params: URLSearchParams): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const [key, value] of params) out[key] = key in out ? `${out[key]},${value}` : value;
+  return Object.keys(out).length ? out : undefined;
+}
+
+function isUtf8(buf: Buffer): boolean {
+  return Buffer.from(buf.toString('utf8'), 'utf8').equals(buf);
+}
+
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_BODY_BYTES) {
+    return drain(req).then(() => Promise.reject(new HttpError(413, 'Request Entity Too Large')));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) tooLarge = true;
+      else chunks.push(c);
+    });
+    req.on('end', () =>
+      tooLarge ? reject(new HttpError(413, 'Request Entity Too Large')) : resolve(Buffer.concat(chunks)),
+    );
+    req.on('error', reject);
+  });
+}
+
+/** Reads and discards the body so the client sees our answer rather than a reset connection. */
+function drain(req: http.IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    req.on('data', () => undefined);
+    req.on('end', () => resolve());
+    req.on('error', () => resolve());
+    req.on('close', () => resolve());
+  });
+}
+
+function lambdaContext(name: string, started: number): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName: name,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${name}`,
+    memoryLimitInMB: '512',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${name}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, TIMEOUT_MS - (Date.now() - started)),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function writeResult(res: http.ServerResponse, result: LambdaResult): void {
+  // Payload 2.0: a result without statusCode is a 200 JSON body.
+  if (result === undefined || result === null || typeof result === 'string' || !('statusCode' in result)) {
+    const body = typeof result === 'string' ? result : JSON.stringify(result ?? null);
+    res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    return;
+  }
+  const r = result as APIGatewayProxyStructuredResultV2;
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [key, value] of Object.entries(r.headers ?? {})) headers[key.toLowerCase()] = String(value);
+  if (r.cookies?.length) headers['set-cookie'] = r.cookies;
+  const body = r.body === undefined ? undefined : r.isBase64Encoded ? Buffer.from(r.body, 'base64') : r.body;
+  res.writeHead(r.statusCode ?? 200, headers).end(body);
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}

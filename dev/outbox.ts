@@ -1,0 +1,115 @@
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { OutboxMessage } from '../lambdas/lib/mail';
+
+// The local outbox: every email the stack "sends" is a JSON file in `dir` (lambdas/lib/mail.ts with
+// MAIL_TRANSPORT=outbox). This serves them to a person (GET /, newest first, HTML rendered, links
+// open in a new tab) and to tests (GET /messages.json?to=...).
+
+export interface Outbox {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export async function readOutbox(dir: string, to?: string): Promise<OutboxMessage[]> {
+  let files: string[];
+  try {
+    files = (await readdir(dir)).filter((f) => f.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  const messages = await Promise.all(
+    files.map(async (f) => JSON.parse(await readFile(path.join(dir, f), 'utf8')) as OutboxMessage),
+  );
+  const wanted = to?.toLowerCase();
+  return messages
+    .filter((m) => !wanted || m.to.toLowerCase() === wanted)
+    .sort((a, b) => b.date.localeCompare(a.date) || b.id.localeCompare(a.id));
+}
+
+const escapeHtml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function page(messages: OutboxMessage[], to: string | undefined): string {
+  const items = messages
+    .map((m) => {
+      // A sandboxed iframe shows the mail as a mail client would, without its styles leaking into the page;
+      // <base target=_blank> makes its links open (on the site) in a new tab.
+      const doc = `<base target="_blank">${m.html}`;
+      return `<article>
+  <header><strong>${escapeHtml(m.subject)}</strong>
+  <div class="meta">To <a href="?to=${encodeURIComponent(m.to)}">${escapeHtml(m.to)}</a> · from ${escapeHtml(m.from)} ·
+  <time datetime="${m.date}">${new Date(m.date).toLocaleString('en-US')}</time> ·
+  <a href="/messages/${encodeURIComponent(m.id)}.html" target="_blank">open</a></div></header>
+  <iframe sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${escapeHtml(doc)}" title="${escapeHtml(m.subject)}"></iframe>
+</article>`;
+    })
+    .join('\n');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outbox · Stockbench local</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+body{font-family:system-ui,sans-serif;margin:0 auto;max-width:900px;padding:1rem;background:#f6f7f9}
+article{background:#fff;border:1px solid #ddd;border-radius:8px;margin:1rem 0;padding:1rem}
+.meta{color:#555;font-size:.9rem;margin-top:.25rem}iframe{width:100%;height:320px;border:1px solid #eee;margin-top:.5rem}
+</style></head><body>
+<h1>Outbox</h1>
+<p>${messages.length} message${messages.length === 1 ? '' : 's'}${to ? ` to ${escapeHtml(to)} · <a href="/">all</a>` : ''} · <a href="">refresh</a></p>
+${items || '<p>No email sent yet.</p>'}
+</body></html>`;
+}
+
+export async function startOutbox(opts: { dir: string; port: number }): Promise<Outbox> {
+  await mkdir(opts.dir, { recursive: true });
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://local');
+      const to = url.searchParams.get('to') || undefined;
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { allow: 'GET' }).end();
+        return;
+      }
+      if (url.pathname === '/messages.json') {
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        res.end(JSON.stringify(await readOutbox(opts.dir, to)));
+        return;
+      }
+      const one = /^\/messages\/([^/]+)\.html$/.exec(url.pathname);
+      if (one?.[1]) {
+        const id = decodeURIComponent(one[1]);
+        const message = (await readOutbox(opts.dir)).find((m) => m.id === id);
+        if (!message) {
+          res.writeHead(404, { 'content-type': 'text/plain' }).end('No such message');
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(message.html);
+        return;
+      }
+      if (url.pathname === '/') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        res.end(page(await readOutbox(opts.dir, to), to));
+        return;
+      }
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+    })().catch((error: unknown) => {
+      console.error('[outbox]', error);
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,37 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+// What .local/stack.json holds: every URL and id the local stack chose, so scripts and tests never guess.
+
+export interface StackInfo {
+  /** The site with /api on the same origin; null when started without the site. */
+  site: string | null;
+  /** Base URL of the API (ends in /api). */
+  api: string;
+  /** The Cognito endpoint (our proxy in front of cognito-local). */
+  cognitoEndpoint: string;
+  userPoolId: string;
+  clientId: string;
+  region: string;
+  stripeApi: string;
+  stripeJs: string;
+  stripePublishableKey: string;
+  stripePriceId: string;
+  dynamodb: string;
+  tableName: string;
+  outbox: string;
+  startedAt: string;
+}
+
+export const STACK_INFO_FILE = 'stack.json';
+
+export const stackInfoPath = (dir: string): string => path.join(dir, STACK_INFO_FILE);
+
+/** The running stack's info, or undefined when stack.json is absent (not started, or stopped). */
+export async function readStackInfo(dir: string): Promise<StackInfo | undefined> {
+  try {
+    return JSON.parse(await readFile(stackInfoPath(dir), 'utf8')) as StackInfo;
+  } catch {
+    return undefined;
+  }
+}
