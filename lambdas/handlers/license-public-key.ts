@@ -7,7 +7,7 @@ import { loadSigningKey } from '../lib/license-token';
 // set and as PEM, so the site can publish it and the desktop application can pin it.
 
 export const handler = withErrors(async (_event: ApiEvent) => {
-  const key = await loadSigningKey(await getLicenseSigningKeyPem());
+  const key = loadSigningKey(await getLicenseSigningKeyPem());
   return json(
     200,
     { alg: 'EdDSA', kid: key.kid, keys: [key.publicJwk], pem: key.publicPem },

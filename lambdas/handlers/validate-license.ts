@@ -49,8 +49,8 @@ export const handler = withErrors(async (event: ApiEvent) => {
 
   const expiresAt = endsAt ?? (current ? account?.periodEnd : undefined);
   const exp = Math.min(endsAt ?? Number.POSITIVE_INFINITY, now + OFFLINE_SECONDS);
-  const signingKey = await loadSigningKey(await getLicenseSigningKeyPem());
-  const token = await signLicenseStatement(
+  const signingKey = loadSigningKey(await getLicenseSigningKeyPem());
+  const token = signLicenseStatement(
     signingKey,
     { sub: caller.sub, key: slot.licenseKey, tools: 'all', exp },
     now,

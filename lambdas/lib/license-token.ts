@@ -1,9 +1,18 @@
-import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import { calculateJwkThumbprint, exportJWK, jwtVerify, SignJWT, type JWK } from 'jose';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  sign,
+  verify,
+  type JsonWebKey,
+  type KeyObject,
+} from 'node:crypto';
 
-// The signed license statement the desktop application keeps. Ed25519 (EdDSA) via jose: the private
-// key stays in the BFF, the public key is published so the application can check a statement
-// offline until it expires.
+// The signed license statement the desktop application keeps: a compact JWS (a JWT with alg EdDSA,
+// Ed25519) that any JOSE library verifies, jose included. It is produced with node:crypto directly
+// because jose 6 is ESM-only and this repository's Jest loads CommonJS; the format is the standard
+// one, and bench/api.ts cross-checks a statement with jose. The private key stays in the BFF; the
+// public key is published so the application can check a statement offline until it expires.
 
 export const TOKEN_ISSUER = 'stockbench-license';
 export const TOKEN_TYPE = 'license+jwt';
@@ -20,66 +29,99 @@ export interface LicenseStatement {
   iat: number;
 }
 
+export interface PublicJwk extends JsonWebKey {
+  kid: string;
+  alg: 'EdDSA';
+  use: 'sig';
+}
+
 export interface SigningKey {
   privateKey: KeyObject;
   publicKey: KeyObject;
   kid: string;
-  publicJwk: JWK;
+  publicJwk: PublicJwk;
   publicPem: string;
 }
 
-const cache = new Map<string, Promise<SigningKey>>();
+const b64url = (data: Buffer | string): string => Buffer.from(data).toString('base64url');
 
-/** Parses the PKCS8 PEM once per process and derives the public half and its key id. */
-export function loadSigningKey(privateKeyPem: string): Promise<SigningKey> {
-  let entry = cache.get(privateKeyPem);
-  if (!entry) {
-    entry = (async () => {
-      const privateKey = createPrivateKey(privateKeyPem);
-      if (privateKey.asymmetricKeyType !== 'ed25519')
-        throw new Error('The license signing key is not Ed25519');
-      const publicKey = createPublicKey(privateKey);
-      const jwk = await exportJWK(publicKey);
-      const kid = await calculateJwkThumbprint(jwk);
-      const publicJwk: JWK = { ...jwk, kid, alg: 'EdDSA', use: 'sig' };
-      const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
-      return { privateKey, publicKey, kid, publicJwk, publicPem };
-    })();
-    cache.set(privateKeyPem, entry);
-  }
-  return entry;
+/** RFC 7638 thumbprint of an OKP key: SHA-256 over its required members in lexicographic order. */
+function thumbprint(jwk: JsonWebKey): string {
+  const canonical = JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x });
+  return createHash('sha256').update(canonical).digest('base64url');
 }
 
-export async function signLicenseStatement(
+const cache = new Map<string, SigningKey>();
+
+/** Parses the PKCS8 PEM once per process and derives the public half and its key id. */
+export function loadSigningKey(privateKeyPem: string): SigningKey {
+  let key = cache.get(privateKeyPem);
+  if (!key) {
+    const privateKey = createPrivateKey(privateKeyPem);
+    if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('The license signing key is not Ed25519');
+    const publicKey = createPublicKey(privateKey);
+    const jwk = publicKey.export({ format: 'jwk' });
+    const kid = thumbprint(jwk);
+    key = {
+      privateKey,
+      publicKey,
+      kid,
+      publicJwk: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, kid, alg: 'EdDSA', use: 'sig' },
+      publicPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    };
+    cache.set(privateKeyPem, key);
+  }
+  return key;
+}
+
+export function signLicenseStatement(
   key: SigningKey,
   statement: { sub: string; key: string; tools: Tools; exp: number },
   now = Math.floor(Date.now() / 1000),
-): Promise<string> {
-  return new SignJWT({ key: statement.key, tools: statement.tools })
-    .setProtectedHeader({ alg: 'EdDSA', kid: key.kid, typ: TOKEN_TYPE })
-    .setIssuer(TOKEN_ISSUER)
-    .setSubject(statement.sub)
-    .setIssuedAt(now)
-    .setExpirationTime(statement.exp)
-    .sign(key.privateKey);
+): string {
+  const header = { alg: 'EdDSA', kid: key.kid, typ: TOKEN_TYPE };
+  const payload = {
+    iss: TOKEN_ISSUER,
+    sub: statement.sub,
+    key: statement.key,
+    tools: statement.tools,
+    iat: now,
+    exp: statement.exp,
+  };
+  const input = `${b64url(JSON.stringify(header))}.${b64url(JSON.stringify(payload))}`;
+  return `${input}.${b64url(sign(null, Buffer.from(input), key.privateKey))}`;
 }
 
-/** What the application does offline: check signature, issuer, type and expiry against the public key. */
-export async function verifyLicenseStatement(
+function parsePart(part: string | undefined): Record<string, unknown> {
+  const value: unknown = JSON.parse(Buffer.from(part ?? '', 'base64url').toString('utf8'));
+  if (typeof value !== 'object' || value === null) throw new Error('Malformed license statement');
+  return value as Record<string, unknown>;
+}
+
+/** What the application does offline: check signature, type, issuer and expiry with the public key. */
+export function verifyLicenseStatement(
   token: string,
-  publicKey: KeyObject | JWK,
-  now?: Date,
-): Promise<LicenseStatement> {
-  const { payload } = await jwtVerify(token, publicKey, {
-    issuer: TOKEN_ISSUER,
-    typ: TOKEN_TYPE,
-    algorithms: ['EdDSA'],
-    currentDate: now,
-  });
-  const { sub, key, tools, exp, iat } = payload;
+  publicKey: KeyObject | JsonWebKey,
+  now: Date = new Date(),
+): LicenseStatement {
+  const key =
+    'type' in publicKey
+      ? (publicKey as KeyObject)
+      : createPublicKey({ key: publicKey as JsonWebKey, format: 'jwk' });
+  const parts = token.split('.');
+  if (parts.length !== 3) throw new Error('Malformed license statement');
+  const [h, p, s] = parts as [string, string, string];
+  const header = parsePart(h);
+  if (header.alg !== 'EdDSA' || header.typ !== TOKEN_TYPE) throw new Error('Not a license statement');
+  if (!verify(null, Buffer.from(`${h}.${p}`), key, Buffer.from(s, 'base64url'))) {
+    throw new Error('The license statement signature is invalid');
+  }
+  const { iss, sub, key: licenseKey, tools, exp, iat } = parsePart(p);
   const toolsOk = tools === 'all' || (Array.isArray(tools) && tools.every((t) => Number.isInteger(t)));
-  if (typeof sub !== 'string' || typeof key !== 'string' || !toolsOk || typeof exp !== 'number') {
+  if (iss !== TOKEN_ISSUER || typeof sub !== 'string' || typeof licenseKey !== 'string' || !toolsOk) {
     throw new Error('The license statement is missing a claim');
   }
-  return { sub, key, tools: tools as Tools, exp, iat: typeof iat === 'number' ? iat : 0 };
+  if (typeof exp !== 'number' || exp <= Math.floor(now.getTime() / 1000))
+    throw new Error('The license statement has expired');
+  return { sub, key: licenseKey, tools: tools as Tools, exp, iat: typeof iat === 'number' ? iat : 0 };
 }

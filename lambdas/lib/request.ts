@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
+// The .cjs file by name: Jest here loads CommonJS, and esbuild bundles it all the same.
+import en from 'zod/v4/locales/en.cjs';
 import { badRequest, ApiError } from './http';
 
 // Reading a request: the raw body (API Gateway may base64-encode it), a JSON body checked against the
@@ -58,7 +59,10 @@ export function parseJsonBody<S extends z.ZodMiniType>(event: RequestParts, sche
   return parseWith(schema, value, 'body');
 }
 
-export function parseQuery<S extends z.ZodMiniType>(event: RequestParts, schema: S): z.output<S> {
+export function parseQuery<S extends z.ZodMiniType>(
+  event: Pick<APIGatewayProxyEventV2, 'queryStringParameters'>,
+  schema: S,
+): z.output<S> {
   return parseWith(schema, event.queryStringParameters ?? {}, 'query');
 }
 

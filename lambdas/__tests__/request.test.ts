@@ -1,0 +1,95 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { errorToResult, ApiError } from '../lib/http';
+import { fields, MAX_BODY_BYTES, parseJsonBody, parseQuery, rawBody, z } from '../lib/request';
+
+type Parts = Pick<APIGatewayProxyEventV2, 'body' | 'isBase64Encoded' | 'queryStringParameters'>;
+const ev = (body: string | undefined, isBase64Encoded = false): Parts => ({ body, isBase64Encoded });
+const schema = z.strictObject({ uid: fields.uid, count: fields.count });
+
+function codeOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof ApiError) return `${err.statusCode} ${err.code}`;
+    throw err;
+  }
+  return 'ok';
+}
+
+describe('request parsing', () => {
+  it('accepts a valid body, plain or base64', () => {
+    const text = JSON.stringify({ uid: 'u-1', count: 3 });
+    expect(parseJsonBody(ev(text), schema)).toEqual({ uid: 'u-1', count: 3 });
+    expect(parseJsonBody(ev(Buffer.from(text).toString('base64'), true), schema)).toEqual({
+      uid: 'u-1',
+      count: 3,
+    });
+    expect(rawBody(ev(Buffer.from('é').toString('base64'), true))).toBe('é');
+  });
+
+  it.each([
+    ['no body', undefined, '400 MISSING_BODY'],
+    ['malformed JSON', '{"uid":', '400 MALFORMED_JSON'],
+    ['an array', '[1]', '400 INVALID_REQUEST'],
+    ['null', 'null', '400 INVALID_REQUEST'],
+    ['a string count', '{"uid":"u","count":"3"}', '400 INVALID_REQUEST'],
+    ['count 0', '{"uid":"u","count":0}', '400 INVALID_REQUEST'],
+    ['count 6', '{"uid":"u","count":6}', '400 INVALID_REQUEST'],
+    ['count 2.5', '{"uid":"u","count":2.5}', '400 INVALID_REQUEST'],
+    ['an unknown key', '{"uid":"u","count":1,"admin":true}', '400 INVALID_REQUEST'],
+    ['a missing key', '{"count":1}', '400 INVALID_REQUEST'],
+    [
+      'an oversized body',
+      JSON.stringify({ uid: 'u', count: 1, pad: 'x'.repeat(MAX_BODY_BYTES) }),
+      '400 BODY_TOO_LARGE',
+    ],
+  ])('refuses %s', (_name, body, expected) => {
+    expect(codeOf(() => parseJsonBody(ev(body), schema))).toBe(expected);
+  });
+
+  it('parses and checks query parameters', () => {
+    const q = z.strictObject({ count: fields.countQuery });
+    expect(parseQuery({ queryStringParameters: { count: '4' } }, q)).toEqual({ count: 4 });
+    for (const count of ['0', '6', '1.5', 'x', '', '1,2']) {
+      expect(codeOf(() => parseQuery({ queryStringParameters: { count } }, q))).toBe('400 INVALID_REQUEST');
+    }
+    expect(codeOf(() => parseQuery({ queryStringParameters: { count: '1', x: '1' } }, q))).toBe(
+      '400 INVALID_REQUEST',
+    );
+    expect(codeOf(() => parseQuery({}, q))).toBe('400 INVALID_REQUEST');
+  });
+
+  it('names the offending field in the message', () => {
+    try {
+      parseJsonBody(ev('{"uid":"u","count":9}'), schema);
+    } catch (err) {
+      expect((err as Error).message).toMatch(/count/);
+    }
+  });
+});
+
+describe('error responses', () => {
+  const event = { requestContext: { requestId: 'req-1' } } as unknown as APIGatewayProxyEventV2;
+
+  it('turns a Stripe card error into 402 with its message', () => {
+    const err = Object.assign(new Error('Your card was declined.'), {
+      type: 'StripeCardError',
+      code: 'card_declined',
+    });
+    const res = errorToResult(err, event);
+    expect(res.statusCode).toBe(402);
+    expect(JSON.parse(String(res.body))).toEqual({
+      error: { code: 'CARD_DECLINED', message: 'Your card was declined.' },
+    });
+  });
+
+  it('hides anything unexpected behind a generic 500 and logs one line with the request id', () => {
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const res = errorToResult(new Error('secret detail'), event);
+    expect(res.statusCode).toBe(500);
+    expect(String(res.body)).not.toContain('secret detail');
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String(spy.mock.calls[0]?.[0]))).toMatchObject({ level: 'error', requestId: 'req-1' });
+    spy.mockRestore();
+  });
+});
