@@ -47,7 +47,7 @@ describe('local API server', () => {
     await new Promise((r) => jwks.close(r));
   });
 
-  const post = (p: string, body: string | Buffer, headers: Record<string, string> = {}) =>
+  const post = (p: string, body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) =>
     fetch(`${api.url}${p}`, {
       method: 'POST',
       body,
@@ -114,14 +114,14 @@ describe('local API server', () => {
   });
 
   it('accepts an ID token (aud) and base64-encodes a binary body', async () => {
-    const bytes = Buffer.from([0, 1, 2, 255]);
+    const bytes = new Uint8Array([0, 1, 2, 255]);
     const res = await post('/api/echo', bytes, {
       authorization: `Bearer ${token({ aud: clientId, token_use: 'id' })}`,
       'content-type': 'application/octet-stream',
     });
     const event = (await res.json()) as APIGatewayProxyEventV2WithJWTAuthorizer;
     expect(event.isBase64Encoded).toBe(true);
-    expect(Buffer.from(event.body ?? '', 'base64')).toEqual(bytes);
+    expect([...Buffer.from(event.body ?? '', 'base64')]).toEqual([...bytes]);
   });
 
   it('matches path parameters and answers 404 for unknown routes or methods', async () => {
