@@ -140,9 +140,10 @@ export class Api extends Construct {
     cfnStage.routeSettings = Object.fromEntries(
       publicRouteKeys.map((key) => [
         key,
+        // RouteSettings is passed through as JSON, so CloudFormation's own (capitalized) names.
         {
-          throttlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit,
-          throttlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit,
+          ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit,
+          ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit,
         },
       ]),
     );

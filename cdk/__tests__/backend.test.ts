@@ -1,0 +1,458 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import {
+  CUSTOMER_ID_INDEX,
+  LICENSE_KEY_INDEX,
+  PARTITION_KEY,
+  SORT_KEY,
+  TTL_ATTRIBUTE,
+} from '../../lambdas/lib/table';
+import { routes } from '../../lambdas/routes';
+import { pascal, PUBLIC_ROUTE_THROTTLE } from '../lib/api';
+import { HANDLER_PERMISSIONS } from '../lib/handler-permissions';
+import { UNCACHED_ERROR_CODES } from '../lib/site';
+import { outputIdFor, SITE_BUILD_VARIABLES } from '../lib/site-build-env';
+import { resourcesOfType, synthesize, type SynthResult, templateOf } from './helpers';
+
+// The backend stack of a dev environment without custom domain or analytics (cdk.json's defaults).
+
+let result: SynthResult;
+let t: Template;
+let resources: Record<string, { Type: string; Properties?: Record<string, unknown> }>;
+
+beforeAll(() => {
+  result = synthesize();
+  t = templateOf(result, result.backend);
+  resources = t.toJSON().Resources as typeof resources;
+});
+
+const handlers = [...new Set(routes.map((r) => r.handler))];
+const props = (type: string) =>
+  resourcesOfType({ Resources: resources }, type).map(([, r]) => r.Properties ?? {});
+
+/** Logical id of the role of the function for a handler (ids come from pascal(handler)). */
+function roleIdOf(handler: string): string {
+  const [id] = Object.entries(resources).find(
+    ([key, r]) => r.Type === 'AWS::IAM::Role' && key.startsWith(`Api${pascal(handler)}Role`),
+  ) ?? [''];
+  return id;
+}
+
+/** Every IAM statement attached to a role, from its inline DefaultPolicy. */
+function statementsOf(roleId: string): { Action: string | string[]; Resource: unknown }[] {
+  return resourcesOfType({ Resources: resources }, 'AWS::IAM::Policy')
+    .filter(([, r]) => JSON.stringify(r.Properties?.Roles).includes(`"${roleId}"`))
+    .flatMap(([, r]) => (r.Properties?.PolicyDocument as { Statement: never[] }).Statement);
+}
+const actionsOf = (roleId: string): string[] => statementsOf(roleId).flatMap((s) => [s.Action].flat());
+
+describe('cdk-nag', () => {
+  it('AwsSolutions has no unacknowledged finding', () => {
+    expect(result.nagViolations).toEqual([]);
+  });
+});
+
+describe('data', () => {
+  it('is the table of lambdas/lib/table.ts, on demand, with PITR and TTL', () => {
+    t.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: PARTITION_KEY, KeyType: 'HASH' },
+        { AttributeName: SORT_KEY, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: Match.arrayWith([
+        Match.objectLike({ IndexName: LICENSE_KEY_INDEX }),
+        Match.objectLike({ IndexName: CUSTOMER_ID_INDEX }),
+      ]),
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+    });
+  });
+  it('is destroyable outside production', () => {
+    t.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete' });
+    t.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: false });
+  });
+});
+
+describe('accounts', () => {
+  it('user pool: email sign-in, case-insensitive, self sign-up, verified email, min 6 only', () => {
+    t.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      UsernameConfiguration: { CaseSensitive: false },
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: 6,
+          RequireLowercase: false,
+          RequireUppercase: false,
+          RequireNumbers: false,
+          RequireSymbols: false,
+        },
+      },
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+      EmailConfiguration: { EmailSendingAccount: 'COGNITO_DEFAULT' },
+      LambdaConfig: { CustomMessage: Match.anyValue() },
+    });
+  });
+  it('the CustomMessage trigger is custom-message.ts with SITE_URL', () => {
+    const trigger = props('AWS::Lambda::Function').find((p) =>
+      String(p.Description).startsWith('Cognito CustomMessage'),
+    );
+    expect(trigger).toMatchObject({ Environment: { Variables: { SITE_URL: expect.anything() } } });
+  });
+  it('app client: USER_PASSWORD_AUTH + refresh, no secret, no user existence errors', () => {
+    t.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      GenerateSecret: false,
+      PreventUserExistenceErrors: 'ENABLED',
+      EnableTokenRevocation: true,
+      AllowedOAuthFlowsUserPoolClient: false,
+      IdTokenValidity: 60,
+      AccessTokenValidity: 60,
+      RefreshTokenValidity: 43200,
+    });
+  });
+});
+
+describe('secrets', () => {
+  it('Stripe and license signing key are placeholders the operator fills', () => {
+    const secrets = props('AWS::SecretsManager::Secret').map(
+      (p) => JSON.parse(String(p.SecretString)) as object,
+    );
+    expect(secrets).toEqual(
+      expect.arrayContaining([
+        { secretKey: 'REPLACE_ME', webhookSecret: 'REPLACE_ME' },
+        { privateKeyPem: 'REPLACE_ME' },
+      ]),
+    );
+  });
+});
+
+describe('API', () => {
+  it('one function per handler file (plus the Cognito trigger): arm64, latest Node, JSON logs, source maps', () => {
+    const fns = props('AWS::Lambda::Function');
+    const bff = fns.filter((p) => String(p.Description).startsWith('BFF handler '));
+    expect(bff.map((p) => String(p.Description).slice('BFF handler '.length)).sort()).toEqual(
+      [...handlers].sort(),
+    );
+    expect(fns).toHaveLength(handlers.length + 1);
+    for (const fn of fns) {
+      expect(fn).toMatchObject({
+        Architectures: ['arm64'],
+        Runtime: expect.stringMatching(/^nodejs(2[0-9]|[3-9][0-9])\.x$/),
+        LoggingConfig: { LogFormat: 'JSON', LogGroup: expect.anything() },
+        Environment: { Variables: expect.objectContaining({ NODE_OPTIONS: '--enable-source-maps' }) },
+      });
+    }
+  });
+  it('BFF functions get the environment contract of lambdas/lib/config.ts', () => {
+    const bff = props('AWS::Lambda::Function').filter((p) =>
+      String(p.Description).startsWith('BFF handler '),
+    );
+    for (const fn of bff) {
+      const vars = (fn.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(Object.keys(vars)).toEqual(
+        expect.arrayContaining([
+          'TABLE_NAME',
+          'COGNITO_USER_POOL_ID',
+          'COGNITO_CLIENT_ID',
+          'STRIPE_SECRET_ARN',
+          'STRIPE_PRICE_ID',
+          'LICENSE_SIGNING_KEY_ARN',
+          'SITE_URL',
+          'MAIL_FROM',
+          'SUPPORT_EMAIL',
+        ]),
+      );
+      expect(vars.MAIL_TRANSPORT).toBe('ses');
+    }
+  });
+  it('log groups keep one month', () => {
+    const groups = props('AWS::Logs::LogGroup');
+    expect(groups.length).toBeGreaterThanOrEqual(handlers.length + 2);
+    for (const g of groups) expect(g.RetentionInDays).toBe(30);
+  });
+  it('JWT authorizer: Cognito issuer, app client audience', () => {
+    t.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ Ref: Match.stringLikeRegexp('AuthUserPoolWebClient') }],
+        // ProviderURL is https://cognito-idp.<region>.amazonaws.com/<poolId>.
+        Issuer: { 'Fn::GetAtt': [Match.stringLikeRegexp('AuthUserPool'), 'ProviderURL'] },
+      },
+    });
+  });
+  it.each(routes.map((r) => [`${r.method} ${r.path}`, r.auth] as const))(
+    '%s has auth %s',
+    (routeKey, auth) => {
+      const route = props('AWS::ApiGatewayV2::Route').find((p) => p.RouteKey === routeKey);
+      expect(route).toBeDefined();
+      if (auth === 'jwt')
+        expect(route).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: expect.anything() });
+      else expect(route?.AuthorizationType ?? 'NONE').toBe('NONE');
+    },
+  );
+  it('public routes are the webhook, the recovery pair, health and the public key', () => {
+    expect(
+      routes
+        .filter((r) => r.auth === 'none')
+        .map((r) => r.handler)
+        .sort(),
+    ).toEqual(['email-recovery', 'email-recovery-info', 'health', 'license-public-key', 'stripe-webhook']);
+  });
+  it('stage throttles every route, public ones tighter, and writes access logs', () => {
+    const publicKeys = routes.filter((r) => r.auth === 'none').map((r) => `${r.method} ${r.path}`);
+    t.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+      RouteSettings: Object.fromEntries(
+        publicKeys.map((k) => [
+          k,
+          {
+            ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit,
+            ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit,
+          },
+        ]),
+      ),
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+    });
+  });
+});
+
+describe('least privilege', () => {
+  it('every handler of the route table is listed in handler-permissions.ts', () => {
+    expect(handlers.filter((h) => !HANDLER_PERMISSIONS[h])).toEqual([]);
+  });
+  it('no IAM statement grants a wildcard action', () => {
+    for (const policy of props('AWS::IAM::Policy')) {
+      const doc = policy.PolicyDocument as { Statement: { Action: string | string[] }[] };
+      for (const s of doc.Statement) for (const a of [s.Action].flat()) expect(a).not.toContain('*');
+    }
+  });
+  it('no role uses a managed policy', () => {
+    for (const role of props('AWS::IAM::Role')) expect(role.ManagedPolicyArns).toBeUndefined();
+  });
+  it.each(handlers)('%s: table access as listed, no more', (handler) => {
+    const access = HANDLER_PERMISSIONS[handler]?.table;
+    const actions = actionsOf(roleIdOf(handler));
+    const dynamo = actions.filter((a) => a.startsWith('dynamodb:'));
+    if (access === 'none') expect(dynamo).toEqual([]);
+    if (access === 'read') {
+      expect(dynamo).toContain('dynamodb:GetItem');
+      expect(dynamo).not.toEqual(expect.arrayContaining(['dynamodb:PutItem']));
+      expect(dynamo.filter((a) => /Put|Update|Delete|Write/.test(a))).toEqual([]);
+    }
+    if (access === 'readWrite')
+      expect(dynamo).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
+    expect(dynamo).not.toContain('dynamodb:Scan');
+  });
+  it('get-licenses cannot write', () => {
+    expect(actionsOf(roleIdOf('get-licenses'))).not.toContain('dynamodb:PutItem');
+  });
+  it.each(handlers)('%s: reads the Stripe secret only if it calls Stripe', (handler) => {
+    const statements = statementsOf(roleIdOf(handler));
+    const readsStripe = statements.some(
+      (s) =>
+        JSON.stringify(s.Resource).includes('SecretsStripe') &&
+        [s.Action].flat().includes('secretsmanager:GetSecretValue'),
+    );
+    expect(readsStripe).toBe(Boolean(HANDLER_PERMISSIONS[handler]?.stripe));
+    const readsKey = statements.some((s) => JSON.stringify(s.Resource).includes('SecretsLicenseSigningKey'));
+    expect(readsKey).toBe(Boolean(HANDLER_PERMISSIONS[handler]?.signingKey));
+  });
+  it('Cognito admin actions only for update-email and email-recovery, on the pool only', () => {
+    const withCognito = handlers.filter((h) =>
+      actionsOf(roleIdOf(h)).some((a) => a.startsWith('cognito-idp:')),
+    );
+    expect(withCognito.sort()).toEqual(['email-recovery', 'update-email']);
+    for (const h of withCognito) {
+      const s = statementsOf(roleIdOf(h)).find((st) =>
+        [st.Action].flat().some((a) => a.startsWith('cognito-idp:')),
+      );
+      expect(s?.Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool/), 'Arn'] });
+    }
+  });
+  it('only mail-sending handlers may call SES', () => {
+    const withSes = handlers.filter((h) => actionsOf(roleIdOf(h)).includes('ses:SendEmail'));
+    expect(withSes).toEqual(handlers.filter((h) => HANDLER_PERMISSIONS[h]?.mail));
+  });
+});
+
+describe('site distribution', () => {
+  const distribution = () =>
+    props('AWS::CloudFront::Distribution')[0]?.DistributionConfig as Record<string, unknown>;
+
+  it('bucket is private, encrypted, TLS-only, read through origin access control', () => {
+    t.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      LoggingConfiguration: Match.anyValue(),
+    });
+    t.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always' },
+    });
+    const policies = JSON.stringify(props('AWS::S3::BucketPolicy'));
+    expect(policies).toContain('cloudfront.amazonaws.com');
+    expect(policies).toContain('aws:SecureTransport');
+    expect(distribution()).toMatchObject({
+      Origins: expect.arrayContaining([
+        expect.objectContaining({
+          OriginAccessControlId: expect.anything(),
+          S3OriginConfig: { OriginAccessIdentity: '' },
+        }),
+      ]),
+    });
+  });
+  it('HTTP/2 and 3, IPv6, index.html root, logging', () => {
+    expect(distribution()).toMatchObject({
+      HttpVersion: 'http2and3',
+      IPV6Enabled: true,
+      DefaultRootObject: 'index.html',
+      Logging: expect.anything(),
+    });
+  });
+  it('default behaviour: S3, HTTPS redirect, compressed, revalidating cache, directory index function', () => {
+    const d = distribution();
+    expect(d.DefaultCacheBehavior).toMatchObject({
+      ViewerProtocolPolicy: 'redirect-to-https',
+      Compress: true,
+      FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: expect.anything() }],
+      ResponseHeadersPolicyId: expect.anything(),
+    });
+    t.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: Match.objectLike({
+        DefaultTTL: 0,
+        MinTTL: 0,
+        Comment: Match.stringLikeRegexp('revalidate'),
+      }),
+    });
+    t.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionConfig: { Runtime: 'cloudfront-js-2.0', Comment: Match.anyValue() },
+      FunctionCode: Match.stringLikeRegexp('index.html'),
+    });
+  });
+  it('/api/* goes to API Gateway, first, with caching disabled and all viewer headers but Host', () => {
+    const behaviors = distribution().CacheBehaviors as Record<string, unknown>[];
+    expect(behaviors[0]).toMatchObject({
+      PathPattern: '/api/*',
+      ViewerProtocolPolicy: 'redirect-to-https',
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+    });
+    expect(behaviors[0]).not.toHaveProperty('FunctionAssociations');
+    const apiOrigin = (distribution().Origins as Record<string, unknown>[]).find(
+      (o) => o.Id === behaviors[0]?.TargetOriginId,
+    );
+    expect(JSON.stringify(apiOrigin?.DomainName)).toContain('execute-api');
+    expect(apiOrigin).toMatchObject({
+      CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
+    });
+  });
+  it('hashed assets cache for a year', () => {
+    const behaviors = distribution().CacheBehaviors as Record<string, unknown>[];
+    expect(behaviors.map((b) => b.PathPattern)).toEqual(['/api/*', '/static/*', '*.js', '*.css']);
+    t.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: Match.objectLike({
+        MinTTL: 31536000,
+        DefaultTTL: 31536000,
+        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
+          EnableAcceptEncodingBrotli: true,
+          EnableAcceptEncodingGzip: true,
+        }),
+      }),
+    });
+  });
+  it('404 serves /404.html with status 404; other errors are never cached', () => {
+    const errors = distribution().CustomErrorResponses as Record<string, unknown>[];
+    expect(errors).toContainEqual({
+      ErrorCode: 404,
+      ResponseCode: 404,
+      ResponsePagePath: '/404.html',
+      ErrorCachingMinTTL: 0,
+    });
+    expect(errors.filter((e) => e.ErrorCode !== 404)).toEqual(
+      UNCACHED_ERROR_CODES.map((code) => ({ ErrorCode: code, ErrorCachingMinTTL: 0 })),
+    );
+  });
+  it('security headers: HSTS, nosniff, DENY, referrer policy, CSP', () => {
+    const config = props('AWS::CloudFront::ResponseHeadersPolicy')[0]?.ResponseHeadersPolicyConfig as {
+      SecurityHeadersConfig: Record<string, Record<string, unknown>>;
+    };
+    const h = config.SecurityHeadersConfig;
+    expect(h.StrictTransportSecurity).toMatchObject({
+      AccessControlMaxAgeSec: 63072000,
+      IncludeSubdomains: true,
+    });
+    expect(h.ContentTypeOptions).toEqual({ Override: true });
+    expect(h.FrameOptions).toMatchObject({ FrameOption: 'DENY' });
+    expect(h.ReferrerPolicy).toMatchObject({ ReferrerPolicy: 'strict-origin-when-cross-origin' });
+    const csp = JSON.stringify(h.ContentSecurityPolicy?.ContentSecurityPolicy);
+    for (const part of [
+      "default-src 'self'",
+      "script-src 'self' https://js.stripe.com;",
+      "style-src 'self' 'unsafe-inline'",
+      'frame-src https://js.stripe.com https://hooks.stripe.com',
+      "connect-src 'self' https://api.stripe.com https://cognito-idp.",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+    ]) {
+      expect(csp).toContain(part);
+    }
+    expect(csp).not.toContain('google');
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+  });
+});
+
+describe('alarms', () => {
+  const alarms = () => props('AWS::CloudWatch::Alarm');
+  it('API 5xx rate, errors and throttles per function, DynamoDB throttles, webhook failures', () => {
+    const descriptions = alarms().map((a) => String(a.AlarmDescription));
+    expect(descriptions.some((d) => d.includes('API requests answered 5xx'))).toBe(true);
+    for (const h of [...handlers, 'custom-message']) {
+      expect(descriptions).toContain(`Lambda ${h}: unhandled errors`);
+      expect(descriptions).toContain(`Lambda ${h}: throttled invocations (account concurrency exhausted)`);
+    }
+    expect(descriptions.some((d) => d.startsWith('DynamoDB read or write requests throttled'))).toBe(true);
+    expect(descriptions.some((d) => d.startsWith('Stripe webhook logged a failure'))).toBe(true);
+    t.hasResourceProperties('AWS::Logs::MetricFilter', { FilterPattern: '{ $.level = "ERROR" }' });
+  });
+  it('every alarm notifies the SNS topic; no email subscription without alarmEmail', () => {
+    for (const a of alarms()) expect(JSON.stringify(a.AlarmActions)).toContain('MonitoringAlarmTopic');
+    t.resourceCountIs('AWS::SNS::Subscription', 0);
+  });
+});
+
+describe('outputs', () => {
+  it('every GATSBY_* build variable that has a value, and the operator values', () => {
+    const outputs = t.toJSON().Outputs as Record<string, unknown>;
+    for (const name of SITE_BUILD_VARIABLES.filter((n) => n !== 'GATSBY_ANALYTICS_ID')) {
+      expect(outputs).toHaveProperty(outputIdFor(name));
+    }
+    expect(outputs).not.toHaveProperty(outputIdFor('GATSBY_ANALYTICS_ID'));
+    for (const id of [
+      'SiteUrl',
+      'SiteBucketName',
+      'DistributionId',
+      'DistributionDomainName',
+      'StripeWebhookUrl',
+    ]) {
+      expect(outputs).toHaveProperty(id);
+    }
+    expect(outputs.GatsbyApiBase).toMatchObject({ Value: '/api' });
+    expect(outputs.GatsbyEnv).toMatchObject({ Value: 'production' });
+    expect(outputs.GatsbyAnalyticsEnabled).toMatchObject({ Value: 'false' });
+  });
+});
+
+describe('site content stack', () => {
+  it('is left out until the site is built and the backend outputs are known', () => {
+    expect(result.siteContent).toBeUndefined();
+  });
+});
