@@ -5,15 +5,15 @@ const siteUrl = (process.env.GATSBY_SITE_URL ?? 'https://stockbench.app').replac
 
 // Account pages render on the client only and carry no content worth indexing.
 export const accountPaths = [
-  '/sign-in/',
-  '/sign-up/',
-  '/must-verify-email/',
-  '/reset-password/',
-  '/auth/',
-  '/profile/',
-  '/licenses/',
-  '/checkout/',
-  '/update-card/',
+  '/sign-in',
+  '/sign-up',
+  '/must-verify-email',
+  '/reset-password',
+  '/auth',
+  '/profile',
+  '/licenses',
+  '/checkout',
+  '/update-card',
 ];
 
 const config: GatsbyConfig = {
@@ -45,7 +45,8 @@ const config: GatsbyConfig = {
     {
       resolve: 'gatsby-plugin-sitemap',
       options: {
-        excludes: [...accountPaths, '/must-verify-email', '/404/', '/404.html', '/dev-404-page/'],
+        // /home duplicates / (its canonical link points there).
+        excludes: [...accountPaths, '/home', '/404', '/404.html', '/dev-404-page'],
       },
     },
   ],

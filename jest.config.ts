@@ -11,7 +11,9 @@ const config: Config = {
     {
       displayName: 'site',
       testEnvironment: 'jsdom',
-      roots: ['<rootDir>/src'],
+      // The root (not just src/) so that __mocks__/gatsby.js next to node_modules applies.
+      roots: ['<rootDir>'],
+      testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
       transform,
       testPathIgnorePatterns: ignore,
       moduleNameMapper: {
@@ -38,7 +40,18 @@ const config: Config = {
       testMatch: ['**/*.int.test.ts'],
       testPathIgnorePatterns: ignore,
       transform,
-      testTimeout: 60000,
+      setupFilesAfterEnv: ['<rootDir>/jest.setup-slow.ts'],
+    },
+    {
+      // Checks of the built site (public/) and browser tests in Chromium; run by e2e/run.ts after a build.
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/e2e'],
+      testMatch: ['**/*.e2e.test.ts'],
+      transform,
+      globalSetup: '<rootDir>/e2e/global-setup.ts',
+      globalTeardown: '<rootDir>/e2e/global-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/jest.setup-slow.ts'],
     },
   ],
 };

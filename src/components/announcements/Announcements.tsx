@@ -5,7 +5,9 @@ import { activeAnnouncements, type Announcement } from '../../lib/announcements'
  * Announcements come from /announcements.json and are filtered by the visitor's clock, so a page built
  * months ago still shows exactly the ones in force today.
  */
-export function Announcements({ now = () => new Date() }: { now?: () => Date }) {
+const systemClock = () => new Date();
+
+export function Announcements({ now = systemClock }: { now?: () => Date }) {
   const [items, setItems] = useState<Announcement[]>([]);
 
   useEffect(() => {

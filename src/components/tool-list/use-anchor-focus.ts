@@ -11,14 +11,19 @@ export function useAnchorFocus(hash: string) {
   useEffect(() => {
     const id = decodeURIComponent(hash.replace(/^#/, ''));
     if (!id) return;
+    let timer = 0;
+    // The router focuses its page wrapper in an effect of its own that runs after this one: focusing on
+    // the next task keeps the entry focused instead of the wrapper.
     const focus = (el: HTMLElement) => {
-      el.scrollIntoView({ block: 'start' });
-      el.focus({ preventScroll: true });
+      timer = window.setTimeout(() => {
+        el.scrollIntoView({ block: 'start' });
+        el.focus({ preventScroll: true });
+      }, 0);
     };
     const found = document.getElementById(id);
     if (found) {
       focus(found);
-      return;
+      return () => window.clearTimeout(timer);
     }
     const observer = new MutationObserver(() => {
       const el = document.getElementById(id);
@@ -28,9 +33,10 @@ export function useAnchorFocus(hash: string) {
       }
     });
     observer.observe(document.body, { childList: true, subtree: true });
-    const timer = window.setTimeout(() => observer.disconnect(), ANCHOR_TIMEOUT_MS);
+    const giveUp = window.setTimeout(() => observer.disconnect(), ANCHOR_TIMEOUT_MS);
     return () => {
       observer.disconnect();
+      window.clearTimeout(giveUp);
       window.clearTimeout(timer);
     };
   }, [hash]);

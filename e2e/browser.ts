@@ -1,0 +1,20 @@
+import { chromium, type Browser } from 'playwright-core';
+
+// Debian's Chromium, with the flags this offline machine needs (no background network, no first run).
+// playwright-core gives every launch a fresh temporary profile, so no --user-data-dir is passed.
+export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launchBrowser(): Promise<{ browser: Browser; close: () => Promise<void> }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return { browser, close: () => browser.close() };
+}

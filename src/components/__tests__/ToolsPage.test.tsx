@@ -1,0 +1,61 @@
+import React from 'react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PageProps } from 'gatsby';
+import ToolsPage from '../../pages/tools';
+import { fakeTools } from './fixtures';
+
+type Props = PageProps<{
+  allMarkdownRemark: { nodes: { frontmatter: ReturnType<typeof fakeTools>[number] }[] };
+}>;
+
+function renderTools(search = '') {
+  window.history.replaceState(null, '', `/tools${search}`);
+  const data = { allMarkdownRemark: { nodes: fakeTools(12).map((frontmatter) => ({ frontmatter })) } };
+  const props = { data, location: { hash: '', search } } as unknown as Props;
+  return render(<ToolsPage {...props} />);
+}
+
+describe('/tools', () => {
+  it('lists every visible tool in numeric order with its details link and Last Updated date', () => {
+    renderTools();
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toHaveLength(11);
+    expect(headings[0]).toBe('#1 Tool number 1');
+    expect(headings[1]).toBe('#2 Tool number 2');
+    expect(headings).not.toContain('#5 Tool number 5');
+    expect(screen.getByRole('link', { name: 'View details of Tool number 10' })).toHaveAttribute(
+      'href',
+      '/tool/tool-10',
+    );
+    expect(screen.getAllByText('May 30, 2024')).toHaveLength(11);
+    expect(document.getElementById('T10')).not.toBeNull();
+  });
+
+  it('filters by a case-insensitive substring of the title and keeps it in the URL', async () => {
+    const user = userEvent.setup();
+    renderTools();
+    await user.type(screen.getByLabelText('Filter tools by title'), 'NUMBER 1');
+    const shown = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(shown).toEqual([
+      '#1 Tool number 1',
+      '#10 Tool number 10',
+      '#11 Tool number 11',
+      '#12 Tool number 12',
+    ]);
+    expect(screen.getByRole('status')).toHaveTextContent('4 of 11 tools');
+    expect(window.location.search).toBe('?q=NUMBER+1');
+
+    await user.clear(screen.getByLabelText('Filter tools by title'));
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(11);
+    expect(window.location.search).toBe('');
+  });
+
+  it('starts from the keyword in a shared URL', () => {
+    renderTools('?q=tool%20number%203');
+    expect(screen.getByLabelText('Filter tools by title')).toHaveValue('tool number 3');
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      '#3 Tool number 3',
+    ]);
+  });
+});
