@@ -154,7 +154,7 @@ async function handle(ctx: Ctx, req: IncomingMessage, save: () => void): Promise
   const url = new URL(req.url ?? '/', 'http://emulator');
   const method = req.method ?? 'GET';
   if (method === 'OPTIONS') return { status: 204, body: '' };
-  if (method === 'GET' && url.pathname === '/js/stripe.js') {
+  if ((method === 'GET' || method === 'HEAD') && url.pathname === '/js/stripe.js') {
     return {
       status: 200,
       body: standInScript(`http://${req.headers.host ?? '127.0.0.1'}`),

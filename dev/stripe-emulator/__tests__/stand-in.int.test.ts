@@ -1,5 +1,5 @@
 import { JSDOM } from 'jsdom';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { StripeEmulator } from '../index';
 import { monthlyPrice, start } from './helpers';
 
@@ -31,6 +31,7 @@ type StandIn = {
   registerAppInfo(info: object): void;
 };
 type StandInWindow = Window & {
+  Event: typeof Event;
   Stripe: ((pk: string) => StandIn) & { version: string };
   fetch: typeof fetch;
 };
