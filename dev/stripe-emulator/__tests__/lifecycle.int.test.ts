@@ -237,3 +237,23 @@ test('a declined first payment answers 402 and leaves the intent awaiting a new 
     (e) => e.type === 'payment_intent.payment_failed' && (e.data.object as Stripe.PaymentIntent).id === piId,
   );
 });
+
+test('updates by price or through the item; create_prorations bills at the next renewal', async () => {
+  const { created } = await customerWithSubscription();
+  const item = created.items.data[0] as Stripe.SubscriptionItem;
+  const byPrice = await stripe.subscriptions.update(created.id, {
+    items: [{ price: price.id, quantity: 4 }],
+    proration_behavior: 'create_prorations',
+  });
+  expect(byPrice.items.data).toHaveLength(1);
+  expect(byPrice.items.data[0]?.quantity).toBe(4);
+  const viaItem = await stripe.subscriptionItems.update(item.id, { quantity: 3, proration_behavior: 'none' });
+  expect(viaItem.quantity).toBe(3);
+  const preview = await stripe.invoices.createPreview({ subscription: created.id });
+  expect(preview.lines.data.some((l) => l.parent?.subscription_item_details?.proration)).toBe(true);
+  await advance(emulator, { to: item.current_period_end + 60 });
+  const renewed = await stripe.subscriptions.retrieve(created.id, { expand: ['latest_invoice'] });
+  const invoice = renewed.latest_invoice as Stripe.Invoice;
+  expect(invoice.total).toBe(preview.total);
+  expect(invoice.status).toBe('paid');
+});
