@@ -38,7 +38,7 @@ export const handler = withErrors(async (event: ApiEvent) => {
   const now = Math.floor(Date.now() / 1000);
   const renews = slot.expirationDate === RENEWING;
   const endsAt = renews ? undefined : Math.floor(Date.parse(slot.expirationDate) / 1000);
-  if (endsAt !== undefined && endsAt <= now) return refuse('EXPIRED', slot.expirationDate);
+  if (slot.expired || (endsAt !== undefined && endsAt <= now)) return refuse('EXPIRED', slot.expirationDate);
 
   const account = await getAccount(caller.sub);
   const current = account?.subscriptionId === slot.subscriptionId;

@@ -1,6 +1,13 @@
 import { generateLicenseKey } from './license-keys';
 import { saveSubscription, type SubscriptionSnapshot } from './repository/accounts';
-import { createSlot, listSlots, RENEWING, setSlotExpiration, type LicenseSlot } from './repository/licenses';
+import {
+  createSlot,
+  listSlots,
+  markSlotExpired,
+  RENEWING,
+  setSlotExpiration,
+  type LicenseSlot,
+} from './repository/licenses';
 import { customerIdOf, ENDED_STATUSES, IN_FORCE_STATUSES, snapshotOf, type Stripe } from './stripe';
 
 // Converging our records with a subscription as Stripe reports it. complete-checkout, add-licenses,
@@ -14,8 +21,9 @@ export interface LicenseView {
   expirationDate: string;
 }
 
-export const isInForce = (slot: Pick<LicenseSlot, 'expirationDate'>, now = Date.now()): boolean =>
-  slot.expirationDate === RENEWING || Date.parse(slot.expirationDate) > now;
+/** In force: renewing, or ending in the future by both our clock and Stripe's (see `expired`). */
+export const isInForce = (slot: Pick<LicenseSlot, 'expirationDate' | 'expired'>, now = Date.now()): boolean =>
+  !slot.expired && (slot.expirationDate === RENEWING || Date.parse(slot.expirationDate) > now);
 
 export const toView = (slot: LicenseSlot): LicenseView => ({
   key: slot.licenseKey,
@@ -74,5 +82,18 @@ export async function syncSubscription(uid: string, sub: Stripe.Subscription): P
     }
   }
   // past_due, unpaid, incomplete: keep the records as they are; validate-license reads the status.
+
+  // Licenses whose end date Stripe's clock has passed (a new period began, or the subscription ended)
+  // are marked expired, so renewal and expiry follow Stripe's time, not only this machine's.
+  const stripeNow = ENDED_STATUSES.includes(sub.status)
+    ? (sub.ended_at ?? snapshot.periodEnd ?? 0)
+    : (snapshot.periodStart ?? 0);
+  const lapsed = slots.filter(
+    (s) => !s.expired && s.expirationDate !== RENEWING && Date.parse(s.expirationDate) / 1000 <= stripeNow,
+  );
+  if (lapsed.length) {
+    await Promise.all(lapsed.map((s) => markSlotExpired(uid, s.sk)));
+    slots = slots.map((s) => (lapsed.includes(s) ? { ...s, expired: true } : s));
+  }
   return { snapshot, slots, created };
 }

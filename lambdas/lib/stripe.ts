@@ -224,16 +224,10 @@ export async function setDefaultPaymentMethod(
   pmId: string,
 ): Promise<void> {
   const stripe = await getStripe();
-  await stripe.customers.update(
-    customerId,
-    { invoice_settings: { default_payment_method: pmId } },
-    { idempotencyKey: `default-pm:${customerId}:${pmId}` },
-  );
-  await stripe.subscriptions.update(
-    subscriptionId,
-    { default_payment_method: pmId },
-    { idempotencyKey: `sub-default-pm:${subscriptionId}:${pmId}` },
-  );
+  // No idempotency keys here: setting a value is safe to repeat, and a key would turn a later switch
+  // back to this card (within Stripe's 24 hours) into a replay that changes nothing.
+  await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: pmId } });
+  await stripe.subscriptions.update(subscriptionId, { default_payment_method: pmId });
 }
 
 /** Retries the open invoices of a past-due subscription with the given card (oldest first). */

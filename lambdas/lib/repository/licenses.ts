@@ -17,6 +17,8 @@ export interface LicenseSlot {
   licenseKey: string;
   /** RENEWING, or the ISO 8601 time at which the license ends. */
   expirationDate: string;
+  /** Set once Stripe's own clock has passed the end date (its next period began, or it ended). */
+  expired: boolean;
   createdAt: string;
   sk: string;
 }
@@ -28,6 +30,7 @@ function toSlot(item: Record<string, unknown>): LicenseSlot {
     ordinal: Number(item.ordinal),
     licenseKey: String(item[LICENSE_KEY_ATTRIBUTE]),
     expirationDate: String(item.expirationDate),
+    expired: item.expired === true,
     createdAt: String(item.createdAt),
     sk: String(item[SORT_KEY]),
   };
@@ -60,7 +63,7 @@ export async function listSlots(uid: string, subscriptionId?: string): Promise<L
 }
 
 /** Creates the slot unless it exists; answers true when this call created it. */
-export async function createSlot(slot: Omit<LicenseSlot, 'sk' | 'createdAt'>): Promise<boolean> {
+export async function createSlot(slot: Omit<LicenseSlot, 'sk' | 'createdAt' | 'expired'>): Promise<boolean> {
   try {
     await db().send(
       new PutCommand({
@@ -103,6 +106,24 @@ export async function setSlotExpiration(uid: string, sk: string, expirationDate:
   } catch (err) {
     if (isConditionFailure(err)) return false;
     throw err;
+  }
+}
+
+/** Marks a slot with an end date as expired (only ever set, never cleared). */
+export async function markSlotExpired(uid: string, sk: string): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
+        UpdateExpression: 'SET expired = :t',
+        ConditionExpression: 'attribute_exists(#pk) AND #exp <> :renewing',
+        ExpressionAttributeNames: { '#pk': PARTITION_KEY, '#exp': 'expirationDate' },
+        ExpressionAttributeValues: { ':t': true, ':renewing': RENEWING },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
   }
 }
 
