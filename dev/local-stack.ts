@@ -1,0 +1,325 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import Stripe from 'stripe';
+import { DEFAULT_TABLE_NAME } from '../lambdas/lib/table';
+import { createApiHandler, startApiServer } from './api-server';
+import { startCognito } from './cognito';
+import { ensureVerifiedUser, localCognitoClient } from './cognito/setup';
+import { localDynamoDbClient, startDynamoDb } from './dynamodb';
+import { startLambdaInvoke } from './lambda-invoke';
+import { startOutbox } from './outbox';
+import { freePort } from './ports';
+import { stackInfoPath, type StackInfo } from './stack-info';
+
+// Starts everything `npm start` runs, on 127.0.0.1, with its state under `dir`:
+// dynalite, cognito-local + our proxy + the trigger endpoint, the Stripe emulator, the outbox,
+// the API server (alone, or behind the site server on the same origin). stack.json is written last,
+// once every service has answered, and removed on stop.
+
+export interface LocalStackOptions {
+  /** State directory (default .local). */
+  dir?: string;
+  /** Also serve the built site (public/) with /api on the same origin. */
+  site?: boolean;
+  /** 'fixed': the documented ports (env overrides); 'auto': free ports, for parallel tests. */
+  ports?: 'fixed' | 'auto';
+  /** Progress lines; default console.log. */
+  log?: (line: string) => void;
+}
+
+export interface LocalStack {
+  info: StackInfo;
+  demo: { email: string; password: string };
+  /** Every port the stack listens on, and cognito-local's pid: for checking that stop() left nothing. */
+  ports: number[];
+  cognitoLocalPid: number;
+  stop(): Promise<void>;
+}
+
+/** Default ports; each can be overridden by the environment variable named next to it. */
+export const FIXED_PORTS = {
+  site: ['SITE_PORT', 8000],
+  api: ['API_PORT', 8001],
+  cognito: ['COGNITO_PORT', 9229],
+  cognitoLocal: ['COGNITO_LOCAL_PORT', 9230],
+  stripe: ['STRIPE_PORT', 12111],
+  dynamodb: ['DYNAMODB_PORT', 8400],
+  outbox: ['OUTBOX_PORT', 8025],
+  lambda: ['LAMBDA_PORT', 9001],
+} as const;
+type Service = keyof typeof FIXED_PORTS;
+
+export const DEMO_EMAIL = 'demo@stockbench.app';
+const STRIPE_SECRET_KEY = 'sk_test_local';
+const STRIPE_PUBLISHABLE_KEY = 'pk_test_local';
+const PRICE_LOOKUP_KEY = 'license-monthly';
+
+async function choosePorts(mode: 'fixed' | 'auto'): Promise<Record<Service, number>> {
+  const out = {} as Record<Service, number>;
+  for (const [service, [envName, port]] of Object.entries(FIXED_PORTS) as [
+    Service,
+    (typeof FIXED_PORTS)[Service],
+  ][]) {
+    // Chosen up front (not port 0 per server) because URLs cross-reference: the site URL goes into
+    // emails, the api URL into Stripe's webhook, the proxy URL into cognito-local's token issuer.
+    out[service] = mode === 'auto' ? await freePort() : Number(process.env[envName] || port);
+  }
+  return out;
+}
+
+/** A JSON file under dir, created by `create` on first use. */
+async function persisted<T>(file: string, create: () => T | Promise<T>): Promise<T> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as T;
+  } catch {
+    const value = await create();
+    await writeFile(file, JSON.stringify(value, null, 2));
+    return value;
+  }
+}
+
+export async function startLocalStack(opts: LocalStackOptions = {}): Promise<LocalStack> {
+  const dir = path.resolve(opts.dir ?? '.local');
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const withSite = opts.site ?? false;
+  await mkdir(dir, { recursive: true });
+  await rm(stackInfoPath(dir), { force: true });
+
+  const ports = await choosePorts(opts.ports ?? 'fixed');
+  const url = (port: number) => `http://127.0.0.1:${port}`;
+  const siteUrl = withSite ? url(ports.site) : url(ports.api);
+  const apiBase = `${withSite ? url(ports.site) : url(ports.api)}/api`;
+  const tableName = process.env.TABLE_NAME || DEFAULT_TABLE_NAME;
+  const outboxDir = path.join(dir, 'outbox');
+
+  const secrets = await persisted(path.join(dir, 'secrets.json'), () => ({
+    licenseSigningKey: generateKeyPairSync('ed25519')
+      .privateKey.export({ format: 'pem', type: 'pkcs8' })
+      .toString(),
+    stripeWebhookSecret: `whsec_${randomBytes(24).toString('hex')}`,
+  }));
+  const demo = await persisted(path.join(dir, 'demo-user.json'), () => ({
+    email: DEMO_EMAIL,
+    password: `demo-${randomBytes(4).toString('hex')}`,
+  }));
+
+  // Handlers and the trigger read configuration from process.env; set what is known now.
+  const env: Record<string, string> = {
+    TABLE_NAME: tableName,
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID || 'local',
+    AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY || 'local',
+    SITE_URL: siteUrl,
+    MAIL_TRANSPORT: 'outbox',
+    OUTBOX_DIR: outboxDir,
+    MAIL_FROM: 'Stockbench <no-reply@stockbench.app>',
+    SUPPORT_EMAIL: 'support@stockbench.app',
+    STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: secrets.stripeWebhookSecret,
+    LICENSE_SIGNING_KEY: secrets.licenseSigningKey,
+  };
+  Object.assign(process.env, env);
+
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) {
+      try {
+        await stop();
+      } catch (error) {
+        console.error('stopping the local stack:', error);
+      }
+    }
+    stops.length = 0;
+    await rm(stackInfoPath(dir), { force: true });
+  };
+
+  try {
+    const dynamodb = await startDynamoDb({
+      path: path.join(dir, 'dynamodb'),
+      port: ports.dynamodb,
+      tableName,
+    });
+    stops.push(dynamodb.stop);
+    log(`DynamoDB (dynalite)  ${dynamodb.endpoint}`);
+
+    const outbox = await startOutbox({ dir: outboxDir, port: ports.outbox });
+    stops.push(outbox.stop);
+
+    const lambda = await startLambdaInvoke({ port: ports.lambda });
+    stops.push(lambda.stop);
+
+    const cognito = await startCognito({
+      dataDir: path.join(dir, 'cognito'),
+      port: ports.cognito,
+      upstreamPort: ports.cognitoLocal,
+      lambdaEndpoint: lambda.url,
+      messageHookUrl: lambda.messageHookUrl,
+    });
+    stops.push(cognito.stop);
+    log(`Cognito (proxy)      ${cognito.endpoint}  pool ${cognito.userPoolId}  client ${cognito.clientId}`);
+    if (await ensureVerifiedUser(cognito.endpoint, cognito.userPoolId, demo.email, demo.password)) {
+      log(`Created demo user    ${demo.email}`);
+    }
+
+    const stripe = await startStripe(
+      dir,
+      ports.stripe,
+      secrets.stripeWebhookSecret,
+      `${apiBase}/stripe-webhook`,
+    );
+    stops.push(stripe.stop);
+    const priceId = await ensurePrice(dir, stripe.port);
+    log(`Stripe emulator      ${stripe.url}  price ${priceId}`);
+
+    Object.assign(env, {
+      DYNAMODB_ENDPOINT: dynamodb.endpoint,
+      COGNITO_USER_POOL_ID: cognito.userPoolId,
+      COGNITO_CLIENT_ID: cognito.clientId,
+      COGNITO_ENDPOINT: cognito.endpoint,
+      STRIPE_API_URL: stripe.url,
+      STRIPE_PRICE_ID: priceId,
+    });
+    const apiOptions = {
+      jwt: { issuer: cognito.issuer, jwksUrl: cognito.jwksUrl, audience: cognito.clientId },
+      env,
+    };
+    let site: string | null = null;
+    const listening = [
+      ports.dynamodb,
+      ports.outbox,
+      ports.lambda,
+      ports.cognito,
+      ports.cognitoLocal,
+      stripe.port,
+    ];
+    if (withSite) {
+      const { startSiteServer } = await import('./site-server');
+      const server = await startSiteServer({
+        root: path.join(__dirname, '..', 'public'),
+        port: ports.site,
+        api: createApiHandler(apiOptions),
+      });
+      stops.push(server.stop);
+      site = server.url;
+      listening.push(server.port);
+    } else {
+      const server = await startApiServer({ ...apiOptions, port: ports.api });
+      stops.push(server.stop);
+      listening.push(server.port);
+    }
+
+    const info: StackInfo = {
+      site,
+      api: apiBase,
+      cognitoEndpoint: cognito.endpoint,
+      userPoolId: cognito.userPoolId,
+      clientId: cognito.clientId,
+      region: 'us-east-1',
+      stripeApi: stripe.url,
+      stripeJs: stripe.jsUrl,
+      stripePublishableKey: STRIPE_PUBLISHABLE_KEY,
+      stripePriceId: priceId,
+      dynamodb: dynamodb.endpoint,
+      tableName,
+      outbox: outbox.url,
+      startedAt: new Date().toISOString(),
+    };
+    await checkServices(info);
+    await writeFile(stackInfoPath(dir), JSON.stringify(info, null, 2));
+    return { info, demo, ports: listening, cognitoLocalPid: cognito.pid, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+interface StripeHandle {
+  url: string;
+  port: number;
+  jsUrl: string;
+  stop(): Promise<void>;
+}
+
+async function startStripe(
+  dir: string,
+  port: number,
+  webhookSecret: string,
+  webhookUrl: string,
+): Promise<StripeHandle> {
+  if (!existsSync(path.join(__dirname, 'stripe-emulator', 'index.ts'))) {
+    throw new Error(
+      'dev/stripe-emulator/index.ts is missing: the Stripe emulator is required by the local stack',
+    );
+  }
+  const { startStripeEmulator } = await import('./stripe-emulator/index');
+  await mkdir(path.join(dir, 'stripe'), { recursive: true });
+  return startStripeEmulator({
+    port,
+    webhookSecret,
+    webhookUrl,
+    statePath: path.join(dir, 'stripe', 'state.json'),
+  });
+}
+
+export function localStripe(port: number): Stripe {
+  return new Stripe(STRIPE_SECRET_KEY, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 });
+}
+
+/** The product and monthly price, created once; their ids live in <dir>/stripe/ids.json. */
+async function ensurePrice(dir: string, port: number): Promise<string> {
+  const stripe = localStripe(port);
+  const file = path.join(dir, 'stripe', 'ids.json');
+  try {
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { priceId: string };
+    await stripe.prices.retrieve(saved.priceId);
+    return saved.priceId;
+  } catch {
+    // First start, or the emulator's state was wiped: create them.
+  }
+  const product = await stripe.products.create({ name: 'Stockbench license' });
+  const price = await stripe.prices.create({
+    product: product.id,
+    unit_amount: 1500,
+    currency: 'usd',
+    recurring: { interval: 'month' },
+    lookup_key: PRICE_LOOKUP_KEY,
+  });
+  await writeFile(file, JSON.stringify({ productId: product.id, priceId: price.id }, null, 2));
+  return price.id;
+}
+
+/** One real call to each service; throws naming the first that does not answer. */
+export async function checkServices(info: StackInfo): Promise<void> {
+  const check = async (name: string, fn: () => Promise<unknown>) => {
+    try {
+      await fn();
+    } catch (error) {
+      throw new Error(`${name} does not answer: ${String(error)}`);
+    }
+  };
+  await check('DynamoDB', async () => {
+    const client = localDynamoDbClient(info.dynamodb);
+    const { TableNames = [] } = await client.send(new ListTablesCommand({}));
+    client.destroy();
+    if (!TableNames.includes(info.tableName)) throw new Error(`table ${info.tableName} missing`);
+  });
+  await check('Cognito', async () => {
+    const client = localCognitoClient(info.cognitoEndpoint);
+    await client.send(new DescribeUserPoolCommand({ UserPoolId: info.userPoolId }));
+    client.destroy();
+  });
+  await check('Stripe', () =>
+    localStripe(Number(new URL(info.stripeApi).port)).prices.retrieve(info.stripePriceId),
+  );
+  await check('outbox', async () => {
+    if (!(await fetch(info.outbox)).ok) throw new Error('not ok');
+  });
+  await check('API', async () => {
+    const res = await fetch(`${info.api}/health`);
+    if (!res.ok) throw new Error(`GET /api/health answered ${res.status}`);
+  });
+}

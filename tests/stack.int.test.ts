@@ -1,0 +1,113 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { localCognitoClient } from '../dev/cognito/setup';
+import { localDynamoDbClient } from '../dev/dynamodb';
+import { FIXED_PORTS, localStripe, startLocalStack } from '../dev/local-stack';
+import { freePort, isPortOpen, waitFor } from '../dev/ports';
+import { readStackInfo, type StackInfo } from '../dev/stack-info';
+
+// The local stack from scratch, as `npm start` runs it (without the site: its build is tested elsewhere).
+
+const root = path.join(__dirname, '..');
+
+async function expectServicesAnswer(info: StackInfo): Promise<void> {
+  const dynamodb = localDynamoDbClient(info.dynamodb);
+  const { TableNames } = await dynamodb.send(new ListTablesCommand({}));
+  dynamodb.destroy();
+  expect(TableNames).toContain(info.tableName);
+
+  const cognito = localCognitoClient(info.cognitoEndpoint);
+  const { UserPool } = await cognito.send(new DescribeUserPoolCommand({ UserPoolId: info.userPoolId }));
+  cognito.destroy();
+  expect(UserPool?.UsernameAttributes).toEqual(['email']);
+  expect(UserPool?.Policies?.PasswordPolicy?.MinimumLength).toBe(6);
+
+  const price = await localStripe(Number(new URL(info.stripeApi).port)).prices.retrieve(info.stripePriceId);
+  expect(price).toMatchObject({ unit_amount: 1500, currency: 'usd', lookup_key: 'license-monthly' });
+  expect(price.recurring?.interval).toBe('month');
+
+  const outbox = await fetch(info.outbox);
+  expect(outbox.status).toBe(200);
+  expect(await outbox.text()).toContain('Outbox');
+  const health = await fetch(`${info.api}/health`);
+  expect(await health.json()).toEqual({ status: 'ok' });
+}
+
+const pidAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('local stack', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'sb-stack-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('starts from scratch, answers on every service, reuses its state, and stops everything', async () => {
+    const stack = await startLocalStack({ dir, ports: 'auto', log: () => undefined });
+    let stopped = false;
+    try {
+      expect(await readStackInfo(dir)).toEqual(stack.info);
+      await expectServicesAnswer(stack.info);
+      const { userPoolId, clientId, stripePriceId } = stack.info;
+      await stack.stop();
+      stopped = true;
+      expect(await readStackInfo(dir)).toBeUndefined();
+      for (const port of stack.ports) expect(await isPortOpen(port)).toBe(false);
+      expect(pidAlive(stack.cognitoLocalPid)).toBe(false);
+
+      const again = await startLocalStack({ dir, ports: 'auto', log: () => undefined });
+      try {
+        expect(again.info).toMatchObject({ userPoolId, clientId, stripePriceId });
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      if (!stopped) await stack.stop();
+    }
+  });
+
+  it('`tsx dev/start.ts --no-site` writes stack.json and stops every port on SIGINT', async () => {
+    const env: Record<string, string> = { LOCAL_DIR: dir };
+    const ports: number[] = [];
+    for (const [envName] of Object.values(FIXED_PORTS)) {
+      const port = await freePort();
+      env[envName] = String(port);
+      if (envName !== 'SITE_PORT') ports.push(port);
+    }
+    const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['dev/start.ts', '--no-site'], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      const info = await waitFor('stack.json', () => readStackInfo(dir), 40000).catch((error: unknown) => {
+        throw new Error(`${String(error)}\n${output}`);
+      });
+      await expectServicesAnswer(info);
+      await waitFor('the start banner', async () => output.includes('Sign in'), 5000);
+      expect(output).toContain('demo@stockbench.app');
+    } finally {
+      child.kill('SIGINT');
+    }
+    expect(await exited).toBe(0);
+    for (const port of ports) expect(await isPortOpen(port)).toBe(false);
+    expect(await readStackInfo(dir)).toBeUndefined();
+  });
+});
