@@ -1,0 +1,441 @@
+import { createPublicKey } from 'node:crypto';
+import { verifyLicenseStatement } from '../lib/license-token';
+import { KEY_PATTERN } from '../lib/license-keys';
+import { eventually, paymentIntentOf, startBff, type Bff, type User } from './support/bff';
+
+// Buying, adding, quoting, removing and validating licenses through the local API server, against
+// the real emulators. One stack for the file; each test uses fresh users.
+
+let bff: Bff;
+beforeAll(async () => {
+  bff = await startBff();
+}, 60000);
+afterAll(() => bff?.stop());
+
+type License = { key: string; expirationDate: string };
+
+async function pay(sec: string, card = 'pm_card_visa'): Promise<string> {
+  const pi = await bff.stripe.paymentIntents.confirm(paymentIntentOf(sec), { payment_method: card });
+  return typeof pi.payment_method === 'string' ? pi.payment_method : (pi.payment_method?.id ?? '');
+}
+
+async function licenses(user: User): Promise<License[]> {
+  const res = await bff.call('GET', 'get-licenses', { user, query: { uid: user.uid } });
+  expect(res.status).toBe(200);
+  return res.body.licenses as License[];
+}
+
+/** A user with an active subscription of `count` licenses, bought through the real flow. */
+async function subscribed(
+  count: number,
+): Promise<{ user: User; customerId: string; subscriptionId: string }> {
+  const user = await bff.newUser();
+  const setup = await bff.call('POST', 'setup-checkout', {
+    user,
+    body: { uid: user.uid, email: user.email, count },
+  });
+  expect(setup.status).toBe(200);
+  const pmid = await pay(String(setup.body.sec));
+  const done = await bff.call('GET', 'complete-checkout', { user, query: { uid: user.uid, pmid } });
+  expect(done.status).toBe(200);
+  return {
+    user,
+    customerId: String(setup.body.customerId),
+    subscriptionId: String(setup.body.subscriptionId),
+  };
+}
+
+describe('checkout', () => {
+  it('sets up, pays, completes and provisions one renewing key per license', async () => {
+    const user = await bff.newUser();
+    const empty = await bff.call('GET', 'get-licenses', { user, query: { uid: user.uid } });
+    expect(empty.body).toEqual({
+      customerId: null,
+      subscriptionId: null,
+      subscriptionStatus: null,
+      licenses: [],
+    });
+
+    const setup = await bff.call('POST', 'setup-checkout', {
+      user,
+      body: { uid: user.uid, email: user.email, count: 2 },
+    });
+    expect(setup.status).toBe(200);
+    expect(setup.body).toMatchObject({ count: 2, status: 'incomplete', amountDue: 3000, currency: 'usd' });
+    expect(String(setup.body.sec)).toContain('_secret_');
+
+    const pending = await bff.call('GET', 'get-subscriptions', { user, query: { uid: user.uid } });
+    expect(pending.body.subscriptions).toEqual([
+      expect.objectContaining({ status: 'incomplete', clientSecret: setup.body.sec }),
+    ]);
+    // Completing before paying is refused and provisions nothing.
+    const early = await bff.call('GET', 'complete-checkout', {
+      user,
+      query: { uid: user.uid, pmid: 'pm_card_visa' },
+    });
+    expect(early.status).toBeGreaterThanOrEqual(400);
+    expect(early.status).toBeLessThan(500);
+
+    const pmid = await pay(String(setup.body.sec));
+    const done = await bff.call('GET', 'complete-checkout', { user, query: { uid: user.uid, pmid } });
+    expect(done.status).toBe(200);
+    expect(done.body.subscriptionStatus).toBe('active');
+    const keys = done.body.licenses as License[];
+    expect(keys).toHaveLength(2);
+    for (const l of keys) {
+      expect(l.key).toMatch(KEY_PATTERN);
+      expect(l.expirationDate).toBe('NONE');
+    }
+    // A second completion changes nothing.
+    const again = await bff.call('GET', 'complete-checkout', { user, query: { uid: user.uid, pmid } });
+    expect(again.body.licenses).toEqual(keys);
+
+    const subs = await bff.call('GET', 'get-subscriptions', { user, query: { uid: user.uid } });
+    const [sub] = subs.body.subscriptions as Record<string, unknown>[];
+    expect(sub).toMatchObject({
+      id: setup.body.subscriptionId,
+      status: 'active',
+      activeLicenseCount: 2,
+      renewLicenseCount: 2,
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      clientSecret: null,
+    });
+    expect(Number(sub?.currentPeriodEnd)).toBeGreaterThan(Number(sub?.currentPeriodStart));
+
+    // A live subscription cannot be bought twice.
+    const twice = await bff.call('POST', 'setup-checkout', {
+      user,
+      body: { uid: user.uid, email: user.email, count: 1 },
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error?.code).toBe('SUBSCRIPTION_EXISTS');
+  });
+
+  it('double submits of setup-checkout and complete-checkout make one subscription, one charge, the right keys', async () => {
+    const user = await bff.newUser();
+    const body = { uid: user.uid, email: user.email, count: 3 };
+    const setups = await Promise.all([1, 2, 3].map(() => bff.call('POST', 'setup-checkout', { user, body })));
+    for (const s of setups) expect(s.status).toBe(200);
+    expect(new Set(setups.map((s) => s.body.subscriptionId)).size).toBe(1);
+    expect(new Set(setups.map((s) => s.body.customerId)).size).toBe(1);
+
+    const pmid = await pay(String(setups[0]?.body.sec));
+    const dones = await Promise.all(
+      [1, 2, 3].map(() => bff.call('GET', 'complete-checkout', { user, query: { uid: user.uid, pmid } })),
+    );
+    for (const d of dones) expect(d.status).toBe(200);
+    expect(await licenses(user)).toHaveLength(3);
+
+    const customer = String(setups[0]?.body.customerId);
+    const subs = await bff.stripe.subscriptions.list({ customer, status: 'all' });
+    expect(subs.data).toHaveLength(1);
+    const paid = await bff.stripe.invoices.list({ customer, status: 'paid' });
+    expect(paid.data).toHaveLength(1);
+    expect(paid.data[0]?.amount_paid).toBe(4500);
+  });
+
+  it('reuses a pending checkout for the same count and replaces it for another count', async () => {
+    const user = await bff.newUser();
+    const first = await bff.call('POST', 'setup-checkout', {
+      user,
+      body: { uid: user.uid, email: user.email, count: 1 },
+    });
+    const same = await bff.call('POST', 'setup-checkout', {
+      user,
+      body: { uid: user.uid, email: user.email, count: 1 },
+    });
+    expect(same.body.subscriptionId).toBe(first.body.subscriptionId);
+    const other = await bff.call('POST', 'setup-checkout', {
+      user,
+      body: { uid: user.uid, email: user.email, count: 4 },
+    });
+    expect(other.body.subscriptionId).not.toBe(first.body.subscriptionId);
+    const old = await bff.stripe.subscriptions.retrieve(String(first.body.subscriptionId));
+    expect(old.status).not.toBe('incomplete');
+  });
+
+  it('a declined first payment provisions nothing', async () => {
+    const user = await bff.newUser();
+    const setup = await bff.call('POST', 'setup-checkout', {
+      user,
+      body: { uid: user.uid, email: user.email, count: 1 },
+    });
+    await expect(pay(String(setup.body.sec), 'pm_card_chargeDeclined')).rejects.toMatchObject({
+      type: 'StripeCardError',
+    });
+    const pm = await bff.stripe.paymentMethods
+      .create({ type: 'card', card: { token: 'tok_visa' } } as never)
+      .catch(() => undefined);
+    const done = await bff.call('GET', 'complete-checkout', {
+      user,
+      query: { uid: user.uid, pmid: pm?.id ?? 'pm_unknown1' },
+    });
+    expect([400, 402]).toContain(done.status);
+    expect(await licenses(user)).toEqual([]);
+  });
+
+  it('a payment whose complete-checkout never came is provisioned by the webhook', async () => {
+    const user = await bff.newUser();
+    const setup = await bff.call('POST', 'setup-checkout', {
+      user,
+      body: { uid: user.uid, email: user.email, count: 2 },
+    });
+    await pay(String(setup.body.sec)); // the browser "crashes" here
+    const keys = await eventually(async () => {
+      const l = await licenses(user);
+      return l.length === 2 && l;
+    });
+    expect(keys.every((l) => l.expirationDate === 'NONE')).toBe(true);
+    const res = await bff.call('GET', 'get-licenses', { user, query: { uid: user.uid } });
+    expect(res.body.subscriptionStatus).toBe('active');
+  });
+});
+
+describe('adding licenses', () => {
+  it('quotes, then charges pro rata and provisions the new keys', async () => {
+    const { user, customerId, subscriptionId } = await subscribed(1);
+    const quote = await bff.call('GET', 'quote-licenses', { user, query: { count: '2' } });
+    expect(quote.status).toBe(200);
+    expect(quote.body).toMatchObject({ count: 2, quantity: 3, currency: 'usd', unitAmount: 1500 });
+    expect(Number(quote.body.amountDue)).toBeGreaterThan(0);
+    expect(Number(quote.body.amountDue)).toBeLessThanOrEqual(3000);
+
+    const add = await bff.call('PUT', 'add-licenses', {
+      user,
+      body: { customerId, subscriptionId, count: 2 },
+    });
+    expect(add.status).toBe(200);
+    expect(add.body).toMatchObject({ quantity: 3, added: 2 });
+    expect(await licenses(user)).toHaveLength(3);
+    const paid = await bff.stripe.invoices.list({ customer: customerId, status: 'paid' });
+    expect(paid.data).toHaveLength(2);
+  });
+
+  it('a double submit adds once and charges once', async () => {
+    const { user, customerId, subscriptionId } = await subscribed(1);
+    const body = { customerId, subscriptionId, count: 2 };
+    const adds = await Promise.all([1, 2].map(() => bff.call('PUT', 'add-licenses', { user, body })));
+    for (const a of adds) expect(a.status).toBe(200);
+    expect(await licenses(user)).toHaveLength(3);
+    const sub = await bff.stripe.subscriptions.retrieve(subscriptionId);
+    expect(sub.items.data[0]?.quantity).toBe(3);
+    const paid = await bff.stripe.invoices.list({ customer: customerId, status: 'paid' });
+    expect(paid.data).toHaveLength(2);
+  });
+
+  it('a declined card adds nothing and says so with 402', async () => {
+    const { user, customerId, subscriptionId } = await subscribed(1);
+    const bad = await bff.stripe.paymentMethods.attach('pm_card_chargeCustomerFail', {
+      customer: customerId,
+    });
+    await bff.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: bad.id } });
+    await bff.stripe.subscriptions.update(subscriptionId, { default_payment_method: bad.id });
+    const add = await bff.call('PUT', 'add-licenses', {
+      user,
+      body: { customerId, subscriptionId, count: 1 },
+    });
+    expect(add.status).toBe(402);
+    expect(add.body.error?.message).toMatch(/declined/i);
+    expect(await licenses(user)).toHaveLength(1);
+    expect((await bff.stripe.subscriptions.retrieve(subscriptionId)).items.data[0]?.quantity).toBe(1);
+  });
+});
+
+describe('removing licenses and validating keys', () => {
+  it('a removed license ends at the period end and stops renewing', async () => {
+    const { user, customerId, subscriptionId } = await subscribed(3);
+    const [first, second] = await licenses(user);
+    const res = await bff.call('PUT', 'remove-licenses', {
+      user,
+      body: { customerId, subscriptionId, licenseKeys: [first?.key.toLowerCase()] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.renewLicenseCount).toBe(2);
+    const after = await licenses(user);
+    const removed = after.find((l) => l.key === first?.key);
+    const sub = await bff.stripe.subscriptions.retrieve(subscriptionId);
+    expect(removed?.expirationDate).toBe(
+      new Date((sub.items.data[0]?.current_period_end ?? 0) * 1000).toISOString(),
+    );
+    expect(sub.items.data[0]?.quantity).toBe(2);
+
+    // Removing it again is refused: it no longer renews.
+    const again = await bff.call('PUT', 'remove-licenses', {
+      user,
+      body: { customerId, subscriptionId, licenseKeys: [first?.key] },
+    });
+    expect(again.status).toBe(409);
+
+    const subs = await bff.call('GET', 'get-subscriptions', { user, query: { uid: user.uid } });
+    expect(subs.body.subscriptions).toEqual([
+      expect.objectContaining({ activeLicenseCount: 3, renewLicenseCount: 2 }),
+    ]);
+
+    // Removing the rest cancels at period end; every license stays in force until then.
+    const rest = await bff.call('PUT', 'remove-licenses', {
+      user,
+      body: {
+        customerId,
+        subscriptionId,
+        licenseKeys: after.filter((l) => l.key !== first?.key).map((l) => l.key),
+      },
+    });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toMatchObject({ renewLicenseCount: 0, cancelAtPeriodEnd: true });
+    expect((await licenses(user)).every((l) => l.expirationDate !== 'NONE')).toBe(true);
+    const add = await bff.call('PUT', 'add-licenses', {
+      user,
+      body: { customerId, subscriptionId, count: 1 },
+    });
+    expect(add.status).toBe(409);
+    expect(second).toBeDefined();
+  });
+
+  it('validate-license answers with a statement the application verifies offline', async () => {
+    const { user } = await subscribed(1);
+    const [license] = await licenses(user);
+    const res = await bff.call('POST', 'validate-license', { user, body: { key: license?.key } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ valid: true, code: 'VALID', tools: 'all', renews: true });
+
+    const published = await bff.call('GET', 'license-public-key');
+    expect(published.status).toBe(200);
+    const jwk = (published.body.keys as Record<string, string>[])[0] ?? {};
+    const statement = verifyLicenseStatement(String(res.body.token), jwk);
+    expect(statement).toMatchObject({ sub: user.uid, key: license?.key, tools: 'all' });
+    const week = Date.now() / 1000 + 7 * 24 * 3600;
+    expect(statement.exp).toBeLessThanOrEqual(week + 5);
+    // The PEM names the same key.
+    expect(
+      verifyLicenseStatement(String(res.body.token), createPublicKey(String(published.body.pem))),
+    ).toEqual(statement);
+    // Offline, after the statement's expiry, the application stops trusting it.
+    expect(() =>
+      verifyLicenseStatement(String(res.body.token), jwk, new Date((statement.exp + 1) * 1000)),
+    ).toThrow();
+
+    const unknown = await bff.call('POST', 'validate-license', {
+      user,
+      body: { key: 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA' },
+    });
+    expect(unknown.body).toMatchObject({ valid: false, code: 'NOT_FOUND', tools: [1, 2, 3], token: null });
+    const stranger = await bff.newUser();
+    const theirs = await bff.call('POST', 'validate-license', {
+      user: stranger,
+      body: { key: license?.key },
+    });
+    expect(theirs.body).toMatchObject({ valid: false, code: 'NOT_FOUND' });
+  });
+});
+
+describe('ownership', () => {
+  it("another user's ids answer 403 and change nothing", async () => {
+    const owner = await subscribed(2);
+    const intruder = await subscribed(1);
+    const keys = await licenses(owner.user);
+    const as = intruder.user;
+    const attempts = [
+      bff.call('GET', 'get-licenses', { user: as, query: { uid: owner.user.uid } }),
+      bff.call('GET', 'get-subscriptions', { user: as, query: { uid: owner.user.uid } }),
+      bff.call('POST', 'setup-checkout', {
+        user: as,
+        body: { uid: owner.user.uid, email: owner.user.email, count: 1 },
+      }),
+      bff.call('GET', 'complete-checkout', {
+        user: as,
+        query: { uid: owner.user.uid, pmid: 'pm_card_visa' },
+      }),
+      bff.call('PUT', 'add-licenses', {
+        user: as,
+        body: { customerId: owner.customerId, subscriptionId: owner.subscriptionId, count: 1 },
+      }),
+      bff.call('PUT', 'add-licenses', {
+        user: as,
+        body: { customerId: intruder.customerId, subscriptionId: owner.subscriptionId, count: 1 },
+      }),
+      bff.call('GET', 'quote-licenses', {
+        user: as,
+        query: { count: '1', subscriptionId: owner.subscriptionId },
+      }),
+      bff.call('PUT', 'remove-licenses', {
+        user: as,
+        body: {
+          customerId: owner.customerId,
+          subscriptionId: owner.subscriptionId,
+          licenseKeys: [keys[0]?.key],
+        },
+      }),
+      bff.call('PUT', 'remove-licenses', {
+        user: as,
+        body: {
+          customerId: intruder.customerId,
+          subscriptionId: intruder.subscriptionId,
+          licenseKeys: [keys[0]?.key],
+        },
+      }),
+      bff.call('PUT', 'update-card', {
+        user: as,
+        body: { subscriptionId: owner.subscriptionId, paymentMethodId: 'pm_card_visa' },
+      }),
+      bff.call('POST', 'delete-customer', { user: as, body: { uid: owner.user.uid } }),
+      bff.call('PUT', 'update-email', {
+        user: as,
+        body: {
+          uid: owner.user.uid,
+          oldEmail: owner.user.email,
+          newEmail: 'x@example.com',
+          currentPassword: owner.user.password,
+        },
+      }),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.status).toBe(403);
+      expect(res.body.error?.code).toBe('FORBIDDEN');
+    }
+    expect(await licenses(owner.user)).toEqual(keys);
+    const sub = await bff.stripe.subscriptions.retrieve(owner.subscriptionId);
+    expect(sub.status).toBe('active');
+    expect(sub.items.data[0]?.quantity).toBe(2);
+  });
+
+  it('no token answers 401', async () => {
+    const res = await bff.call('GET', 'get-licenses', { query: { uid: 'x' } });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('delete-customer', () => {
+  it('cancels, deletes the customer and every record, and says what it removed', async () => {
+    const { user, customerId, subscriptionId } = await subscribed(2);
+    const [license] = await licenses(user);
+    const res = await bff.call('POST', 'delete-customer', { user, body: { uid: user.uid } });
+    expect(res.status).toBe(200);
+    expect(res.body.deleted).toMatchObject({
+      customerId,
+      subscriptionId,
+      subscriptionCanceled: true,
+      customerDeleted: true,
+      account: true,
+      licenses: 2,
+    });
+    expect((await bff.stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
+    const after = await bff.call('GET', 'get-licenses', { user, query: { uid: user.uid } });
+    expect(after.body).toEqual({
+      customerId: null,
+      subscriptionId: null,
+      subscriptionStatus: null,
+      licenses: [],
+    });
+    const check = await bff.call('POST', 'validate-license', { user, body: { key: license?.key } });
+    expect(check.body.code).toBe('NOT_FOUND');
+    // The cancellation webhook arriving afterwards must not bring anything back.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(
+      (await bff.call('GET', 'get-licenses', { user, query: { uid: user.uid } })).body.customerId,
+    ).toBeNull();
+    // Deleting again is harmless.
+    const again = await bff.call('POST', 'delete-customer', { user, body: { uid: user.uid } });
+    expect(again.status).toBe(200);
+  });
+});

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import Stripe from 'stripe';
+import { ensureVerifiedUser } from '../../../dev/cognito/setup';
+import { startLocalStack } from '../../../dev/local-stack';
+import type { StackInfo } from '../../../dev/stack-info';
+
+// Integration-test support: one local stack per test file (dynalite, Cognito behind its proxy, the
+// Stripe emulator, the local API server), real users with ID tokens, and a fetch wrapper.
+
+export interface Api {
+  status: number;
+  body: Record<string, unknown> & { error?: { code: string; message: string } };
+}
+
+export interface User {
+  uid: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+export interface Bff {
+  info: StackInfo;
+  stripe: Stripe;
+  newUser(): Promise<User>;
+  signIn(email: string, password: string): Promise<{ token: string; uid: string }>;
+  call(
+    method: string,
+    route: string,
+    opts?: {
+      user?: User;
+      body?: unknown;
+      raw?: string;
+      query?: Record<string, string>;
+      headers?: Record<string, string>;
+    },
+  ): Promise<Api>;
+  stop(): Promise<void>;
+}
+
+const claimsOf = (token: string): Record<string, unknown> =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+
+export async function startBff(): Promise<Bff> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bff-'));
+  const stack = await startLocalStack({ dir, site: false, ports: 'auto' });
+  const { info } = stack;
+  const stripeUrl = new URL(info.stripeApi);
+  const stripe = new Stripe(process.env.STRIPE_SECRET_KEY ?? 'sk_test_local', {
+    host: stripeUrl.hostname,
+    port: Number(stripeUrl.port),
+    protocol: 'http',
+    maxNetworkRetries: 1,
+  });
+  const cognito = new CognitoIdentityProviderClient({
+    region: info.region,
+    endpoint: info.cognitoEndpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+
+  async function signIn(email: string, password: string) {
+    const out = await cognito.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: info.clientId,
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+    const token = out.AuthenticationResult?.IdToken;
+    if (!token) throw new Error('no ID token');
+    return { token, uid: String(claimsOf(token).sub) };
+  }
+
+  async function newUser(): Promise<User> {
+    const email = `u-${randomUUID().slice(0, 8)}@example.com`;
+    const password = 'Passw0rd!long';
+    await ensureVerifiedUser(info.cognitoEndpoint, info.userPoolId, email, password);
+    const { token, uid } = await signIn(email, password);
+    return { uid, email, password, token };
+  }
+
+  async function call(
+    method: string,
+    route: string,
+    opts: {
+      user?: User;
+      body?: unknown;
+      raw?: string;
+      query?: Record<string, string>;
+      headers?: Record<string, string>;
+    } = {},
+  ): Promise<Api> {
+    const url = new URL(`${info.api}/${route}`);
+    for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.user) headers.authorization = `Bearer ${opts.user.token}`;
+    let body: string | undefined = opts.raw;
+    if (opts.body !== undefined) body = JSON.stringify(opts.body);
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const res = await fetch(url, { method, headers, body });
+    const text = await res.text();
+    let parsed: Api['body'] = {};
+    try {
+      parsed = text ? (JSON.parse(text) as Api['body']) : {};
+    } catch {
+      parsed = { text };
+    }
+    return { status: res.status, body: parsed };
+  }
+
+  return {
+    info,
+    stripe,
+    newUser,
+    signIn,
+    call,
+    stop: async () => {
+      cognito.destroy();
+      await stack.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls until check answers a value (webhooks arrive asynchronously). */
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 15000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > until)
+      throw new Error(`condition not met in ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** The payment intent id inside a client secret (pi_..._secret_...). */
+export const paymentIntentOf = (clientSecret: string): string => clientSecret.split('_secret_')[0] ?? '';
