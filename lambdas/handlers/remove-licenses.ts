@@ -22,14 +22,14 @@ const schema = z.strictObject({
 export const handler = withErrors(async (event: ApiEvent) => {
   const caller = getCaller(event);
   const body = parseJsonBody(event, schema);
-  await requireOwnAccount(caller, body);
-
   const keys = new Set<string>();
   for (const raw of body.licenseKeys) {
     const key = normalizeLicenseKey(raw);
     if (!key) throw badRequest('INVALID_LICENSE_KEY', `"${raw.slice(0, 40)}" is not a license key.`);
     keys.add(key);
   }
+  await requireOwnAccount(caller, body);
+
   const slots = await listSlots(caller.sub, body.subscriptionId);
   const chosen = [...keys].map((key) => {
     const slot = slots.find((s) => s.licenseKey === key);

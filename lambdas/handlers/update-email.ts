@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
-import { checkPassword, setEmail, signOutEverywhere } from '../lib/cognito';
+import { checkPassword, emailInUse, setEmail, signOutEverywhere } from '../lib/cognito';
 import { getConfig } from '../lib/config';
-import { badRequest, forbidden, ok, withErrors } from '../lib/http';
+import { badRequest, conflict, forbidden, ok, withErrors } from '../lib/http';
 import { sendMail } from '../lib/mail';
 import { recoveryMail } from '../lib/recovery-mail';
 import { getAccount, saveEmail } from '../lib/repository/accounts';
@@ -35,6 +35,8 @@ export const handler = withErrors(async (event: ApiEvent) => {
     throw badRequest('SAME_EMAIL', 'The new email is the current one.');
   }
   await checkPassword(caller.username, body.currentPassword);
+  if (await emailInUse(body.newEmail, caller.username))
+    throw conflict('EMAIL_TAKEN', 'New email is already taken.');
   await setEmail(caller.username, body.newEmail, false);
 
   // From here the change has happened: give the old address its way back before anything else.

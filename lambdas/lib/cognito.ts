@@ -3,6 +3,7 @@ import {
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
+  ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { localCredentials } from './aws-local';
 import { getConfig } from './config';
@@ -55,6 +56,22 @@ export async function checkPassword(username: string, password: string): Promise
     }
     throw err;
   }
+}
+
+/** Whether another user already has this address (Cognito refuses it too; this answers early). */
+export async function emailInUse(email: string, exceptUsername: string): Promise<boolean> {
+  const out = await cognito().send(
+    new ListUsersCommand({
+      UserPoolId: getConfig().userPoolId,
+      Filter: `email = "${email.replace(/["\\]/g, '')}"`,
+      Limit: 2,
+    }),
+  );
+  return (out.Users ?? []).some(
+    (u) =>
+      u.Username !== exceptUsername &&
+      u.Attributes?.some((a) => a.Name === 'email' && a.Value?.toLowerCase() === email.toLowerCase()),
+  );
 }
 
 /** Sets the email; `verified` false makes Cognito send the new address a verification code. */

@@ -1,0 +1,223 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { startBff, type Bff, type User } from './support/bff';
+
+// Input a client can send must never answer 5xx: a matrix of malformed bodies and queries per
+// endpoint. Also the email change and recovery flow through real Cognito and the outbox.
+
+let bff: Bff;
+let user: User;
+beforeAll(async () => {
+  bff = await startBff();
+  user = await bff.newUser();
+}, 60000);
+afterAll(() => bff?.stop());
+
+const junkBodies: [string, string | undefined][] = [
+  ['empty', undefined],
+  ['not JSON', '{"uid":'],
+  ['a JSON string', '"hello"'],
+  ['null', 'null'],
+  ['an array', '[]'],
+  ['a number', '42'],
+  ['an empty object', '{}'],
+  ['deep nesting', '['.repeat(5000) + ']'.repeat(5000)],
+  ['oversized', JSON.stringify({ pad: 'x'.repeat(17 * 1024) })],
+  ['unicode junk', '{"\u0000":"\uFFFF"}'],
+];
+
+const bodyEndpoints: {
+  method: string;
+  route: string;
+  valid: () => Record<string, unknown>;
+  auth: boolean;
+}[] = [
+  {
+    method: 'POST',
+    route: 'setup-checkout',
+    valid: () => ({ uid: user.uid, email: user.email, count: 1 }),
+    auth: true,
+  },
+  {
+    method: 'PUT',
+    route: 'add-licenses',
+    valid: () => ({ customerId: 'cus_x', subscriptionId: 'sub_x', count: 1 }),
+    auth: true,
+  },
+  {
+    method: 'PUT',
+    route: 'remove-licenses',
+    valid: () => ({
+      customerId: 'cus_x',
+      subscriptionId: 'sub_x',
+      licenseKeys: ['AAAAA-AAAAA-AAAAA-AAAAA-AAAAA'],
+    }),
+    auth: true,
+  },
+  {
+    method: 'PUT',
+    route: 'update-card',
+    valid: () => ({ subscriptionId: 'sub_x', paymentMethodId: 'pm_x' }),
+    auth: true,
+  },
+  { method: 'POST', route: 'delete-customer', valid: () => ({ uid: user.uid }), auth: true },
+  {
+    method: 'PUT',
+    route: 'update-email',
+    valid: () => ({ uid: user.uid, oldEmail: user.email, newEmail: 'n@example.com', currentPassword: 'x' }),
+    auth: true,
+  },
+  {
+    method: 'POST',
+    route: 'validate-license',
+    valid: () => ({ key: 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA' }),
+    auth: true,
+  },
+  { method: 'POST', route: 'email-recovery', valid: () => ({ code: 'A'.repeat(32) }), auth: false },
+];
+
+/** Variants of a valid body that are each wrong in one way. */
+function mutations(valid: Record<string, unknown>): [string, unknown][] {
+  const out: [string, unknown][] = [['an unknown key', { ...valid, extra: 1 }]];
+  for (const key of Object.keys(valid)) {
+    const { [key]: _drop, ...rest } = valid;
+    out.push([`${key} missing`, rest]);
+    out.push([`${key} null`, { ...valid, [key]: null }]);
+    out.push([`${key} an object`, { ...valid, [key]: { $ne: 1 } }]);
+    out.push([`${key} huge`, { ...valid, [key]: 'x'.repeat(5000) }]);
+    if (key === 'count') {
+      for (const n of [0, 6, -1, 1.5, '2', 1e309, 'NaN'])
+        out.push([`count ${String(n)}`, { ...valid, count: n }]);
+    } else {
+      out.push([`${key} a number`, { ...valid, [key]: 7 }]);
+    }
+  }
+  if ('licenseKeys' in valid) {
+    out.push(['licenseKeys empty', { ...valid, licenseKeys: [] }]);
+    out.push([
+      'licenseKeys too many',
+      { ...valid, licenseKeys: Array(101).fill('AAAAA-AAAAA-AAAAA-AAAAA-AAAAA') },
+    ]);
+    out.push(['licenseKeys not keys', { ...valid, licenseKeys: ['nope'] }]);
+  }
+  return out;
+}
+
+describe('malformed bodies answer 4xx with an error body, never 5xx', () => {
+  for (const ep of bodyEndpoints) {
+    it(`${ep.method} ${ep.route}`, async () => {
+      const cases: [string, string | undefined][] = [
+        ...junkBodies,
+        ...mutations(ep.valid()).map(([name, body]): [string, string] => [name, JSON.stringify(body)]),
+      ];
+      const results = await Promise.all(
+        cases.map(async ([name, raw]) => {
+          const res = await bff.call(ep.method, ep.route, { user: ep.auth ? user : undefined, raw });
+          return { name, status: res.status, code: res.body.error?.code };
+        }),
+      );
+      for (const r of results) {
+        expect({ name: r.name, ok: r.status >= 400 && r.status < 500 }).toEqual({ name: r.name, ok: true });
+        expect({ name: r.name, code: typeof r.code }).toEqual({ name: r.name, code: 'string' });
+      }
+      // Schema failures specifically are 400 (ownership checks come after validation).
+      expect(
+        results.filter((r) => r.name !== 'unicode junk').every((r) => r.status === 400 || r.status === 413),
+      ).toBe(true);
+    });
+  }
+});
+
+describe('malformed queries answer 400, never 5xx', () => {
+  const queries: [string, Record<string, string>[]][] = [
+    ['get-licenses', [{}, { uid: '' }, { uid: 'x'.repeat(500) }, { uid: 'a b' }, { uid: 'u', extra: '1' }]],
+    ['get-subscriptions', [{}, { uid: '' }, { uid: '<script>' }]],
+    ['complete-checkout', [{}, { uid: 'u' }, { uid: 'u', pmid: 'card' }, { uid: 'u', pmid: 'pm_' }]],
+    [
+      'quote-licenses',
+      [{}, { count: '0' }, { count: '6' }, { count: 'x' }, { count: '1', subscriptionId: 'nope' }],
+    ],
+    ['email-recovery', [{}, { code: 'short' }, { code: '$'.repeat(40) }]],
+  ];
+  it.each(queries)('GET %s', async (route, list) => {
+    for (const query of list) {
+      const res = await bff.call('GET', route, {
+        user: route === 'email-recovery' ? undefined : user,
+        query,
+      });
+      expect({ query, status: res.status }).toEqual({ query, status: 400 });
+      expect(typeof res.body.error?.message).toBe('string');
+    }
+  });
+});
+
+async function outbox(to: string): Promise<{ to: string; text: string }[]> {
+  const dir = bff.info.outbox.startsWith('http') ? (process.env.OUTBOX_DIR ?? '') : bff.info.outbox;
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.json'));
+  const mails = await Promise.all(
+    files.map(
+      async (f) => JSON.parse(await readFile(path.join(dir, f), 'utf8')) as { to: string; text: string },
+    ),
+  );
+  return mails.filter((m) => m.to === to);
+}
+
+describe('email change and recovery', () => {
+  it('changes the email after the password check, mails the old address, and the link restores it', async () => {
+    const me = await bff.newUser();
+    const wrong = await bff.call('PUT', 'update-email', {
+      user: me,
+      body: {
+        uid: me.uid,
+        oldEmail: me.email,
+        newEmail: `new-${me.email}`,
+        currentPassword: 'wrong-password',
+      },
+    });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.error?.code).toBe('INCORRECT_PASSWORD');
+
+    const taken = await bff.newUser();
+    const clash = await bff.call('PUT', 'update-email', {
+      user: me,
+      body: { uid: me.uid, oldEmail: me.email, newEmail: taken.email, currentPassword: me.password },
+    });
+    expect(clash.status).toBe(409);
+    expect(clash.body.error?.code).toBe('EMAIL_TAKEN');
+
+    const newEmail = `new-${me.email}`;
+    const res = await bff.call('PUT', 'update-email', {
+      user: me,
+      body: { uid: me.uid, oldEmail: me.email, newEmail, currentPassword: me.password },
+    });
+    expect(res.status).toBe(200);
+    await expect(bff.signIn(newEmail, me.password)).resolves.toBeDefined();
+
+    const mail = (await outbox(me.email)).find((m) => m.text.includes('mode=recoverEmail'));
+    const code = /oobCode=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    const info = await bff.call('GET', 'email-recovery', { query: { code } });
+    expect(info.body).toEqual({ email: newEmail, previousEmail: me.email });
+
+    const restore = await bff.call('POST', 'email-recovery', { body: { code } });
+    expect(restore.status).toBe(200);
+    expect(restore.body).toEqual({ email: me.email });
+    await expect(bff.signIn(me.email, me.password)).resolves.toBeDefined();
+    // The code is spent.
+    const reuse = await bff.call('POST', 'email-recovery', { body: { code } });
+    expect(reuse.status).toBe(400);
+    expect(reuse.body.error?.code).toBe('USED_ACTION_CODE');
+    const unknown = await bff.call('GET', 'email-recovery', { query: { code: 'B'.repeat(32) } });
+    expect(unknown.status).toBe(400);
+  });
+});
+
+describe('public endpoints', () => {
+  it('health and the license public key need no token', async () => {
+    expect((await bff.call('GET', 'health')).status).toBe(200);
+    const key = await bff.call('GET', 'license-public-key');
+    expect(key.body).toMatchObject({
+      alg: 'EdDSA',
+      keys: [expect.objectContaining({ kty: 'OKP', crv: 'Ed25519' })],
+    });
+  });
+});
