@@ -1,0 +1,90 @@
+/** Chart descriptions and the dispatch from a description to SVG and PNG. */
+import sharp from 'sharp';
+import { barChart, type BarChartOptions } from './bar-chart';
+import { calendar, type CalendarOptions } from './calendar';
+import { CONTENT, frame, type FrameOptions } from './frame';
+import { heatmap, type HeatmapOptions } from './heatmap';
+import { lineChart, type LineChartOptions } from './line-chart';
+import { entryList, note, profile, type ListOptions, type NoteOptions, type ProfileOptions } from './panel';
+import { Rng } from './prng';
+import { scatter, type ScatterOptions } from './scatter';
+import { smallMultiples, type SmallMultiplesOptions } from './small-multiples';
+import type { Rect } from './svg';
+import { table, type TableOptions } from './table';
+
+export type Chart =
+  | ({ kind: 'line' } & LineChartOptions)
+  | ({ kind: 'bar' } & BarChartOptions)
+  | ({ kind: 'heatmap' } & HeatmapOptions)
+  | ({ kind: 'table' } & TableOptions)
+  | ({ kind: 'scatter' } & ScatterOptions)
+  | ({ kind: 'calendar' } & CalendarOptions)
+  | ({ kind: 'profile' } & ProfileOptions)
+  | ({ kind: 'list' } & ListOptions)
+  | ({ kind: 'note' } & NoteOptions)
+  | ({ kind: 'multiples' } & SmallMultiplesOptions)
+  | { kind: 'split'; direction: 'row' | 'column'; sizes: number[]; children: Chart[] };
+
+export type ChartKind = Chart['kind'];
+
+export interface ScreenshotSpec extends FrameOptions {
+  /** Builds the chart; `rng` is seeded from the screenshot name so output is deterministic. */
+  chart: (rng: Rng) => Chart;
+}
+
+const GAP = 12;
+
+export function renderChart(box: Rect, chart: Chart): string {
+  switch (chart.kind) {
+    case 'line':
+      return lineChart(box, chart);
+    case 'bar':
+      return barChart(box, chart);
+    case 'heatmap':
+      return heatmap(box, chart);
+    case 'table':
+      return table(box, chart);
+    case 'scatter':
+      return scatter(box, chart);
+    case 'calendar':
+      return calendar(box, chart);
+    case 'profile':
+      return profile(box, chart);
+    case 'list':
+      return entryList(box, chart);
+    case 'note':
+      return note(box, chart);
+    case 'multiples':
+      return smallMultiples(box, chart);
+    case 'split': {
+      const total = chart.sizes.reduce((a, b) => a + b, 0);
+      const along = chart.direction === 'row' ? box.width : box.height;
+      const usable = along - GAP * (chart.children.length - 1);
+      let offset = 0;
+      return chart.children
+        .map((child, i) => {
+          const size = ((chart.sizes[i] ?? 1) / total) * usable;
+          const sub: Rect =
+            chart.direction === 'row'
+              ? { x: box.x + offset, y: box.y, width: size, height: box.height }
+              : { x: box.x, y: box.y + offset, width: box.width, height: size };
+          offset += size + GAP;
+          return renderChart(sub, child);
+        })
+        .join('');
+    }
+  }
+}
+
+/** Full screenshot SVG for one spec. */
+export function renderSvg(name: string, spec: ScreenshotSpec): string {
+  const chart = spec.chart(new Rng(name));
+  return frame(spec, renderChart(CONTENT, chart));
+}
+
+/** Rasterize an SVG to a small palette PNG. */
+export async function writePng(svg: string, file: string): Promise<void> {
+  await sharp(Buffer.from(svg))
+    .png({ compressionLevel: 9, palette: true, effort: 10, colours: 128, dither: 0 })
+    .toFile(file);
+}
