@@ -2,13 +2,14 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DescribeUserPoolCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { localCognitoClient } from '../dev/cognito/setup';
 import { localDynamoDbClient } from '../dev/dynamodb';
 import { FIXED_PORTS, localStripe, startLocalStack } from '../dev/local-stack';
 import { freePort, isPortOpen, waitFor } from '../dev/ports';
 import { readStackInfo, type StackInfo } from '../dev/stack-info';
+import type { OutboxMessage } from '../lambdas/lib/mail';
 
 // The local stack from scratch, as `npm start` runs it (without the site: its build is tested elsewhere).
 
@@ -61,6 +62,25 @@ describe('local stack', () => {
     try {
       expect(await readStackInfo(dir)).toEqual(stack.info);
       await expectServicesAnswer(stack.info);
+
+      // Cognito's email goes through the project's trigger into the outbox, readable over HTTP.
+      const email = 'outbox-check@example.com';
+      const cognito = localCognitoClient(stack.info.cognitoEndpoint);
+      await cognito.send(
+        new SignUpCommand({ ClientId: stack.info.clientId, Username: email, Password: 'secret1' }),
+      );
+      cognito.destroy();
+      const [mail] = (await (
+        await fetch(`${stack.info.outbox}/messages.json?to=${email}`)
+      ).json()) as OutboxMessage[];
+      expect(mail?.subject).toMatch(/verify/i);
+      expect(mail?.text).toMatch(
+        new RegExp(
+          `${stack.info.api.replace('/api', '')}/auth\\?mode=verifyEmail&oobCode=\\d{6}&email=outbox-check%40example.com`,
+        ),
+      );
+      expect(await (await fetch(stack.info.outbox)).text()).toContain(email);
+
       const { userPoolId, clientId, stripePriceId } = stack.info;
       await stack.stop();
       stopped = true;
