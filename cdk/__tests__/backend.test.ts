@@ -11,7 +11,7 @@ import { pascal, PUBLIC_ROUTE_THROTTLE } from '../lib/api';
 import { HANDLER_PERMISSIONS } from '../lib/handler-permissions';
 import { UNCACHED_ERROR_CODES } from '../lib/site';
 import { outputIdFor, SITE_BUILD_VARIABLES } from '../lib/site-build-env';
-import { resourcesOfType, synthesize, type SynthResult, templateOf } from './helpers';
+import { removeOutput, resourcesOfType, synthesize, type SynthResult, templateOf } from './helpers';
 
 // The backend stack of a dev environment without custom domain or analytics (cdk.json's defaults).
 
@@ -24,6 +24,8 @@ beforeAll(() => {
   t = templateOf(result, result.backend);
   resources = t.toJSON().Resources as typeof resources;
 });
+
+afterAll(() => removeOutput(result));
 
 const handlers = [...new Set(routes.map((r) => r.handler))];
 const props = (type: string) =>

@@ -71,3 +71,7 @@ export function resourcesOfType(template: { Resources?: Record<string, CfnResour
 export function templateOf(result: SynthResult, stack: { templateFile: string }): Template {
   return Template.fromJSON(JSON.parse(fs.readFileSync(path.join(result.outdir, stack.templateFile), 'utf8')));
 }
+
+export function removeOutput(result: SynthResult | undefined): void {
+  if (result) fs.rmSync(result.outdir, { recursive: true, force: true });
+}

@@ -1,5 +1,5 @@
 import type { Template } from 'aws-cdk-lib/assertions';
-import { synthesize, type SynthResult, templateOf } from './helpers';
+import { removeOutput, synthesize, type SynthResult, templateOf } from './helpers';
 
 // Production with a custom domain, SES mail, alarm email and analytics: what changes from dev.
 
@@ -17,6 +17,8 @@ beforeAll(() => {
   });
   t = templateOf(result, result.backend);
 });
+
+afterAll(() => removeOutput(result));
 
 it('passes cdk-nag (CFR4 is met by the custom certificate, not acknowledged)', () => {
   expect(result.nagViolations).toEqual([]);

@@ -5,7 +5,7 @@ import {
   IMMUTABLE_CACHE_CONTROL,
   REVALIDATE_CACHE_CONTROL,
 } from '../lib/site-content-stack';
-import { synthesize, type SynthResult, templateOf, tinySiteDir } from './helpers';
+import { removeOutput, synthesize, type SynthResult, templateOf, tinySiteDir } from './helpers';
 
 // The upload stack, synthesized with a tiny stand-in for public/ and the backend outputs as context.
 
@@ -25,7 +25,10 @@ beforeAll(() => {
   t = templateOf(result, result.siteContent);
 });
 
-afterAll(() => fs.rmSync(siteDir, { recursive: true, force: true }));
+afterAll(() => {
+  fs.rmSync(siteDir, { recursive: true, force: true });
+  removeOutput(result);
+});
 
 const deployments = () =>
   Object.values(t.findResources('Custom::CDKBucketDeployment')).map((r) => r.Properties);
