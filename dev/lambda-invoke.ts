@@ -10,6 +10,11 @@ import type { CognitoMessageHookBody } from './cognito/cognito-local-main';
 
 /** Marker the Cognito proxy puts in ClientMetadata to send a ResendCode message through ForgotPassword. */
 export const RESEND_MARKER = 'local:resendConfirmationCode';
+/**
+ * Marker (value: the new email) the proxy adds to AdminUpdateUserAttributes: cognito-local addresses
+ * that verification message to the previous email; Cognito sends it to the new one.
+ */
+export const NEW_EMAIL_MARKER = 'local:newEmail';
 
 type Handler = (event: unknown) => Promise<unknown>;
 type HandlerModule = { handler: Handler };
@@ -42,6 +47,8 @@ export async function startLambdaInvoke(opts: LambdaInvokeOptions): Promise<Lamb
   const functions = opts.functions ?? TRIGGER_FUNCTIONS;
   const deliver = opts.deliver ?? sendMail;
   const modules = new Map<string, Promise<HandlerModule>>();
+  /** username -> address the next email for that user really goes to (see NEW_EMAIL_MARKER). */
+  const recipients = new Map<string, string>();
   const load = (file: string) => {
     let mod = modules.get(file);
     if (!mod) {
@@ -56,7 +63,10 @@ export async function startLambdaInvoke(opts: LambdaInvokeOptions): Promise<Lamb
       const body = await readBody(req);
       const url = new URL(req.url ?? '/', 'http://local');
       if (req.method === 'POST' && url.pathname === HOOK_PATH) {
-        await deliver(cognitoMail(JSON.parse(body) as CognitoMessageHookBody));
+        const message = JSON.parse(body) as CognitoMessageHookBody;
+        const recipient = recipients.get(message.username);
+        recipients.delete(message.username);
+        await deliver(cognitoMail(recipient ? { ...message, destination: recipient } : message));
         return send(res, 200, {});
       }
       const match = INVOKE_PATH.exec(url.pathname);
@@ -75,7 +85,7 @@ export async function startLambdaInvoke(opts: LambdaInvokeOptions): Promise<Lamb
       }
       try {
         const { handler } = await load(file);
-        const result = await handler(prepareEvent(JSON.parse(body) as TriggerEvent));
+        const result = await handler(prepareEvent(JSON.parse(body) as TriggerEvent, recipients));
         send(res, 200, result ?? null, { 'x-amz-executed-version': '$LATEST' });
       } catch (error) {
         // What Lambda answers for a function that threw: 200 with X-Amz-Function-Error.
@@ -109,17 +119,26 @@ export async function startLambdaInvoke(opts: LambdaInvokeOptions): Promise<Lamb
 
 interface TriggerEvent {
   triggerSource?: string;
-  request?: { clientMetadata?: Record<string, string> };
+  userName?: string;
+  request?: { clientMetadata?: Record<string, string>; userAttributes?: Record<string, string> };
 }
 
-/** Undo the proxy's ResendConfirmationCode trick so the handler sees what Cognito would send. */
-function prepareEvent(event: TriggerEvent): TriggerEvent {
+/** Undo the proxy's markers so the handler sees the event Cognito would send. */
+function prepareEvent(event: TriggerEvent, recipients: Map<string, string>): TriggerEvent {
   const metadata = event.request?.clientMetadata;
-  if (metadata && RESEND_MARKER in metadata) {
-    const { [RESEND_MARKER]: _marker, ...rest } = metadata;
-    event.request = { ...event.request, clientMetadata: Object.keys(rest).length ? rest : undefined };
-    if (event.triggerSource === 'CustomMessage_ForgotPassword')
-      event.triggerSource = 'CustomMessage_ResendCode';
+  if (!event.request || !metadata) return event;
+  const { [RESEND_MARKER]: resend, [NEW_EMAIL_MARKER]: newEmail, ...rest } = metadata;
+  event.request.clientMetadata = Object.keys(rest).length ? rest : undefined;
+  if (resend && event.triggerSource === 'CustomMessage_ForgotPassword') {
+    event.triggerSource = 'CustomMessage_ResendCode';
+  }
+  if (newEmail && event.triggerSource === 'CustomMessage_UpdateUserAttribute') {
+    event.request.userAttributes = {
+      ...event.request.userAttributes,
+      email: newEmail,
+      email_verified: 'false',
+    };
+    if (event.userName) recipients.set(event.userName, newEmail);
   }
   return event;
 }

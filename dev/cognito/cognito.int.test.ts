@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { Amplify } from 'aws-amplify';
 import {
   confirmResetPassword,
@@ -22,6 +23,7 @@ import type { Mail } from '../../lambdas/lib/mail';
 import { startLambdaInvoke, type LambdaInvokeServer } from '../lambda-invoke';
 import { freePort } from '../ports';
 import { startCognito, type LocalCognito } from './index';
+import { localCognitoClient } from './setup';
 
 // aws-amplify v6 in Node against cognito-local behind our proxy: every flow the site uses.
 
@@ -153,6 +155,36 @@ describe('Cognito through the proxy with aws-amplify v6', () => {
     const code = lastCode(newEmail, 'verifyEmail');
     await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code });
     expect((await fetchUserAttributes()).email_verified).toBe('true');
+    expect(await idTokenClaims(true)).toMatchObject({ email: newEmail, email_verified: true });
+  });
+
+  it('mails the code to the new address when an admin changes the email (as the BFF does)', async () => {
+    const adminEmail = `admin${Date.now()}@example.com`;
+    const client = localCognitoClient(cognito.endpoint);
+    await client.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: cognito.userPoolId,
+        Username: newEmail,
+        UserAttributes: [
+          { Name: 'email', Value: adminEmail },
+          { Name: 'email_verified', Value: 'false' },
+        ],
+      }),
+    );
+    const code = lastCode(adminEmail, 'verifyEmail');
+    await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code });
+    // Back to the address the next tests use.
+    await client.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: cognito.userPoolId,
+        Username: adminEmail,
+        UserAttributes: [
+          { Name: 'email', Value: newEmail },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+    client.destroy();
     expect(await idTokenClaims(true)).toMatchObject({ email: newEmail, email_verified: true });
   });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeJwt, JwtError, remoteJwks, verifyJwt, type JwtPayload } from '../jwt';
-import { RESEND_MARKER } from '../lambda-invoke';
+import { NEW_EMAIL_MARKER, RESEND_MARKER } from '../lambda-invoke';
 import { Revocations } from './revocations';
 
 // Our HTTP front for cognito-local. It forwards the Cognito JSON API and fills the gaps that make
@@ -427,6 +427,19 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       if (body.TemporaryPassword !== undefined)
         checkPassword(body.TemporaryPassword, await passwordPolicy(str(body, 'UserPoolId')));
       return up.call('AdminCreateUser', body);
+    },
+    AdminUpdateUserAttributes: async (body) => {
+      const attributes = (body.UserAttributes as { Name: string; Value?: string }[] | undefined) ?? [];
+      const email = attributes.find((a) => a.Name === 'email')?.Value;
+      const verified = attributes.find((a) => a.Name === 'email_verified')?.Value === 'true';
+      if (!email || verified) return up.call('AdminUpdateUserAttributes', body);
+      // cognito-local mails the code to the old address; this marker lets the Lambda endpoint
+      // address it (and the CustomMessage event) to the new one, as Cognito does.
+      const metadata = {
+        ...((body.ClientMetadata as Record<string, string> | undefined) ?? {}),
+        [NEW_EMAIL_MARKER]: email,
+      };
+      return up.call('AdminUpdateUserAttributes', { ...body, ClientMetadata: metadata });
     },
     GetUser: withAccessToken('GetUser'),
     DeleteUser: withAccessToken('DeleteUser'),
