@@ -43,14 +43,13 @@ const config: Config = {
       setupFilesAfterEnv: ['<rootDir>/jest.setup-slow.ts'],
     },
     {
-      // Checks of the built site (public/) and browser tests in Chromium; run by e2e/run.ts after a build.
+      // Checks of the built site (public/) and browser tests in Chromium against the local stack; run by
+      // e2e/run.ts, which starts the stack, builds the site and sets E2E_SITE_URL and E2E_STACK_DIR.
       displayName: 'e2e',
       testEnvironment: 'node',
       roots: ['<rootDir>/e2e'],
       testMatch: ['**/*.e2e.test.ts'],
       transform,
-      globalSetup: '<rootDir>/e2e/global-setup.ts',
-      globalTeardown: '<rootDir>/e2e/global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/jest.setup-slow.ts'],
     },
   ],

@@ -1,20 +1,53 @@
-// `npm run test:e2e`: a clean production build of the site, then the build-output and browser tests.
-import { spawnSync } from 'node:child_process';
+// `npm run test:e2e`: starts the local stack on free ports (emulators, API, site server with /api on the
+// same origin), makes a production build of the site pointed at it, then runs the build-output and
+// browser tests, and stops everything. `--no-build` reuses public/ (for a quick re-run).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startLocalStack } from '../dev/local-stack';
+import { siteBuildEnv } from '../dev/site-env';
 import { CHROMIUM_PATH } from './browser';
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  // Asynchronous: the stack's servers live in this process and must keep answering meanwhile.
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.once('exit', (code) => resolve(code ?? 1));
+    child.once('error', () => resolve(1));
+  });
 }
 
-if (!fs.existsSync(CHROMIUM_PATH)) {
-  console.error(
-    `Chromium not found at ${CHROMIUM_PATH}: install it with 'apt-get install -y chromium' (see .ci/run).`,
-  );
-  process.exit(1);
+async function main(): Promise<number> {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    console.error(
+      `Chromium not found at ${CHROMIUM_PATH}: install it with 'apt-get install -y chromium' (see .ci/run).`,
+    );
+    return 1;
+  }
+  const args = process.argv.slice(2);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-stack-'));
+  const stack = await startLocalStack({ dir, site: true, ports: 'auto', log: () => undefined });
+  try {
+    if (!args.includes('--no-build')) {
+      // Canonical links keep the production address, so the build-output checks read as in production.
+      const { GATSBY_SITE_URL: _local, ...env } = siteBuildEnv(stack.info);
+      const code = await run('npx', ['gatsby', 'build'], { ...env, GATSBY_TELEMETRY_DISABLED: '1' });
+      if (code !== 0) return code;
+    }
+    return await run('npx', ['jest', '--selectProjects', 'e2e', ...args.filter((a) => a !== '--no-build')], {
+      E2E_SITE_URL: stack.info.site ?? '',
+      E2E_STACK_DIR: dir,
+    });
+  } finally {
+    await stack.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
-if (!process.argv.includes('--no-build')) {
-  run('npx', ['gatsby', 'build'], { GATSBY_TELEMETRY_DISABLED: '1' });
-}
-run('npx', ['jest', '--selectProjects', 'e2e', ...process.argv.slice(2).filter((a) => a !== '--no-build')]);
+
+main()
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });

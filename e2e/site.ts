@@ -3,7 +3,7 @@ import path from 'node:path';
 
 export const PUBLIC_DIR = path.resolve(__dirname, '..', 'public');
 
-/** The URL the e2e global setup served the site at. */
+/** The URL e2e/run.ts serves the site at (with /api on the same origin). */
 export function siteUrl(): string {
   const url = process.env.E2E_SITE_URL;
   if (!url) throw new Error('E2E_SITE_URL is not set: run the browser tests through `npm run test:e2e`');
