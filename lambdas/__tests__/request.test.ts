@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { errorToResult, ApiError } from '../lib/http';
-import { fields, MAX_BODY_BYTES, parseJsonBody, parseQuery, rawBody, z } from '../lib/request';
+import * as z from 'zod/mini';
+import { fields, MAX_BODY_BYTES, parseJsonBody, parseQuery, rawBody } from '../lib/request';
 
 type Parts = Pick<APIGatewayProxyEventV2, 'body' | 'isBase64Encoded' | 'queryStringParameters'>;
 const ev = (body: string | undefined, isBase64Encoded = false): Parts => ({ body, isBase64Encoded });

@@ -1,8 +1,10 @@
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { conflict, ok, withErrors } from '../lib/http';
-import { isInForce, syncSubscription, toView } from '../lib/licensing';
+import { syncSubscription } from '../lib/licensing';
+import { isInForce, toView } from '../lib/license-view';
 import { requireOwnAccount } from '../lib/ownership';
-import { fields, parseJsonBody, z } from '../lib/request';
+import { fields, parseJsonBody } from '../lib/request';
+import * as z from 'zod/mini';
 import { IN_FORCE_STATUSES, licenseItem, raiseQuantity, retrieveSubscription } from '../lib/stripe';
 
 // PUT /api/add-licenses {customerId, subscriptionId, count}: raises the quantity of an active

@@ -1,8 +1,10 @@
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { ApiError, conflict, forbidden, ok, withErrors } from '../lib/http';
-import { isInForce, syncSubscription, toView } from '../lib/licensing';
+import { syncSubscription } from '../lib/licensing';
+import { isInForce, toView } from '../lib/license-view';
 import { getAccount } from '../lib/repository/accounts';
-import { fields, parseQuery, z } from '../lib/request';
+import { fields, parseQuery } from '../lib/request';
+import * as z from 'zod/mini';
 import {
   attachPaymentMethod,
   ENDED_STATUSES,

@@ -2,7 +2,8 @@ import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { ok, withErrors } from '../lib/http';
 import { getAccount } from '../lib/repository/accounts';
 import { deleteUserRecords } from '../lib/repository/users';
-import { fields, parseJsonBody, z } from '../lib/request';
+import { fields, parseJsonBody } from '../lib/request';
+import * as z from 'zod/mini';
 import { cancelSubscription, deleteCustomer, ENDED_STATUSES, retrieveSubscription } from '../lib/stripe';
 
 // POST /api/delete-customer {uid}: ends the subscription now, deletes the Stripe customer and every

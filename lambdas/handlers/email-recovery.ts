@@ -4,7 +4,8 @@ import { ok, withErrors } from '../lib/http';
 import { requireUsableCode } from '../lib/recovery-mail';
 import { getAccount, saveEmail } from '../lib/repository/accounts';
 import { markRecoveryCodeUsed } from '../lib/repository/recovery-codes';
-import { fields, parseJsonBody, z } from '../lib/request';
+import { fields, parseJsonBody } from '../lib/request';
+import * as z from 'zod/mini';
 import { updateCustomerEmail } from '../lib/stripe';
 
 // POST /api/email-recovery {code} (public; the one-time code is the secret): restores the previous

@@ -1,9 +1,10 @@
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { ok, withErrors } from '../lib/http';
-import { isInForce, toView } from '../lib/licensing';
+import { isInForce, toView } from '../lib/license-view';
 import { getAccount } from '../lib/repository/accounts';
 import { listSlots } from '../lib/repository/licenses';
-import { fields, parseQuery, z } from '../lib/request';
+import { fields, parseQuery } from '../lib/request';
+import * as z from 'zod/mini';
 
 // GET /api/get-licenses?uid: the spec's license data from our records alone (no Stripe call): the
 // customer, the current subscription and its status, and every license still in force.

@@ -1,9 +1,10 @@
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { ok, withErrors } from '../lib/http';
-import { isInForce } from '../lib/licensing';
+import { isInForce } from '../lib/license-view';
 import { getAccount, saveSubscription } from '../lib/repository/accounts';
 import { listSlots } from '../lib/repository/licenses';
-import { fields, parseQuery, z } from '../lib/request';
+import { fields, parseQuery } from '../lib/request';
+import * as z from 'zod/mini';
 import { clientSecretOf, customerIdOf, retrieveSubscription, snapshotOf } from '../lib/stripe';
 
 // GET /api/get-subscriptions?uid: the spec's subscription entity for the caller's current

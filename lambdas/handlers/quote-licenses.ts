@@ -1,7 +1,8 @@
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { conflict, ok, withErrors } from '../lib/http';
 import { requireOwnAccount } from '../lib/ownership';
-import { fields, parseQuery, z } from '../lib/request';
+import { fields, parseQuery } from '../lib/request';
+import * as z from 'zod/mini';
 import {
   IN_FORCE_STATUSES,
   licenseItem,

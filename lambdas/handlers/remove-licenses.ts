@@ -1,11 +1,12 @@
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { badRequest, conflict, forbidden, ok, withErrors } from '../lib/http';
-import { isInForce, isoFromEpoch, toView } from '../lib/licensing';
+import { isInForce, isoFromEpoch, toView } from '../lib/license-view';
 import { normalizeLicenseKey } from '../lib/license-keys';
 import { requireOwnAccount } from '../lib/ownership';
 import { saveSubscription } from '../lib/repository/accounts';
 import { listSlots, RENEWING, setSlotExpiration } from '../lib/repository/licenses';
-import { fields, parseJsonBody, z } from '../lib/request';
+import { fields, parseJsonBody } from '../lib/request';
+import * as z from 'zod/mini';
 import { LIVE_STATUSES, lowerRenewingQuantity, retrieveSubscription, snapshotOf } from '../lib/stripe';
 
 // PUT /api/remove-licenses {customerId, subscriptionId, licenseKeys}: the chosen renewing licenses

@@ -1,7 +1,8 @@
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { conflict, forbidden, ok, withErrors } from '../lib/http';
 import { saveCustomer, saveSubscription, getAccount } from '../lib/repository/accounts';
-import { fields, parseJsonBody, z } from '../lib/request';
+import { fields, parseJsonBody } from '../lib/request';
+import * as z from 'zod/mini';
 import {
   cancelSubscription,
   clientSecretOf,

@@ -2,7 +2,8 @@ import { getCaller, type ApiEvent } from '../lib/auth';
 import { conflict, forbidden, ok, withErrors } from '../lib/http';
 import { syncSubscription } from '../lib/licensing';
 import { requireOwnAccount } from '../lib/ownership';
-import { fields, parseJsonBody, z } from '../lib/request';
+import { fields, parseJsonBody } from '../lib/request';
+import * as z from 'zod/mini';
 import {
   attachPaymentMethod,
   ENDED_STATUSES,

@@ -7,7 +7,8 @@ import { sendMail } from '../lib/mail';
 import { recoveryMail } from '../lib/recovery-mail';
 import { getAccount, saveEmail } from '../lib/repository/accounts';
 import { saveRecoveryCode } from '../lib/repository/recovery-codes';
-import { fields, parseJsonBody, z } from '../lib/request';
+import { fields, parseJsonBody } from '../lib/request';
+import * as z from 'zod/mini';
 import { updateCustomerEmail } from '../lib/stripe';
 
 // PUT /api/update-email {uid, oldEmail, newEmail, currentPassword}: after the current password is

@@ -3,11 +3,12 @@ import { getLicenseSigningKeyPem } from '../lib/config';
 import { ok, withErrors } from '../lib/http';
 import { normalizeLicenseKey } from '../lib/license-keys';
 import { loadSigningKey, signLicenseStatement, type Tools } from '../lib/license-token';
-import { isoFromEpoch } from '../lib/licensing';
+import { isoFromEpoch } from '../lib/license-view';
 import { getAccount } from '../lib/repository/accounts';
 import { findSlotByKey, RENEWING } from '../lib/repository/licenses';
-import { fields, parseJsonBody, z } from '../lib/request';
-import { IN_FORCE_STATUSES } from '../lib/stripe';
+import { fields, parseJsonBody } from '../lib/request';
+import * as z from 'zod/mini';
+import { IN_FORCE_STATUSES } from '../lib/subscription-status';
 
 // POST /api/validate-license {key}, called by the desktop application with the owner's token.
 // Answers whether the key is the caller's and in force, until when, which tools it opens, and (when

@@ -1,4 +1,5 @@
 import { generateLicenseKey } from './license-keys';
+import { isoFromEpoch } from './license-view';
 import { saveSubscription, type SubscriptionSnapshot } from './repository/accounts';
 import {
   createSlot,
@@ -8,29 +9,19 @@ import {
   setSlotExpiration,
   type LicenseSlot,
 } from './repository/licenses';
-import { customerIdOf, ENDED_STATUSES, IN_FORCE_STATUSES, snapshotOf, type Stripe } from './stripe';
+import {
+  customerIdOf,
+  ENDED_STATUSES,
+  IN_FORCE_STATUSES,
+  retrieveSubscription,
+  snapshotOf,
+  type Stripe,
+} from './stripe';
 
 // Converging our records with a subscription as Stripe reports it. complete-checkout, add-licenses,
 // update-card and the webhook all call syncSubscription, so whichever arrives first provisions the
 // keys and the others find them: the slots that must exist are derived from Stripe's quantity plus
 // the licenses already given an end date, and each slot is a conditional put at a fixed address.
-
-export interface LicenseView {
-  key: string;
-  /** 'NONE' (renews monthly) or the ISO 8601 time the license ends. */
-  expirationDate: string;
-}
-
-/** In force: renewing, or ending in the future by both our clock and Stripe's (see `expired`). */
-export const isInForce = (slot: Pick<LicenseSlot, 'expirationDate' | 'expired'>, now = Date.now()): boolean =>
-  !slot.expired && (slot.expirationDate === RENEWING || Date.parse(slot.expirationDate) > now);
-
-export const toView = (slot: LicenseSlot): LicenseView => ({
-  key: slot.licenseKey,
-  expirationDate: slot.expirationDate,
-});
-
-export const isoFromEpoch = (seconds: number): string => new Date(seconds * 1000).toISOString();
 
 export interface SyncResult {
   snapshot: SubscriptionSnapshot;
@@ -51,7 +42,14 @@ export async function syncSubscription(uid: string, sub: Stripe.Subscription): P
   let created = 0;
 
   if (IN_FORCE_STATUSES.includes(sub.status)) {
-    const wanted = slotsWanted(slots, snapshot.renewing);
+    let wanted = slotsWanted(slots, snapshot.renewing);
+    if (wanted > slots.length) {
+      // Before minting keys, read Stripe again now that the slots are read: remove-licenses lowers
+      // Stripe first and dates slots second, so a quantity read before the slots could pair an old
+      // quantity with new end dates and over-provision. Read in this order, the count is never high.
+      const fresh = snapshotOf(await retrieveSubscription(sub.id));
+      wanted = Math.min(wanted, slotsWanted(slots, fresh.renewing));
+    }
     const present = new Set(slots.map((s) => s.ordinal));
     const missing: number[] = [];
     for (let ordinal = 0; ordinal < wanted; ordinal++) if (!present.has(ordinal)) missing.push(ordinal);

@@ -1,14 +1,11 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
-// The .cjs file by name: Jest here loads CommonJS, and esbuild bundles it all the same.
-import en from 'zod/v4/locales/en.cjs';
 import { badRequest, ApiError } from './http';
 
 // Reading a request: the raw body (API Gateway may base64-encode it), a JSON body checked against the
-// endpoint's schema, and query parameters checked the same way. zod/mini keeps handler bundles small;
-// the English locale gives issues readable messages.
-
-z.config(en());
+// endpoint's schema, and query parameters checked the same way. zod/mini keeps handler bundles small
+// (about 15 KB); messages are written here rather than loading a zod locale, whose CommonJS build
+// (the one Jest can load) would add hundreds of KB to every handler.
 
 /** Bodies above this size are refused before parsing (the API's payloads are a few hundred bytes). */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -30,10 +27,34 @@ function bodyTooLarge(event: RequestParts): boolean {
   return size > MAX_BODY_BYTES;
 }
 
+function message(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${issue.expected}`;
+    case 'too_small':
+      return issue.origin === 'number' || issue.origin === 'int'
+        ? `must be at least ${String(issue.minimum)}`
+        : `must have at least ${String(issue.minimum)} ${issue.origin === 'array' ? 'items' : 'characters'}`;
+    case 'too_big':
+      return issue.origin === 'number' || issue.origin === 'int'
+        ? `must be at most ${String(issue.maximum)}`
+        : `must have at most ${String(issue.maximum)} ${issue.origin === 'array' ? 'items' : 'characters'}`;
+    case 'unrecognized_keys':
+      return `unknown ${issue.keys.length > 1 ? 'keys' : 'key'} ${issue.keys.map((k) => `"${k.slice(0, 40)}"`).join(', ')}`;
+    case 'invalid_format':
+      return issue.format === 'regex' ? 'has the wrong format' : `must be a valid ${issue.format}`;
+    default:
+      return 'is not valid';
+  }
+}
+
 function describe(issues: readonly z.core.$ZodIssue[]): string {
   return issues
     .slice(0, 5)
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'request'}: ${issue.message}`)
+    .map((issue) => {
+      const custom = issue.message && !/^Invalid input/.test(issue.message) ? issue.message : undefined;
+      return `${issue.path.length ? issue.path.join('.') : 'request'}: ${custom ?? message(issue)}`;
+    })
     .join('; ');
 }
 
@@ -89,5 +110,3 @@ export const fields = {
   /** One-time email recovery code (base64url). */
   recoveryCode: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
 };
-
-export { z };

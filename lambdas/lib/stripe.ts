@@ -2,6 +2,9 @@ import Stripe from 'stripe';
 import { getConfig, getStripeSecrets } from './config';
 import type { SubscriptionSnapshot } from './repository/accounts';
 import { badRequest } from './http';
+import { ENDED_STATUSES } from './subscription-status';
+
+export { ENDED_STATUSES, IN_FORCE_STATUSES, LIVE_STATUSES } from './subscription-status';
 
 // The one Stripe client and every Stripe call the BFF makes. Create and update calls carry
 // idempotency keys derived from what the request asks for, so a retried or doubled request reaches
@@ -34,13 +37,6 @@ export function getStripe(): Promise<Stripe> {
 export function resetStripe(): void {
   client = undefined;
 }
-
-/** Statuses in which the customer holds a subscription they must manage rather than buy again. */
-export const LIVE_STATUSES: readonly string[] = ['active', 'trialing', 'past_due', 'unpaid', 'paused'];
-/** Statuses in which licenses are in force. */
-export const IN_FORCE_STATUSES: readonly string[] = ['active', 'trialing'];
-/** Statuses after which the subscription never comes back. */
-export const ENDED_STATUSES: readonly string[] = ['canceled', 'incomplete_expired'];
 
 const idOf = (v: string | { id: string } | null | undefined): string | undefined =>
   typeof v === 'string' ? v : (v?.id ?? undefined);
