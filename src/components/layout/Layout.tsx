@@ -1,5 +1,6 @@
 import React, { type ReactNode } from 'react';
 import { Link } from 'gatsby';
+import { AnalyticsScript } from '../../analytics/AnalyticsScript';
 import { siteConfig } from '../../config';
 import { AccountNav } from '../account-nav/AccountNav';
 import { footerLinks, topNavLinks } from './nav-links';
@@ -47,6 +48,7 @@ export function Layout({ children }: { children: ReactNode }) {
           © {siteConfig.copyrightYear} {siteConfig.name}. All rights reserved.
         </p>
       </footer>
+      <AnalyticsScript />
     </div>
   );
 }

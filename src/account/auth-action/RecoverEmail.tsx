@@ -1,0 +1,67 @@
+import React, { useEffect, useState } from 'react';
+import { Link } from 'gatsby';
+import { getEmailRecovery, recoverEmail } from '../../api/client';
+import type { EmailRecoveryInfo } from '../../api/types';
+import { authErrorMessage } from '../../auth/errors';
+import { signOutUser } from '../../auth/sign-out';
+import { FormMessage } from '../shared/FormMessage';
+import { Spinner } from '../shared/Spinner';
+import { useSubmitGuard } from '../shared/use-submit-guard';
+
+/** mode=recoverEmail: shows both addresses; Recover restores the previous one through the BFF. */
+export function RecoverEmail({ code }: { code: string }) {
+  const [info, setInfo] = useState<EmailRecoveryInfo | null>(null);
+  const [error, setError] = useState('');
+  const [restored, setRestored] = useState('');
+  const { busy, run } = useSubmitGuard(500);
+
+  useEffect(() => {
+    let live = true;
+    getEmailRecovery(code).then(
+      (answer) => live && setInfo(answer),
+      (err: unknown) => live && setError(authErrorMessage(err, 'action')),
+    );
+    return () => {
+      live = false;
+    };
+  }, [code]);
+
+  const recover = () =>
+    run(async () => {
+      setError('');
+      try {
+        const { email } = await recoverEmail(code);
+        // The BFF ended every session of the account; drop this device's copy too.
+        await signOutUser().catch(() => undefined);
+        setRestored(email);
+      } catch (err) {
+        setError(authErrorMessage(err, 'action'));
+      }
+    });
+
+  if (restored) {
+    return (
+      <>
+        <FormMessage kind="success">Email address has been successfully restored to {restored}.</FormMessage>
+        <p>
+          <Link className="button button--primary" to="/">
+            Home
+          </Link>
+        </p>
+      </>
+    );
+  }
+  if (!info) return error ? <FormMessage kind="error">{error}</FormMessage> : <Spinner />;
+  return (
+    <div className="account-form">
+      <p>
+        The email address of your account was changed from <strong>{info.previousEmail}</strong> to{' '}
+        <strong>{info.email}</strong>. If you did not make this change, restore your previous address.
+      </p>
+      <FormMessage kind="error">{error}</FormMessage>
+      <button className="button button--primary" type="button" onClick={() => void recover()} disabled={busy}>
+        Recover
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import React, { useEffect, useRef, useState } from 'react';
+import { Link, navigate } from 'gatsby';
+import { confirmSignUp, confirmUserAttribute } from 'aws-amplify/auth';
+import { useAuth } from '../../auth/AuthContext';
+import { configureAmplify } from '../../auth/amplify-config';
+import { authErrorMessage } from '../../auth/errors';
+import { readSession } from '../../auth/session';
+import { notifyAuthChange } from '../../auth/stored-session';
+import { FormMessage } from '../shared/FormMessage';
+import { Spinner } from '../shared/Spinner';
+
+/**
+ * mode=verifyEmail: confirms the address (a new account with confirmSignUp; a changed address of the
+ * signed-in user with confirmUserAttribute), refreshes the session and goes home with a message.
+ */
+export function VerifyEmail({ code, email }: { code: string; email: string }) {
+  const { state } = useAuth();
+  const [error, setError] = useState('');
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (state.status === 'loading' || started.current) return;
+    started.current = true;
+    void (async () => {
+      try {
+        configureAmplify();
+        const signedInUnverified =
+          state.status === 'signedIn' &&
+          !state.user.emailVerified &&
+          (!email || state.user.email.toLowerCase() === email.toLowerCase());
+        if (signedInUnverified) {
+          await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code });
+          await readSession(true);
+          notifyAuthChange();
+        } else {
+          await confirmSignUp({ username: email, confirmationCode: code });
+        }
+        await navigate('/?action=emailVerified');
+      } catch (err) {
+        setError(authErrorMessage(err, 'action'));
+      }
+    })();
+  }, [state, code, email]);
+
+  if (!error) return <Spinner label="Verifying your email address…" />;
+  return (
+    <>
+      <FormMessage kind="error">{error}</FormMessage>
+      <p>
+        <Link to="/sign-in">Sign in</Link> to get a new verification email.
+      </p>
+    </>
+  );
+}

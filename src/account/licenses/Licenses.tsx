@@ -1,0 +1,78 @@
+import React, { useCallback } from 'react';
+import { Link } from 'gatsby';
+import { removeLicenses } from '../../api/client';
+import { authErrorMessage } from '../../auth/errors';
+import type { SessionUser } from '../../auth/session';
+import { FormMessage } from '../shared/FormMessage';
+import { Spinner } from '../shared/Spinner';
+import { AddLicenses } from './AddLicenses';
+import { BuyLicenses } from './BuyLicenses';
+import { LicenseTable } from './LicenseTable';
+import { PastDueBanner } from './PastDueBanner';
+import { subscriptionActions } from './subscription-actions';
+import { SubscriptionSummary } from './SubscriptionSummary';
+import { useLicenseData } from './use-license-data';
+
+export function Licenses({ user }: { user: SessionUser }) {
+  const { data, error, loading, reload } = useLicenseData(user.uid);
+  const customerId = data?.licenses.customerId;
+  const subscription = data?.subscription ?? null;
+
+  const onRemove = useCallback(
+    async (key: string): Promise<string | null> => {
+      if (!customerId || !subscription) return null;
+      try {
+        await removeLicenses({ customerId, subscriptionId: subscription.id, licenseKeys: [key] });
+        await reload();
+        return null;
+      } catch (err) {
+        return authErrorMessage(err, 'billing');
+      }
+    },
+    [customerId, subscription, reload],
+  );
+
+  if (loading) return <Spinner label="Loading your licenses…" />;
+  if (!data) return <FormMessage kind="error">{error}</FormMessage>;
+
+  const actions = subscriptionActions(subscription);
+  const sid = subscription ? encodeURIComponent(subscription.id) : '';
+  return (
+    <>
+      <FormMessage kind="error">{error}</FormMessage>
+      {actions.pastDue && subscription && <PastDueBanner subscriptionId={subscription.id} />}
+      {subscription && actions.live && (
+        <section className="account-section" aria-labelledby="subscription">
+          <h2 id="subscription">Subscription</h2>
+          <SubscriptionSummary subscription={subscription} />
+          <div className="button-row">
+            {actions.continueCheckout && subscription.clientSecret && (
+              <Link
+                className="button button--primary"
+                to={`/checkout?sec=${encodeURIComponent(subscription.clientSecret)}&count=${subscription.renewLicenseCount}`}
+              >
+                Continue Checkout
+              </Link>
+            )}
+            {actions.updateCard && (
+              <Link className="button" to={`/update-card?sid=${sid}`}>
+                Update Card
+              </Link>
+            )}
+          </div>
+        </section>
+      )}
+      <section className="account-section" aria-labelledby="your-licenses">
+        <h2 id="your-licenses">Your Licenses</h2>
+        <LicenseTable
+          licenses={data.licenses.licenses}
+          onRemove={actions.live && !actions.continueCheckout ? onRemove : undefined}
+        />
+      </section>
+      {actions.add && customerId && subscription && (
+        <AddLicenses customerId={customerId} subscriptionId={subscription.id} onAdded={() => void reload()} />
+      )}
+      {actions.buy && <BuyLicenses user={user} />}
+    </>
+  );
+}

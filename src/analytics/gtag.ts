@@ -1,0 +1,30 @@
+import { siteConfig } from '../config';
+
+// GA4 through gtag.js, only when GATSBY_ANALYTICS_ENABLED is 'true' and an id is set. The queue
+// (dataLayer + gtag) is defined here rather than in an inline script; gtag.js drains it when it loads.
+
+type Gtag = (...args: unknown[]) => void;
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+    gtag?: Gtag;
+  }
+}
+
+export const analyticsEnabled = (): boolean => siteConfig.analytics.enabled && !!siteConfig.analytics.id;
+
+export function gtag(...args: unknown[]): void {
+  if (!analyticsEnabled() || typeof window === 'undefined') return;
+  if (!window.gtag) {
+    window.dataLayer = window.dataLayer ?? [];
+    const layer = window.dataLayer;
+    window.gtag = function gtagQueue() {
+      // gtag.js reads the arguments object itself, as Google's snippet does.
+      // eslint-disable-next-line prefer-rest-params
+      layer.push(arguments);
+    };
+    window.gtag('js', new Date());
+    window.gtag('config', siteConfig.analytics.id, { send_page_view: false });
+  }
+  window.gtag(...args);
+}

@@ -1,0 +1,125 @@
+import { siteConfig } from '../config';
+import { currentIdToken } from '../auth/session';
+import type {
+  ApiErrorBody,
+  EmailRecoveryInfo,
+  LicenseData,
+  LicenseQuote,
+  LicenseView,
+  SetupCheckoutResult,
+  Subscription,
+} from './types';
+
+// The one client of the BFF (/api on the same origin): one typed function per call. JWT routes send
+// the Cognito ID token. A response that is not ok is thrown as its parsed JSON body
+// ({ error: { code, message } }; a body of another shape is wrapped into that shape).
+
+type Query = Record<string, string | number | undefined>;
+
+interface CallOptions {
+  query?: Query;
+  body?: unknown;
+  /** false for the public email-recovery pair. */
+  auth?: boolean;
+}
+
+export function isApiError(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ApiErrorBody).error === 'object' &&
+    typeof (value as ApiErrorBody).error?.message === 'string'
+  );
+}
+
+async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, options: CallOptions = {}): Promise<T> {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.auth !== false) headers.authorization = `Bearer ${await currentIdToken()}`;
+  const qs = search.toString();
+  const response = await fetch(`${siteConfig.apiBase}/${path}${qs ? `?${qs}` : ''}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!response.ok) {
+    if (isApiError(parsed)) throw parsed;
+    const message =
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      typeof (parsed as { message?: unknown }).message === 'string'
+        ? (parsed as { message: string }).message
+        : response.statusText || `HTTP ${response.status}`;
+    const body: ApiErrorBody = { error: { code: `HTTP_${response.status}`, message } };
+    throw body;
+  }
+  return parsed as T;
+}
+
+export const updateEmail = (body: {
+  uid: string;
+  oldEmail: string;
+  newEmail: string;
+  currentPassword: string;
+}) => call<{ email: string }>('PUT', 'update-email', { body });
+
+export const getEmailRecovery = (code: string) =>
+  call<EmailRecoveryInfo>('GET', 'email-recovery', { query: { code }, auth: false });
+
+export const recoverEmail = (code: string) =>
+  call<{ email: string }>('POST', 'email-recovery', { body: { code }, auth: false });
+
+export const setupCheckout = (body: { uid: string; email: string; count: number }) =>
+  call<SetupCheckoutResult>('POST', 'setup-checkout', { body });
+
+export const completeCheckout = (query: { uid: string; pmid: string }) =>
+  call<{ subscriptionId: string; subscriptionStatus: string; licenses: LicenseView[] }>(
+    'GET',
+    'complete-checkout',
+    {
+      query,
+    },
+  );
+
+export const getLicenses = (uid: string) => call<LicenseData>('GET', 'get-licenses', { query: { uid } });
+
+export const getSubscriptions = (uid: string) =>
+  call<{ subscriptions: Subscription[] }>('GET', 'get-subscriptions', { query: { uid } });
+
+export const quoteLicenses = (query: { count: number; subscriptionId?: string }) =>
+  call<LicenseQuote>('GET', 'quote-licenses', { query });
+
+export const addLicenses = (body: { customerId: string; subscriptionId: string; count: number }) =>
+  call<{ subscriptionId: string; quantity: number; licenses: LicenseView[] }>('PUT', 'add-licenses', {
+    body,
+  });
+
+export const removeLicenses = (body: { customerId: string; subscriptionId: string; licenseKeys: string[] }) =>
+  call<{ subscriptionId: string; renewLicenseCount: number; licenses: LicenseView[] }>(
+    'PUT',
+    'remove-licenses',
+    {
+      body,
+    },
+  );
+
+export const updateCard = (body: { subscriptionId: string; paymentMethodId: string }) =>
+  call<{ subscriptionId: string; status: string; cardBrand: string | null; cardLast4: string | null }>(
+    'PUT',
+    'update-card',
+    { body },
+  );
+
+export const deleteCustomer = (uid: string) =>
+  call<{ deleted: Record<string, unknown> }>('POST', 'delete-customer', { body: { uid } });

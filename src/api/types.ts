@@ -1,0 +1,59 @@
+// Shapes of the BFF's answers (lambdas/handlers/*.ts).
+
+/** What a failed call throws: the response's parsed JSON body. */
+export interface ApiErrorBody {
+  error: { code: string; message: string };
+}
+
+export interface LicenseView {
+  key: string;
+  /** 'NONE' while the license renews monthly, otherwise the ISO date it ends. */
+  expirationDate: string;
+}
+
+export interface LicenseData {
+  customerId: string | null;
+  subscriptionId: string | null;
+  subscriptionStatus: string | null;
+  licenses: LicenseView[];
+}
+
+export interface Subscription {
+  id: string;
+  activeLicenseCount: number;
+  renewLicenseCount: number;
+  status: string;
+  /** Epoch seconds. */
+  created: number;
+  currentPeriodStart: number | null;
+  currentPeriodEnd: number | null;
+  cancelAtPeriodEnd: boolean;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  clientSecret: string | null;
+}
+
+export interface SetupCheckoutResult {
+  sec: string;
+  subscriptionId: string;
+  customerId: string;
+  count: number;
+  status: string;
+  amountDue?: number;
+  currency?: string;
+}
+
+export interface LicenseQuote {
+  count: number;
+  quantity: number;
+  /** Charged today, in cents. */
+  amountDue: number;
+  currency: string;
+  unitAmount: number | null;
+  periodEnd: number | null;
+}
+
+export interface EmailRecoveryInfo {
+  email: string;
+  previousEmail: string;
+}

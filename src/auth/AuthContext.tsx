@@ -1,0 +1,93 @@
+import React, {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import { Hub } from 'aws-amplify/utils';
+import { navigate } from 'gatsby';
+import { readSession, type Session, type SessionUser } from './session';
+import { endsSession, refreshDelay, retryDelay } from './session-refresh';
+import { signOutUser } from './sign-out';
+import { configureAmplify } from './amplify-config';
+
+export type AuthState =
+  { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: SessionUser };
+
+interface AuthContextValue {
+  state: AuthState;
+  /** Reads the session again (after a sign-in, an email change, a forced refresh). */
+  reload: (forceRefresh?: boolean) => Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue>({
+  state: { status: 'loading' },
+  reload: () => Promise.resolve(),
+});
+
+export const useAuth = (): AuthContextValue => useContext(AuthContext);
+
+async function endSession(): Promise<void> {
+  await signOutUser().catch(() => undefined);
+  await navigate('/sign-in');
+}
+
+/** The session for account pages: read from Amplify, refreshed ahead of expiry, ended when it cannot be. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<Session | null | undefined>(undefined);
+
+  const reload = useCallback(
+    (forceRefresh = false) =>
+      readSession(forceRefresh).then(setSession, async (error: unknown) => {
+        if (endsSession(error)) await endSession();
+        setSession(null);
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    configureAmplify();
+    readSession().then(setSession, async (error: unknown) => {
+      if (endsSession(error)) await endSession();
+      setSession(null);
+    });
+    // Amplify reports a refresh that failed while it refreshed on its own.
+    return Hub.listen('auth', ({ payload }) => {
+      if (payload.event === 'tokenRefresh_failure') void endSession();
+    });
+  }, []);
+
+  // Refresh about 5 minutes before expiry; on failure retry with backoff; sign out when it cannot succeed.
+  const expiresAt = session?.expiresAt;
+  useEffect(() => {
+    if (!expiresAt) return;
+    let timer: ReturnType<typeof setTimeout>;
+    let attempt = 0;
+    const refresh = async () => {
+      try {
+        const next = await readSession(true);
+        if (next) setSession(next);
+      } catch (error) {
+        if (endsSession(error)) return void endSession();
+        timer = setTimeout(() => void refresh(), retryDelay(attempt++));
+      }
+    };
+    timer = setTimeout(() => void refresh(), refreshDelay(expiresAt));
+    return () => clearTimeout(timer);
+  }, [expiresAt]);
+
+  const value = useMemo<AuthContextValue>(() => {
+    const state: AuthState =
+      session === undefined
+        ? { status: 'loading' }
+        : session === null
+          ? { status: 'signedOut' }
+          : { status: 'signedIn', user: session.user };
+    return { state, reload };
+  }, [session, reload]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,33 @@
+import React, { useEffect, type ReactNode } from 'react';
+import { navigate } from 'gatsby';
+import { Spinner } from '../account/shared/Spinner';
+import type { SessionUser } from './session';
+import { useAuth } from './AuthContext';
+
+/** Where a signed-out visitor goes: /sign-in, with the page to come back to. */
+export function signInPathFor(location: Pick<Location, 'pathname' | 'search'>): string {
+  return `/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`;
+}
+
+/**
+ * Guard of spec points 4 and 6: a signed-out visitor goes to /sign-in and comes back after signing
+ * in; a signed-in user whose email is not verified goes to /sign-in.
+ */
+export function RequireAuth({ children }: { children: (user: SessionUser) => ReactNode }) {
+  const { state } = useAuth();
+  const verified = state.status === 'signedIn' && state.user.emailVerified;
+
+  useEffect(() => {
+    if (state.status === 'signedOut') void navigate(signInPathFor(window.location), { replace: true });
+    else if (state.status === 'signedIn' && !state.user.emailVerified)
+      void navigate('/sign-in', { replace: true });
+  }, [state]);
+
+  if (state.status !== 'signedIn' || !verified) return <Spinner />;
+  return <>{children(state.user)}</>;
+}
+
+/** The page to return to after signing in: a local path only (never another site). */
+export function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+}

@@ -1,0 +1,22 @@
+import { Amplify } from 'aws-amplify';
+import { siteConfig } from '../config';
+
+let configured = false;
+
+/** Configures Amplify once, in the browser, before any auth call. Tokens stay in localStorage. */
+export function configureAmplify(): void {
+  if (configured || typeof window === 'undefined') return;
+  const { userPoolId, clientId, endpoint } = siteConfig.cognito;
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId,
+        userPoolClientId: clientId,
+        loginWith: { email: true },
+        // Local runs only: the cognito-local proxy instead of cognito-idp.<region>.amazonaws.com.
+        ...(endpoint ? { userPoolEndpoint: endpoint } : {}),
+      },
+    },
+  });
+  configured = true;
+}

@@ -1,0 +1,81 @@
+import { siteConfig } from '../config';
+
+// The one table from what fails (Cognito exception names, as Amplify throws them, and the BFF's error
+// codes) to the messages of spec point 8, per screen.
+
+export type AuthScreen = 'signIn' | 'signUp' | 'verify' | 'resetRequest' | 'action' | 'profile' | 'billing';
+
+const TOO_MANY = 'Too many attempts. Please reset your password or try again later.';
+const TOO_MANY_VERIFY = 'Too many attempts. Please try again later.';
+const tooMany = { any: TOO_MANY, verify: TOO_MANY_VERIFY };
+
+type Messages = Partial<Record<AuthScreen | 'any', string>>;
+
+const table: Record<string, Messages> = {
+  NotAuthorizedException: {
+    signIn: 'Incorrect email address or password.',
+    profile: 'Incorrect current password.',
+  },
+  INCORRECT_PASSWORD: { any: 'Incorrect current password.' },
+  UserNotFoundException: { any: 'Email address not found.' },
+  UsernameExistsException: { signUp: 'Email address already taken.', profile: 'New email is already taken.' },
+  AliasExistsException: { signUp: 'Email address already taken.', profile: 'New email is already taken.' },
+  EMAIL_TAKEN: { any: 'New email is already taken.' },
+  InvalidPasswordException: {
+    signIn: 'Incorrect password.',
+    signUp: 'Password must be at least 6 characters.',
+    action: 'Password must be at least 6 characters.',
+    profile: 'New password must be at least 6 characters.',
+  },
+  LimitExceededException: tooMany,
+  TooManyRequestsException: tooMany,
+  TooManyFailedAttemptsException: tooMany,
+  TOO_MANY_ATTEMPTS: tooMany,
+  CodeMismatchException: { any: 'This link is invalid or has already been used. Please request a new one.' },
+  ExpiredCodeException: { any: 'This link has expired. Please request a new one.' },
+  INVALID_ACTION_CODE: { any: 'This link is invalid or has expired.' },
+  USED_ACTION_CODE: { any: 'This link has already been used.' },
+};
+
+export const genericErrorMessage = (): string =>
+  `Something unexpected happened. Please try again. If the error continues to occur, reach out to us at ${siteConfig.supportEmail}.`;
+
+interface NamedError {
+  name?: unknown;
+  message?: unknown;
+  error?: { code?: unknown; message?: unknown };
+}
+
+/** The exception name (Amplify/Cognito) or error code (BFF) of what was thrown, and its message. */
+function describe(error: unknown): { key?: string; message?: string; provider: boolean } {
+  if (typeof error !== 'object' || error === null) return { provider: false };
+  const e = error as NamedError;
+  if (e.error && typeof e.error.code === 'string') {
+    return {
+      key: e.error.code,
+      message: typeof e.error.message === 'string' ? e.error.message : undefined,
+      provider: true,
+    };
+  }
+  const name = typeof e.name === 'string' ? e.name : undefined;
+  const message = typeof e.message === 'string' ? e.message : undefined;
+  // Service exceptions carry Cognito's own wording, which the spec shows for cases it does not list;
+  // anything else (network failures, bugs) gets the generic message with the support address.
+  return { key: name, message, provider: !!name && name.endsWith('Exception') };
+}
+
+/** The message a screen shows for an error. */
+export function authErrorMessage(error: unknown, screen: AuthScreen): string {
+  const { key, message, provider } = describe(error);
+  if (key === 'NotAuthorizedException' && message && /attempts exceeded/i.test(message)) {
+    return screen === 'verify' ? TOO_MANY_VERIFY : TOO_MANY;
+  }
+  if (key === 'NotAuthorizedException' && screen === 'action' && message && /CONFIRMED/.test(message)) {
+    return 'This email address has already been verified. Please sign in.';
+  }
+  const messages = key ? table[key] : undefined;
+  const mapped = messages?.[screen] ?? messages?.any;
+  if (mapped) return mapped;
+  if (provider && message) return message;
+  return genericErrorMessage();
+}

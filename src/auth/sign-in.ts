@@ -1,0 +1,40 @@
+import { resendSignUpCode, sendUserAttributeVerificationCode, signIn, signOut } from 'aws-amplify/auth';
+import { configureAmplify } from './amplify-config';
+import { readSession } from './session';
+import { notifyAuthChange } from './stored-session';
+
+export type SignInOutcome = 'verified' | 'unverified';
+
+/**
+ * Signs in with email and password (USER_PASSWORD_AUTH, as everywhere in this product). A user whose
+ * email is not verified gets a fresh verification email: a new account through ResendConfirmationCode,
+ * a changed address through GetUserAttributeVerificationCode.
+ */
+export async function signInWithPassword(email: string, password: string): Promise<SignInOutcome> {
+  configureAmplify();
+  // Amplify refuses a second sign-in while one is stored (e.g. a signed-in but unverified user).
+  if (await readSession().catch(() => null)) await signOut().catch(() => undefined);
+  const result = await signIn({
+    username: email,
+    password,
+    options: { authFlowType: 'USER_PASSWORD_AUTH' },
+  });
+  if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') {
+    await resendSignUpCode({ username: email });
+    return 'unverified';
+  }
+  if (!result.isSignedIn) {
+    // MFA and other challenges are not enabled on this pool.
+    throw {
+      name: 'UnsupportedChallenge',
+      message: `Unsupported sign-in step ${result.nextStep.signInStep}.`,
+    };
+  }
+  notifyAuthChange();
+  const session = await readSession();
+  if (session && !session.user.emailVerified) {
+    await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
+    return 'unverified';
+  }
+  return 'verified';
+}

@@ -1,0 +1,18 @@
+import React, { useId } from 'react';
+import { CardElement } from '@stripe/react-stripe-js';
+import type { StripeCardElementChangeEvent } from '@stripe/stripe-js';
+
+/** The card field: number, MM/YY and CVC, without the postal code (spec point 5). */
+export function CardField({ onChange }: { onChange?: (event: StripeCardElementChangeEvent) => void }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <span className="field__label" id={id}>
+        Card
+      </span>
+      <div className="card-field" role="group" aria-labelledby={id}>
+        <CardElement options={{ hidePostalCode: true }} onChange={onChange} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import React, { useState, type FormEvent } from 'react';
+import { navigate } from 'gatsby';
+import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { updateCard } from '../api/client';
+import { authErrorMessage } from '../auth/errors';
+import { Field } from '../account/shared/Field';
+import { FormMessage } from '../account/shared/FormMessage';
+import { useSubmitGuard } from '../account/shared/use-submit-guard';
+import { CardField } from './CardField';
+import { paymentSomethingWrong } from './payment-messages';
+
+/** A new card for the subscription: createPaymentMethod, then update-card, then back to /licenses. */
+export function UpdateCardForm({ subscriptionId }: { subscriptionId: string }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [name, setName] = useState('');
+  const [error, setError] = useState('');
+  const { busy, run } = useSubmitGuard(500);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !card || !name.trim()) return;
+    void run(async () => {
+      setError('');
+      const result = await stripe.createPaymentMethod({
+        type: 'card',
+        card,
+        billing_details: { name: name.trim() },
+      });
+      if (result.error) return setError(result.error.message ?? paymentSomethingWrong());
+      try {
+        await updateCard({ subscriptionId, paymentMethodId: result.paymentMethod.id });
+        await navigate('/licenses');
+      } catch (err) {
+        setError(authErrorMessage(err, 'billing'));
+      }
+    });
+  };
+
+  return (
+    <form className="account-form" onSubmit={onSubmit}>
+      <Field
+        label="Name on Card"
+        type="text"
+        name="name"
+        autoComplete="cc-name"
+        required
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <CardField />
+      <FormMessage kind="error">{error}</FormMessage>
+      <button className="button button--primary" type="submit" disabled={busy || !stripe || !name.trim()}>
+        Update Card
+      </button>
+    </form>
+  );
+}
