@@ -31,7 +31,9 @@ describe('home page messages', () => {
     const fetchMock = jest.fn().mockResolvedValue({ ok: true, json: () => Promise.resolve(feed) });
     global.fetch = fetchMock as unknown as typeof fetch;
     const now = () => new Date('2026-11-22T10:00:00Z');
-    render(<Announcements now={now} />);
+    render(<Announcements built={{ at: '2024-01-15T00:00:00Z', announcements: feed }} now={now} />);
+    // Before the feed arrives: what was in force at build time (no layout shift if nothing changed).
+    expect(screen.getByText('Old news')).toBeInTheDocument();
     expect(await screen.findByText('Current news')).toBeInTheDocument();
     expect(screen.queryByText('Old news')).not.toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith('/announcements.json');
@@ -40,7 +42,7 @@ describe('home page messages', () => {
   it('fetches the feed once, with the default clock too', async () => {
     const fetchMock = jest.fn().mockResolvedValue({ ok: true, json: () => Promise.resolve([]) });
     global.fetch = fetchMock as unknown as typeof fetch;
-    render(<Announcements />);
+    render(<Announcements built={{ at: '2024-01-15T00:00:00Z', announcements: [] }} />);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });

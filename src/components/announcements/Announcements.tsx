@@ -1,14 +1,23 @@
 import React, { useEffect, useState } from 'react';
 import { activeAnnouncements, type Announcement } from '../../lib/announcements';
 
-/**
- * Announcements come from /announcements.json and are filtered by the visitor's clock, so a page built
- * months ago still shows exactly the ones in force today.
- */
+interface AnnouncementsProps {
+  /** The announcements known at build time, and when the build ran: what the static HTML shows. */
+  built: { announcements: readonly Announcement[]; at: string };
+  now?: () => Date;
+}
+
 const systemClock = () => new Date();
 
-export function Announcements({ now = systemClock }: { now?: () => Date }) {
-  const [items, setItems] = useState<Announcement[]>([]);
+/**
+ * The static HTML carries the announcements in force when the site was built, so the page does not
+ * shift when they appear. After hydration the list is re-read from /announcements.json and filtered
+ * by the visitor's clock, so a page built months ago still shows exactly the ones in force today.
+ */
+export function Announcements({ built, now = systemClock }: AnnouncementsProps) {
+  const [items, setItems] = useState<Announcement[]>(() =>
+    activeAnnouncements(built.announcements, new Date(built.at)),
+  );
 
   useEffect(() => {
     let cancelled = false;

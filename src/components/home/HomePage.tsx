@@ -12,6 +12,8 @@ import type { ToolSummary } from '../tool-list/types';
 import { features } from './features';
 
 interface HomeData {
+  site: { buildTime: string };
+  announcements: { nodes: { yamlId: string; message: string; startDate: string; endDate: string }[] };
   tools: { nodes: { frontmatter: ToolSummary & { screenshots: { name: string; alt: string }[] | null } }[] };
   shots: {
     nodes: { base: string; childImageSharp: { thumb: IGatsbyImageData; full: IGatsbyImageData } | null }[];
@@ -21,6 +23,17 @@ interface HomeData {
 export function HomePage({ search }: { search: string }) {
   const data = useStaticQuery<HomeData>(graphql`
     query HomePage {
+      site {
+        buildTime
+      }
+      announcements: allAnnouncementsYaml {
+        nodes {
+          yamlId
+          message
+          startDate
+          endDate
+        }
+      }
       tools: allMarkdownRemark(filter: { fields: { collection: { eq: "tools" } } }) {
         nodes {
           frontmatter {
@@ -76,7 +89,12 @@ export function HomePage({ search }: { search: string }) {
   return (
     <>
       <ActionMessage search={search} />
-      <Announcements />
+      <Announcements
+        built={{
+          at: data.site.buildTime,
+          announcements: data.announcements.nodes.map(({ yamlId, ...a }) => ({ id: yamlId, ...a })),
+        }}
+      />
       <section className="hero">
         <h1>Stock and macro research on your desktop</h1>
         <p className="hero__lead">
