@@ -1,0 +1,136 @@
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { siteUrl } from './site';
+import {
+  actionLink,
+  createVerifiedUser,
+  newPage,
+  PASSWORD,
+  path,
+  signIn,
+  uniqueEmail,
+  waitForMail,
+} from './account-helpers';
+
+let browser: Browser;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ browser, close } = await launchBrowser());
+});
+afterAll(async () => {
+  await close();
+});
+
+describe('account journeys: sign-up, verification, reset, guards', () => {
+  it('signs up, follows the mailed verification link and signs in', async () => {
+    const { context, page, errors } = await newPage(browser);
+    const email = uniqueEmail('signup');
+    await page.goto(`${siteUrl()}/sign-up`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill('different');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('Passwords do not match.').waitFor();
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.waitForURL(/\/sign-in\/?$/);
+
+    const mail = await waitForMail(email, /mode=verifyEmail/);
+    await page.goto(actionLink(mail, 'verifyEmail'));
+    await page.getByText('Email verified successfully. Please sign in again.').waitFor();
+    expect(path(page)).toBe('/');
+
+    await signIn(page, email);
+    await page.getByRole('button', { name: 'Account' }).click();
+    await expect(page.getByRole('link', { name: 'Profile' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(/\/sign-in\/?$/);
+    await page.getByRole('link', { name: 'Sign In' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the mapped sign-in error and an already-taken address', async () => {
+    const { context, page } = await newPage(browser);
+    const email = await createVerifiedUser('taken');
+    await page.goto(`${siteUrl()}/sign-in`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Incorrect email address or password.').waitFor();
+
+    await page.goto(`${siteUrl()}/sign-up`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('Email address already taken.').waitFor();
+    await context.close();
+  });
+
+  it('resets a password through the mailed link', async () => {
+    const { context, page } = await newPage(browser);
+    const email = await createVerifiedUser('reset');
+    await page.goto(`${siteUrl()}/reset-password`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Email' }).click();
+    await page.getByText(`An email with instructions has been sent to ${email}.`).waitFor();
+
+    const mail = await waitForMail(email, /mode=resetPassword/);
+    await page.goto(actionLink(mail, 'resetPassword'));
+    await page.getByLabel('New Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm New Password').fill('short');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Password must be at least 6 characters.').waitFor();
+    await page.getByLabel('New Password', { exact: true }).fill('brand-new-pass');
+    await page.getByLabel('Confirm New Password').fill('brand-new-pass');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Password has been successfully reset.').waitFor();
+    await page.getByRole('link', { name: 'Sign In', exact: true }).last().click();
+    await signIn(page, email, 'brand-new-pass');
+    await context.close();
+  });
+
+  it('sends a signed-out visitor of a guarded page to sign in, and back after', async () => {
+    const { context, page } = await newPage(browser);
+    const email = await createVerifiedUser('guard');
+    await page.goto(`${siteUrl()}/profile`);
+    await page.waitForURL(/\/sign-in\/?\?next=%2Fprofile/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(/\/profile\/?$/);
+    await page.getByText(`Signed in as ${email}.`).waitFor();
+    await context.close();
+  });
+
+  it('sends an unverified user to /must-verify-email, and Resend Email mails again', async () => {
+    const { context, page } = await newPage(browser);
+    const email = uniqueEmail('unverified');
+    await page.goto(`${siteUrl()}/sign-up`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.waitForURL(/\/sign-in\/?$/);
+    await waitForMail(email, /mode=verifyEmail/);
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(/\/must-verify-email/);
+    await page.getByText(email, { exact: true }).waitFor();
+    await waitForMail(email, /mode=verifyEmail/, 2); // sent again on sign-in
+    await page.getByRole('button', { name: 'Resend Email' }).click();
+    await page.getByText(`A new verification email has been sent to ${email}.`).waitFor();
+    await waitForMail(email, /mode=verifyEmail/, 3);
+
+    // Not signed in: a guarded page still sends the visitor to sign in.
+    await page.goto(`${siteUrl()}/licenses`);
+    await page.waitForURL(/\/sign-in/);
+    await page.goto(`${siteUrl()}/auth?mode=somethingElse`);
+    await page.getByText('Unknown mode.').waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ensureVerifiedUser } from '../dev/cognito/setup';
+import { readStackInfo, type StackInfo } from '../dev/stack-info';
+import { siteUrl } from './site';
+
+// Helpers for the account journeys: the running stack (E2E_STACK_DIR), fresh users, the outbox, and
+// the steps a person repeats (signing in, filling the card field).
+
+let cached: StackInfo | undefined;
+
+export async function stackInfo(): Promise<StackInfo> {
+  if (cached) return cached;
+  const dir = process.env.E2E_STACK_DIR;
+  if (!dir) throw new Error('E2E_STACK_DIR is not set: run the browser tests through `npm run test:e2e`');
+  const info = await readStackInfo(dir);
+  if (!info) throw new Error(`No stack.json in ${dir}`);
+  cached = info;
+  return info;
+}
+
+export const uniqueEmail = (tag: string): string =>
+  `${tag}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.com`;
+
+export const PASSWORD = 'secret-123';
+
+/** A confirmed user with a verified email, created through Cognito's admin API (no mail). */
+export async function createVerifiedUser(tag: string, password = PASSWORD): Promise<string> {
+  const info = await stackInfo();
+  const email = uniqueEmail(tag);
+  await ensureVerifiedUser(info.cognitoEndpoint, info.userPoolId, email, password);
+  return email;
+}
+
+interface Mail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** The newest mail to `to` whose text matches, waiting for it to arrive. */
+export async function waitForMail(to: string, match: RegExp, count = 1): Promise<Mail> {
+  const info = await stackInfo();
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const res = await fetch(`${info.outbox}/messages.json?to=${encodeURIComponent(to)}`);
+    const mails = (await res.json()) as Mail[];
+    const found = mails.filter((m) => match.test(m.html) || match.test(m.subject));
+    if (found.length >= count && found[0]) return found[0];
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${match} (have ${mails.length})`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The link of a mail that opens /auth with this mode, on the site under test. */
+export function actionLink(mail: Mail, mode: string): string {
+  const hrefs = [...mail.html.matchAll(/href="([^"]+)"/g)].map((m) => (m[1] ?? '').replace(/&amp;/g, '&'));
+  const href = hrefs.find((h) => h.includes(`mode=${mode}`));
+  if (!href) throw new Error(`No ${mode} link in "${mail.subject}"`);
+  const url = new URL(href);
+  return `${siteUrl()}${url.pathname}${url.search}`;
+}
+
+/** A fresh browser context (its own localStorage) and page that records console errors. */
+export async function newPage(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(`exception: ${err.message}`));
+  return { context, page, errors };
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD, next = '/'): Promise<void> {
+  await page.goto(`${siteUrl()}/sign-in${next === '/' ? '' : `?next=${encodeURIComponent(next)}`}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL((url) => url.pathname === next || url.pathname === `${next}/`);
+  await page.getByRole('button', { name: 'Account' }).waitFor();
+}
+
+/** Fills the card field (the Stripe.js stand-in's inputs) and the name on the card. */
+export async function fillCard(page: Page, number: string, name = 'Pat Buyer'): Promise<void> {
+  await page.getByLabel('Name on Card').fill(name);
+  await page.getByLabel('Credit or debit card number').fill(number);
+  await page.getByLabel('Credit or debit card expiration date').fill('12 / 34');
+  await page.getByLabel('Credit or debit card CVC/CVV').fill('123');
+}
+
+export const path = (page: Page): string => new URL(page.url()).pathname.replace(/(.)\/$/, '$1');
