@@ -42,7 +42,7 @@ describe('account journeys: sign-up, verification, reset, guards', () => {
     expect(path(page)).toBe('/');
 
     await signIn(page, email);
-    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Account', exact: true }).click();
     await expect(page.getByRole('link', { name: 'Profile' }).isVisible()).resolves.toBe(true);
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(/\/sign-in\/?$/);

@@ -78,7 +78,7 @@ export async function signIn(page: Page, email: string, password = PASSWORD, nex
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL((url) => url.pathname === next || url.pathname === `${next}/`);
-  await page.getByRole('button', { name: 'Account' }).waitFor();
+  await page.getByRole('button', { name: 'Account', exact: true }).waitFor();
 }
 
 /** Fills the card field (the Stripe.js stand-in's inputs) and the name on the card. */
@@ -90,3 +90,14 @@ export async function fillCard(page: Page, number: string, name = 'Pat Buyer'): 
 }
 
 export const path = (page: Page): string => new URL(page.url()).pathname.replace(/(.)\/$/, '$1');
+
+/** Waits until `read` returns `expected` (the page updates after a request). */
+export async function until<T>(read: () => Promise<T>, expected: T, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await read();
+  while (last !== expected) {
+    if (Date.now() > deadline) throw new Error(`Expected ${String(expected)}, still ${String(last)}`);
+    await new Promise((r) => setTimeout(r, 200));
+    last = await read();
+  }
+}

@@ -1,0 +1,92 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { createVerifiedUser, fillCard, newPage, path, signIn, until } from './account-helpers';
+
+let browser: Browser;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ browser, close } = await launchBrowser());
+});
+afterAll(async () => {
+  await close();
+});
+
+const keyCells = (page: Page) => page.locator('.license-table tbody tr');
+
+describe('account journeys: licenses and cards', () => {
+  it('buys 2 licenses (after a declined card), adds one with a quote, removes one, updates the card', async () => {
+    const { context, page, errors } = await newPage(browser);
+    const email = await createVerifiedUser('buyer');
+    await signIn(page, email, undefined, '/licenses');
+    await page.getByText('You have no licenses yet.').waitFor();
+
+    // Buy: 0 disables the button, 2 goes to checkout.
+    const count = page.getByLabel('Number of licenses');
+    await count.fill('0');
+    await expect(page.getByRole('button', { name: 'Buy Licenses' }).isDisabled()).resolves.toBe(true);
+    await count.fill('2');
+    await page.getByRole('button', { name: 'Buy Licenses' }).click();
+    await page.waitForURL(/\/checkout\/?\?sec=.+&count=2/);
+    await page.getByText('$30.00 per month').waitFor();
+    await page.getByText(/^2 Licenses/).waitFor();
+    const pay = page.getByRole('button', { name: 'Pay' });
+    await page.getByLabel('Credit or debit card number').waitFor();
+    await expect(pay.isDisabled()).resolves.toBe(true); // no name yet
+
+    await fillCard(page, '4000000000000002');
+    await pay.click();
+    await page.getByText('Your card was declined.').waitFor();
+
+    await page.getByLabel('Credit or debit card number').fill('4242424242424242');
+    await pay.click();
+    await page.waitForURL(/\/licenses\/?$/);
+    await keyCells(page).first().waitFor();
+    await expect(keyCells(page).count()).resolves.toBe(2);
+    await expect(page.getByText('None - renews monthly').count()).resolves.toBe(2);
+    await page.getByText('VISA ending in 4242').waitFor();
+
+    // Add one: the quote comes first.
+    await page.getByLabel('Number of licenses').fill('1');
+    await page.getByRole('button', { name: 'Add Licenses' }).click();
+    await page.getByText(/Adding 1 License charges your card \$\d+\.\d\d now/).waitFor();
+    await page.getByRole('button', { name: 'Confirm and Pay' }).click();
+    await until(() => keyCells(page).count(), 3);
+
+    // Remove one, after the confirmation.
+    await keyCells(page).first().getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('button', { name: 'Confirm Remove' }).click();
+    await until(() => page.getByText('None - renews monthly').count(), 2);
+    await expect(page.getByRole('button', { name: 'Remove' }).count()).resolves.toBe(2);
+
+    // Update the card.
+    await page.getByRole('link', { name: 'Update Card' }).click();
+    await page.waitForURL(/\/update-card\/?\?sid=sub_/);
+    await fillCard(page, '5555555555554444', 'Pat Buyer');
+    await page.getByRole('button', { name: 'Update Card' }).click();
+    await page.waitForURL(/\/licenses\/?$/);
+    await page.getByText('MASTERCARD ending in 4444').waitFor();
+    expect(path(page)).toBe('/licenses');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a declined card's message when updating the card", async () => {
+    const { context, page } = await newPage(browser);
+    const email = await createVerifiedUser('declined');
+    await signIn(page, email, undefined, '/licenses');
+    await page.getByRole('button', { name: 'Buy Licenses' }).click();
+    await page.waitForURL(/\/checkout/);
+    await page.getByLabel('Credit or debit card number').waitFor();
+    await fillCard(page, '4242424242424242');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(/\/licenses\/?$/);
+    await page.getByRole('link', { name: 'Update Card' }).click();
+    await page.getByLabel('Credit or debit card number').waitFor();
+    await fillCard(page, '4000000000000002');
+    await page.getByRole('button', { name: 'Update Card' }).click();
+    await page.getByText('Your card was declined.').waitFor();
+    expect(path(page)).toBe('/update-card');
+    await context.close();
+  });
+});

@@ -1,0 +1,116 @@
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { siteUrl } from './site';
+import {
+  actionLink,
+  createVerifiedUser,
+  fillCard,
+  newPage,
+  PASSWORD,
+  path,
+  signIn,
+  uniqueEmail,
+  waitForMail,
+} from './account-helpers';
+
+let browser: Browser;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ browser, close } = await launchBrowser());
+});
+afterAll(async () => {
+  await close();
+});
+
+describe('account journeys: profile', () => {
+  it('changes the email, and the old address recovers it through its mailed link', async () => {
+    const { context, page, errors } = await newPage(browser);
+    const email = await createVerifiedUser('mover');
+    const taken = await createVerifiedUser('other');
+    const newEmail = uniqueEmail('moved');
+    await signIn(page, email, undefined, '/profile');
+    const section = page.getByRole('region', { name: 'Change Email' });
+
+    await section.getByLabel('Current Password').fill('wrong-password');
+    await section.getByLabel('New Email').fill(newEmail);
+    await section.getByRole('button', { name: 'Change Email' }).click();
+    await section.getByText('Incorrect current password.').waitFor();
+
+    await section.getByLabel('Current Password').fill(PASSWORD);
+    await section.getByLabel('New Email').fill(taken);
+    await section.getByRole('button', { name: 'Change Email' }).click();
+    await section.getByText('New email is already taken.').waitFor();
+
+    await section.getByLabel('New Email').fill(newEmail);
+    await section.getByRole('button', { name: 'Change Email' }).click();
+    await page.waitForURL(/\/sign-in\/?$/);
+    await page.getByRole('link', { name: 'Sign In' }).waitFor();
+
+    const mail = await waitForMail(email, /mode=recoverEmail/);
+    await page.goto(actionLink(mail, 'recoverEmail'));
+    await page.getByText(newEmail).waitFor();
+    await page.getByRole('button', { name: 'Recover' }).click();
+    await page.getByText(`Email address has been successfully restored to ${email}.`).waitFor();
+    await page.getByRole('link', { name: 'Home' }).last().click();
+    await signIn(page, email);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('changes the password (signed out after), and the new one signs in', async () => {
+    const { context, page } = await newPage(browser);
+    const email = await createVerifiedUser('pass');
+    await signIn(page, email, undefined, '/profile');
+    const section = page.getByRole('region', { name: 'Change Password' });
+    await section.getByLabel('Current Password').fill(PASSWORD);
+    await section.getByLabel('New Password').fill('abc');
+    await section.getByRole('button', { name: 'Change Password' }).click();
+    await section.getByText('New password must be at least 6 characters.').waitFor();
+    await section.getByLabel('Current Password').fill('not-my-password');
+    await section.getByLabel('New Password').fill('another-secret');
+    await section.getByRole('button', { name: 'Change Password' }).click();
+    await section.getByText('Incorrect current password.').waitFor();
+    await section.getByLabel('Current Password').fill(PASSWORD);
+    await section.getByRole('button', { name: 'Change Password' }).click();
+    await page.waitForURL(/\/sign-in\/?$/);
+    await signIn(page, email, 'another-secret');
+    await context.close();
+  });
+
+  it('deletes the account with a subscription and says so', async () => {
+    const { context, page } = await newPage(browser);
+    const email = await createVerifiedUser('leaver');
+    await signIn(page, email, undefined, '/licenses');
+    await page.getByRole('button', { name: 'Buy Licenses' }).click();
+    await page.getByLabel('Credit or debit card number').waitFor();
+    await fillCard(page, '4242424242424242');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(/\/licenses\/?$/);
+    await page.locator('.license-table').waitFor();
+
+    await page.goto(`${siteUrl()}/profile`);
+    const section = page.getByRole('region', { name: 'Delete Account' });
+    const button = section.getByRole('button', { name: 'Delete Account' });
+    await section.getByLabel('Current Password').fill('wrong-password');
+    await section.getByLabel('Confirmation').fill('delete');
+    await expect(button.isDisabled()).resolves.toBe(true);
+    await section.getByLabel('Confirmation').fill('DELETE');
+    await button.click();
+    await section.getByText('Incorrect current password.').waitFor();
+    expect(path(page)).toBe('/profile'); // still signed in
+
+    await section.getByLabel('Current Password').fill(PASSWORD);
+    await button.click();
+    await page.getByText('Account deleted successfully.').waitFor();
+    expect(path(page)).toBe('/');
+    await page.getByRole('link', { name: 'Sign In' }).waitFor();
+
+    await page.goto(`${siteUrl()}/sign-in`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Incorrect email address or password.').waitFor();
+    await context.close();
+  });
+});
