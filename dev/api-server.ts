@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type {
   APIGatewayProxyEventV2,
@@ -10,6 +9,7 @@ import type {
 } from 'aws-lambda';
 import { routes as defaultRoutes, type RouteDef } from '../lambdas/routes';
 import { JwtError, remoteJwks, verifyJwt, type JwtPayload } from './jwt';
+import { listen } from './listen';
 
 // Plays API Gateway (HTTP API, payload format 2.0) for /api/*: builds the same event, runs the same
 // JWT authorizer rules (Cognito issuer, client id as audience), calls the handler in lambdas/handlers,
@@ -172,21 +172,7 @@ export function createApiHandler(opts: ApiHandlerOptions): NodeHandler {
 export async function startApiServer(
   opts: ApiHandlerOptions & { port: number },
 ): Promise<{ url: string; port: number; stop(): Promise<void> }> {
-  const server = http.createServer(createApiHandler(opts));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listen(http.createServer(createApiHandler(opts)), opts.port);
 }
 
 function matchRoute(

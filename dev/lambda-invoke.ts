@@ -1,8 +1,8 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sendMail, type Mail } from '../lambdas/lib/mail';
 import type { CognitoMessageHookBody } from './cognito/cognito-local-main';
+import { listen } from './listen';
 
 // A local stand-in for the Lambda Invoke HTTP API (POST /2015-03-31/functions/{name}/invocations) so
 // cognito-local runs the project's own trigger handlers, plus the hook that files Cognito's emails
@@ -103,18 +103,8 @@ export async function startLambdaInvoke(opts: LambdaInvokeOptions): Promise<Lamb
       if (!res.headersSent) send(res, 500, { message: String(error) });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
-  const url = `http://127.0.0.1:${port}`;
-  return {
-    url,
-    port,
-    messageHookUrl: `${url}${HOOK_PATH}`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const running = await listen(server, opts.port);
+  return { ...running, messageHookUrl: `${running.url}${HOOK_PATH}` };
 }
 
 interface TriggerEvent {

@@ -1,8 +1,8 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { OutboxMessage } from '../lambdas/lib/mail';
+import { listen } from './listen';
 
 // The local outbox: every email the stack "sends" is a JSON file in `dir` (lambdas/lib/mail.ts with
 // MAIL_TRANSPORT=outbox). This serves them to a person (GET /, newest first, HTML rendered, links
@@ -98,18 +98,5 @@ export async function startOutbox(opts: { dir: string; port: number }): Promise<
       if (!res.headersSent) res.writeHead(500).end();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listen(server, opts.port);
 }

@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { listen, type RunningServer } from './listen';
 
 // Serves the built site as CloudFront + S3 will: directory URLs to their index.html, unknown paths to
 // 404.html with status 404, compression, long caching for hashed assets only, and /api/* forwarded
@@ -39,11 +39,7 @@ export interface SiteServerOptions {
   api?: RequestHandler;
 }
 
-export interface SiteServer {
-  url: string;
-  port: number;
-  stop(): Promise<void>;
-}
+export type SiteServer = RunningServer;
 
 async function isFile(file: string): Promise<boolean> {
   try {
@@ -138,19 +134,5 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
       else res.destroy();
     });
   });
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://${host}:${port}`,
-    port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listen(server, options.port ?? 0, options.host);
 }

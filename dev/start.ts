@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startLocalStack, type LocalStack } from './local-stack';
+import { siteBuildEnv } from './site-env';
 import { stackInfoPath, type StackInfo } from './stack-info';
 
 // `npm start`: the whole product on 127.0.0.1. Starts the local stack (state in LOCAL_DIR, default
@@ -32,22 +33,9 @@ async function shutdown(code: number): Promise<never> {
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(0));
 
-function siteEnv(info: StackInfo): Record<string, string> {
-  return {
-    GATSBY_ENV: 'local',
-    GATSBY_SITE_URL: info.site ?? '',
-    GATSBY_API_BASE: '/api',
-    GATSBY_COGNITO_USER_POOL_ID: info.userPoolId,
-    GATSBY_COGNITO_CLIENT_ID: info.clientId,
-    GATSBY_COGNITO_ENDPOINT: info.cognitoEndpoint,
-    GATSBY_STRIPE_PUBLISHABLE_KEY: info.stripePublishableKey,
-    GATSBY_STRIPE_JS_URL: info.stripeJs,
-  };
-}
-
 /** Builds public/ unless it exists and was built with the same GATSBY_* values. */
 async function buildSite(info: StackInfo): Promise<void> {
-  const env = siteEnv(info);
+  const env = siteBuildEnv(info);
   const hash = createHash('sha256').update(JSON.stringify(env)).digest('hex');
   const hashFile = path.join(dir, 'site-build.hash');
   const previous = await readFile(hashFile, 'utf8').catch(() => '');

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { decodeJwt, JwtError, remoteJwks, verifyJwt, type JwtPayload } from '../jwt';
 import { NEW_EMAIL_MARKER, RESEND_MARKER } from '../lambda-invoke';
 import { Revocations } from './revocations';
+import { listen } from '../listen';
 
 // Our HTTP front for cognito-local. It forwards the Cognito JSON API and fills the gaps that make
 // aws-amplify v6 behave differently from real Cognito (see dev/README.md, "Cognito proxy"):
@@ -518,21 +518,9 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
     }
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
-  publicUrl = `http://127.0.0.1:${port}`;
-  return {
-    url: publicUrl,
-    port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  const running = await listen(server, opts.port);
+  publicUrl = running.url;
+  return running;
 }
 
 const CORS = {

@@ -1,10 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { Clock } from './clock';
 import type { Ctx } from './context';
 import { runDue } from './renewals';
 import { createEmulatorServer } from './server';
 import { loadState, newId, saveState } from './store';
 import { Webhooks } from './webhooks';
+import { listen } from '../listen';
 
 export type StripeEmulatorOptions = {
   /** 0 (the default) picks a free port. */
@@ -43,17 +43,13 @@ export async function startStripeEmulator(opts: StripeEmulatorOptions = {}): Pro
   const webhooks = new Webhooks({ state, now: () => clock.now(), save, log }, webhookSecret, opts.webhookUrl);
   const ctx: Ctx = { state, clock, webhooks, log };
   const server = createEmulatorServer(ctx, save);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, host, () => resolve());
-  });
+  const running = await listen(server, opts.port ?? 0, host);
   const sweep = setInterval(() => {
     runDue(ctx);
     save();
   }, SWEEP_MS);
   sweep.unref();
-  const port = (server.address() as AddressInfo).port;
-  const url = `http://${host}:${port}`;
+  const { url, port } = running;
   log(`stripe emulator listening on ${url}`);
   return {
     url,
@@ -65,8 +61,7 @@ export async function startStripeEmulator(opts: StripeEmulatorOptions = {}): Pro
       clearInterval(sweep);
       webhooks.stop();
       save();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await running.stop();
     },
   };
 }
