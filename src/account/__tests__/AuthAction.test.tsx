@@ -1,0 +1,150 @@
+import React from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { navigate } from 'gatsby';
+import * as auth from 'aws-amplify/auth';
+import * as api from '../../api/client';
+import { AuthProvider } from '../../auth/AuthContext';
+import { AuthAction } from '../auth-action/AuthAction';
+
+jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
+jest.mock('aws-amplify/utils', () => ({ Hub: { listen: jest.fn(() => () => undefined) } }));
+jest.mock('aws-amplify/auth', () => ({
+  fetchAuthSession: jest.fn(),
+  signOut: jest.fn(),
+  confirmSignUp: jest.fn(),
+  confirmUserAttribute: jest.fn(),
+  confirmResetPassword: jest.fn(),
+}));
+jest.mock('../../api/client', () => ({ getEmailRecovery: jest.fn(), recoverEmail: jest.fn() }));
+const mocked = jest.mocked(auth);
+const mockedApi = jest.mocked(api);
+
+function open(search: string) {
+  window.history.replaceState(null, '', `/auth${search}`);
+  return render(
+    <AuthProvider>
+      <AuthAction />
+    </AuthProvider>,
+  );
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  mocked.fetchAuthSession.mockResolvedValue({ tokens: undefined } as never);
+  mocked.signOut.mockResolvedValue(undefined);
+});
+
+describe('/auth', () => {
+  it("says 'Unknown mode.' for any other mode", () => {
+    open('?mode=signIn&oobCode=1');
+    expect(screen.getByRole('alert')).toHaveTextContent('Unknown mode.');
+  });
+
+  it('verifyEmail: confirms the sign-up and goes home with emailVerified', async () => {
+    mocked.confirmSignUp.mockResolvedValue({} as never);
+    open('?mode=verifyEmail&oobCode=123456&email=a%40example.com');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/?action=emailVerified'));
+    expect(mocked.confirmSignUp).toHaveBeenCalledWith({
+      username: 'a@example.com',
+      confirmationCode: '123456',
+    });
+  });
+
+  it('verifyEmail: a signed-in user with a changed address confirms the attribute and refreshes', async () => {
+    mocked.fetchAuthSession.mockResolvedValue({
+      tokens: {
+        idToken: {
+          payload: { sub: 'u1', email: 'a@example.com', email_verified: false, exp: 2_000_000_000 },
+          toString: () => 't',
+        },
+      },
+    } as never);
+    mocked.confirmUserAttribute.mockResolvedValue(undefined);
+    open('?mode=verifyEmail&oobCode=123456&email=a%40example.com');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/?action=emailVerified'));
+    expect(mocked.confirmUserAttribute).toHaveBeenCalledWith({
+      userAttributeKey: 'email',
+      confirmationCode: '123456',
+    });
+    expect(mocked.fetchAuthSession).toHaveBeenCalledWith({ forceRefresh: true });
+  });
+
+  it.each([
+    ['CodeMismatchException', 'This link is invalid or has already been used. Please request a new one.'],
+    ['ExpiredCodeException', 'This link has expired. Please request a new one.'],
+  ])('verifyEmail: %s gives a clear message', async (name, message) => {
+    mocked.confirmSignUp.mockRejectedValue(Object.assign(new Error('x'), { name }));
+    open('?mode=verifyEmail&oobCode=1&email=a%40example.com');
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  describe('resetPassword', () => {
+    async function reset(password: string, confirm: string) {
+      open('?mode=resetPassword&oobCode=654321&email=a%40example.com');
+      await userEvent.type(screen.getByLabelText('New Password'), password);
+      await userEvent.type(screen.getByLabelText('Confirm New Password'), confirm);
+      await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    }
+
+    it('needs matching entries of at least 6 characters', async () => {
+      await reset('secret1', 'secret2');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Passwords do not match.');
+      await userEvent.clear(screen.getByLabelText('New Password'));
+      await userEvent.clear(screen.getByLabelText('Confirm New Password'));
+      await userEvent.type(screen.getByLabelText('New Password'), 'abc');
+      await userEvent.type(screen.getByLabelText('Confirm New Password'), 'abc');
+      await new Promise((r) => setTimeout(r, 550)); // the button's 500 ms re-enable delay
+      await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+      expect(await screen.findByText('Password must be at least 6 characters.')).toBeInTheDocument();
+      expect(mocked.confirmResetPassword).not.toHaveBeenCalled();
+    });
+
+    it('resets and offers Sign In', async () => {
+      mocked.confirmResetPassword.mockResolvedValue(undefined);
+      await reset('secret1', 'secret1');
+      expect(await screen.findByRole('status')).toHaveTextContent('Password has been successfully reset.');
+      expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/sign-in');
+      expect(mocked.confirmResetPassword).toHaveBeenCalledWith({
+        username: 'a@example.com',
+        confirmationCode: '654321',
+        newPassword: 'secret1',
+      });
+    });
+
+    it("maps Cognito's weak-password error", async () => {
+      mocked.confirmResetPassword.mockRejectedValue(
+        Object.assign(new Error('x'), { name: 'InvalidPasswordException' }),
+      );
+      await reset('secret1', 'secret1');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Password must be at least 6 characters.');
+    });
+  });
+
+  describe('recoverEmail', () => {
+    it('shows both addresses and restores the previous one', async () => {
+      mockedApi.getEmailRecovery.mockResolvedValue({
+        email: 'new@example.com',
+        previousEmail: 'old@example.com',
+      });
+      mockedApi.recoverEmail.mockResolvedValue({ email: 'old@example.com' });
+      open('?mode=recoverEmail&oobCode=abcdefghijklmnopqrstuv');
+      expect(await screen.findByText('old@example.com')).toBeInTheDocument();
+      expect(screen.getByText('new@example.com')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Recover' }));
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        'Email address has been successfully restored to old@example.com.',
+      );
+      expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+      expect(mockedApi.recoverEmail).toHaveBeenCalledWith('abcdefghijklmnopqrstuv');
+    });
+
+    it('says when the link is no good', async () => {
+      mockedApi.getEmailRecovery.mockRejectedValue({
+        error: { code: 'USED_ACTION_CODE', message: 'This link has already been used.' },
+      });
+      open('?mode=recoverEmail&oobCode=abcdefghijklmnopqrstuv');
+      expect(await screen.findByRole('alert')).toHaveTextContent('This link has already been used.');
+    });
+  });
+});

@@ -1,0 +1,236 @@
+import React from 'react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { navigate } from 'gatsby';
+import * as api from '../../api/client';
+import type { Subscription } from '../../api/types';
+import { Licenses } from '../licenses/Licenses';
+import { subscriptionActions } from '../licenses/subscription-actions';
+
+jest.mock('../../api/client', () => ({
+  getLicenses: jest.fn(),
+  getSubscriptions: jest.fn(),
+  setupCheckout: jest.fn(),
+  quoteLicenses: jest.fn(),
+  addLicenses: jest.fn(),
+  removeLicenses: jest.fn(),
+}));
+const mockedApi = jest.mocked(api);
+const user = { uid: 'u1', email: 'me@example.com', emailVerified: true };
+
+const subscription = (over: Partial<Subscription> = {}): Subscription => ({
+  id: 'sub_1',
+  activeLicenseCount: 2,
+  renewLicenseCount: 1,
+  status: 'active',
+  created: Date.UTC(2024, 0, 5) / 1000,
+  currentPeriodStart: Date.UTC(2024, 4, 5) / 1000,
+  currentPeriodEnd: Date.UTC(2024, 5, 5) / 1000,
+  cancelAtPeriodEnd: false,
+  cardBrand: 'visa',
+  cardLast4: '4242',
+  clientSecret: null,
+  ...over,
+});
+
+function serve(
+  sub: Subscription | null,
+  licenses = [
+    { key: 'AAAAA-BBBBB', expirationDate: 'NONE' },
+    { key: 'CCCCC-DDDDD', expirationDate: '2024-06-05T00:00:00.000Z' },
+  ],
+) {
+  mockedApi.getLicenses.mockResolvedValue({
+    customerId: sub ? 'cus_1' : null,
+    subscriptionId: sub?.id ?? null,
+    subscriptionStatus: sub?.status ?? null,
+    licenses: sub ? licenses : [],
+  });
+  mockedApi.getSubscriptions.mockResolvedValue({ subscriptions: sub ? [sub] : [] });
+}
+
+async function show() {
+  jest.useFakeTimers();
+  render(<Licenses user={user} />);
+  expect(screen.getByRole('status')).toHaveTextContent('Loading your licenses…');
+  await act(async () => {
+    await Promise.resolve();
+    await Promise.resolve();
+  });
+  // The spinner stays for 1000 ms after the data arrived.
+  await act(async () => {
+    jest.advanceTimersByTime(999);
+  });
+  expect(screen.getByText('Loading your licenses…')).toBeInTheDocument();
+  await act(async () => {
+    jest.advanceTimersByTime(1);
+  });
+  jest.useRealTimers();
+}
+
+beforeEach(() => jest.clearAllMocks());
+afterEach(() => jest.useRealTimers());
+
+describe('/licenses', () => {
+  it('shows the subscription, the license table and Remove only for renewing licenses', async () => {
+    serve(subscription());
+    await show();
+    expect(screen.getByText('VISA ending in 4242')).toBeInTheDocument();
+    expect(screen.getByText('05/05/2024 to 06/05/2024')).toBeInTheDocument();
+    expect(screen.getByText('01/05/2024')).toBeInTheDocument();
+    const [first, second] = within(screen.getByRole('table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row));
+    if (!first || !second) throw new Error('two license rows expected');
+    expect(first.getByText('None - renews monthly')).toBeInTheDocument();
+    expect(first.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+    expect(second.getByText('06/05/2024')).toBeInTheDocument();
+    expect(second.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+    expect(first.getByRole('button', { name: 'Copy license key AAAAA-BBBBB' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Licenses' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Update Card' })).toHaveAttribute(
+      'href',
+      '/update-card?sid=sub_1',
+    );
+  });
+
+  it('removes a license only after the confirmation', async () => {
+    serve(subscription());
+    mockedApi.removeLicenses.mockResolvedValue({
+      subscriptionId: 'sub_1',
+      renewLicenseCount: 0,
+      licenses: [],
+    });
+    await show();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(mockedApi.removeLicenses).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm Remove' }));
+    await waitFor(() =>
+      expect(mockedApi.removeLicenses).toHaveBeenCalledWith({
+        customerId: 'cus_1',
+        subscriptionId: 'sub_1',
+        licenseKeys: ['AAAAA-BBBBB'],
+      }),
+    );
+  });
+
+  it('shows the quote before adding, and logs clicked_add_license', async () => {
+    serve(subscription());
+    mockedApi.quoteLicenses.mockResolvedValue({
+      count: 2,
+      quantity: 3,
+      amountDue: 1850,
+      currency: 'usd',
+      unitAmount: 1500,
+      periodEnd: Date.UTC(2024, 5, 5) / 1000,
+    });
+    mockedApi.addLicenses.mockResolvedValue({ subscriptionId: 'sub_1', quantity: 3, licenses: [] });
+    await show();
+    const count = screen.getByLabelText('Number of licenses');
+    await userEvent.clear(count);
+    expect(screen.getByRole('button', { name: 'Add Licenses' })).toBeDisabled(); // 0
+    await userEvent.type(count, '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Licenses' }));
+    expect(await screen.findByText(/Adding 2 Licenses charges your card \$18\.50 now/)).toBeInTheDocument();
+    expect(mockedApi.quoteLicenses).toHaveBeenCalledWith({ count: 2, subscriptionId: 'sub_1' });
+    expect(mockedApi.addLicenses).not.toHaveBeenCalled();
+    // Held for the 500 ms after the click that asked for the quote: a double click never pays.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm and Pay' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm and Pay' }));
+    await waitFor(() =>
+      expect(mockedApi.addLicenses).toHaveBeenCalledWith({
+        customerId: 'cus_1',
+        subscriptionId: 'sub_1',
+        count: 2,
+      }),
+    );
+  });
+
+  it('shows a card decline when adding', async () => {
+    serve(subscription());
+    mockedApi.quoteLicenses.mockResolvedValue({
+      count: 1,
+      quantity: 2,
+      amountDue: 900,
+      currency: 'usd',
+      unitAmount: 1500,
+      periodEnd: null,
+    });
+    mockedApi.addLicenses.mockRejectedValue({
+      error: { code: 'CARD_DECLINED', message: 'Your card was declined.' },
+    });
+    await show();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Licenses' }));
+    const confirm = await screen.findByRole('button', { name: 'Confirm and Pay' });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await userEvent.click(confirm);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
+  });
+
+  it('offers Buy Licenses without a subscription and starts a checkout', async () => {
+    serve(null);
+    mockedApi.setupCheckout.mockResolvedValue({
+      sec: 'pi_1_secret_x',
+      subscriptionId: 'sub_2',
+      customerId: 'cus_1',
+      count: 3,
+      status: 'incomplete',
+    });
+    await show();
+    expect(screen.getByText('You have no licenses yet.')).toBeInTheDocument();
+    const count = screen.getByLabelText('Number of licenses');
+    await userEvent.clear(count);
+    expect(screen.getByRole('button', { name: 'Buy Licenses' })).toBeDisabled();
+    await userEvent.type(count, '9');
+    expect(count).toHaveValue(5); // at most 5
+    await userEvent.clear(count);
+    await userEvent.type(count, '3');
+    expect(screen.getByText('3 Licenses: $45.00 per month.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Buy Licenses' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/checkout?sec=pi_1_secret_x&count=3'));
+    expect(mockedApi.setupCheckout).toHaveBeenCalledWith({ uid: 'u1', email: 'me@example.com', count: 3 });
+  });
+
+  it('offers Continue Checkout for an incomplete subscription', async () => {
+    serve(subscription({ status: 'incomplete', clientSecret: 'pi_9_secret_y', renewLicenseCount: 2 }));
+    await show();
+    expect(screen.getByRole('link', { name: 'Continue Checkout' })).toHaveAttribute(
+      'href',
+      '/checkout?sec=pi_9_secret_y&count=2',
+    );
+    expect(screen.queryByRole('button', { name: 'Add Licenses' })).not.toBeInTheDocument();
+  });
+
+  it('shows the past-due banner that leads to Update Card', async () => {
+    serve(subscription({ status: 'past_due' }));
+    await show();
+    const banner = screen.getByRole('alert');
+    expect(within(banner).getByRole('link', { name: 'Update your card' })).toHaveAttribute(
+      'href',
+      '/update-card?sid=sub_1',
+    );
+    expect(screen.queryByRole('button', { name: 'Add Licenses' })).not.toBeInTheDocument();
+  });
+});
+
+describe('subscriptionActions (spec point 4)', () => {
+  it.each([
+    [null, { buy: true, continueCheckout: false, add: false, updateCard: false }],
+    [
+      subscription({ status: 'incomplete' }),
+      { buy: false, continueCheckout: true, add: false, updateCard: false },
+    ],
+    [subscription(), { buy: false, continueCheckout: false, add: true, updateCard: true }],
+    [
+      subscription({ status: 'past_due' }),
+      { buy: false, continueCheckout: false, add: false, updateCard: true },
+    ],
+    [
+      subscription({ status: 'canceled' }),
+      { buy: true, continueCheckout: false, add: false, updateCard: false },
+    ],
+  ])('%#', (sub, expected) => {
+    expect(subscriptionActions(sub)).toMatchObject(expected);
+  });
+});

@@ -1,0 +1,81 @@
+import React from 'react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import * as auth from 'aws-amplify/auth';
+import { AuthProvider } from '../../auth/AuthContext';
+import { MustVerifyEmail } from '../must-verify-email/MustVerifyEmail';
+import { ResetPasswordRequest } from '../reset-password/ResetPasswordRequest';
+
+jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
+jest.mock('aws-amplify/utils', () => ({ Hub: { listen: jest.fn(() => () => undefined) } }));
+jest.mock('aws-amplify/auth', () => ({
+  fetchAuthSession: jest.fn(),
+  signOut: jest.fn(),
+  resendSignUpCode: jest.fn(),
+  sendUserAttributeVerificationCode: jest.fn(),
+  resetPassword: jest.fn(),
+}));
+const mocked = jest.mocked(auth);
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  mocked.fetchAuthSession.mockResolvedValue({ tokens: undefined } as never);
+});
+
+describe('/must-verify-email', () => {
+  beforeEach(() => window.history.replaceState(null, '', '/must-verify-email?email=new%40example.com'));
+
+  it('shows the address, resends the email and links to sign-in', async () => {
+    mocked.resendSignUpCode.mockResolvedValue({} as never);
+    render(
+      <AuthProvider>
+        <MustVerifyEmail />
+      </AuthProvider>,
+    );
+    expect(screen.getByText('new@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+    const button = screen.getByRole('button', { name: 'Resend Email' });
+    await screen.findByRole('button', { name: 'Resend Email' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Resend Email' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'A new verification email has been sent to new@example.com.',
+    );
+    expect(mocked.resendSignUpCode).toHaveBeenCalledWith({ username: 'new@example.com' });
+    expect(button).toBeInTheDocument();
+  });
+
+  it('says too many attempts in the verify wording', async () => {
+    mocked.resendSignUpCode.mockRejectedValue(
+      Object.assign(new Error('x'), { name: 'LimitExceededException' }),
+    );
+    render(
+      <AuthProvider>
+        <MustVerifyEmail />
+      </AuthProvider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Resend Email' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please try again later.');
+  });
+});
+
+describe('/reset-password', () => {
+  it('sends the email and says where it went', async () => {
+    mocked.resetPassword.mockResolvedValue({} as never);
+    render(<ResetPasswordRequest />);
+    expect(screen.getByLabelText('Email')).toBeRequired();
+    await userEvent.type(screen.getByLabelText('Email'), 'me@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Email' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'An email with instructions has been sent to me@example.com.',
+    );
+    expect(mocked.resetPassword).toHaveBeenCalledWith({ username: 'me@example.com' });
+  });
+
+  it('maps an unknown address', async () => {
+    mocked.resetPassword.mockRejectedValue(Object.assign(new Error('x'), { name: 'UserNotFoundException' }));
+    render(<ResetPasswordRequest />);
+    await userEvent.type(screen.getByLabelText('Email'), 'me@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Email' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Email address not found.');
+  });
+});

@@ -1,0 +1,107 @@
+import React from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { navigate } from 'gatsby';
+import * as auth from 'aws-amplify/auth';
+import { SignInForm } from '../sign-in/SignInForm';
+
+jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
+jest.mock('aws-amplify/auth', () => ({
+  signIn: jest.fn(),
+  signOut: jest.fn(),
+  fetchAuthSession: jest.fn(),
+  resendSignUpCode: jest.fn(),
+  sendUserAttributeVerificationCode: jest.fn(),
+}));
+
+const mocked = jest.mocked(auth);
+const idToken = (emailVerified: boolean) => ({
+  payload: { sub: 'u1', email: 'a@example.com', email_verified: emailVerified, exp: 2_000_000_000 },
+  toString: () => 'id-token',
+});
+
+async function submit(email = 'a@example.com', password = 'secret1') {
+  const user = userEvent.setup();
+  render(<SignInForm />);
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  return user;
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  window.history.replaceState(null, '', '/sign-in');
+  mocked.fetchAuthSession.mockResolvedValue({ tokens: undefined } as never);
+});
+
+describe('SignInForm', () => {
+  it('requires an email (type email) and a password', () => {
+    render(<SignInForm />);
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Email')).toBeRequired();
+    expect(screen.getByLabelText('Password')).toBeRequired();
+  });
+
+  it('signs in with USER_PASSWORD_AUTH and goes home when verified', async () => {
+    mocked.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    mocked.fetchAuthSession
+      .mockResolvedValueOnce({ tokens: undefined } as never)
+      .mockResolvedValue({ tokens: { idToken: idToken(true) } } as never);
+    await submit();
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
+    expect(mocked.signIn).toHaveBeenCalledWith({
+      username: 'a@example.com',
+      password: 'secret1',
+      options: { authFlowType: 'USER_PASSWORD_AUTH' },
+    });
+  });
+
+  it('returns to the guarded page it came from (a local path only)', async () => {
+    window.history.replaceState(null, '', '/sign-in?next=%2Flicenses');
+    mocked.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    mocked.fetchAuthSession
+      .mockResolvedValueOnce({ tokens: undefined } as never)
+      .mockResolvedValue({ tokens: { idToken: idToken(true) } } as never);
+    await submit();
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/licenses'));
+  });
+
+  it('resends the code and goes to /must-verify-email for an unconfirmed user', async () => {
+    mocked.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } });
+    mocked.resendSignUpCode.mockResolvedValue({} as never);
+    await submit();
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/must-verify-email?email=a%40example.com'));
+    expect(mocked.resendSignUpCode).toHaveBeenCalledWith({ username: 'a@example.com' });
+  });
+
+  it('sends a verification code when the signed-in email is not verified', async () => {
+    mocked.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    mocked.fetchAuthSession
+      .mockResolvedValueOnce({ tokens: undefined } as never)
+      .mockResolvedValue({ tokens: { idToken: idToken(false) } } as never);
+    await submit();
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/must-verify-email?email=a%40example.com'));
+    expect(mocked.sendUserAttributeVerificationCode).toHaveBeenCalledWith({ userAttributeKey: 'email' });
+  });
+
+  it.each([
+    ['NotAuthorizedException', 'Incorrect email address or password.'],
+    ['UserNotFoundException', 'Email address not found.'],
+    ['InvalidPasswordException', 'Incorrect password.'],
+    ['LimitExceededException', 'Too many attempts. Please reset your password or try again later.'],
+  ])('shows the message for %s', async (name, message) => {
+    mocked.signIn.mockRejectedValue(Object.assign(new Error('x'), { name }));
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('sends once on a double click', async () => {
+    mocked.signIn.mockImplementation(() => new Promise(() => undefined));
+    const user = await submit();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(mocked.signIn).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  });
+});
