@@ -1,2 +1,6 @@
+import IndexPage from './index';
+
 // /home is the home page under a second address; its canonical link points at /.
-export { default, Head } from './index';
+// (Gatsby wants a literal default export in a page file, not a re-export.)
+export { Head } from './index';
+export default IndexPage;
