@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { startSiteServer } from '../dev/site-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/browser';
+import { benchAccountPages } from './account-pages';
 
 const PAGES = [
   '/',
@@ -72,6 +73,7 @@ async function main() {
   const server = await startSiteServer({ root: 'public', port: 0 });
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
   const rows: Record<string, string | number>[] = [];
+  const accountRows: Record<string, string | number>[] = [];
   let failed = false;
   try {
     for (const page of PAGES) {
@@ -103,11 +105,19 @@ async function main() {
         !forbidden;
       if (!meets) failed = true;
     }
+    const account = await benchAccountPages(server.url, (url) => lighthouse(url, outDir));
+    accountRows.push(...account.rows);
+    if (account.failed) failed = true;
   } finally {
     await server.stop();
   }
   console.table(rows);
   fs.mkdirSync('bench/results', { recursive: true });
+  console.log(
+    'Account pages (JS: compressed, first visit; Lighthouse a11y and best practices 100 on the forms):',
+  );
+  console.table(accountRows);
+  fs.writeFileSync('bench/results/account-pages.json', JSON.stringify(accountRows, null, 2));
   fs.writeFileSync('bench/results/site.json', JSON.stringify(rows, null, 2));
   console.log(
     failed
