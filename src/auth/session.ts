@@ -1,4 +1,5 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
+import { siteConfig } from '../config';
 import { configureAmplify } from './amplify-config';
 
 export interface SessionUser {
@@ -17,6 +18,8 @@ export interface Session {
 
 /** The current session from Amplify's store (Amplify refreshes expired tokens here), or null. */
 export async function readSession(forceRefresh = false): Promise<Session | null> {
+  // A build without Cognito settings (e.g. a bare benchmark build) has no sessions: nothing to ask.
+  if (!siteConfig.cognito.userPoolId) return null;
   configureAmplify();
   const { tokens } = await fetchAuthSession({ forceRefresh });
   const idToken = tokens?.idToken;

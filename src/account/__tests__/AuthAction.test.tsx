@@ -6,6 +6,7 @@ import * as auth from 'aws-amplify/auth';
 import * as api from '../../api/client';
 import { AuthProvider } from '../../auth/AuthContext';
 import { AuthAction } from '../auth-action/AuthAction';
+import { siteConfig } from '../../config';
 
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
 jest.mock('aws-amplify/utils', () => ({ Hub: { listen: jest.fn(() => () => undefined) } }));
@@ -31,6 +32,7 @@ function open(search: string) {
 
 beforeEach(() => {
   jest.clearAllMocks();
+  jest.replaceProperty(siteConfig.cognito, 'userPoolId', 'us-east-1_test');
   mocked.fetchAuthSession.mockResolvedValue({ tokens: undefined } as never);
   mocked.signOut.mockResolvedValue(undefined);
 });

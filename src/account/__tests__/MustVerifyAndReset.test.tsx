@@ -5,6 +5,7 @@ import * as auth from 'aws-amplify/auth';
 import { AuthProvider } from '../../auth/AuthContext';
 import { MustVerifyEmail } from '../must-verify-email/MustVerifyEmail';
 import { ResetPasswordRequest } from '../reset-password/ResetPasswordRequest';
+import { siteConfig } from '../../config';
 
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
 jest.mock('aws-amplify/utils', () => ({ Hub: { listen: jest.fn(() => () => undefined) } }));
@@ -19,6 +20,7 @@ const mocked = jest.mocked(auth);
 
 beforeEach(() => {
   jest.clearAllMocks();
+  jest.replaceProperty(siteConfig.cognito, 'userPoolId', 'us-east-1_test');
   mocked.fetchAuthSession.mockResolvedValue({ tokens: undefined } as never);
 });
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { navigate } from 'gatsby';
 import * as auth from 'aws-amplify/auth';
 import { SignInForm } from '../sign-in/SignInForm';
+import { siteConfig } from '../../config';
 
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
 jest.mock('aws-amplify/auth', () => ({
@@ -31,6 +32,7 @@ async function submit(email = 'a@example.com', password = 'secret1') {
 
 beforeEach(() => {
   jest.clearAllMocks();
+  jest.replaceProperty(siteConfig.cognito, 'userPoolId', 'us-east-1_test');
   window.history.replaceState(null, '', '/sign-in');
   mocked.fetchAuthSession.mockResolvedValue({ tokens: undefined } as never);
 });
