@@ -71,6 +71,73 @@ async function choosePorts(mode: 'fixed' | 'auto'): Promise<Record<Service, numb
   return out;
 }
 
+/** The stack's generated secrets, kept in <dir>/secrets.json across restarts. */
+export interface LocalSecrets {
+  licenseSigningKey: string;
+  stripeWebhookSecret: string;
+}
+
+const secretsPath = (dir: string): string => path.join(dir, 'secrets.json');
+const outboxDirOf = (dir: string): string => path.join(dir, 'outbox');
+
+/** The secrets of the stack whose state is in `dir` (written by startLocalStack). */
+export async function readLocalSecrets(dir: string): Promise<LocalSecrets> {
+  return JSON.parse(await readFile(secretsPath(path.resolve(dir)), 'utf8')) as LocalSecrets;
+}
+
+/** What handlers (and the Cognito trigger) read from process.env before any service is up. */
+function baseHandlerEnv(
+  dir: string,
+  tableName: string,
+  siteUrl: string,
+  secrets: LocalSecrets,
+): Record<string, string> {
+  return {
+    TABLE_NAME: tableName,
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID || 'local',
+    AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY || 'local',
+    SITE_URL: siteUrl,
+    MAIL_TRANSPORT: 'outbox',
+    OUTBOX_DIR: outboxDirOf(dir),
+    MAIL_FROM: 'Stockbench <no-reply@stockbench.app>',
+    SUPPORT_EMAIL: 'support@stockbench.app',
+    STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: secrets.stripeWebhookSecret,
+    LICENSE_SIGNING_KEY: secrets.licenseSigningKey,
+  };
+}
+
+type ServiceInfo = Pick<
+  StackInfo,
+  'dynamodb' | 'userPoolId' | 'clientId' | 'cognitoEndpoint' | 'stripeApi' | 'stripePriceId'
+>;
+
+/** The part of the handler environment known once the services answer. */
+function serviceHandlerEnv(s: ServiceInfo): Record<string, string> {
+  return {
+    DYNAMODB_ENDPOINT: s.dynamodb,
+    COGNITO_USER_POOL_ID: s.userPoolId,
+    COGNITO_CLIENT_ID: s.clientId,
+    COGNITO_ENDPOINT: s.cognitoEndpoint,
+    STRIPE_API_URL: s.stripeApi,
+    STRIPE_PRICE_ID: s.stripePriceId,
+  };
+}
+
+/**
+ * Exactly the process.env the stack gives its handlers, for another process that serves the API
+ * (or calls handlers) against a stack running elsewhere, e.g. `npm start -- --no-site` with
+ * LOCAL_DIR=dir. `dir` is that stack's state directory (its secrets and outbox live there).
+ */
+export function handlerEnv(info: StackInfo, dir: string, secrets: LocalSecrets): Record<string, string> {
+  const siteUrl = info.site ?? new URL(info.api).origin;
+  return {
+    ...baseHandlerEnv(path.resolve(dir), info.tableName, siteUrl, secrets),
+    ...serviceHandlerEnv(info),
+  };
+}
+
 /** A JSON file under dir, created by `create` on first use. */
 async function persisted<T>(file: string, create: () => T | Promise<T>): Promise<T> {
   try {
@@ -94,9 +161,9 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   const siteUrl = withSite ? url(ports.site) : url(ports.api);
   const apiBase = `${withSite ? url(ports.site) : url(ports.api)}/api`;
   const tableName = process.env.TABLE_NAME || DEFAULT_TABLE_NAME;
-  const outboxDir = path.join(dir, 'outbox');
+  const outboxDir = outboxDirOf(dir);
 
-  const secrets = await persisted(path.join(dir, 'secrets.json'), () => ({
+  const secrets = await persisted<LocalSecrets>(secretsPath(dir), () => ({
     licenseSigningKey: generateKeyPairSync('ed25519')
       .privateKey.export({ format: 'pem', type: 'pkcs8' })
       .toString(),
@@ -108,20 +175,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   }));
 
   // Handlers and the trigger read configuration from process.env; set what is known now.
-  const env: Record<string, string> = {
-    TABLE_NAME: tableName,
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID || 'local',
-    AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY || 'local',
-    SITE_URL: siteUrl,
-    MAIL_TRANSPORT: 'outbox',
-    OUTBOX_DIR: outboxDir,
-    MAIL_FROM: 'Stockbench <no-reply@stockbench.app>',
-    SUPPORT_EMAIL: 'support@stockbench.app',
-    STRIPE_SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: secrets.stripeWebhookSecret,
-    LICENSE_SIGNING_KEY: secrets.licenseSigningKey,
-  };
+  const env: Record<string, string> = baseHandlerEnv(dir, tableName, siteUrl, secrets);
   Object.assign(process.env, env);
 
   const stops: (() => Promise<void>)[] = [];
@@ -175,14 +229,17 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const priceId = await ensurePrice(dir, stripe.port);
     log(`Stripe emulator      ${stripe.url}  price ${priceId}`);
 
-    Object.assign(env, {
-      DYNAMODB_ENDPOINT: dynamodb.endpoint,
-      COGNITO_USER_POOL_ID: cognito.userPoolId,
-      COGNITO_CLIENT_ID: cognito.clientId,
-      COGNITO_ENDPOINT: cognito.endpoint,
-      STRIPE_API_URL: stripe.url,
-      STRIPE_PRICE_ID: priceId,
-    });
+    Object.assign(
+      env,
+      serviceHandlerEnv({
+        dynamodb: dynamodb.endpoint,
+        userPoolId: cognito.userPoolId,
+        clientId: cognito.clientId,
+        cognitoEndpoint: cognito.endpoint,
+        stripeApi: stripe.url,
+        stripePriceId: priceId,
+      }),
+    );
     const apiOptions = {
       jwt: { issuer: cognito.issuer, jwksUrl: cognito.jwksUrl, audience: cognito.clientId },
       env,
