@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Response } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { siteUrl } from './site';
 import {
@@ -11,6 +11,8 @@ import {
   uniqueEmail,
   waitForMail,
 } from './account-helpers';
+
+const FORBIDDEN = /aws-amplify|cognito-idp|js\.stripe\.com|confirmCardPayment/;
 
 let browser: Browser;
 let close: () => Promise<void>;
@@ -42,11 +44,23 @@ describe('account journeys: sign-up, verification, reset, guards', () => {
     expect(path(page)).toBe('/');
 
     await signIn(page, email);
+
+    // A fresh load of a public page knows the session without loading Amplify; Sign Out loads it.
+    const scripts: Response[] = [];
+    page.on('response', (res) => {
+      if (res.url().endsWith('.js')) scripts.push(res);
+    });
+    await page.goto(`${siteUrl()}/pricing`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Account', exact: true }).waitFor();
+    const loaded = await Promise.all(scripts.map((res) => res.text()));
+    expect(loaded.some((js) => FORBIDDEN.test(js))).toBe(false);
+    scripts.length = 0;
     await page.getByRole('button', { name: 'Account', exact: true }).click();
     await expect(page.getByRole('link', { name: 'Profile' }).isVisible()).resolves.toBe(true);
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(/\/sign-in\/?$/);
     await page.getByRole('link', { name: 'Sign In' }).waitFor();
+    expect(scripts.length).toBeGreaterThan(0); // the lazy auth chunk, on click only
     expect(errors).toEqual([]);
     await context.close();
   });

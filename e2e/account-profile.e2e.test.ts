@@ -114,3 +114,35 @@ describe('account journeys: profile', () => {
     await context.close();
   });
 });
+
+describe('account journeys: a changed address is verified by its link', () => {
+  it('signs in with the new address, is asked to verify it, and the link verifies it', async () => {
+    const { context, page, errors } = await newPage(browser);
+    const email = await createVerifiedUser('verifynew');
+    const newEmail = uniqueEmail('verifiednew');
+    await signIn(page, email, undefined, '/profile');
+    const section = page.getByRole('region', { name: 'Change Email' });
+    await section.getByLabel('Current Password').fill(PASSWORD);
+    await section.getByLabel('New Email').fill(newEmail);
+    await section.getByRole('button', { name: 'Change Email' }).click();
+    await page.waitForURL(/\/sign-in\/?$/);
+
+    await page.getByLabel('Email').fill(newEmail);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(/\/must-verify-email/);
+    await page.getByText(newEmail, { exact: true }).waitFor();
+
+    // Signed in but unverified: guarded pages send the user to /sign-in.
+    await page.goto(`${siteUrl()}/licenses`);
+    await page.waitForURL(/\/sign-in\/?$/);
+
+    const mail = await waitForMail(newEmail, /mode=verifyEmail/);
+    await page.goto(actionLink(mail, 'verifyEmail'));
+    await page.getByText('Email verified successfully. Please sign in again.').waitFor();
+    await page.goto(`${siteUrl()}/profile`);
+    await page.getByText(`Signed in as ${newEmail}.`).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
