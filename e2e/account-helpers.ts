@@ -101,3 +101,14 @@ export async function until<T>(read: () => Promise<T>, expected: T, timeoutMs = 
     last = await read();
   }
 }
+
+/** Moves the Stripe emulator's clock (renewals and their failures happen as it passes them). */
+export async function advanceStripeClock(seconds: number): Promise<void> {
+  const info = await stackInfo();
+  const res = await fetch(`${info.stripeApi}/_emulator/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ seconds }),
+  });
+  if (!res.ok) throw new Error(`clock advance: ${res.status} ${await res.text()}`);
+}

@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { createVerifiedUser, fillCard, newPage, path, signIn, until } from './account-helpers';
+import {
+  advanceStripeClock,
+  createVerifiedUser,
+  fillCard,
+  newPage,
+  path,
+  signIn,
+  until,
+} from './account-helpers';
 
 let browser: Browser;
 let close: () => Promise<void>;
@@ -87,6 +95,39 @@ describe('account journeys: licenses and cards', () => {
     await page.getByRole('button', { name: 'Update Card' }).click();
     await page.getByText('Your card was declined.').waitFor();
     expect(path(page)).toBe('/update-card');
+    await context.close();
+  });
+
+  it('shows the past-due banner after a failed renewal, and a new card pays it', async () => {
+    const { context, page } = await newPage(browser);
+    const email = await createVerifiedUser('pastdue');
+    await signIn(page, email, undefined, '/licenses');
+    await page.getByRole('button', { name: 'Buy Licenses' }).click();
+    await page.getByLabel('Credit or debit card number').waitFor();
+    await fillCard(page, '4242424242424242');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(/\/licenses\/?$/);
+
+    // A card that attaches but whose charges fail, then the renewal date passes.
+    await page.getByRole('link', { name: 'Update Card' }).click();
+    await page.getByLabel('Credit or debit card number').waitFor();
+    await fillCard(page, '4000000000000341');
+    await page.getByRole('button', { name: 'Update Card' }).click();
+    await page.waitForURL(/\/licenses\/?$/);
+    await advanceStripeClock(32 * 24 * 3600);
+
+    await page.reload();
+    const banner = page.getByRole('alert').filter({ hasText: 'Your last payment did not go through.' });
+    await banner.waitFor();
+    await page.getByText('Past due').waitFor();
+    await banner.getByRole('link', { name: 'Update your card' }).click();
+    await page.getByLabel('Credit or debit card number').waitFor();
+    await fillCard(page, '4242424242424242');
+    await page.getByRole('button', { name: 'Update Card' }).click();
+    await page.waitForURL(/\/licenses\/?$/);
+    await page.getByText('VISA ending in 4242').waitFor();
+    await expect(banner.count()).resolves.toBe(0);
+    await page.getByText('Active', { exact: true }).waitFor();
     await context.close();
   });
 });
