@@ -224,6 +224,34 @@ describe('adding licenses', () => {
     expect(paid.data).toHaveLength(2);
   });
 
+  it('adding, removing, then adding and removing the same number again each take effect', async () => {
+    const { user, customerId, subscriptionId } = await subscribed(2);
+    const add = () =>
+      bff.call('PUT', 'add-licenses', { user, body: { customerId, subscriptionId, count: 1 } });
+    const renewingKey = async () =>
+      (await licenses(user)).filter((l) => l.expirationDate === 'NONE').at(-1)?.key;
+    const remove = async () =>
+      bff.call('PUT', 'remove-licenses', {
+        user,
+        body: { customerId, subscriptionId, licenseKeys: [await renewingKey()] },
+      });
+    const quantity = async () =>
+      (await bff.stripe.subscriptions.retrieve(subscriptionId)).items.data[0]?.quantity;
+
+    expect((await add()).body).toMatchObject({ quantity: 3, added: 1 });
+    expect((await remove()).status).toBe(200);
+    expect(await quantity()).toBe(2);
+    // The same 2 -> 3 again is a new purchase: charged again, a new key.
+    expect((await add()).body).toMatchObject({ quantity: 3, added: 1 });
+    expect(await quantity()).toBe(3);
+    // And the same 3 -> 2 again really lowers the renewing quantity.
+    expect((await remove()).status).toBe(200);
+    expect(await quantity()).toBe(2);
+    const paid = await bff.stripe.invoices.list({ customer: customerId, status: 'paid' });
+    expect(paid.data).toHaveLength(3);
+    expect(await licenses(user)).toHaveLength(4);
+  });
+
   it('a declined card adds nothing and says so with 402', async () => {
     const { user, customerId, subscriptionId } = await subscribed(1);
     const bad = await bff.stripe.paymentMethods.attach('pm_card_chargeCustomerFail', {

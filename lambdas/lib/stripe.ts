@@ -147,9 +147,11 @@ export async function raiseQuantity(
       expand: ['default_payment_method', 'latest_invoice.confirmation_secret'],
     },
     // The card is part of the key: Stripe replays a stored decline for a reused key, and a retry
-    // after the customer changed card must be a new attempt.
+    // after the customer changed card must be a new attempt. So is the latest invoice: concurrent
+    // duplicates see the same one, but after any completed change it differs, so adding again after a
+    // removal (the same "2->3") is a new charge, not a replay of the first.
     {
-      idempotencyKey: `add:${sub.id}:${item.quantity ?? 0}->${quantity}:${idOf(sub.default_payment_method) ?? 'nopm'}`,
+      idempotencyKey: `add:${sub.id}:${item.quantity ?? 0}->${quantity}:${idOf(sub.default_payment_method) ?? 'nopm'}:${idOf(sub.latest_invoice) ?? 'noinv'}`,
     },
   );
 }
@@ -172,7 +174,10 @@ export async function lowerRenewingQuantity(
   return stripe.subscriptions.update(
     sub.id,
     { ...params, expand: ['default_payment_method', 'latest_invoice.confirmation_secret'] },
-    { idempotencyKey: `renewing:${sub.id}:${item.quantity ?? 0}->${renewing}` },
+    // The latest invoice keeps a later identical change (remove, add, remove again) from replaying.
+    {
+      idempotencyKey: `renewing:${sub.id}:${item.quantity ?? 0}->${renewing}:${idOf(sub.latest_invoice) ?? 'noinv'}`,
+    },
   );
 }
 
