@@ -3,6 +3,7 @@ import { launchBrowser } from './browser';
 import { siteUrl } from './site';
 import {
   actionLink,
+  atSignIn,
   createVerifiedUser,
   newPage,
   PASSWORD,
@@ -36,7 +37,7 @@ describe('account journeys: sign-up, verification, reset, guards', () => {
     await page.getByText('Passwords do not match.').waitFor();
     await page.getByLabel('Confirm Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.waitForURL(/\/sign-in\/?$/);
+    await atSignIn(page);
 
     const mail = await waitForMail(email, /mode=verifyEmail/);
     await page.goto(actionLink(mail, 'verifyEmail'));
@@ -58,7 +59,7 @@ describe('account journeys: sign-up, verification, reset, guards', () => {
     await page.getByRole('button', { name: 'Account', exact: true }).click();
     await expect(page.getByRole('link', { name: 'Profile' }).isVisible()).resolves.toBe(true);
     await page.getByRole('button', { name: 'Sign Out' }).click();
-    await page.waitForURL(/\/sign-in\/?$/);
+    await atSignIn(page);
     await page.getByRole('link', { name: 'Sign In' }).waitFor();
     expect(scripts.length).toBeGreaterThan(0); // the lazy auth chunk, on click only
     expect(errors).toEqual([]);
@@ -111,6 +112,7 @@ describe('account journeys: sign-up, verification, reset, guards', () => {
     const email = await createVerifiedUser('guard');
     await page.goto(`${siteUrl()}/profile`);
     await page.waitForURL(/\/sign-in\/?\?next=%2Fprofile/);
+    await atSignIn(page);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -127,7 +129,7 @@ describe('account journeys: sign-up, verification, reset, guards', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.waitForURL(/\/sign-in\/?$/);
+    await atSignIn(page);
     await waitForMail(email, /mode=verifyEmail/);
 
     await page.getByLabel('Email').fill(email);
@@ -142,7 +144,7 @@ describe('account journeys: sign-up, verification, reset, guards', () => {
 
     // Not signed in: a guarded page still sends the visitor to sign in.
     await page.goto(`${siteUrl()}/licenses`);
-    await page.waitForURL(/\/sign-in/);
+    await atSignIn(page);
     await page.goto(`${siteUrl()}/auth?mode=somethingElse`);
     await page.getByText('Unknown mode.').waitFor();
     await context.close();

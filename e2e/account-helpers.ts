@@ -112,3 +112,10 @@ export async function advanceStripeClock(seconds: number): Promise<void> {
   });
   if (!res.ok) throw new Error(`clock advance: ${res.status} ${await res.text()}`);
 }
+
+/** Waits until the sign-in page has rendered (the URL changes before the new page replaces the old). */
+export async function atSignIn(page: Page): Promise<void> {
+  await page.waitForURL(/\/sign-in\/?(\?.*)?$/);
+  await page.getByRole('heading', { level: 1, name: 'Sign In' }).waitFor();
+  await page.getByRole('button', { name: 'Submit' }).waitFor();
+}

@@ -3,6 +3,7 @@ import { launchBrowser } from './browser';
 import { siteUrl } from './site';
 import {
   actionLink,
+  atSignIn,
   createVerifiedUser,
   fillCard,
   newPage,
@@ -44,7 +45,7 @@ describe('account journeys: profile', () => {
 
     await section.getByLabel('New Email').fill(newEmail);
     await section.getByRole('button', { name: 'Change Email' }).click();
-    await page.waitForURL(/\/sign-in\/?$/);
+    await atSignIn(page);
     await page.getByRole('link', { name: 'Sign In' }).waitFor();
 
     const mail = await waitForMail(email, /mode=recoverEmail/);
@@ -73,7 +74,7 @@ describe('account journeys: profile', () => {
     await section.getByText('Incorrect current password.').waitFor();
     await section.getByLabel('Current Password').fill(PASSWORD);
     await section.getByRole('button', { name: 'Change Password' }).click();
-    await page.waitForURL(/\/sign-in\/?$/);
+    await atSignIn(page);
     await signIn(page, email, 'another-secret');
     await context.close();
   });
@@ -125,7 +126,7 @@ describe('account journeys: a changed address is verified by its link', () => {
     await section.getByLabel('Current Password').fill(PASSWORD);
     await section.getByLabel('New Email').fill(newEmail);
     await section.getByRole('button', { name: 'Change Email' }).click();
-    await page.waitForURL(/\/sign-in\/?$/);
+    await atSignIn(page);
 
     await page.getByLabel('Email').fill(newEmail);
     await page.getByLabel('Password').fill(PASSWORD);
@@ -135,7 +136,7 @@ describe('account journeys: a changed address is verified by its link', () => {
 
     // Signed in but unverified: guarded pages send the user to /sign-in.
     await page.goto(`${siteUrl()}/licenses`);
-    await page.waitForURL(/\/sign-in\/?$/);
+    await atSignIn(page);
 
     const mail = await waitForMail(newEmail, /mode=verifyEmail/);
     await page.goto(actionLink(mail, 'verifyEmail'));
