@@ -35,7 +35,9 @@ async function main(): Promise<number> {
       const code = await run('npx', ['gatsby', 'build'], { ...env, GATSBY_TELEMETRY_DISABLED: '1' });
       if (code !== 0) return code;
     }
-    return await run('npx', ['jest', '--selectProjects', 'e2e', ...args.filter((a) => a !== '--no-build')], {
+    // `--` ends --selectProjects' list, so test paths given on the command line stay paths.
+    const paths = args.filter((a) => a !== '--no-build');
+    return await run('npx', ['jest', '--selectProjects', 'e2e', ...(paths.length ? ['--', ...paths] : [])], {
       E2E_SITE_URL: stack.info.site ?? '',
       E2E_STACK_DIR: dir,
     });
