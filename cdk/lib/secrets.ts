@@ -2,7 +2,7 @@ import { RemovalPolicy, SecretValue, Validations } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 
-// Secrets the operator fills after the first deploy (cdk/README.md says how). They are created with a
+// Secrets the operator fills after the first deploy (README.md, "Deploy to AWS", says how). They are created with a
 // fixed placeholder; CloudFormation only writes SecretString when this template value changes, so a
 // redeploy never overwrites what the operator stored. Never edit the placeholders below. Names are generated
 // (not fixed) so a destroyed dev stack can be created again while the old secret awaits deletion.
@@ -40,7 +40,7 @@ export class Secrets extends Construct {
       reason:
         'No rotation Lambda can rotate these: the Stripe keys are rolled in the Stripe dashboard and the ' +
         'signing key must change together with the public key shipped to desktop installs. ' +
-        'cdk/README.md describes the manual rotation.',
+        'README.md ("Deploy to AWS") describes the manual rotation.',
     });
   }
 }
