@@ -25,15 +25,32 @@ interface LighthouseResult {
   audits: Record<string, { numericValue?: number }>;
 }
 
-/** The page's scripts (every <script src> in its HTML: Gatsby lists all a first visit runs), Brotli-compressed as served. */
+/**
+ * The JavaScript a first visit runs, Brotli-compressed as served: the <script src> tags in the page's
+ * HTML plus the page component's chunk group (its own chunk and the shared ones it needs), which Gatsby
+ * loads next: webpack.stats.json, by the componentChunkName in the page's page-data.json.
+ */
 function pageScripts(route: string): { files: string[]; bytes: number } {
+  const dir = route === '/' ? 'index' : route.slice(1);
   const html = fs.readFileSync(
-    path.join('public', route === '/' ? 'index.html' : `${route.slice(1)}/index.html`),
+    path.join('public', route === '/' ? 'index.html' : `${dir}/index.html`),
     'utf8',
   );
-  const files = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) =>
-    path.join('public', m[1] ?? ''),
-  );
+  const pageData = JSON.parse(
+    fs.readFileSync(path.join('public', 'page-data', dir, 'page-data.json'), 'utf8'),
+  ) as {
+    componentChunkName: string;
+  };
+  const stats = JSON.parse(fs.readFileSync(path.join('public', 'webpack.stats.json'), 'utf8')) as {
+    namedChunkGroups: Record<string, { assets: { name: string }[] }>;
+  };
+  const urls = new Set([
+    ...[...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1] ?? ''),
+    ...(stats.namedChunkGroups[pageData.componentChunkName]?.assets ?? [])
+      .map((a) => `/${a.name}`)
+      .filter((u) => u.endsWith('.js')),
+  ]);
+  const files = [...urls].map((u) => path.join('public', u));
   const bytes = files.reduce((sum, f) => sum + zlib.brotliCompressSync(fs.readFileSync(f)).length, 0);
   return { files, bytes };
 }
