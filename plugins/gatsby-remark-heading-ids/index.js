@@ -8,7 +8,9 @@ const slugify = (text) =>
     .replace(/\s/g, '-');
 
 const textOf = (node) =>
-  node.type === 'text' || node.type === 'inlineCode' ? node.value : (node.children || []).map(textOf).join('');
+  node.type === 'text' || node.type === 'inlineCode'
+    ? node.value
+    : (node.children || []).map(textOf).join('');
 
 module.exports = ({ markdownAST }) => {
   const seen = new Map();
