@@ -1,36 +1,27 @@
-import React, { useState, type FormEvent } from 'react';
+import React, { useState } from 'react';
 import { Link } from 'gatsby';
 import { confirmResetPassword } from 'aws-amplify/auth';
 import { configureAmplify } from '../../auth/amplify-config';
-import { authErrorMessage } from '../../auth/errors';
 import { Field } from '../shared/Field';
+import { FormFooter } from '../shared/FormFooter';
 import { FormMessage } from '../shared/FormMessage';
 import { passwordProblem } from '../shared/password-rules';
-import { useSubmitGuard } from '../shared/use-submit-guard';
+import { useAuthForm } from '../shared/use-auth-form';
 
 /** mode=resetPassword: a new password for the emailed address, with the sign-up rules. */
 export function ResetPasswordConfirm({ code, email }: { code: string; email: string }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState('');
   const [done, setDone] = useState(false);
-  const { busy, run } = useSubmitGuard(500);
+  const { busy, error, submit } = useAuthForm('action');
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      const problem = passwordProblem(password, confirm);
-      if (problem) return setError(problem);
-      setError('');
-      try {
-        configureAmplify();
-        await confirmResetPassword({ username: email, confirmationCode: code, newPassword: password });
-        setDone(true);
-      } catch (err) {
-        setError(authErrorMessage(err, 'action'));
-      }
-    });
-  };
+  const onSubmit = submit(async () => {
+    const problem = passwordProblem(password, confirm);
+    if (problem) return problem;
+    configureAmplify();
+    await confirmResetPassword({ username: email, confirmationCode: code, newPassword: password });
+    setDone(true);
+  });
 
   if (done) {
     return (
@@ -69,10 +60,7 @@ export function ResetPasswordConfirm({ code, email }: { code: string; email: str
         value={confirm}
         onChange={(e) => setConfirm(e.target.value)}
       />
-      <FormMessage kind="error">{error}</FormMessage>
-      <button className="button button--primary" type="submit" disabled={busy}>
-        Reset Password
-      </button>
+      <FormFooter error={error} busy={busy} label="Reset Password" />
     </form>
   );
 }

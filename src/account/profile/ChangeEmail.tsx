@@ -1,52 +1,30 @@
-import React, { useState, type FormEvent } from 'react';
+import React, { useState } from 'react';
 import { navigate } from 'gatsby';
 import { updateEmail } from '../../api/client';
-import { authErrorMessage } from '../../auth/errors';
 import type { SessionUser } from '../../auth/session';
 import { signOutUser } from '../../auth/sign-out';
+import { CurrentPasswordField } from '../shared/CurrentPasswordField';
 import { Field } from '../shared/Field';
-import { FormMessage } from '../shared/FormMessage';
-import { useSubmitGuard } from '../shared/use-submit-guard';
+import { FormFooter } from '../shared/FormFooter';
+import { useAuthForm } from '../shared/use-auth-form';
+import { ProfileSection } from './ProfileSection';
 
 /** Change email: the BFF checks the current password, changes the address and mails the old one an undo link. */
 export function ChangeEmail({ user }: { user: SessionUser }) {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newEmail, setNewEmail] = useState('');
-  const [error, setError] = useState('');
-  const { busy, run } = useSubmitGuard(500);
+  const { busy, error, submit } = useAuthForm('profile');
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      setError('');
-      try {
-        await updateEmail({
-          uid: user.uid,
-          oldEmail: user.email,
-          newEmail: newEmail.trim(),
-          currentPassword,
-        });
-        await signOutUser().catch(() => undefined);
-        await navigate('/sign-in');
-      } catch (err) {
-        setError(authErrorMessage(err, 'profile'));
-      }
-    });
-  };
+  const onSubmit = submit(async () => {
+    await updateEmail({ uid: user.uid, oldEmail: user.email, newEmail: newEmail.trim(), currentPassword });
+    await signOutUser().catch(() => undefined);
+    await navigate('/sign-in');
+  });
 
   return (
-    <section className="account-section" aria-labelledby="change-email">
-      <h2 id="change-email">Change Email</h2>
+    <ProfileSection id="change-email" title="Change Email">
       <form className="account-form" onSubmit={onSubmit}>
-        <Field
-          label="Current Password"
-          type="password"
-          name="currentPassword"
-          autoComplete="current-password"
-          required
-          value={currentPassword}
-          onChange={(e) => setCurrentPassword(e.target.value)}
-        />
+        <CurrentPasswordField value={currentPassword} onChange={setCurrentPassword} />
         <Field
           label="New Email"
           type="email"
@@ -56,11 +34,8 @@ export function ChangeEmail({ user }: { user: SessionUser }) {
           value={newEmail}
           onChange={(e) => setNewEmail(e.target.value)}
         />
-        <FormMessage kind="error">{error}</FormMessage>
-        <button className="button button--primary" type="submit" disabled={busy}>
-          Change Email
-        </button>
+        <FormFooter error={error} busy={busy} label="Change Email" />
       </form>
-    </section>
+    </ProfileSection>
   );
 }

@@ -1,48 +1,30 @@
-import React, { useState, type FormEvent } from 'react';
+import React, { useState } from 'react';
 import { navigate } from 'gatsby';
 import { updatePassword } from 'aws-amplify/auth';
-import { authErrorMessage } from '../../auth/errors';
 import { signOutUser } from '../../auth/sign-out';
+import { CurrentPasswordField } from '../shared/CurrentPasswordField';
 import { Field } from '../shared/Field';
-import { FormMessage } from '../shared/FormMessage';
+import { FormFooter } from '../shared/FormFooter';
 import { MIN_PASSWORD_LENGTH } from '../shared/password-rules';
-import { useSubmitGuard } from '../shared/use-submit-guard';
+import { useAuthForm } from '../shared/use-auth-form';
+import { ProfileSection } from './ProfileSection';
 
 export function ChangePassword() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
-  const [error, setError] = useState('');
-  const { busy, run } = useSubmitGuard(500);
+  const { busy, error, submit } = useAuthForm('profile');
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      if (newPassword.length < MIN_PASSWORD_LENGTH)
-        return setError('New password must be at least 6 characters.');
-      setError('');
-      try {
-        await updatePassword({ oldPassword: currentPassword, newPassword });
-        await signOutUser().catch(() => undefined);
-        await navigate('/sign-in');
-      } catch (err) {
-        setError(authErrorMessage(err, 'profile'));
-      }
-    });
-  };
+  const onSubmit = submit(async () => {
+    if (newPassword.length < MIN_PASSWORD_LENGTH) return 'New password must be at least 6 characters.';
+    await updatePassword({ oldPassword: currentPassword, newPassword });
+    await signOutUser().catch(() => undefined);
+    await navigate('/sign-in');
+  });
 
   return (
-    <section className="account-section" aria-labelledby="change-password">
-      <h2 id="change-password">Change Password</h2>
+    <ProfileSection id="change-password" title="Change Password">
       <form className="account-form" onSubmit={onSubmit}>
-        <Field
-          label="Current Password"
-          type="password"
-          name="currentPassword"
-          autoComplete="current-password"
-          required
-          value={currentPassword}
-          onChange={(e) => setCurrentPassword(e.target.value)}
-        />
+        <CurrentPasswordField value={currentPassword} onChange={setCurrentPassword} />
         <Field
           label="New Password"
           type="password"
@@ -52,11 +34,8 @@ export function ChangePassword() {
           value={newPassword}
           onChange={(e) => setNewPassword(e.target.value)}
         />
-        <FormMessage kind="error">{error}</FormMessage>
-        <button className="button button--primary" type="submit" disabled={busy}>
-          Change Password
-        </button>
+        <FormFooter error={error} busy={busy} label="Change Password" />
       </form>
-    </section>
+    </ProfileSection>
   );
 }

@@ -1,34 +1,25 @@
-import React, { useState, type FormEvent } from 'react';
+import React, { useState } from 'react';
 import { Link } from 'gatsby';
 import { resetPassword } from 'aws-amplify/auth';
 import { configureAmplify } from '../../auth/amplify-config';
-import { authErrorMessage } from '../../auth/errors';
 import { Field } from '../shared/Field';
+import { FormFooter } from '../shared/FormFooter';
 import { FormMessage } from '../shared/FormMessage';
-import { useSubmitGuard } from '../shared/use-submit-guard';
+import { useAuthForm } from '../shared/use-auth-form';
 
 /** Sends the password-reset email (its link opens /auth?mode=resetPassword). */
 export function ResetPasswordRequest() {
   const [email, setEmail] = useState('');
-  const [error, setError] = useState('');
   const [sent, setSent] = useState('');
-  const { busy, run } = useSubmitGuard(500);
+  const { busy, error, submit } = useAuthForm('resetRequest');
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      setError('');
-      setSent('');
-      const address = email.trim();
-      try {
-        configureAmplify();
-        await resetPassword({ username: address });
-        setSent(`An email with instructions has been sent to ${address}.`);
-      } catch (err) {
-        setError(authErrorMessage(err, 'resetRequest'));
-      }
-    });
-  };
+  const onSubmit = submit(async () => {
+    setSent('');
+    const address = email.trim();
+    configureAmplify();
+    await resetPassword({ username: address });
+    setSent(`An email with instructions has been sent to ${address}.`);
+  });
 
   return (
     <form className="account-form" onSubmit={onSubmit}>
@@ -41,11 +32,9 @@ export function ResetPasswordRequest() {
         value={email}
         onChange={(e) => setEmail(e.target.value)}
       />
-      <FormMessage kind="error">{error}</FormMessage>
-      <FormMessage kind="success">{sent}</FormMessage>
-      <button className="button button--primary" type="submit" disabled={busy}>
-        Send Email
-      </button>
+      <FormFooter error={error} busy={busy} label="Send Email">
+        <FormMessage kind="success">{sent}</FormMessage>
+      </FormFooter>
       <p className="account-form__links">
         <Link to="/sign-in">Back to sign in</Link>
       </p>

@@ -1,35 +1,25 @@
-import React, { useState, type FormEvent } from 'react';
+import React, { useState } from 'react';
 import { Link, navigate } from 'gatsby';
-import { authErrorMessage } from '../../auth/errors';
 import { safeNext } from '../../auth/RequireAuth';
 import { signInWithPassword } from '../../auth/sign-in';
 import { Field } from '../shared/Field';
-import { FormMessage } from '../shared/FormMessage';
+import { FormFooter } from '../shared/FormFooter';
 import { queryParam } from '../shared/query';
-import { useSubmitGuard } from '../shared/use-submit-guard';
+import { useAuthForm } from '../shared/use-auth-form';
 
 export function SignInForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const { busy, run } = useSubmitGuard(500);
+  const { busy, error, submit } = useAuthForm('signIn');
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      setError('');
-      try {
-        const outcome = await signInWithPassword(email.trim(), password);
-        if (outcome === 'unverified') {
-          await navigate(`/must-verify-email?email=${encodeURIComponent(email.trim())}`);
-        } else {
-          await navigate(safeNext(queryParam('next')));
-        }
-      } catch (err) {
-        setError(authErrorMessage(err, 'signIn'));
-      }
-    });
-  };
+  const onSubmit = submit(async () => {
+    const outcome = await signInWithPassword(email.trim(), password);
+    if (outcome === 'unverified') {
+      await navigate(`/must-verify-email?email=${encodeURIComponent(email.trim())}`);
+    } else {
+      await navigate(safeNext(queryParam('next')));
+    }
+  });
 
   return (
     <form className="account-form" onSubmit={onSubmit} noValidate={false}>
@@ -51,10 +41,7 @@ export function SignInForm() {
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      <FormMessage kind="error">{error}</FormMessage>
-      <button className="button button--primary" type="submit" disabled={busy}>
-        Submit
-      </button>
+      <FormFooter error={error} busy={busy} label="Submit" />
       <p className="account-form__links">
         <Link to="/sign-up">Create an account</Link> · <Link to="/reset-password">Forgot your password?</Link>
       </p>

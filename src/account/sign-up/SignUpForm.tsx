@@ -1,39 +1,25 @@
-import React, { useState, type FormEvent } from 'react';
+import React, { useState } from 'react';
 import { Link, navigate } from 'gatsby';
 import { signUp } from 'aws-amplify/auth';
 import { configureAmplify } from '../../auth/amplify-config';
-import { authErrorMessage } from '../../auth/errors';
 import { Field } from '../shared/Field';
-import { FormMessage } from '../shared/FormMessage';
-import { useSubmitGuard } from '../shared/use-submit-guard';
+import { FormFooter } from '../shared/FormFooter';
 import { passwordProblem } from '../shared/password-rules';
+import { useAuthForm } from '../shared/use-auth-form';
 
 export function SignUpForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState('');
-  const { busy, run } = useSubmitGuard(500);
+  const { busy, error, submit } = useAuthForm('signUp');
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      const problem = passwordProblem(password, confirm);
-      if (problem) return setError(problem);
-      setError('');
-      try {
-        configureAmplify();
-        await signUp({
-          username: email.trim(),
-          password,
-          options: { userAttributes: { email: email.trim() } },
-        });
-        await navigate('/sign-in');
-      } catch (err) {
-        setError(authErrorMessage(err, 'signUp'));
-      }
-    });
-  };
+  const onSubmit = submit(async () => {
+    const problem = passwordProblem(password, confirm);
+    if (problem) return problem;
+    configureAmplify();
+    await signUp({ username: email.trim(), password, options: { userAttributes: { email: email.trim() } } });
+    await navigate('/sign-in');
+  });
 
   return (
     <form className="account-form" onSubmit={onSubmit}>
@@ -64,10 +50,7 @@ export function SignUpForm() {
         value={confirm}
         onChange={(e) => setConfirm(e.target.value)}
       />
-      <FormMessage kind="error">{error}</FormMessage>
-      <button className="button button--primary" type="submit" disabled={busy}>
-        Sign Up
-      </button>
+      <FormFooter error={error} busy={busy} label="Sign Up" />
       <p className="account-form__links">
         Already have an account? <Link to="/sign-in">Sign in</Link>
       </p>
