@@ -3,10 +3,9 @@ import { navigate } from 'gatsby';
 import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { completeCheckout } from '../api/client';
 import { authErrorMessage } from '../auth/errors';
-import { Field } from '../account/shared/Field';
-import { FormMessage } from '../account/shared/FormMessage';
+import { FormFooter } from '../account/shared/FormFooter';
 import { useSubmitGuard } from '../account/shared/use-submit-guard';
-import { CardField } from './CardField';
+import { CardholderFields } from './CardholderFields';
 import { PAYMENT_FAILED, paymentSomethingWrong } from './payment-messages';
 
 interface CheckoutFormProps {
@@ -53,20 +52,8 @@ export function CheckoutForm({ uid, clientSecret }: CheckoutFormProps) {
 
   return (
     <form className="account-form" onSubmit={onSubmit}>
-      <Field
-        label="Name on Card"
-        type="text"
-        name="name"
-        autoComplete="cc-name"
-        required
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-      />
-      <CardField />
-      <FormMessage kind="error">{error}</FormMessage>
-      <button className="button button--primary" type="submit" disabled={busy || !stripe || !name.trim()}>
-        Pay
-      </button>
+      <CardholderFields name={name} onNameChange={setName} />
+      <FormFooter error={error} busy={busy} label="Pay" disabled={!stripe || !name.trim()} />
     </form>
   );
 }
