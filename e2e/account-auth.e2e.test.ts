@@ -1,5 +1,5 @@
-import type { Browser, Response } from 'playwright-core';
-import { launchBrowser } from './browser';
+import type { Response } from 'playwright-core';
+import { sharedBrowser } from './browser';
 import { siteUrl } from './site';
 import {
   actionLink,
@@ -15,19 +15,11 @@ import {
 
 const FORBIDDEN = /aws-amplify|cognito-idp|js\.stripe\.com|confirmCardPayment/;
 
-let browser: Browser;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterAll(async () => {
-  await close();
-});
+const browser = sharedBrowser();
 
 describe('account journeys: sign-up, verification, reset, guards', () => {
   it('signs up, follows the mailed verification link and signs in', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(browser());
     const email = uniqueEmail('signup');
     await page.goto(`${siteUrl()}/sign-up`);
     await page.getByLabel('Email').fill(email);
@@ -67,7 +59,7 @@ describe('account journeys: sign-up, verification, reset, guards', () => {
   });
 
   it('shows the mapped sign-in error and an already-taken address', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const email = await createVerifiedUser('taken');
     await page.goto(`${siteUrl()}/sign-in`);
     await page.getByLabel('Email').fill(email);
@@ -85,7 +77,7 @@ describe('account journeys: sign-up, verification, reset, guards', () => {
   });
 
   it('resets a password through the mailed link', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const email = await createVerifiedUser('reset');
     await page.goto(`${siteUrl()}/reset-password`);
     await page.getByLabel('Email').fill(email);
@@ -108,7 +100,7 @@ describe('account journeys: sign-up, verification, reset, guards', () => {
   });
 
   it('sends a signed-out visitor of a guarded page to sign in, and back after', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const email = await createVerifiedUser('guard');
     await page.goto(`${siteUrl()}/profile`);
     await page.waitForURL(/\/sign-in\/?\?next=%2Fprofile/);
@@ -122,7 +114,7 @@ describe('account journeys: sign-up, verification, reset, guards', () => {
   });
 
   it('sends an unverified user to /must-verify-email, and Resend Email mails again', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const email = uniqueEmail('unverified');
     await page.goto(`${siteUrl()}/sign-up`);
     await page.getByLabel('Email').fill(email);

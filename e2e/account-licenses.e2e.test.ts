@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './browser';
+import type { Page } from 'playwright-core';
+import { sharedBrowser } from './browser';
 import {
   advanceStripeClock,
   createVerifiedUser,
@@ -10,21 +10,13 @@ import {
   until,
 } from './account-helpers';
 
-let browser: Browser;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterAll(async () => {
-  await close();
-});
+const browser = sharedBrowser();
 
 const keyCells = (page: Page) => page.locator('.license-table tbody tr');
 
 describe('account journeys: licenses and cards', () => {
   it('buys 2 licenses (after a declined card), adds one with a quote, removes one, updates the card', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(browser());
     const email = await createVerifiedUser('buyer');
     await signIn(page, email, undefined, '/licenses');
     await page.getByText('You have no licenses yet.').waitFor();
@@ -80,7 +72,7 @@ describe('account journeys: licenses and cards', () => {
   });
 
   it("shows a declined card's message when updating the card", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const email = await createVerifiedUser('declined');
     await signIn(page, email, undefined, '/licenses');
     await page.getByRole('button', { name: 'Buy Licenses' }).click();
@@ -99,7 +91,7 @@ describe('account journeys: licenses and cards', () => {
   });
 
   it('shows the past-due banner after a failed renewal, and a new card pays it', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const email = await createVerifiedUser('pastdue');
     await signIn(page, email, undefined, '/licenses');
     await page.getByRole('button', { name: 'Buy Licenses' }).click();

@@ -1,5 +1,4 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { sharedBrowser } from './browser';
 import { siteUrl } from './site';
 import {
   actionLink,
@@ -14,19 +13,11 @@ import {
   waitForMail,
 } from './account-helpers';
 
-let browser: Browser;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterAll(async () => {
-  await close();
-});
+const browser = sharedBrowser();
 
 describe('account journeys: profile', () => {
   it('changes the email, and the old address recovers it through its mailed link', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(browser());
     const email = await createVerifiedUser('mover');
     const taken = await createVerifiedUser('other');
     const newEmail = uniqueEmail('moved');
@@ -60,7 +51,7 @@ describe('account journeys: profile', () => {
   });
 
   it('changes the password (signed out after), and the new one signs in', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const email = await createVerifiedUser('pass');
     await signIn(page, email, undefined, '/profile');
     const section = page.getByRole('region', { name: 'Change Password' });
@@ -80,7 +71,7 @@ describe('account journeys: profile', () => {
   });
 
   it('deletes the account with a subscription and says so', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const email = await createVerifiedUser('leaver');
     await signIn(page, email, undefined, '/licenses');
     await page.getByRole('button', { name: 'Buy Licenses' }).click();
@@ -118,7 +109,7 @@ describe('account journeys: profile', () => {
 
 describe('account journeys: a changed address is verified by its link', () => {
   it('signs in with the new address, is asked to verify it, and the link verifies it', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(browser());
     const email = await createVerifiedUser('verifynew');
     const newEmail = uniqueEmail('verifiednew');
     await signIn(page, email, undefined, '/profile');

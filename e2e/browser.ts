@@ -18,3 +18,18 @@ export async function launchBrowser(): Promise<{ browser: Browser; close: () => 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   return { browser, close: () => browser.close() };
 }
+
+/** One Chromium for the whole test file, launched before its tests and closed after; call to get it. */
+export function sharedBrowser(): () => Browser {
+  let launched: { browser: Browser; close: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    launched = await launchBrowser();
+  });
+  afterAll(async () => {
+    await launched?.close();
+  });
+  return () => {
+    if (!launched) throw new Error('the browser is not running (used outside a test?)');
+    return launched.browser;
+  };
+}

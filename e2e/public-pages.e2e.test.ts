@@ -1,21 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './browser';
+import type { Page } from 'playwright-core';
+import { sharedBrowser } from './browser';
 import { staticPublicRoutes } from './public-routes';
 import { readFeed, siteUrl, type ArticleFeedEntry, type ToolFeedEntry } from './site';
 
-let browser: Browser;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterAll(async () => {
-  await close();
-});
+const browser = sharedBrowser();
 
 /** A page that records console errors, uncaught exceptions and failed requests. */
 async function openPage(): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
   const problems: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
