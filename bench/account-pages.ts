@@ -1,18 +1,7 @@
-// Account pages in `npm run bench:site`: the compressed JS a first visit loads (the runtime, framework
-// and app scripts plus the page component's whole chunk group, from webpack's stats: Gatsby loads
-// the component chunks through the runtime, so they are not <script> tags in the HTML), and Lighthouse
-// accessibility and best practices on the public account forms. SEO is not a target here: account
+// Account pages in `npm run bench:site`: the compressed JS a first visit loads (bench/page-scripts.ts),
+// and Lighthouse accessibility and best practices on the public account forms. SEO is not a target here: account
 // pages are noindex on purpose.
-import fs from 'node:fs';
-import path from 'node:path';
-import zlib from 'node:zlib';
-
-interface ChunkGroup {
-  assets: { name: string }[];
-}
-interface Stats {
-  namedChunkGroups: Record<string, ChunkGroup>;
-}
+import { compressedKb, firstVisitScripts } from './page-scripts';
 interface CategoryScores {
   categories: Record<string, { score: number }>;
 }
@@ -37,22 +26,6 @@ export const ACCOUNT_PAGES: AccountPageTarget[] = [
   { page: '/update-card' },
 ];
 
-const brotli = (file: string) => zlib.brotliCompressSync(fs.readFileSync(file)).length;
-
-/** Every script a first visit of `route` runs, from public/ (page-data names the component chunk). */
-export function firstVisitScripts(route: string, publicDir = 'public'): string[] {
-  const stats = JSON.parse(fs.readFileSync(path.join(publicDir, 'webpack.stats.json'), 'utf8')) as Stats;
-  const pageData = JSON.parse(
-    fs.readFileSync(path.join(publicDir, 'page-data', route.slice(1), 'page-data.json'), 'utf8'),
-  ) as { componentChunkName: string };
-  const html = fs.readFileSync(path.join(publicDir, route.slice(1), 'index.html'), 'utf8');
-  const fromHtml = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g)].map((m) => m[1] ?? '');
-  const group = stats.namedChunkGroups[pageData.componentChunkName]?.assets.map((a) => a.name) ?? [];
-  return [...new Set([...fromHtml, ...group])]
-    .filter((f) => f.endsWith('.js'))
-    .map((f) => path.join(publicDir, f));
-}
-
 export async function benchAccountPages(
   serverUrl: string,
   lighthouse: (url: string) => Promise<CategoryScores>,
@@ -60,8 +33,7 @@ export async function benchAccountPages(
   const rows: Record<string, string | number>[] = [];
   let failed = false;
   for (const target of ACCOUNT_PAGES) {
-    const files = firstVisitScripts(target.page);
-    const jsKb = Number((files.reduce((sum, f) => sum + brotli(f), 0) / 1024).toFixed(1));
+    const jsKb = compressedKb(firstVisitScripts(target.page));
     const row: Record<string, string | number> = { page: target.page, 'JS KB': jsKb };
     row['JS target'] = target.maxJsKb ? `<= ${target.maxJsKb}` : '-';
     if (target.maxJsKb && jsKb > target.maxJsKb) failed = true;

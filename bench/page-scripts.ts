@@ -1,0 +1,33 @@
+// The JavaScript a first visit of a page runs: the runtime, framework and app <script> tags of its HTML
+// plus the page component's whole chunk group from webpack's stats (Gatsby loads component chunks
+// through its runtime, so they are not <script> tags), measured Brotli-compressed as the server sends them.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+interface Stats {
+  namedChunkGroups: Record<string, { assets: { name: string }[] }>;
+}
+
+export function firstVisitScripts(route: string, publicDir = 'public'): string[] {
+  const dir = route === '/' ? 'index' : route.slice(1);
+  const htmlFile = route === '/' ? 'index.html' : path.join(dir, 'index.html');
+  const stats = JSON.parse(fs.readFileSync(path.join(publicDir, 'webpack.stats.json'), 'utf8')) as Stats;
+  const pageData = JSON.parse(
+    fs.readFileSync(path.join(publicDir, 'page-data', dir, 'page-data.json'), 'utf8'),
+  ) as {
+    componentChunkName: string;
+  };
+  const html = fs.readFileSync(path.join(publicDir, htmlFile), 'utf8');
+  const fromHtml = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g)].map((m) => m[1] ?? '');
+  const group = stats.namedChunkGroups[pageData.componentChunkName]?.assets.map((a) => a.name) ?? [];
+  return [...new Set([...fromHtml, ...group])]
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => path.join(publicDir, f));
+}
+
+/** Compressed size in KB, one decimal. */
+export function compressedKb(files: readonly string[]): number {
+  const bytes = files.reduce((sum, f) => sum + zlib.brotliCompressSync(fs.readFileSync(f)).length, 0);
+  return Number((bytes / 1024).toFixed(1));
+}
