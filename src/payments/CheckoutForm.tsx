@@ -1,7 +1,7 @@
 import React, { useState, type FormEvent } from 'react';
 import { navigate } from 'gatsby';
 import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { completeCheckout } from '../api/client';
+import { completeCheckout } from '../api-client/client';
 import { authErrorMessage } from '../auth/errors';
 import { FormFooter } from '../account/shared/FormFooter';
 import { useSubmitGuard } from '../account/shared/use-submit-guard';

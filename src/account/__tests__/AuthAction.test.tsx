@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { navigate } from 'gatsby';
 import * as auth from 'aws-amplify/auth';
-import * as api from '../../api/client';
+import * as api from '../../api-client/client';
 import { AuthProvider } from '../../auth/AuthContext';
 import { AuthAction } from '../auth-action/AuthAction';
 import { siteConfig } from '../../config';
@@ -17,7 +17,7 @@ jest.mock('aws-amplify/auth', () => ({
   confirmUserAttribute: jest.fn(),
   confirmResetPassword: jest.fn(),
 }));
-jest.mock('../../api/client', () => ({ getEmailRecovery: jest.fn(), recoverEmail: jest.fn() }));
+jest.mock('../../api-client/client', () => ({ getEmailRecovery: jest.fn(), recoverEmail: jest.fn() }));
 const mocked = jest.mocked(auth);
 const mockedApi = jest.mocked(api);
 

@@ -2,12 +2,12 @@ import React from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { navigate } from 'gatsby';
-import * as api from '../../api/client';
-import type { Subscription } from '../../api/types';
+import * as api from '../../api-client/client';
+import type { Subscription } from '../../api-client/types';
 import { Licenses } from '../licenses/Licenses';
 import { subscriptionActions } from '../licenses/subscription-actions';
 
-jest.mock('../../api/client', () => ({
+jest.mock('../../api-client/client', () => ({
   getLicenses: jest.fn(),
   getSubscriptions: jest.fn(),
   setupCheckout: jest.fn(),

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { navigate } from 'gatsby';
 import * as auth from 'aws-amplify/auth';
-import * as api from '../../api/client';
+import * as api from '../../api-client/client';
 import { Profile } from '../profile/Profile';
 
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
@@ -12,7 +12,7 @@ jest.mock('aws-amplify/auth', () => ({
   updatePassword: jest.fn(),
   deleteUser: jest.fn(),
 }));
-jest.mock('../../api/client', () => ({ updateEmail: jest.fn(), deleteCustomer: jest.fn() }));
+jest.mock('../../api-client/client', () => ({ updateEmail: jest.fn(), deleteCustomer: jest.fn() }));
 const mocked = jest.mocked(auth);
 const mockedApi = jest.mocked(api);
 const user = { uid: 'u1', email: 'me@example.com', emailVerified: true };

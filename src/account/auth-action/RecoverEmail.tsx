@@ -1,7 +1,7 @@
 import React, { useEffect, useState } from 'react';
 import { Link } from 'gatsby';
-import { getEmailRecovery, recoverEmail } from '../../api/client';
-import type { EmailRecoveryInfo } from '../../api/types';
+import { getEmailRecovery, recoverEmail } from '../../api-client/client';
+import type { EmailRecoveryInfo } from '../../api-client/types';
 import { authErrorMessage } from '../../auth/errors';
 import { signOutUser } from '../../auth/sign-out';
 import { FormMessage } from '../shared/FormMessage';

@@ -1,6 +1,6 @@
 import React, { useState } from 'react';
-import { addLicenses, quoteLicenses } from '../../api/client';
-import type { LicenseQuote } from '../../api/types';
+import { addLicenses, quoteLicenses } from '../../api-client/client';
+import type { LicenseQuote } from '../../api-client/types';
 import { trackEvent } from '../../analytics/events';
 import { authErrorMessage } from '../../auth/errors';
 import { formatPaddedDate } from '../../lib/dates';

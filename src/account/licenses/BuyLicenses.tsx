@@ -1,6 +1,6 @@
 import React, { useState } from 'react';
 import { navigate } from 'gatsby';
-import { setupCheckout } from '../../api/client';
+import { setupCheckout } from '../../api-client/client';
 import { authErrorMessage } from '../../auth/errors';
 import type { SessionUser } from '../../auth/session';
 import { licenseCountLabel } from '../../lib/pluralize';

@@ -1,5 +1,5 @@
 import React from 'react';
-import type { LicenseView } from '../../api/types';
+import type { LicenseView } from '../../api-client/types';
 import { formatPaddedDate } from '../../lib/dates';
 import { CopyButton } from './CopyButton';
 import { RemoveLicense } from './RemoveLicense';

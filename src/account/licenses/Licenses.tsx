@@ -1,6 +1,6 @@
 import React, { useCallback } from 'react';
 import { Link } from 'gatsby';
-import { removeLicenses } from '../../api/client';
+import { removeLicenses } from '../../api-client/client';
 import { authErrorMessage } from '../../auth/errors';
 import type { SessionUser } from '../../auth/session';
 import { FormMessage } from '../shared/FormMessage';

@@ -1,5 +1,5 @@
 import React from 'react';
-import type { Subscription } from '../../api/types';
+import type { Subscription } from '../../api-client/types';
 import { formatPaddedDate } from '../../lib/dates';
 
 const date = (epoch: number | null) => (epoch ? formatPaddedDate(epoch, 'seconds') : '-');

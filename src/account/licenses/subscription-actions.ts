@@ -1,4 +1,4 @@
-import type { Subscription } from '../../api/types';
+import type { Subscription } from '../../api-client/types';
 
 export interface SubscriptionActions {
   buy: boolean;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getLicenses, getSubscriptions } from '../../api/client';
-import type { LicenseData, Subscription } from '../../api/types';
+import { getLicenses, getSubscriptions } from '../../api-client/client';
+import type { LicenseData, Subscription } from '../../api-client/types';
 import { authErrorMessage } from '../../auth/errors';
 
 /** Spec point 9: the licenses page spinner clears 1000 ms after the data arrived. */

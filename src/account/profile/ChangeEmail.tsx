@@ -1,6 +1,6 @@
 import React, { useState } from 'react';
 import { navigate } from 'gatsby';
-import { updateEmail } from '../../api/client';
+import { updateEmail } from '../../api-client/client';
 import type { SessionUser } from '../../auth/session';
 import { signOutUser } from '../../auth/sign-out';
 import { CurrentPasswordField } from '../shared/CurrentPasswordField';

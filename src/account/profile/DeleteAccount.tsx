@@ -1,7 +1,7 @@
 import React, { useState } from 'react';
 import { navigate } from 'gatsby';
 import { deleteUser } from 'aws-amplify/auth';
-import { deleteCustomer } from '../../api/client';
+import { deleteCustomer } from '../../api-client/client';
 import { reauthenticate } from '../../auth/reauthenticate';
 import type { SessionUser } from '../../auth/session';
 import { signOutUser } from '../../auth/sign-out';

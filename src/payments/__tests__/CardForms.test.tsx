@@ -2,7 +2,7 @@ import React from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { navigate } from 'gatsby';
-import * as api from '../../api/client';
+import * as api from '../../api-client/client';
 import { CheckoutForm } from '../CheckoutForm';
 import { UpdateCardForm } from '../UpdateCardForm';
 
@@ -18,7 +18,7 @@ jest.mock('@stripe/react-stripe-js', () => ({
     return null;
   },
 }));
-jest.mock('../../api/client', () => ({ completeCheckout: jest.fn(), updateCard: jest.fn() }));
+jest.mock('../../api-client/client', () => ({ completeCheckout: jest.fn(), updateCard: jest.fn() }));
 const mockedApi = jest.mocked(api);
 
 beforeEach(() => jest.clearAllMocks());
