@@ -1,6 +1,6 @@
 /** Gridlines, axis lines and tick labels shared by the cartesian renderers. */
 import type { Scale, Tick } from './scale';
-import { COLORS, line, text, type Rect } from './svg';
+import { COLORS, line, rect, text, textWidth, type Rect } from './svg';
 
 export function yGrid(plot: Rect, scale: Scale, side: 'left' | 'right' = 'left', grid = true): string {
   const parts: string[] = [];
@@ -58,4 +58,22 @@ export function axisTitle(plot: Rect, label: string, side: 'left' | 'right', off
 
 export function frameAxes(plot: Rect): string {
   return line(plot.x, plot.y + plot.height, plot.x + plot.width, plot.y + plot.height, COLORS.axis);
+}
+
+/** A dashed horizontal reference line across the plot at `y`, its label boxed at the right end. */
+export function horizontalRefLine(
+  plot: Rect,
+  y: number,
+  ref: { label?: string; color?: string; dash?: string },
+): string {
+  const color = ref.color ?? '#374151';
+  const parts = [line(plot.x, y, plot.x + plot.width, y, color, 1.5, ref.dash ?? '6 4')];
+  if (ref.label) {
+    const w = textWidth(ref.label, 11) + 8;
+    parts.push(
+      rect({ x: plot.x + plot.width - w - 4, y: y - 17, width: w, height: 15 }, '#ffffff', 'opacity="0.85"'),
+    );
+    parts.push(text(plot.x + plot.width - 8, y - 9, ref.label, { size: 11, anchor: 'end', color }));
+  }
+  return parts.join('');
 }

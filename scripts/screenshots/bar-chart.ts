@@ -1,5 +1,5 @@
 /** Bar chart: vertical or horizontal, single, grouped or stacked, with optional overlay lines or dots. */
-import { axisTitle, frameAxes, yGrid } from './axes';
+import { axisTitle, frameAxes, horizontalRefLine, yGrid } from './axes';
 import type { AxisOptions, RefLine } from './line-chart';
 import { markerSvg } from './line-chart';
 import { linearScale, type Format } from './scale';
@@ -13,7 +13,6 @@ import {
   r,
   rect,
   text,
-  textWidth,
   type LegendItem,
   type Rect,
 } from './svg';
@@ -228,27 +227,7 @@ function verticalBars(box: Rect, options: BarChartOptions): string {
     }
   }
   parts.push(line(plot.x, zero, plot.x + plot.width, zero, '#6b7280', 1));
-  for (const h of options.hLines ?? []) {
-    const y = sy(h.value);
-    parts.push(line(plot.x, y, plot.x + plot.width, y, h.color ?? '#374151', 1.5, h.dash ?? '6 4'));
-    if (h.label) {
-      const w = textWidth(h.label, 11) + 8;
-      parts.push(
-        rect(
-          { x: plot.x + plot.width - w - 4, y: y - 17, width: w, height: 15 },
-          '#ffffff',
-          'opacity="0.85"',
-        ),
-      );
-      parts.push(
-        text(plot.x + plot.width - 8, y - 9, h.label, {
-          size: 11,
-          anchor: 'end',
-          color: h.color ?? '#374151',
-        }),
-      );
-    }
-  }
+  for (const h of options.hLines ?? []) parts.push(horizontalRefLine(plot, sy(h.value), h));
   for (const o of options.overlays ?? []) {
     const scale = o.axis === 'right' ? sy2 : sy;
     if (o.style === 'dots') {

@@ -1,5 +1,5 @@
 /** Line chart: time or numeric x, one or two y axes, bands, ranges, reference lines and markers. */
-import { axisTitle, frameAxes, xTicks, yGrid } from './axes';
+import { axisTitle, frameAxes, horizontalRefLine, xTicks, yGrid } from './axes';
 import { linearScale, logScale, timeTicks, type Format, type Scale, type Tick } from './scale';
 import {
   COLORS,
@@ -11,7 +11,6 @@ import {
   r,
   rect,
   text,
-  textWidth,
   type LegendItem,
   type Rect,
 } from './svg';
@@ -264,25 +263,7 @@ export function lineChart(box: Rect, options: LineChartOptions): string {
 
   for (const h of options.hLines ?? []) {
     const scale = h.axis === 'right' && sy2 ? sy2 : sy;
-    const y = scale(h.value);
-    parts.push(line(plot.x, y, plot.x + plot.width, y, h.color ?? '#374151', 1.5, h.dash ?? '6 4'));
-    if (h.label) {
-      const w = textWidth(h.label, 11) + 8;
-      parts.push(
-        rect(
-          { x: plot.x + plot.width - w - 4, y: y - 17, width: w, height: 15 },
-          '#ffffff',
-          'opacity="0.85"',
-        ),
-      );
-      parts.push(
-        text(plot.x + plot.width - 8, y - 9, h.label, {
-          size: 11,
-          anchor: 'end',
-          color: h.color ?? '#374151',
-        }),
-      );
-    }
+    parts.push(horizontalRefLine(plot, scale(h.value), h));
   }
   for (const v of options.vLines ?? []) {
     const x = sx(v.value);

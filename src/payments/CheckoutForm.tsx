@@ -1,10 +1,9 @@
-import React, { useState, type FormEvent } from 'react';
+import React, { useState } from 'react';
 import { navigate } from 'gatsby';
 import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { completeCheckout } from '../api-client/client';
-import { authErrorMessage } from '../auth/errors';
 import { FormFooter } from '../account/shared/FormFooter';
-import { useSubmitGuard } from '../account/shared/use-submit-guard';
+import { useAuthForm } from '../account/shared/use-auth-form';
 import { CardholderFields } from './CardholderFields';
 import { PAYMENT_FAILED, paymentSomethingWrong } from './payment-messages';
 
@@ -19,36 +18,22 @@ export function CheckoutForm({ uid, clientSecret }: CheckoutFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [name, setName] = useState('');
-  const [error, setError] = useState('');
-  const { busy, run } = useSubmitGuard(200);
+  const { busy, error, submit } = useAuthForm('billing', 200);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = submit(async () => {
     const card = elements?.getElement(CardElement);
     if (!stripe || !card || !name.trim()) return;
-    void run(async () => {
-      setError('');
-      const result = await stripe.confirmCardPayment(clientSecret, {
-        payment_method: { card, billing_details: { name: name.trim() } },
-      });
-      if (result.error) return setError(result.error.message ?? paymentSomethingWrong());
-      const intent = result.paymentIntent;
-      if (intent.status === 'succeeded') {
-        const pm = intent.payment_method;
-        const pmid = typeof pm === 'string' ? pm : (pm?.id ?? '');
-        try {
-          await completeCheckout({ uid, pmid });
-          await navigate('/licenses');
-        } catch (err) {
-          setError(authErrorMessage(err, 'billing'));
-        }
-      } else if (intent.status === 'requires_payment_method') {
-        setError(PAYMENT_FAILED);
-      } else {
-        setError(paymentSomethingWrong());
-      }
+    const result = await stripe.confirmCardPayment(clientSecret, {
+      payment_method: { card, billing_details: { name: name.trim() } },
     });
-  };
+    if (result.error) return result.error.message ?? paymentSomethingWrong();
+    const intent = result.paymentIntent;
+    if (intent.status === 'requires_payment_method') return PAYMENT_FAILED;
+    if (intent.status !== 'succeeded') return paymentSomethingWrong();
+    const pm = intent.payment_method;
+    await completeCheckout({ uid, pmid: typeof pm === 'string' ? pm : (pm?.id ?? '') });
+    await navigate('/licenses');
+  });
 
   return (
     <form className="account-form" onSubmit={onSubmit}>

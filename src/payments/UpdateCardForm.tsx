@@ -1,10 +1,9 @@
-import React, { useState, type FormEvent } from 'react';
+import React, { useState } from 'react';
 import { navigate } from 'gatsby';
 import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { updateCard } from '../api-client/client';
-import { authErrorMessage } from '../auth/errors';
 import { FormFooter } from '../account/shared/FormFooter';
-import { useSubmitGuard } from '../account/shared/use-submit-guard';
+import { useAuthForm } from '../account/shared/use-auth-form';
 import { CardholderFields } from './CardholderFields';
 import { paymentSomethingWrong } from './payment-messages';
 
@@ -13,29 +12,20 @@ export function UpdateCardForm({ subscriptionId }: { subscriptionId: string }) {
   const stripe = useStripe();
   const elements = useElements();
   const [name, setName] = useState('');
-  const [error, setError] = useState('');
-  const { busy, run } = useSubmitGuard(500);
+  const { busy, error, submit } = useAuthForm('billing', 500);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = submit(async () => {
     const card = elements?.getElement(CardElement);
     if (!stripe || !card || !name.trim()) return;
-    void run(async () => {
-      setError('');
-      const result = await stripe.createPaymentMethod({
-        type: 'card',
-        card,
-        billing_details: { name: name.trim() },
-      });
-      if (result.error) return setError(result.error.message ?? paymentSomethingWrong());
-      try {
-        await updateCard({ subscriptionId, paymentMethodId: result.paymentMethod.id });
-        await navigate('/licenses');
-      } catch (err) {
-        setError(authErrorMessage(err, 'billing'));
-      }
+    const result = await stripe.createPaymentMethod({
+      type: 'card',
+      card,
+      billing_details: { name: name.trim() },
     });
-  };
+    if (result.error) return result.error.message ?? paymentSomethingWrong();
+    await updateCard({ subscriptionId, paymentMethodId: result.paymentMethod.id });
+    await navigate('/licenses');
+  });
 
   return (
     <form className="account-form" onSubmit={onSubmit}>
