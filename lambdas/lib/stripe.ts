@@ -55,6 +55,16 @@ export function customerIdOf(sub: Stripe.Subscription): string {
   return id;
 }
 
+// When each subscription object was read from Stripe (ms). The cached copy keeps the newest read, so a
+// slow request (a webhook that read "past_due" just before a new card paid) cannot overwrite the state
+// a later request stored (see saveSubscription).
+const readAt = new WeakMap<Stripe.Subscription, number>();
+
+function stamped(sub: Stripe.Subscription): Stripe.Subscription {
+  readAt.set(sub, Date.now());
+  return sub;
+}
+
 export function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
   const item = licenseItem(sub);
   const quantity = item.quantity ?? 0;
@@ -70,6 +80,7 @@ export function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
     periodEnd: item.current_period_end,
     cardBrand: pm?.card?.brand,
     cardLast4: pm?.card?.last4,
+    observedAt: readAt.get(sub) ?? Date.now(),
   };
 }
 
@@ -81,9 +92,11 @@ export function clientSecretOf(sub: Stripe.Subscription): string | undefined {
 
 export async function retrieveSubscription(id: string): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
-  return stripe.subscriptions.retrieve(id, {
-    expand: ['default_payment_method', 'latest_invoice.confirmation_secret'],
-  });
+  return stamped(
+    await stripe.subscriptions.retrieve(id, {
+      expand: ['default_payment_method', 'latest_invoice.confirmation_secret'],
+    }),
+  );
 }
 
 export async function createCustomer(uid: string, email: string | undefined): Promise<string> {
@@ -107,24 +120,26 @@ export async function createIncompleteSubscription(args: {
   replaces: string | undefined;
 }): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
-  return stripe.subscriptions.create(
-    {
-      customer: args.customerId,
-      items: [{ price: getConfig().stripePriceId, quantity: args.count }],
-      payment_behavior: 'default_incomplete',
-      payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
-      expand: ['latest_invoice.confirmation_secret'],
-      metadata: { uid: args.uid },
-    },
-    {
-      idempotencyKey: `subscription:${args.uid}:${args.customerId}:${args.count}:${args.replaces ?? 'first'}`,
-    },
+  return stamped(
+    await stripe.subscriptions.create(
+      {
+        customer: args.customerId,
+        items: [{ price: getConfig().stripePriceId, quantity: args.count }],
+        payment_behavior: 'default_incomplete',
+        payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
+        expand: ['latest_invoice.confirmation_secret'],
+        metadata: { uid: args.uid },
+      },
+      {
+        idempotencyKey: `subscription:${args.uid}:${args.customerId}:${args.count}:${args.replaces ?? 'first'}`,
+      },
+    ),
   );
 }
 
 export async function cancelSubscription(id: string): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
-  return stripe.subscriptions.cancel(id, {}, { idempotencyKey: `cancel:${id}` });
+  return stamped(await stripe.subscriptions.cancel(id, {}, { idempotencyKey: `cancel:${id}` }));
 }
 
 /**
@@ -137,22 +152,24 @@ export async function raiseQuantity(
 ): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
   const item = licenseItem(sub);
-  return stripe.subscriptions.update(
-    sub.id,
-    {
-      items: [{ id: item.id, quantity }],
-      proration_behavior: 'always_invoice',
-      payment_behavior: 'error_if_incomplete',
-      cancel_at_period_end: false,
-      expand: ['default_payment_method', 'latest_invoice.confirmation_secret'],
-    },
-    // The card is part of the key: Stripe replays a stored decline for a reused key, and a retry
-    // after the customer changed card must be a new attempt. So is the latest invoice: concurrent
-    // duplicates see the same one, but after any completed change it differs, so adding again after a
-    // removal (the same "2->3") is a new charge, not a replay of the first.
-    {
-      idempotencyKey: `add:${sub.id}:${item.quantity ?? 0}->${quantity}:${idOf(sub.default_payment_method) ?? 'nopm'}:${idOf(sub.latest_invoice) ?? 'noinv'}`,
-    },
+  return stamped(
+    await stripe.subscriptions.update(
+      sub.id,
+      {
+        items: [{ id: item.id, quantity }],
+        proration_behavior: 'always_invoice',
+        payment_behavior: 'error_if_incomplete',
+        cancel_at_period_end: false,
+        expand: ['default_payment_method', 'latest_invoice.confirmation_secret'],
+      },
+      // The card is part of the key: Stripe replays a stored decline for a reused key, and a retry
+      // after the customer changed card must be a new attempt. So is the latest invoice: concurrent
+      // duplicates see the same one, but after any completed change it differs, so adding again after a
+      // removal (the same "2->3") is a new charge, not a replay of the first.
+      {
+        idempotencyKey: `add:${sub.id}:${item.quantity ?? 0}->${quantity}:${idOf(sub.default_payment_method) ?? 'nopm'}:${idOf(sub.latest_invoice) ?? 'noinv'}`,
+      },
+    ),
   );
 }
 
@@ -171,13 +188,15 @@ export async function lowerRenewingQuantity(
           cancel_at_period_end: false,
         }
       : { cancel_at_period_end: true, proration_behavior: 'none' };
-  return stripe.subscriptions.update(
-    sub.id,
-    { ...params, expand: ['default_payment_method', 'latest_invoice.confirmation_secret'] },
-    // The latest invoice keeps a later identical change (remove, add, remove again) from replaying.
-    {
-      idempotencyKey: `renewing:${sub.id}:${item.quantity ?? 0}->${renewing}:${idOf(sub.latest_invoice) ?? 'noinv'}`,
-    },
+  return stamped(
+    await stripe.subscriptions.update(
+      sub.id,
+      { ...params, expand: ['default_payment_method', 'latest_invoice.confirmation_secret'] },
+      // The latest invoice keeps a later identical change (remove, add, remove again) from replaying.
+      {
+        idempotencyKey: `renewing:${sub.id}:${item.quantity ?? 0}->${renewing}:${idOf(sub.latest_invoice) ?? 'noinv'}`,
+      },
+    ),
   );
 }
 

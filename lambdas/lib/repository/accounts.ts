@@ -20,6 +20,8 @@ export interface SubscriptionSnapshot {
   periodEnd?: number;
   cardBrand?: string;
   cardLast4?: string;
+  /** When this state was read from Stripe (epoch ms): an older read never replaces a newer one. */
+  observedAt: number;
 }
 
 export interface Account extends Partial<SubscriptionSnapshot> {
@@ -113,10 +115,13 @@ export async function saveSubscription(
         TableName: table(),
         Key: key(uid),
         UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        // The account must exist (a late webhook must not resurrect a deleted user), and it must not
-        // already point at a newer subscription.
+        // The account must exist (a late webhook must not resurrect a deleted user), it must not already
+        // point at a newer subscription, and for the same subscription the stored state must not have
+        // been read from Stripe later than this one.
         ConditionExpression:
-          'attribute_exists(#pk) AND (attribute_not_exists(#subscriptionCreated) OR #subscriptionId = :subscriptionId OR #subscriptionCreated < :subscriptionCreated)',
+          'attribute_exists(#pk) AND (attribute_not_exists(#subscriptionCreated) OR ' +
+          '(#subscriptionId = :subscriptionId AND (attribute_not_exists(#observedAt) OR #observedAt <= :observedAt)) OR ' +
+          '#subscriptionCreated < :subscriptionCreated)',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
       }),
