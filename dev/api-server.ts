@@ -52,7 +52,10 @@ class HttpError extends Error {
   }
 }
 
-export function createApiHandler(opts: ApiHandlerOptions): NodeHandler {
+/** The API as a node request handler, plus `idle()`: resolves once no request is being handled. */
+export type ApiHandler = NodeHandler & { idle(): Promise<void> };
+
+export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
   if (opts.env) Object.assign(process.env, opts.env);
   const routes = opts.routes ?? defaultRoutes;
   const handlersDir = opts.handlersDir ?? path.join(__dirname, '..', 'lambdas', 'handlers');
@@ -83,14 +86,30 @@ export function createApiHandler(opts: ApiHandlerOptions): NodeHandler {
     }
   };
 
-  return (req, res) => {
-    void serve(req, res).catch((error: unknown) => {
-      if (error instanceof HttpError) return sendJson(res, error.status, { message: error.message });
-      console.error('[api]', error);
-      if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
-      else res.destroy();
-    });
+  // Requests still being handled: a stack that stops waits for them, so no handler is cut off halfway
+  // (its emulators gone) and none logs after its caller has finished.
+  let inFlight = 0;
+  let waiters: (() => void)[] = [];
+  const handler: NodeHandler = (req, res) => {
+    inFlight += 1;
+    void serve(req, res)
+      .catch((error: unknown) => {
+        if (error instanceof HttpError) return sendJson(res, error.status, { message: error.message });
+        console.error('[api]', error);
+        if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
+        else res.destroy();
+      })
+      .finally(() => {
+        inFlight -= 1;
+        if (inFlight === 0) {
+          for (const resolve of waiters) resolve();
+          waiters = [];
+        }
+      });
   };
+  const idle = () =>
+    inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve));
+  return Object.assign(handler, { idle });
 
   async function serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const started = Date.now();
@@ -171,8 +190,9 @@ export function createApiHandler(opts: ApiHandlerOptions): NodeHandler {
 
 export async function startApiServer(
   opts: ApiHandlerOptions & { port: number },
-): Promise<{ url: string; port: number; stop(): Promise<void> }> {
-  return listen(http.createServer(createApiHandler(opts)), opts.port);
+): Promise<{ url: string; port: number; stop(): Promise<void>; idle(): Promise<void> }> {
+  const handler = createApiHandler(opts);
+  return { ...(await listen(http.createServer(handler), opts.port)), idle: handler.idle };
 }
 
 function matchRoute(

@@ -253,21 +253,31 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       ports.cognitoLocal,
       stripe.port,
     ];
+    let apiIdle: () => Promise<void>;
     if (withSite) {
       const { startSiteServer } = await import('./site-server');
+      const api = createApiHandler(apiOptions);
       const server = await startSiteServer({
         root: path.join(__dirname, '..', 'public'),
         port: ports.site,
-        api: createApiHandler(apiOptions),
+        api,
       });
       stops.push(server.stop);
       site = server.url;
       listening.push(server.port);
+      apiIdle = api.idle;
     } else {
       const server = await startApiServer({ ...apiOptions, port: ports.api });
       stops.push(server.stop);
       listening.push(server.port);
+      apiIdle = server.idle;
     }
+    // Stopping runs in reverse, so this runs first: no new webhook deliveries, then the requests in
+    // flight finish while every emulator they call is still up.
+    stops.push(async () => {
+      stripe.setWebhookUrl(undefined);
+      await apiIdle();
+    });
 
     const info: StackInfo = {
       site,
@@ -298,6 +308,7 @@ interface StripeHandle {
   url: string;
   port: number;
   jsUrl: string;
+  setWebhookUrl(url: string | undefined): void;
   stop(): Promise<void>;
 }
 
