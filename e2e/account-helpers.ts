@@ -119,3 +119,13 @@ export async function atSignIn(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Sign In' }).waitFor();
   await page.getByRole('button', { name: 'Submit' }).waitFor();
 }
+
+/** On /licenses with no subscription: Buy Licenses, pay with `card` on /checkout, back on /licenses. */
+export async function buyFromLicensesPage(page: Page, card = '4242424242424242'): Promise<void> {
+  await page.getByRole('button', { name: 'Buy Licenses' }).click();
+  await page.waitForURL(/\/checkout/);
+  await page.getByLabel('Credit or debit card number').waitFor();
+  await fillCard(page, card);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.waitForURL(/\/licenses\/?$/);
+}

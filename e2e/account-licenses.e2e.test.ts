@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { sharedBrowser } from './browser';
 import {
   advanceStripeClock,
+  buyFromLicensesPage,
   createVerifiedUser,
   fillCard,
   newPage,
@@ -75,12 +76,7 @@ describe('account journeys: licenses and cards', () => {
     const { context, page } = await newPage(browser());
     const email = await createVerifiedUser('declined');
     await signIn(page, email, undefined, '/licenses');
-    await page.getByRole('button', { name: 'Buy Licenses' }).click();
-    await page.waitForURL(/\/checkout/);
-    await page.getByLabel('Credit or debit card number').waitFor();
-    await fillCard(page, '4242424242424242');
-    await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(/\/licenses\/?$/);
+    await buyFromLicensesPage(page);
     await page.getByRole('link', { name: 'Update Card' }).click();
     await page.getByLabel('Credit or debit card number').waitFor();
     await fillCard(page, '4000000000000002');
@@ -94,11 +90,7 @@ describe('account journeys: licenses and cards', () => {
     const { context, page } = await newPage(browser());
     const email = await createVerifiedUser('pastdue');
     await signIn(page, email, undefined, '/licenses');
-    await page.getByRole('button', { name: 'Buy Licenses' }).click();
-    await page.getByLabel('Credit or debit card number').waitFor();
-    await fillCard(page, '4242424242424242');
-    await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(/\/licenses\/?$/);
+    await buyFromLicensesPage(page);
 
     // A card that attaches but whose charges fail, then the renewal date passes.
     await page.getByRole('link', { name: 'Update Card' }).click();

@@ -3,8 +3,8 @@ import { siteUrl } from './site';
 import {
   actionLink,
   atSignIn,
+  buyFromLicensesPage,
   createVerifiedUser,
-  fillCard,
   newPage,
   PASSWORD,
   path,
@@ -74,11 +74,7 @@ describe('account journeys: profile', () => {
     const { context, page } = await newPage(browser());
     const email = await createVerifiedUser('leaver');
     await signIn(page, email, undefined, '/licenses');
-    await page.getByRole('button', { name: 'Buy Licenses' }).click();
-    await page.getByLabel('Credit or debit card number').waitFor();
-    await fillCard(page, '4242424242424242');
-    await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(/\/licenses\/?$/);
+    await buyFromLicensesPage(page);
     await page.locator('.license-table').waitFor();
 
     await page.goto(`${siteUrl()}/profile`);
