@@ -1,34 +1,30 @@
-import {
-  AdminUpdateUserAttributesCommand,
-  AdminUserGlobalSignOutCommand,
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-  ListUsersCommand,
+import type {
+  AdminUpdateUserAttributesRequest,
+  AdminUserGlobalSignOutRequest,
+  InitiateAuthRequest,
+  ListUsersRequest,
+  ListUsersResponse,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { localCredentials } from './aws-local';
+import { awsJson } from './aws/client';
 import { getConfig } from './config';
 import { ApiError, conflict } from './http';
 
 // The Cognito calls the BFF makes for the account owner: checking a password, changing the email
 // address, and signing the user out everywhere. Deleting the user is the account page's own call.
+// Request and response shapes are the SDK's types; the transport is aws/client.ts.
 
-let client: CognitoIdentityProviderClient | undefined;
-
-function cognito(): CognitoIdentityProviderClient {
-  if (!client) {
-    const { region, cognitoEndpoint } = getConfig();
-    client = new CognitoIdentityProviderClient({
-      region,
-      endpoint: cognitoEndpoint,
-      credentials: localCredentials(cognitoEndpoint),
-    });
-  }
-  return client;
-}
-
-export function resetCognito(): void {
-  client?.destroy();
-  client = undefined;
+function cognito<Out extends object = object>(
+  operation: string,
+  input:
+    InitiateAuthRequest | ListUsersRequest | AdminUpdateUserAttributesRequest | AdminUserGlobalSignOutRequest,
+): Promise<Out> {
+  const { region, cognitoEndpoint } = getConfig();
+  return awsJson<Out>(
+    { signingName: 'cognito-idp', endpointPrefix: 'cognito-idp', endpoint: cognitoEndpoint, region },
+    `AWSCognitoIdentityProviderService.${operation}`,
+    input,
+    '1.1',
+  );
 }
 
 const WRONG_PASSWORD = new Set([
@@ -40,13 +36,11 @@ const WRONG_PASSWORD = new Set([
 /** Signs in with the password (USER_PASSWORD_AUTH, as the site does); a wrong one is a 403. */
 export async function checkPassword(username: string, password: string): Promise<void> {
   try {
-    await cognito().send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: getConfig().clientId,
-        AuthParameters: { USERNAME: username, PASSWORD: password },
-      }),
-    );
+    await cognito('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: getConfig().clientId,
+      AuthParameters: { USERNAME: username, PASSWORD: password },
+    });
   } catch (err) {
     const name = err instanceof Error ? err.name : '';
     if (WRONG_PASSWORD.has(name))
@@ -60,13 +54,11 @@ export async function checkPassword(username: string, password: string): Promise
 
 /** Whether another user already has this address (Cognito refuses it too; this answers early). */
 export async function emailInUse(email: string, exceptUsername: string): Promise<boolean> {
-  const out = await cognito().send(
-    new ListUsersCommand({
-      UserPoolId: getConfig().userPoolId,
-      Filter: `email = "${email.replace(/["\\]/g, '')}"`,
-      Limit: 2,
-    }),
-  );
+  const out = await cognito<ListUsersResponse>('ListUsers', {
+    UserPoolId: getConfig().userPoolId,
+    Filter: `email = "${email.replace(/["\\]/g, '')}"`,
+    Limit: 2,
+  });
   return (out.Users ?? []).some(
     (u) =>
       u.Username !== exceptUsername &&
@@ -77,16 +69,14 @@ export async function emailInUse(email: string, exceptUsername: string): Promise
 /** Sets the email; `verified` false makes Cognito send the new address a verification code. */
 export async function setEmail(username: string, email: string, verified: boolean): Promise<void> {
   try {
-    await cognito().send(
-      new AdminUpdateUserAttributesCommand({
-        UserPoolId: getConfig().userPoolId,
-        Username: username,
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'email_verified', Value: verified ? 'true' : 'false' },
-        ],
-      }),
-    );
+    await cognito('AdminUpdateUserAttributes', {
+      UserPoolId: getConfig().userPoolId,
+      Username: username,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: verified ? 'true' : 'false' },
+      ],
+    });
   } catch (err) {
     const name = err instanceof Error ? err.name : '';
     if (name === 'AliasExistsException' || name === 'UsernameExistsException') {
@@ -100,7 +90,5 @@ export async function setEmail(username: string, email: string, verified: boolea
 
 /** Revokes every refresh token of the user (their sessions end when the current tokens expire). */
 export async function signOutEverywhere(username: string): Promise<void> {
-  await cognito().send(
-    new AdminUserGlobalSignOutCommand({ UserPoolId: getConfig().userPoolId, Username: username }),
-  );
+  await cognito('AdminUserGlobalSignOut', { UserPoolId: getConfig().userPoolId, Username: username });
 }

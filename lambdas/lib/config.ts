@@ -1,4 +1,5 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { GetSecretValueResponse } from '@aws-sdk/client-secrets-manager';
+import { awsJson } from './aws/client';
 import { tableName } from './table';
 
 // Handler configuration. Plain settings come from environment variables (CDK or the local stack sets
@@ -59,11 +60,13 @@ export function resetConfig(): void {
   signingKey = undefined;
 }
 
-let secretsClient: SecretsManagerClient | undefined;
-
 async function readSecretJson(arn: string): Promise<Record<string, unknown>> {
-  secretsClient ??= new SecretsManagerClient({ region: getConfig().region });
-  const out = await secretsClient.send(new GetSecretValueCommand({ SecretId: arn }));
+  const out = await awsJson<GetSecretValueResponse>(
+    { signingName: 'secretsmanager', endpointPrefix: 'secretsmanager', region: getConfig().region },
+    'secretsmanager.GetSecretValue',
+    { SecretId: arn },
+    '1.1',
+  );
   const parsed: unknown = JSON.parse(out.SecretString ?? '{}');
   if (typeof parsed !== 'object' || parsed === null) throw new Error(`Secret ${arn} is not a JSON object`);
   return parsed as Record<string, unknown>;

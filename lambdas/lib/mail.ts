@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import type { SendEmailRequest } from '@aws-sdk/client-sesv2';
+import { awsRequest } from './aws/client';
 
 // Every email the product sends goes through sendMail. Production sends with SES; the local stack
 // writes JSON files to an outbox directory that dev/outbox.ts shows in a browser.
@@ -23,8 +24,6 @@ export interface OutboxMessage extends Mail {
 
 const mailFrom = (): string => process.env.MAIL_FROM || 'Stockbench <no-reply@stockbench.app>';
 
-let ses: SESv2Client | undefined;
-
 export async function sendMail(mail: Mail): Promise<void> {
   const transport = process.env.MAIL_TRANSPORT || 'ses';
   if (transport === 'outbox') return writeToOutbox(mail);
@@ -44,17 +43,24 @@ async function writeToOutbox(mail: Mail): Promise<void> {
 }
 
 async function sendWithSes(mail: Mail): Promise<void> {
-  ses ??= new SESv2Client({});
-  await ses.send(
-    new SendEmailCommand({
-      FromEmailAddress: mailFrom(),
-      Destination: { ToAddresses: [mail.to] },
-      Content: {
-        Simple: {
-          Subject: { Data: mail.subject, Charset: 'UTF-8' },
-          Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
-        },
+  const request: SendEmailRequest = {
+    FromEmailAddress: mailFrom(),
+    Destination: { ToAddresses: [mail.to] },
+    Content: {
+      Simple: {
+        Subject: { Data: mail.subject, Charset: 'UTF-8' },
+        Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
       },
-    }),
+    },
+  };
+  // SES v2 is a REST API: one resource per operation.
+  await awsRequest(
+    { signingName: 'ses', endpointPrefix: 'email', region: process.env.AWS_REGION || 'us-east-1' },
+    {
+      method: 'POST',
+      path: '/v2/email/outbound-emails',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+    },
   );
 }

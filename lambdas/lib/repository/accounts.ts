@@ -1,4 +1,3 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CUSTOMER_ID_ATTRIBUTE, CUSTOMER_ID_INDEX, PARTITION_KEY, SORT_KEY } from '../table';
 import { db, isConditionFailure, table } from './client';
 import { ACCOUNT_SK, userPk } from './keys';
@@ -40,7 +39,7 @@ function toAccount(item: Record<string, unknown> | undefined): Account | undefin
 }
 
 export async function getAccount(uid: string): Promise<Account | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: key(uid), ConsistentRead: true }));
+  const out = await db().get({ TableName: table(), Key: key(uid), ConsistentRead: true });
   return toAccount(out.Item);
 }
 
@@ -53,27 +52,25 @@ export async function saveCustomer(
   customerId: string,
   email: string | undefined,
 ): Promise<string> {
-  const out = await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: key(uid),
-      UpdateExpression:
-        'SET #uid = :uid, #cid = if_not_exists(#cid, :cid), #email = if_not_exists(#email, :email), #u = :now',
-      ExpressionAttributeNames: {
-        '#uid': 'uid',
-        '#cid': CUSTOMER_ID_ATTRIBUTE,
-        '#email': 'email',
-        '#u': 'updatedAt',
-      },
-      ExpressionAttributeValues: {
-        ':uid': uid,
-        ':cid': customerId,
-        ':email': email ?? null,
-        ':now': new Date().toISOString(),
-      },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
+  const out = await db().update({
+    TableName: table(),
+    Key: key(uid),
+    UpdateExpression:
+      'SET #uid = :uid, #cid = if_not_exists(#cid, :cid), #email = if_not_exists(#email, :email), #u = :now',
+    ExpressionAttributeNames: {
+      '#uid': 'uid',
+      '#cid': CUSTOMER_ID_ATTRIBUTE,
+      '#email': 'email',
+      '#u': 'updatedAt',
+    },
+    ExpressionAttributeValues: {
+      ':uid': uid,
+      ':cid': customerId,
+      ':email': email ?? null,
+      ':now': new Date().toISOString(),
+    },
+    ReturnValues: 'ALL_NEW',
+  });
   return String(out.Attributes?.[CUSTOMER_ID_ATTRIBUTE] ?? customerId);
 }
 
@@ -110,22 +107,20 @@ export async function saveSubscription(
     }
   }
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: key(uid),
-        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        // The account must exist (a late webhook must not resurrect a deleted user), it must not already
-        // point at a newer subscription, and for the same subscription the stored state must not have
-        // been read from Stripe later than this one.
-        ConditionExpression:
-          'attribute_exists(#pk) AND (attribute_not_exists(#subscriptionCreated) OR ' +
-          '(#subscriptionId = :subscriptionId AND (attribute_not_exists(#observedAt) OR #observedAt <= :observedAt)) OR ' +
-          '#subscriptionCreated < :subscriptionCreated)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
+    await db().update({
+      TableName: table(),
+      Key: key(uid),
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      // The account must exist (a late webhook must not resurrect a deleted user), it must not already
+      // point at a newer subscription, and for the same subscription the stored state must not have
+      // been read from Stripe later than this one.
+      ConditionExpression:
+        'attribute_exists(#pk) AND (attribute_not_exists(#subscriptionCreated) OR ' +
+        '(#subscriptionId = :subscriptionId AND (attribute_not_exists(#observedAt) OR #observedAt <= :observedAt)) OR ' +
+        '#subscriptionCreated < :subscriptionCreated)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    });
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -134,28 +129,24 @@ export async function saveSubscription(
 }
 
 export async function saveEmail(uid: string, email: string): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: key(uid),
-      UpdateExpression: 'SET #uid = :uid, #email = :email, #u = :now',
-      ExpressionAttributeNames: { '#uid': 'uid', '#email': 'email', '#u': 'updatedAt' },
-      ExpressionAttributeValues: { ':uid': uid, ':email': email, ':now': new Date().toISOString() },
-    }),
-  );
+  await db().update({
+    TableName: table(),
+    Key: key(uid),
+    UpdateExpression: 'SET #uid = :uid, #email = :email, #u = :now',
+    ExpressionAttributeNames: { '#uid': 'uid', '#email': 'email', '#u': 'updatedAt' },
+    ExpressionAttributeValues: { ':uid': uid, ':email': email, ':now': new Date().toISOString() },
+  });
 }
 
 /** The user whose account holds this Stripe customer (webhooks only know the customer). */
 export async function findUidByCustomerId(customerId: string): Promise<string | undefined> {
-  const out = await db().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: CUSTOMER_ID_INDEX,
-      KeyConditionExpression: '#cid = :cid',
-      ExpressionAttributeNames: { '#cid': CUSTOMER_ID_ATTRIBUTE },
-      ExpressionAttributeValues: { ':cid': customerId },
-    }),
-  );
+  const out = await db().query({
+    TableName: table(),
+    IndexName: CUSTOMER_ID_INDEX,
+    KeyConditionExpression: '#cid = :cid',
+    ExpressionAttributeNames: { '#cid': CUSTOMER_ID_ATTRIBUTE },
+    ExpressionAttributeValues: { ':cid': customerId },
+  });
   const item = out.Items?.find((i) => i[SORT_KEY] === ACCOUNT_SK);
   return typeof item?.uid === 'string' ? item.uid : undefined;
 }

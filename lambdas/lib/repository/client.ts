@@ -1,22 +1,19 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DocumentTable } from '../aws/dynamodb';
 import { getConfig } from '../config';
-import { localCredentials } from '../aws-local';
 
 // The one DynamoDB document client, created lazily and reused across invocations of a Lambda instance.
 
-let doc: DynamoDBDocumentClient | undefined;
+let doc: DocumentTable | undefined;
 
-export function db(): DynamoDBDocumentClient {
+export function db(): DocumentTable {
   if (!doc) {
     const config = getConfig();
-    const client = new DynamoDBClient({
-      region: config.region,
+    doc = new DocumentTable({
+      signingName: 'dynamodb',
+      endpointPrefix: 'dynamodb',
       endpoint: config.dynamodbEndpoint,
-      credentials: localCredentials(config.dynamodbEndpoint),
-      maxAttempts: 3,
+      region: config.region,
     });
-    doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   }
   return doc;
 }
@@ -25,7 +22,6 @@ export const table = (): string => getConfig().tableName;
 
 /** Tests and the bench point handlers at a new stack; the next call builds a fresh client. */
 export function resetDb(): void {
-  doc?.destroy();
   doc = undefined;
 }
 

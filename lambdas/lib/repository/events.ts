@@ -1,4 +1,3 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { PARTITION_KEY, SORT_KEY, TTL_ATTRIBUTE } from '../table';
 import { db, isConditionFailure, table } from './client';
 import { EVENT_SK, eventPk } from './keys';
@@ -11,9 +10,7 @@ const KEEP_SECONDS = 30 * 24 * 3600;
 const key = (eventId: string) => ({ [PARTITION_KEY]: eventPk(eventId), [SORT_KEY]: EVENT_SK });
 
 export async function isEventProcessed(eventId: string): Promise<boolean> {
-  const out = await db().send(
-    new GetCommand({ TableName: table(), Key: key(eventId), ConsistentRead: true }),
-  );
+  const out = await db().get({ TableName: table(), Key: key(eventId), ConsistentRead: true });
   const expiresAt = out.Item?.[TTL_ATTRIBUTE];
   return !!out.Item && (typeof expiresAt !== 'number' || expiresAt > Date.now() / 1000);
 }
@@ -22,14 +19,12 @@ export async function isEventProcessed(eventId: string): Promise<boolean> {
 export async function markEventProcessed(eventId: string, type: string): Promise<boolean> {
   const now = Math.floor(Date.now() / 1000);
   try {
-    await db().send(
-      new PutCommand({
-        TableName: table(),
-        Item: { ...key(eventId), type, processedAt: now, [TTL_ATTRIBUTE]: now + KEEP_SECONDS },
-        ConditionExpression: 'attribute_not_exists(#pk)',
-        ExpressionAttributeNames: { '#pk': PARTITION_KEY },
-      }),
-    );
+    await db().put({
+      TableName: table(),
+      Item: { ...key(eventId), type, processedAt: now, [TTL_ATTRIBUTE]: now + KEEP_SECONDS },
+      ConditionExpression: 'attribute_not_exists(#pk)',
+      ExpressionAttributeNames: { '#pk': PARTITION_KEY },
+    });
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;

@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { LICENSE_KEY_ATTRIBUTE, LICENSE_KEY_INDEX, PARTITION_KEY, SORT_KEY } from '../table';
 import { db, isConditionFailure, table } from './client';
 import { LICENSE_PREFIX, licensePrefix, licenseSk, userPk } from './keys';
@@ -40,7 +40,7 @@ async function queryAll(input: QueryCommandInput): Promise<Record<string, unknow
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const out = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    const out = await db().query({ ...input, ExclusiveStartKey: start });
     items.push(...(out.Items ?? []));
     start = out.LastEvaluatedKey;
   } while (start);
@@ -65,23 +65,21 @@ export async function listSlots(uid: string, subscriptionId?: string): Promise<L
 /** Creates the slot unless it exists; answers true when this call created it. */
 export async function createSlot(slot: Omit<LicenseSlot, 'sk' | 'createdAt' | 'expired'>): Promise<boolean> {
   try {
-    await db().send(
-      new PutCommand({
-        TableName: table(),
-        Item: {
-          [PARTITION_KEY]: userPk(slot.uid),
-          [SORT_KEY]: licenseSk(slot.subscriptionId, slot.ordinal),
-          uid: slot.uid,
-          subscriptionId: slot.subscriptionId,
-          ordinal: slot.ordinal,
-          [LICENSE_KEY_ATTRIBUTE]: slot.licenseKey,
-          expirationDate: slot.expirationDate,
-          createdAt: new Date().toISOString(),
-        },
-        ConditionExpression: 'attribute_not_exists(#pk)',
-        ExpressionAttributeNames: { '#pk': PARTITION_KEY },
-      }),
-    );
+    await db().put({
+      TableName: table(),
+      Item: {
+        [PARTITION_KEY]: userPk(slot.uid),
+        [SORT_KEY]: licenseSk(slot.subscriptionId, slot.ordinal),
+        uid: slot.uid,
+        subscriptionId: slot.subscriptionId,
+        ordinal: slot.ordinal,
+        [LICENSE_KEY_ATTRIBUTE]: slot.licenseKey,
+        expirationDate: slot.expirationDate,
+        createdAt: new Date().toISOString(),
+      },
+      ConditionExpression: 'attribute_not_exists(#pk)',
+      ExpressionAttributeNames: { '#pk': PARTITION_KEY },
+    });
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -92,16 +90,14 @@ export async function createSlot(slot: Omit<LicenseSlot, 'sk' | 'createdAt' | 'e
 /** Gives a renewing slot an end date; a slot that already has one keeps it. */
 export async function setSlotExpiration(uid: string, sk: string, expirationDate: string): Promise<boolean> {
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
-        UpdateExpression: 'SET #exp = :exp',
-        ConditionExpression: '#exp = :renewing',
-        ExpressionAttributeNames: { '#exp': 'expirationDate' },
-        ExpressionAttributeValues: { ':exp': expirationDate, ':renewing': RENEWING },
-      }),
-    );
+    await db().update({
+      TableName: table(),
+      Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
+      UpdateExpression: 'SET #exp = :exp',
+      ConditionExpression: '#exp = :renewing',
+      ExpressionAttributeNames: { '#exp': 'expirationDate' },
+      ExpressionAttributeValues: { ':exp': expirationDate, ':renewing': RENEWING },
+    });
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -112,16 +108,14 @@ export async function setSlotExpiration(uid: string, sk: string, expirationDate:
 /** Marks a slot with an end date as expired (only ever set, never cleared). */
 export async function markSlotExpired(uid: string, sk: string): Promise<void> {
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
-        UpdateExpression: 'SET expired = :t',
-        ConditionExpression: 'attribute_exists(#pk) AND #exp <> :renewing',
-        ExpressionAttributeNames: { '#pk': PARTITION_KEY, '#exp': 'expirationDate' },
-        ExpressionAttributeValues: { ':t': true, ':renewing': RENEWING },
-      }),
-    );
+    await db().update({
+      TableName: table(),
+      Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
+      UpdateExpression: 'SET expired = :t',
+      ConditionExpression: 'attribute_exists(#pk) AND #exp <> :renewing',
+      ExpressionAttributeNames: { '#pk': PARTITION_KEY, '#exp': 'expirationDate' },
+      ExpressionAttributeValues: { ':t': true, ':renewing': RENEWING },
+    });
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
   }
@@ -129,15 +123,13 @@ export async function markSlotExpired(uid: string, sk: string): Promise<void> {
 
 /** The slot holding this key, whoever owns it (callers check ownership). */
 export async function findSlotByKey(licenseKey: string): Promise<LicenseSlot | undefined> {
-  const out = await db().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: LICENSE_KEY_INDEX,
-      KeyConditionExpression: '#k = :k',
-      ExpressionAttributeNames: { '#k': LICENSE_KEY_ATTRIBUTE },
-      ExpressionAttributeValues: { ':k': licenseKey },
-    }),
-  );
+  const out = await db().query({
+    TableName: table(),
+    IndexName: LICENSE_KEY_INDEX,
+    KeyConditionExpression: '#k = :k',
+    ExpressionAttributeNames: { '#k': LICENSE_KEY_ATTRIBUTE },
+    ExpressionAttributeValues: { ':k': licenseKey },
+  });
   const item = out.Items?.[0];
   return item ? toSlot(item) : undefined;
 }

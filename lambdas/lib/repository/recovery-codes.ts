@@ -1,4 +1,3 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PARTITION_KEY, SORT_KEY, TTL_ATTRIBUTE } from '../table';
 import { db, isConditionFailure, table } from './client';
 import { RECOVER_SK, recoverPk, userPk, userRecoverSk } from './keys';
@@ -22,41 +21,35 @@ export interface RecoveryCode {
 
 export async function saveRecoveryCode(rc: RecoveryCode): Promise<void> {
   const { code, ...rest } = rc;
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        [PARTITION_KEY]: userPk(rc.uid),
-        [SORT_KEY]: userRecoverSk(code),
-        [TTL_ATTRIBUTE]: rc.expiresAt,
-      },
-    }),
-  );
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        [PARTITION_KEY]: recoverPk(code),
-        [SORT_KEY]: RECOVER_SK,
-        code,
-        ...rest,
-        [TTL_ATTRIBUTE]: rc.expiresAt,
-      },
-      ConditionExpression: 'attribute_not_exists(#pk)',
-      ExpressionAttributeNames: { '#pk': PARTITION_KEY },
-    }),
-  );
+  await db().put({
+    TableName: table(),
+    Item: {
+      [PARTITION_KEY]: userPk(rc.uid),
+      [SORT_KEY]: userRecoverSk(code),
+      [TTL_ATTRIBUTE]: rc.expiresAt,
+    },
+  });
+  await db().put({
+    TableName: table(),
+    Item: {
+      [PARTITION_KEY]: recoverPk(code),
+      [SORT_KEY]: RECOVER_SK,
+      code,
+      ...rest,
+      [TTL_ATTRIBUTE]: rc.expiresAt,
+    },
+    ConditionExpression: 'attribute_not_exists(#pk)',
+    ExpressionAttributeNames: { '#pk': PARTITION_KEY },
+  });
 }
 
 /** The code if it exists and has not expired (DynamoDB deletes TTL items only eventually). */
 export async function getRecoveryCode(code: string): Promise<RecoveryCode | undefined> {
-  const out = await db().send(
-    new GetCommand({
-      TableName: table(),
-      Key: { [PARTITION_KEY]: recoverPk(code), [SORT_KEY]: RECOVER_SK },
-      ConsistentRead: true,
-    }),
-  );
+  const out = await db().get({
+    TableName: table(),
+    Key: { [PARTITION_KEY]: recoverPk(code), [SORT_KEY]: RECOVER_SK },
+    ConsistentRead: true,
+  });
   const item = out.Item;
   if (!item || Number(item[TTL_ATTRIBUTE]) <= Date.now() / 1000) return undefined;
   return {
@@ -73,16 +66,14 @@ export async function getRecoveryCode(code: string): Promise<RecoveryCode | unde
 /** Spends the code; answers false when it was already spent. */
 export async function markRecoveryCodeUsed(code: string): Promise<boolean> {
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { [PARTITION_KEY]: recoverPk(code), [SORT_KEY]: RECOVER_SK },
-        UpdateExpression: 'SET usedAt = :now',
-        ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(usedAt)',
-        ExpressionAttributeNames: { '#pk': PARTITION_KEY },
-        ExpressionAttributeValues: { ':now': new Date().toISOString() },
-      }),
-    );
+    await db().update({
+      TableName: table(),
+      Key: { [PARTITION_KEY]: recoverPk(code), [SORT_KEY]: RECOVER_SK },
+      UpdateExpression: 'SET usedAt = :now',
+      ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(usedAt)',
+      ExpressionAttributeNames: { '#pk': PARTITION_KEY },
+      ExpressionAttributeValues: { ':now': new Date().toISOString() },
+    });
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;

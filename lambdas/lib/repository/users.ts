@@ -1,4 +1,3 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { PARTITION_KEY, SORT_KEY } from '../table';
 import { db, table } from './client';
 import { ACCOUNT_SK, LICENSE_PREFIX, userPk } from './keys';
@@ -16,17 +15,15 @@ export async function deleteUserRecords(uid: string): Promise<RemovedRecords> {
   const keys: Record<string, string>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': PARTITION_KEY, '#sk': SORT_KEY },
-        ExpressionAttributeValues: { ':pk': userPk(uid) },
-        ProjectionExpression: '#pk, #sk',
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
+    const out = await db().query({
+      TableName: table(),
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': PARTITION_KEY, '#sk': SORT_KEY },
+      ExpressionAttributeValues: { ':pk': userPk(uid) },
+      ProjectionExpression: '#pk, #sk',
+      ConsistentRead: true,
+      ExclusiveStartKey: start,
+    });
     for (const item of out.Items ?? [])
       keys.push({ [PARTITION_KEY]: String(item[PARTITION_KEY]), [SORT_KEY]: String(item[SORT_KEY]) });
     start = out.LastEvaluatedKey;
@@ -37,7 +34,7 @@ export async function deleteUserRecords(uid: string): Promise<RemovedRecords> {
       .slice(i, i + 25)
       .map((Key) => ({ DeleteRequest: { Key } }));
     for (let attempt = 0; requests.length && attempt < 5; attempt++) {
-      const out = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
+      const out = await db().batchWrite({ RequestItems: { [table()]: requests } });
       requests = (out.UnprocessedItems?.[table()] ?? []) as typeof requests;
       if (requests.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
     }
