@@ -1,6 +1,6 @@
 // npm run bench:api: per endpoint, latency through the local API server (p50/p95 over a few hundred
 // requests), the handler's own time without emulator I/O (p50/p95), and each handler's minified
-// bundle size, as CDK deploys it and with the AWS SDK left to the Lambda runtime.
+// bundle size as CDK deploys it.
 //
 // Two processes, so the handler timings are not polluted by emulator CPU:
 // - a child `tsx dev/start.ts --no-site` (LOCAL_DIR = a temp dir, every port free) runs dynalite,
@@ -10,9 +10,10 @@
 // - this process sets process.env exactly as the stack sets it for handlers (handlerEnv) and serves
 //   the API with startApiServer; it does nothing else, one request at a time.
 // Own time (bench/own-time.ts): each handler is wrapped; its wall time minus the time with an
-// outbound node:http(s) request in flight (the AWS and Stripe SDKs both use request()).
+// outbound node:http(s) request in flight (lambdas/lib/outbound.ts sends every Stripe and AWS call
+// with request()).
 
-// First: installs the request() accounting before any SDK captures http.request.
+// First: installs the request() accounting before anything captures http.request.
 import { outboundInFlight, takeSamples, type OwnSample } from './own-time';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
@@ -143,35 +144,17 @@ const CDK_OPTIONS: BuildOptions = {
   sourcesContent: false,
 };
 
-/** Option sets tried on the fully bundled build (CDK exposes each: mainFields, esbuildArgs). */
-const VARIANTS: Record<string, BuildOptions> = {
-  'mainFields module,main': { mainFields: ['module', 'main'] },
-  "legalComments 'none'": { legalComments: 'none' },
-  'treeShaking true': { treeShaking: true },
-  "conditions ['module']": { conditions: ['module'] },
-  'all four': {
-    mainFields: ['module', 'main'],
-    legalComments: 'none',
-    treeShaking: true,
-    conditions: ['module'],
-  },
-};
-
 interface BundleRow {
   handler: string;
-  /** index.js bytes as CDK builds it (everything bundled). */
-  full: number;
-  /** index.js.map bytes of that build (also in the asset). */
-  fullMap: number;
-  /** index.js bytes with @aws-sdk/* external. */
-  sdkExternal: number;
-  variants: Record<string, number>;
+  /** index.js bytes as CDK builds it (everything bundled; the handlers use no SDK). */
+  js: number;
+  /** index.js.map bytes of that build (also in the asset, not loaded unless an error is logged). */
+  map: number;
 }
 
-async function bundleSize(entry: string, extra: BuildOptions): Promise<{ js: number; map: number }> {
+async function bundleSize(entry: string): Promise<{ js: number; map: number }> {
   const res = await build({
     ...CDK_OPTIONS,
-    ...extra,
     entryPoints: [entry],
     outfile: '/virtual/index.js',
     write: false,
@@ -187,11 +170,7 @@ async function bundleSizes(): Promise<BundleRow[]> {
   const out: BundleRow[] = [];
   for (const handler of handlers) {
     const entry = path.join(ROOT, 'lambdas', 'handlers', `${handler}.ts`);
-    const full = await bundleSize(entry, {});
-    const sdkExternal = await bundleSize(entry, { external: ['@aws-sdk/*'] });
-    const variants: Record<string, number> = {};
-    for (const [name, opts] of entries(VARIANTS)) variants[name] = (await bundleSize(entry, opts)).js;
-    out.push({ handler, full: full.js, fullMap: full.map, sdkExternal: sdkExternal.js, variants });
+    out.push({ handler, ...(await bundleSize(entry)) });
   }
   return out;
 }
@@ -533,40 +512,10 @@ async function main(): Promise<void> {
         '  outbound request in flight; calls: outbound requests per invocation.',
     );
 
-    const variantNames = Object.keys(VARIANTS);
-    console.log('\nHandler bundles (esbuild as CDK runs it: node20, cjs, minified; index.js, KB)');
-    console.log(
-      `${'handler'.padEnd(22)}${'all bundled'.padStart(12)}${'(+ .map)'.padStart(9)}${'@aws-sdk ext.'.padStart(14)}` +
-        variantNames.map((n) => n.padStart(Math.max(n.length + 2, 10))).join(''),
-    );
-    for (const b of bundles) {
-      console.log(
-        `${b.handler.padEnd(22)}${kb(b.full, 12)}${kb(b.fullMap, 9)}${kb(b.sdkExternal, 14)}` +
-          variantNames.map((n) => kb(b.variants[n] ?? 0, Math.max(n.length + 2, 10))).join(''),
-      );
-    }
-    const sum = (f: (b: BundleRow) => number) => bundles.reduce((s, b) => s + f(b), 0);
-    console.log(
-      `${'total'.padEnd(22)}${kb(
-        sum((b) => b.full),
-        12,
-      )}${kb(
-        sum((b) => b.fullMap),
-        9,
-      )}${kb(
-        sum((b) => b.sdkExternal),
-        14,
-      )}` +
-        variantNames
-          .map((n) =>
-            kb(
-              sum((b) => b.variants[n] ?? 0),
-              Math.max(n.length + 2, 10),
-            ),
-          )
-          .join(''),
-    );
-    console.log('  variants: the "all bundled" build with that esbuild option added.');
+    console.log('\nHandler bundles (esbuild as CDK runs it: node20, cjs, minified, everything bundled; KB)');
+    console.log(`${'handler'.padEnd(22)}${'index.js'.padStart(10)}${'.map'.padStart(9)}`);
+    for (const b of bundles) console.log(`${b.handler.padEnd(22)}${kb(b.js, 10)}${kb(b.map, 9)}`);
+    console.log(`${'largest'.padEnd(22)}${kb(Math.max(...bundles.map((b) => b.js)), 10)}`);
 
     console.log(
       `\njose verifies the license statement: sub ${verified.payload.sub === a.uid ? 'matches' : 'DIFFERS'}`,
@@ -580,8 +529,8 @@ async function main(): Promise<void> {
         );
     }
     for (const b of bundles) {
-      if (b.full >= TARGET_BUNDLE_BYTES)
-        missed.push(`bundle of ${b.handler} is ${kb(b.full, 0)} KB all bundled (target < 300 KB)`);
+      if (b.js >= TARGET_BUNDLE_BYTES)
+        missed.push(`bundle of ${b.handler} is ${kb(b.js, 0)} KB (target < 300 KB)`);
     }
     console.log(missed.length ? '' : '\nEvery target met.');
     for (const m of missed) console.log(`MISSED: ${m}`);
@@ -594,7 +543,7 @@ async function main(): Promise<void> {
       requests,
       targets: { ownP95Ms: TARGET_OWN_P95_MS, bundleBytes: TARGET_BUNDLE_BYTES },
       endpoints: rows,
-      bundles: { cdkOptions: CDK_OPTIONS, variants: VARIANTS, handlers: bundles },
+      bundles: { cdkOptions: CDK_OPTIONS, handlers: bundles },
       missed,
       joseVerifies: verified.payload.sub === a.uid,
     };

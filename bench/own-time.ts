@@ -4,9 +4,9 @@ import { syncBuiltinESMExports } from 'node:module';
 import { performance } from 'node:perf_hooks';
 
 // A handler's own time: its wall time minus the time during which at least one outbound request
-// (node:http / node:https request(), which both the AWS SDK and the Stripe SDK use) was in flight,
-// i.e. the time the handler was waiting on an emulator. Import this module before anything that
-// may capture http.request (the AWS SDK keeps the function it first sees).
+// (node:http / node:https request(), which lambdas/lib/outbound.ts uses for Stripe and AWS) was in
+// flight, i.e. the time the handler was waiting on an emulator. Import this module before anything
+// that may keep its own reference to http.request.
 //
 // Valid only when one handler runs at a time in this process and nothing else makes outbound
 // requests meanwhile: bench/api.ts runs the emulators in another process and sends one request at

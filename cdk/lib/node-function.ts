@@ -80,7 +80,7 @@ export class ProductFunction extends Construct {
             handler: 'handler',
             projectRoot: REPO_ROOT,
             depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-            // The AWS SDK v3 reuses connections itself; this variable only concerned SDK v2.
+            // Only the AWS SDK v2 read this variable; lambdas/lib/outbound.ts keeps connections alive itself.
             awsSdkConnectionReuse: false,
             bundling: {
               target: 'node20',
@@ -88,8 +88,8 @@ export class ProductFunction extends Construct {
               minify: true,
               sourceMap: true,
               sourcesContent: false,
-              // Bundle everything, the AWS SDK included: the version we test is the version we run,
-              // and tree-shaking makes cold starts faster than loading the runtime's full SDK.
+              // Bundle everything: the handlers call AWS and Stripe through lambdas/lib (no SDK at run
+              // time), so what we test is exactly what runs, and no bundle reaches 50 KB.
               externalModules: [],
               forceDockerBundling: false,
             },

@@ -1,18 +1,25 @@
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { sign, type Credentials } from '../lib/aws/sigv4';
+import { sign, type Credentials, type SignInput } from '../lib/aws/sigv4';
 
 // Our signer must produce exactly what the AWS SDK's own signer (@smithy/signature-v4) produces for
 // the requests the handlers send; AWS refuses anything else with InvalidSignatureException.
 
+const bytes = (d: string | ArrayBuffer | ArrayBufferView): string | Buffer =>
+  typeof d === 'string'
+    ? d
+    : d instanceof ArrayBuffer
+      ? Buffer.from(d)
+      : Buffer.from(d.buffer, d.byteOffset, d.byteLength);
+
 /** The hash constructor the SDK's signer expects (SHA-256, or HMAC-SHA256 with a secret). */
 class Sha256 {
   private readonly hash: Hash | Hmac;
-  constructor(secret?: string | Uint8Array) {
-    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', secret);
+  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
+    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(secret));
   }
-  update(data: string | Uint8Array): void {
-    this.hash.update(data);
+  update(data: string | ArrayBuffer | ArrayBufferView): void {
+    this.hash.update(bytes(data));
   }
   digest(): Promise<Uint8Array> {
     return Promise.resolve(new Uint8Array(this.hash.digest()));
@@ -58,7 +65,9 @@ const roleCredentials: Credentials = {
   sessionToken: 'IQoJb3JpZ2luX2VjEXAMPLE//token+with/odd=chars',
 };
 
-const dynamoCase = {
+type Case = Omit<SignInput, 'method' | 'date'> & { name: string };
+
+const dynamoCase: Case = {
   name: 'DynamoDB GetItem with a session token',
   url: new URL('https://dynamodb.eu-west-1.amazonaws.com/'),
   headers: { 'Content-Type': 'application/x-amz-json-1.0', 'X-Amz-Target': 'DynamoDB_20120810.GetItem' },
@@ -68,7 +77,7 @@ const dynamoCase = {
   credentials: roleCredentials,
 };
 
-const cases = [
+const cases: Case[] = [
   dynamoCase,
   {
     name: 'Cognito with long-term keys (no token), on a local port',
