@@ -1,42 +1,36 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { getConfig, getStripeSecrets } from './config';
 import type { SubscriptionSnapshot } from './repository/accounts';
 import { badRequest } from './http';
+import { StripeClient } from './stripe-client';
+import { verifyStripeSignature } from './stripe-signature';
 import { ENDED_STATUSES } from './subscription-status';
 
 export { ENDED_STATUSES, IN_FORCE_STATUSES, LIVE_STATUSES } from './subscription-status';
 
-// The one Stripe client and every Stripe call the BFF makes. Create and update calls carry
-// idempotency keys derived from what the request asks for, so a retried or doubled request reaches
-// the same Stripe object (and charges once) instead of creating a second one.
+// Every Stripe call the BFF makes, through our own small client (stripe-client.ts; the SDK only lends
+// its types). Create and update calls carry idempotency keys derived from what the request asks for,
+// so a retried or doubled request reaches the same Stripe object (and charges once) instead of
+// creating a second one.
 
-let client: Promise<Stripe> | undefined;
-
-export function getStripe(): Promise<Stripe> {
-  client ??= (async () => {
-    const { secretKey } = await getStripeSecrets();
-    const { stripeApiUrl } = getConfig();
-    const local = stripeApiUrl ? new URL(stripeApiUrl) : undefined;
-    return new Stripe(secretKey, {
-      maxNetworkRetries: 2,
-      timeout: 15000,
-      telemetry: false,
-      ...(local && {
-        host: local.hostname,
-        port: Number(local.port || (local.protocol === 'https:' ? 443 : 80)),
-        protocol: local.protocol === 'https:' ? 'https' : 'http',
-      }),
-    });
-  })().catch((err: unknown) => {
-    client = undefined;
-    throw err;
+/**
+ * A client for the configured key and API base. Built per call from config.ts's cached values (it
+ * holds no connection state: outbound.ts keeps the sockets), so it never outlives a config reset.
+ */
+export async function getStripe(): Promise<StripeClient> {
+  const { secretKey } = await getStripeSecrets();
+  return new StripeClient({
+    secretKey,
+    apiBase: getConfig().stripeApiUrl,
+    maxNetworkRetries: 2,
+    timeoutMs: 15_000,
   });
-  return client;
 }
 
-export function resetStripe(): void {
-  client = undefined;
-}
+/** Kept for callers of the SDK era: nothing is cached here any more (config.ts's resetConfig drops the secrets). */
+export function resetStripe(): void {}
+
+const enc = encodeURIComponent;
 
 const idOf = (v: string | { id: string } | null | undefined): string | undefined =>
   typeof v === 'string' ? v : (v?.id ?? undefined);
@@ -93,16 +87,17 @@ export function clientSecretOf(sub: Stripe.Subscription): string | undefined {
 export async function retrieveSubscription(id: string): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
   return stamped(
-    await stripe.subscriptions.retrieve(id, {
+    await stripe.get<Stripe.Subscription>(`/v1/subscriptions/${enc(id)}`, {
       expand: ['default_payment_method', 'latest_invoice.confirmation_secret'],
-    }),
+    } satisfies Stripe.SubscriptionRetrieveParams),
   );
 }
 
 export async function createCustomer(uid: string, email: string | undefined): Promise<string> {
   const stripe = await getStripe();
-  const customer = await stripe.customers.create(
-    { email, metadata: { uid } },
+  const customer = await stripe.post<Stripe.Customer>(
+    '/v1/customers',
+    { email, metadata: { uid } } satisfies Stripe.CustomerCreateParams,
     { idempotencyKey: `customer:${uid}` },
   );
   return customer.id;
@@ -121,7 +116,8 @@ export async function createIncompleteSubscription(args: {
 }): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
   return stamped(
-    await stripe.subscriptions.create(
+    await stripe.post<Stripe.Subscription>(
+      '/v1/subscriptions',
       {
         customer: args.customerId,
         items: [{ price: getConfig().stripePriceId, quantity: args.count }],
@@ -129,7 +125,7 @@ export async function createIncompleteSubscription(args: {
         payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
         expand: ['latest_invoice.confirmation_secret'],
         metadata: { uid: args.uid },
-      },
+      } satisfies Stripe.SubscriptionCreateParams,
       {
         idempotencyKey: `subscription:${args.uid}:${args.customerId}:${args.count}:${args.replaces ?? 'first'}`,
       },
@@ -139,7 +135,13 @@ export async function createIncompleteSubscription(args: {
 
 export async function cancelSubscription(id: string): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
-  return stamped(await stripe.subscriptions.cancel(id, {}, { idempotencyKey: `cancel:${id}` }));
+  return stamped(
+    await stripe.del<Stripe.Subscription>(
+      `/v1/subscriptions/${enc(id)}`,
+      {},
+      { idempotencyKey: `cancel:${id}` },
+    ),
+  );
 }
 
 /**
@@ -153,15 +155,15 @@ export async function raiseQuantity(
   const stripe = await getStripe();
   const item = licenseItem(sub);
   return stamped(
-    await stripe.subscriptions.update(
-      sub.id,
+    await stripe.post<Stripe.Subscription>(
+      `/v1/subscriptions/${enc(sub.id)}`,
       {
         items: [{ id: item.id, quantity }],
         proration_behavior: 'always_invoice',
         payment_behavior: 'error_if_incomplete',
         cancel_at_period_end: false,
         expand: ['default_payment_method', 'latest_invoice.confirmation_secret'],
-      },
+      } satisfies Stripe.SubscriptionUpdateParams,
       // The card is part of the key: Stripe replays a stored decline for a reused key, and a retry
       // after the customer changed card must be a new attempt. So is the latest invoice: concurrent
       // duplicates see the same one, but after any completed change it differs, so adding again after a
@@ -189,9 +191,12 @@ export async function lowerRenewingQuantity(
         }
       : { cancel_at_period_end: true, proration_behavior: 'none' };
   return stamped(
-    await stripe.subscriptions.update(
-      sub.id,
-      { ...params, expand: ['default_payment_method', 'latest_invoice.confirmation_secret'] },
+    await stripe.post<Stripe.Subscription>(
+      `/v1/subscriptions/${enc(sub.id)}`,
+      {
+        ...params,
+        expand: ['default_payment_method', 'latest_invoice.confirmation_secret'],
+      } satisfies Stripe.SubscriptionUpdateParams,
       // The latest invoice keeps a later identical change (remove, add, remove again) from replaying.
       {
         idempotencyKey: `renewing:${sub.id}:${item.quantity ?? 0}->${renewing}:${idOf(sub.latest_invoice) ?? 'noinv'}`,
@@ -204,7 +209,7 @@ export async function lowerRenewingQuantity(
 export async function previewRaise(sub: Stripe.Subscription, quantity: number): Promise<Stripe.Invoice> {
   const stripe = await getStripe();
   const item = licenseItem(sub);
-  return stripe.invoices.createPreview({
+  return stripe.post<Stripe.Invoice>('/v1/invoices/create_preview', {
     customer: customerIdOf(sub),
     subscription: sub.id,
     subscription_details: {
@@ -212,14 +217,14 @@ export async function previewRaise(sub: Stripe.Subscription, quantity: number): 
       proration_behavior: 'always_invoice',
       proration_date: Math.floor(Date.now() / 1000),
     },
-  });
+  } satisfies Stripe.InvoiceCreatePreviewParams);
 }
 
 /** A payment method the client names, refused as bad input when Stripe does not know it. */
 export async function retrievePaymentMethod(id: string): Promise<Stripe.PaymentMethod> {
   const stripe = await getStripe();
   try {
-    return await stripe.paymentMethods.retrieve(id);
+    return await stripe.get<Stripe.PaymentMethod>(`/v1/payment_methods/${enc(id)}`);
   } catch (err) {
     if ((err as { code?: string }).code === 'resource_missing') {
       throw badRequest('UNKNOWN_PAYMENT_METHOD', 'The payment method does not exist.');
@@ -230,9 +235,9 @@ export async function retrievePaymentMethod(id: string): Promise<Stripe.PaymentM
 
 export async function attachPaymentMethod(id: string, customerId: string): Promise<Stripe.PaymentMethod> {
   const stripe = await getStripe();
-  return stripe.paymentMethods.attach(
-    id,
-    { customer: customerId },
+  return stripe.post<Stripe.PaymentMethod>(
+    `/v1/payment_methods/${enc(id)}/attach`,
+    { customer: customerId } satisfies Stripe.PaymentMethodAttachParams,
     { idempotencyKey: `attach:${id}:${customerId}` },
   );
 }
@@ -246,20 +251,28 @@ export async function setDefaultPaymentMethod(
   const stripe = await getStripe();
   // No idempotency keys here: setting a value is safe to repeat, and a key would turn a later switch
   // back to this card (within Stripe's 24 hours) into a replay that changes nothing.
-  await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: pmId } });
-  await stripe.subscriptions.update(subscriptionId, { default_payment_method: pmId });
+  await stripe.post<Stripe.Customer>(`/v1/customers/${enc(customerId)}`, {
+    invoice_settings: { default_payment_method: pmId },
+  } satisfies Stripe.CustomerUpdateParams);
+  await stripe.post<Stripe.Subscription>(`/v1/subscriptions/${enc(subscriptionId)}`, {
+    default_payment_method: pmId,
+  } satisfies Stripe.SubscriptionUpdateParams);
 }
 
 /** Retries the open invoices of a past-due subscription with the given card (oldest first). */
 export async function payOpenInvoices(subscriptionId: string, pmId: string): Promise<number> {
   const stripe = await getStripe();
-  const open = await stripe.invoices.list({ subscription: subscriptionId, status: 'open', limit: 10 });
+  const open = await stripe.get<Stripe.ApiList<Stripe.Invoice>>('/v1/invoices', {
+    subscription: subscriptionId,
+    status: 'open',
+    limit: 10,
+  } satisfies Stripe.InvoiceListParams);
   const invoices = [...open.data].sort((a, b) => a.created - b.created);
   for (const invoice of invoices) {
     if (!invoice.id) continue;
-    await stripe.invoices.pay(
-      invoice.id,
-      { payment_method: pmId },
+    await stripe.post<Stripe.Invoice>(
+      `/v1/invoices/${enc(invoice.id)}/pay`,
+      { payment_method: pmId } satisfies Stripe.InvoicePayParams,
       { idempotencyKey: `pay:${invoice.id}:${pmId}` },
     );
   }
@@ -268,14 +281,16 @@ export async function payOpenInvoices(subscriptionId: string, pmId: string): Pro
 
 export async function updateCustomerEmail(customerId: string, email: string): Promise<void> {
   const stripe = await getStripe();
-  await stripe.customers.update(customerId, { email });
+  await stripe.post<Stripe.Customer>(`/v1/customers/${enc(customerId)}`, {
+    email,
+  } satisfies Stripe.CustomerUpdateParams);
 }
 
 /** Deletes the customer (Stripe cancels their subscriptions); an already deleted one is fine. */
 export async function deleteCustomer(customerId: string): Promise<boolean> {
   const stripe = await getStripe();
   try {
-    await stripe.customers.del(customerId);
+    await stripe.del<Stripe.DeletedCustomer>(`/v1/customers/${enc(customerId)}`);
     return true;
   } catch (err) {
     if ((err as { code?: string }).code === 'resource_missing') return false;
@@ -283,11 +298,11 @@ export async function deleteCustomer(customerId: string): Promise<boolean> {
   }
 }
 
-/** Verifies Stripe's signature over the raw body and parses the event. */
+/** Verifies Stripe's signature over the raw body and parses the event (stripe-signature.ts). */
 export async function constructWebhookEvent(rawBody: string, signature: string): Promise<Stripe.Event> {
-  const stripe = await getStripe();
   const { webhookSecret } = await getStripeSecrets();
-  return stripe.webhooks.constructEventAsync(rawBody, signature, webhookSecret);
+  verifyStripeSignature(rawBody, signature, webhookSecret);
+  return JSON.parse(rawBody) as Stripe.Event;
 }
 
 export type { Stripe };
