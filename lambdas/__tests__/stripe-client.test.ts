@@ -486,6 +486,12 @@ describe('errors', () => {
     rec.replies = [{ status: 502, raw: '<html>Bad gateway</html>' }];
     const client = new StripeClient({ secretKey: 'sk_test_unit', apiBase: rec.url, maxNetworkRetries: 0 });
     await expect(client.get('/v1/x')).rejects.toMatchObject({ type: 'StripeAPIError', statusCode: 502 });
+    rec.replies = [
+      { status: 404, raw: 'Not Found' },
+      { status: 200, raw: 'null' },
+    ];
+    await expect(client.get('/v1/x')).rejects.toMatchObject({ type: 'StripeAPIError', statusCode: 404 });
+    await expect(client.get('/v1/x')).rejects.toMatchObject({ type: 'StripeAPIError', statusCode: 200 });
   });
 });
 

@@ -167,11 +167,12 @@ function parseAnswer<T>(res: OutboundResponse): T {
   let json: { error?: RawStripeError } & Record<string, unknown>;
   try {
     json = JSON.parse(res.body) as typeof json;
+    if (typeof json !== 'object' || json === null) throw new Error('not an object');
   } catch {
-    throw stripeErrorFrom({
-      type: 'api_error',
+    // As the SDK: whatever the status (a proxy's HTML page, a cut body), an API error.
+    throw new StripeApiError('StripeAPIError', {
       message: `Invalid JSON received from the Stripe API (status ${res.status})`,
-      statusCode: res.status >= 400 ? res.status : 500,
+      statusCode: res.status,
       requestId,
     });
   }
