@@ -350,7 +350,7 @@ describe('every call of lib/stripe.ts sends what the SDK sent', () => {
       () => lib.setDefaultPaymentMethod('cus_1', 'sub_1', 'pm_2'),
       async () => {
         await sdk.customers.update('cus_1', { invoice_settings: { default_payment_method: 'pm_2' } });
-        await sdk.subscriptions.update('sub_1', { default_payment_method: 'pm_2' });
+        await sdk.subscriptions.update('sub_1', { default_payment_method: 'pm_2', expand: SUB_EXPAND });
       },
     );
   });

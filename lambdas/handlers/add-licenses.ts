@@ -3,6 +3,7 @@ import { conflict, ok, withErrors } from '../lib/http';
 import { syncSubscription } from '../lib/licensing';
 import { isInForce, toView } from '../lib/license-view';
 import { requireOwnAccount } from '../lib/ownership';
+import { listSlots } from '../lib/repository/licenses';
 import { fields, parseJsonBody } from '../lib/request';
 import * as z from 'zod/mini';
 import { IN_FORCE_STATUSES, licenseItem, raiseQuantity, retrieveSubscription } from '../lib/stripe';
@@ -22,7 +23,12 @@ export const handler = withErrors(async (event: ApiEvent) => {
   const body = parseJsonBody(event, schema);
   await requireOwnAccount(caller, body);
 
-  const sub = await retrieveSubscription(body.subscriptionId);
+  // The slots are listed before Stripe is read (and changed), so syncSubscription can pair them with
+  // the updated quantity without reading Stripe again.
+  const [sub, slotsBefore] = await Promise.all([
+    retrieveSubscription(body.subscriptionId),
+    listSlots(caller.sub, body.subscriptionId),
+  ]);
   if (!IN_FORCE_STATUSES.includes(sub.status)) {
     throw conflict('SUBSCRIPTION_NOT_ACTIVE', 'Licenses can only be added to an active subscription.');
   }
@@ -36,7 +42,7 @@ export const handler = withErrors(async (event: ApiEvent) => {
   // and the same idempotency key, so it charges once.
   const quantity = (licenseItem(sub).quantity ?? 0) + body.count;
   const updated = await raiseQuantity(sub, quantity);
-  const { slots, created } = await syncSubscription(caller.sub, updated);
+  const { slots, created } = await syncSubscription(caller.sub, updated, slotsBefore);
   return ok({
     subscriptionId: updated.id,
     quantity,

@@ -1,6 +1,7 @@
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { ApiError, conflict, forbidden, ok, withErrors } from '../lib/http';
 import { syncSubscription } from '../lib/licensing';
+import { listSlots } from '../lib/repository/licenses';
 import { isInForce, toView } from '../lib/license-view';
 import { getAccount } from '../lib/repository/accounts';
 import { fields, parseQuery } from '../lib/request';
@@ -28,7 +29,11 @@ export const handler = withErrors(async (event: ApiEvent) => {
   if (!account?.customerId || !account.subscriptionId) {
     throw conflict('NO_CHECKOUT', 'There is no checkout to complete. Start one first.');
   }
-  const pm = await retrievePaymentMethod(pmid);
+  // The slots are listed before Stripe is read, so syncSubscription can trust the quantity it gets.
+  const [pm, slotsBefore] = await Promise.all([
+    retrievePaymentMethod(pmid),
+    listSlots(uid, account.subscriptionId),
+  ]);
   const owner = typeof pm.customer === 'string' ? pm.customer : pm.customer?.id;
   if (owner && owner !== account.customerId)
     throw forbidden("The payment method is not the signed-in user's.");
@@ -49,11 +54,8 @@ export const handler = withErrors(async (event: ApiEvent) => {
     typeof sub.default_payment_method === 'string'
       ? sub.default_payment_method
       : sub.default_payment_method?.id;
-  if (currentDefault !== pmid) {
-    await setDefaultPaymentMethod(account.customerId, sub.id, pmid);
-    sub = await retrieveSubscription(sub.id);
-  }
-  const { snapshot, slots } = await syncSubscription(uid, sub);
+  if (currentDefault !== pmid) sub = await setDefaultPaymentMethod(account.customerId, sub.id, pmid);
+  const { snapshot, slots } = await syncSubscription(uid, sub, slotsBefore);
   return ok({
     subscriptionId: sub.id,
     subscriptionStatus: snapshot.subscriptionStatus,

@@ -29,9 +29,12 @@ export const handler = withErrors(async (event: ApiEvent) => {
     if (!key) throw badRequest('INVALID_LICENSE_KEY', `"${raw.slice(0, 40)}" is not a license key.`);
     keys.add(key);
   }
-  await requireOwnAccount(caller, body);
-
-  const slots = await listSlots(caller.sub, body.subscriptionId);
+  // The slots are read from the caller's own partition, so reading them alongside the ownership check
+  // reveals nothing; they are used only once it passed.
+  const [, slots] = await Promise.all([
+    requireOwnAccount(caller, body),
+    listSlots(caller.sub, body.subscriptionId),
+  ]);
   const chosen = [...keys].map((key) => {
     const slot = slots.find((s) => s.licenseKey === key);
     if (!slot) throw forbidden("A license key is not one of the signed-in user's licenses.");
@@ -51,10 +54,15 @@ export const handler = withErrors(async (event: ApiEvent) => {
   const updated = await lowerRenewingQuantity(sub, Math.max(0, renewing));
   const snapshot = snapshotOf(updated);
   const end = isoFromEpoch(snapshot.periodEnd ?? Math.floor(Date.now() / 1000));
-  await Promise.all(chosen.map((s) => setSlotExpiration(caller.sub, s.sk, end)));
-  await saveSubscription(caller.sub, body.customerId, snapshot);
-
-  const after = await listSlots(caller.sub, body.subscriptionId);
+  const [dated] = await Promise.all([
+    Promise.all(chosen.map((s) => setSlotExpiration(caller.sub, s.sk, end))),
+    saveSubscription(caller.sub, body.customerId, snapshot),
+  ]);
+  // Each slot got this end date unless a retried or parallel removal dated it first: then read back
+  // the date that was stored.
+  const after = dated.every(Boolean)
+    ? slots.map((s) => (chosen.includes(s) ? { ...s, expirationDate: end } : s))
+    : await listSlots(caller.sub, body.subscriptionId);
   return ok({
     subscriptionId: updated.id,
     renewLicenseCount: snapshot.renewing,

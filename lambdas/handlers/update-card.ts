@@ -28,20 +28,24 @@ export const handler = withErrors(async (event: ApiEvent) => {
   const body = parseJsonBody(event, schema);
   const account = await requireOwnAccount(caller, { subscriptionId: body.subscriptionId });
 
-  const pm = await retrievePaymentMethod(body.paymentMethodId);
+  // Both reads are only reads; the subscription is already known to be the caller's.
+  const [pm, current] = await Promise.all([
+    retrievePaymentMethod(body.paymentMethodId),
+    retrieveSubscription(body.subscriptionId),
+  ]);
   const owner = typeof pm.customer === 'string' ? pm.customer : pm.customer?.id;
   if (owner && owner !== account.customerId)
     throw forbidden("The payment method is not the signed-in user's.");
-
-  let sub = await retrieveSubscription(body.subscriptionId);
-  if (ENDED_STATUSES.includes(sub.status))
+  if (ENDED_STATUSES.includes(current.status))
     throw conflict('SUBSCRIPTION_ENDED', 'The subscription has ended.');
   if (!owner) await attachPaymentMethod(pm.id, account.customerId); // a declined card answers 402 here
-  await setDefaultPaymentMethod(account.customerId, sub.id, pm.id);
+  let sub = await setDefaultPaymentMethod(account.customerId, current.id, pm.id);
 
   let paidInvoices = 0;
-  if (RETRY_STATUSES.includes(sub.status)) paidInvoices = await payOpenInvoices(sub.id, pm.id);
-  sub = await retrieveSubscription(sub.id);
+  if (RETRY_STATUSES.includes(current.status)) {
+    paidInvoices = await payOpenInvoices(current.id, pm.id);
+    if (paidInvoices > 0) sub = await retrieveSubscription(current.id); // paying changed its status
+  }
   const { snapshot } = await syncSubscription(caller.sub, sub);
   return ok({
     subscriptionId: sub.id,

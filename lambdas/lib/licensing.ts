@@ -35,15 +35,26 @@ export function slotsWanted(slots: readonly LicenseSlot[], renewing: number): nu
   return slots.filter((s) => s.expirationDate !== RENEWING).length + renewing;
 }
 
-export async function syncSubscription(uid: string, sub: Stripe.Subscription): Promise<SyncResult> {
+/**
+ * `slotsReadBefore`: the caller listed this subscription's slots before it read `sub` from Stripe
+ * (add-licenses, complete-checkout). In that order the quantity is never older than the slots, so
+ * the re-read from Stripe below is not needed.
+ */
+export async function syncSubscription(
+  uid: string,
+  sub: Stripe.Subscription,
+  slotsReadBefore?: LicenseSlot[],
+): Promise<SyncResult> {
   const snapshot = snapshotOf(sub);
-  await saveSubscription(uid, customerIdOf(sub), snapshot);
-  let slots = await listSlots(uid, sub.id);
+  let [, slots] = await Promise.all([
+    saveSubscription(uid, customerIdOf(sub), snapshot),
+    slotsReadBefore ?? listSlots(uid, sub.id),
+  ]);
   let created = 0;
 
   if (IN_FORCE_STATUSES.includes(sub.status)) {
     let wanted = slotsWanted(slots, snapshot.renewing);
-    if (wanted > slots.length) {
+    if (wanted > slots.length && !slotsReadBefore) {
       // Before minting keys, read Stripe again now that the slots are read: remove-licenses lowers
       // Stripe first and dates slots second, so a quantity read before the slots could pair an old
       // quantity with new end dates and over-provision. Read in this order, the count is never high.
@@ -65,9 +76,13 @@ export async function syncSubscription(uid: string, sub: Stripe.Subscription): P
           }),
         ),
       );
-      created = results.filter(Boolean).length;
-      // Re-read: a parallel call may have won some slots, and its keys are the ones that count.
-      slots = await listSlots(uid, sub.id);
+      const mine = results.filter((r): r is LicenseSlot => r !== undefined);
+      created = mine.length;
+      slots =
+        created === missing.length
+          ? [...slots, ...mine].sort((x, y) => x.ordinal - y.ordinal)
+          : // A parallel call won some slots, and its keys are the ones that count: read them.
+            await listSlots(uid, sub.id);
     }
   } else if (ENDED_STATUSES.includes(sub.status)) {
     // The subscription is over: every license that was renewing ends when the subscription did.

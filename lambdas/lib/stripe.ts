@@ -84,11 +84,14 @@ export function clientSecretOf(sub: Stripe.Subscription): string | undefined {
   return invoice?.confirmation_secret?.client_secret ?? undefined;
 }
 
+/** Every subscription the BFF reads comes with its card and its first payment's client secret. */
+const SUBSCRIPTION_EXPAND = ['default_payment_method', 'latest_invoice.confirmation_secret'];
+
 export async function retrieveSubscription(id: string): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
   return stamped(
     await stripe.get<Stripe.Subscription>(`/v1/subscriptions/${enc(id)}`, {
-      expand: ['default_payment_method', 'latest_invoice.confirmation_secret'],
+      expand: SUBSCRIPTION_EXPAND,
     } satisfies Stripe.SubscriptionRetrieveParams),
   );
 }
@@ -162,7 +165,7 @@ export async function raiseQuantity(
         proration_behavior: 'always_invoice',
         payment_behavior: 'error_if_incomplete',
         cancel_at_period_end: false,
-        expand: ['default_payment_method', 'latest_invoice.confirmation_secret'],
+        expand: SUBSCRIPTION_EXPAND,
       } satisfies Stripe.SubscriptionUpdateParams,
       // The card is part of the key: Stripe replays a stored decline for a reused key, and a retry
       // after the customer changed card must be a new attempt. So is the latest invoice: concurrent
@@ -195,7 +198,7 @@ export async function lowerRenewingQuantity(
       `/v1/subscriptions/${enc(sub.id)}`,
       {
         ...params,
-        expand: ['default_payment_method', 'latest_invoice.confirmation_secret'],
+        expand: SUBSCRIPTION_EXPAND,
       } satisfies Stripe.SubscriptionUpdateParams,
       // The latest invoice keeps a later identical change (remove, add, remove again) from replaying.
       {
@@ -242,21 +245,28 @@ export async function attachPaymentMethod(id: string, customerId: string): Promi
   );
 }
 
-/** Makes the card the default for the customer's future invoices and for the subscription. */
+/**
+ * Makes the card the default for the customer's future invoices and for the subscription (two
+ * independent objects, updated in parallel); answers the subscription as updated.
+ */
 export async function setDefaultPaymentMethod(
   customerId: string,
   subscriptionId: string,
   pmId: string,
-): Promise<void> {
+): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
   // No idempotency keys here: setting a value is safe to repeat, and a key would turn a later switch
   // back to this card (within Stripe's 24 hours) into a replay that changes nothing.
-  await stripe.post<Stripe.Customer>(`/v1/customers/${enc(customerId)}`, {
-    invoice_settings: { default_payment_method: pmId },
-  } satisfies Stripe.CustomerUpdateParams);
-  await stripe.post<Stripe.Subscription>(`/v1/subscriptions/${enc(subscriptionId)}`, {
-    default_payment_method: pmId,
-  } satisfies Stripe.SubscriptionUpdateParams);
+  const [, sub] = await Promise.all([
+    stripe.post<Stripe.Customer>(`/v1/customers/${enc(customerId)}`, {
+      invoice_settings: { default_payment_method: pmId },
+    } satisfies Stripe.CustomerUpdateParams),
+    stripe.post<Stripe.Subscription>(`/v1/subscriptions/${enc(subscriptionId)}`, {
+      default_payment_method: pmId,
+      expand: SUBSCRIPTION_EXPAND,
+    } satisfies Stripe.SubscriptionUpdateParams),
+  ]);
+  return stamped(sub);
 }
 
 /** Retries the open invoices of a past-due subscription with the given card (oldest first). */

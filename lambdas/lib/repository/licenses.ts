@@ -62,27 +62,35 @@ export async function listSlots(uid: string, subscriptionId?: string): Promise<L
   return items.map(toSlot);
 }
 
-/** Creates the slot unless it exists; answers true when this call created it. */
-export async function createSlot(slot: Omit<LicenseSlot, 'sk' | 'createdAt' | 'expired'>): Promise<boolean> {
+/** Creates the slot unless it exists; answers the slot when this call created it. */
+export async function createSlot(
+  slot: Omit<LicenseSlot, 'sk' | 'createdAt' | 'expired'>,
+): Promise<LicenseSlot | undefined> {
+  const created: LicenseSlot = {
+    ...slot,
+    sk: licenseSk(slot.subscriptionId, slot.ordinal),
+    createdAt: new Date().toISOString(),
+    expired: false,
+  };
   try {
     await db().put({
       TableName: table(),
       Item: {
         [PARTITION_KEY]: userPk(slot.uid),
-        [SORT_KEY]: licenseSk(slot.subscriptionId, slot.ordinal),
+        [SORT_KEY]: created.sk,
         uid: slot.uid,
         subscriptionId: slot.subscriptionId,
         ordinal: slot.ordinal,
         [LICENSE_KEY_ATTRIBUTE]: slot.licenseKey,
         expirationDate: slot.expirationDate,
-        createdAt: new Date().toISOString(),
+        createdAt: created.createdAt,
       },
       ConditionExpression: 'attribute_not_exists(#pk)',
       ExpressionAttributeNames: { '#pk': PARTITION_KEY },
     });
-    return true;
+    return created;
   } catch (err) {
-    if (isConditionFailure(err)) return false;
+    if (isConditionFailure(err)) return undefined;
     throw err;
   }
 }
