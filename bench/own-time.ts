@@ -1,11 +1,12 @@
+import fs from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { syncBuiltinESMExports } from 'node:module';
 import { performance } from 'node:perf_hooks';
 
 // A handler's own time: its wall time minus the time during which at least one outbound request
-// (node:http / node:https request(), which lambdas/lib/outbound.ts uses for Stripe and AWS) was in
-// flight, i.e. the time the handler was waiting on an emulator. Import this module before anything
+// (node:http / node:https request(), which lambdas/lib/outbound.ts uses for Stripe and AWS) or an
+// outbox write was in flight, i.e. the time the handler was waiting on an emulator. Import this module before anything
 // that may keep its own reference to http.request.
 //
 // Valid only when one handler runs at a time in this process and nothing else makes outbound
@@ -40,19 +41,23 @@ const g = globalThis as typeof globalThis & { [KEY]?: State };
 
 function install(): State {
   const state: State = { inFlight: 0, since: 0, total: 0, started: 0, samples: [] };
+  /** Marks the start of a wait on an emulator; the function it answers marks the end (once). */
+  const begin = (): (() => void) => {
+    if (state.inFlight++ === 0) state.since = performance.now();
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      if (--state.inFlight === 0) state.total += performance.now() - state.since;
+    };
+  };
   const track = <T extends typeof http.request>(original: T): T =>
     ((...args: Parameters<T>) => {
       const req = (original as (...a: Parameters<T>) => http.ClientRequest)(...args);
       state.started++;
-      if (state.inFlight++ === 0) state.since = performance.now();
-      let done = false;
       let answered = false;
       // In flight from request() until the response is fully read (or the request fails/closes).
-      const finish = () => {
-        if (done) return;
-        done = true;
-        if (--state.inFlight === 0) state.total += performance.now() - state.since;
-      };
+      const finish = begin();
       req.once('response', (res: http.IncomingMessage) => {
         answered = true;
         res.once('end', finish);
@@ -69,6 +74,18 @@ function install(): State {
     }) as T;
   (http as { request: typeof http.request }).request = track(http.request);
   (https as { request: typeof https.request }).request = track(https.request);
+  // The local stack's mail goes to the outbox directory (lambdas/lib/mail.ts) where production sends
+  // an SES request: those file writes are the SES emulator's time, not the handler's.
+  const fsp = fs as { mkdir: typeof fs.mkdir; writeFile: typeof fs.writeFile };
+  const mkdir = fs.mkdir;
+  const writeFile = fs.writeFile;
+  // Only the outbox's: tsx and the bench write files of their own in the background.
+  const outbox = (file: unknown): boolean =>
+    Boolean(process.env.OUTBOX_DIR) && String(file).startsWith(process.env.OUTBOX_DIR ?? '');
+  fsp.mkdir = ((...args: Parameters<typeof mkdir>) =>
+    outbox(args[0]) ? mkdir(...args).finally(begin()) : mkdir(...args)) as typeof mkdir;
+  fsp.writeFile = (...args: Parameters<typeof writeFile>) =>
+    outbox(args[0]) ? writeFile(...args).finally(begin()) : writeFile(...args);
   syncBuiltinESMExports();
   return state;
 }

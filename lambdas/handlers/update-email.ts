@@ -35,9 +35,12 @@ export const handler = withErrors(async (event: ApiEvent) => {
   if (body.newEmail.toLowerCase() === body.oldEmail.toLowerCase()) {
     throw badRequest('SAME_EMAIL', 'The new email is the current one.');
   }
-  await checkPassword(caller.username, body.currentPassword);
-  if (await emailInUse(body.newEmail, caller.username))
-    throw conflict('EMAIL_TAKEN', 'New email is already taken.');
+  // Both are checks that change nothing; a wrong password is reported first either way.
+  const [, taken] = await Promise.all([
+    checkPassword(caller.username, body.currentPassword),
+    emailInUse(body.newEmail, caller.username),
+  ]);
+  if (taken) throw conflict('EMAIL_TAKEN', 'New email is already taken.');
   await setEmail(caller.username, body.newEmail, false);
 
   // From here the change has happened: give the old address its way back before anything else.
@@ -50,11 +53,16 @@ export const handler = withErrors(async (event: ApiEvent) => {
     previousEmail: body.oldEmail,
     expiresAt: Math.floor(Date.now() / 1000) + RECOVERY_SECONDS,
   });
-  await sendMail(recoveryMail(body.oldEmail, body.newEmail, code, getConfig()));
 
-  const account = await getAccount(caller.sub);
-  if (account) await saveEmail(caller.sub, body.newEmail);
-  if (account?.customerId) await updateCustomerEmail(account.customerId, body.newEmail);
-  await signOutEverywhere(caller.username);
+  // The rest are independent of each other.
+  const [account] = await Promise.all([
+    getAccount(caller.sub),
+    sendMail(recoveryMail(body.oldEmail, body.newEmail, code, getConfig())),
+  ]);
+  await Promise.all([
+    account && saveEmail(caller.sub, body.newEmail),
+    account?.customerId && updateCustomerEmail(account.customerId, body.newEmail),
+    signOutEverywhere(caller.username),
+  ]);
   return ok({ email: body.newEmail });
 });

@@ -46,10 +46,11 @@ export async function syncSubscription(
   slotsReadBefore?: LicenseSlot[],
 ): Promise<SyncResult> {
   const snapshot = snapshotOf(sub);
-  let [, slots] = await Promise.all([
-    saveSubscription(uid, customerIdOf(sub), snapshot),
-    slotsReadBefore ?? listSlots(uid, sub.id),
-  ]);
+  // The cache write runs alongside everything below (it only has to finish before we answer); the
+  // no-op catch keeps a failure from being reported as unhandled before the final await reports it.
+  const saved = saveSubscription(uid, customerIdOf(sub), snapshot);
+  saved.catch(() => undefined);
+  let slots = slotsReadBefore ?? (await listSlots(uid, sub.id));
   let created = 0;
 
   if (IN_FORCE_STATUSES.includes(sub.status)) {
@@ -108,5 +109,6 @@ export async function syncSubscription(
     await Promise.all(lapsed.map((s) => markSlotExpired(uid, s.sk)));
     slots = slots.map((s) => (lapsed.includes(s) ? { ...s, expired: true } : s));
   }
+  await saved;
   return { snapshot, slots, created };
 }
