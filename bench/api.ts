@@ -3,10 +3,11 @@
 // bundle size as CDK deploys it.
 //
 // Two processes, so the handler timings are not polluted by emulator CPU:
-// - a child `tsx dev/start.ts --no-site` (LOCAL_DIR = a temp dir, every port free) runs dynalite,
-//   cognito-local and its proxy, the Stripe emulator, the outbox and its own API server, which
-//   receives the emulator's webhook deliveries: those deliveries run concurrently with our
-//   requests, and in this process they would overlap the handler being timed;
+// - a child `tsx dev/start.ts --no-site --no-webhooks` (LOCAL_DIR = a temp dir, every port free) runs
+//   dynalite, cognito-local and its proxy, the Stripe emulator and the outbox. The emulator delivers
+//   no webhooks: in production each delivery runs in a Lambda instance of its own, but here it would
+//   compete for this machine's two cores with the handler being timed. The webhook handler is timed
+//   with real events the bench sends itself;
 // - this process sets process.env exactly as the stack sets it for handlers (handlerEnv) and serves
 //   the API with startApiServer; it does nothing else, one request at a time.
 // Own time (bench/own-time.ts): each handler is wrapped; its wall time minus the time with an
@@ -75,7 +76,7 @@ async function startChildStack(dir: string): Promise<Child> {
   // The local tsx binary rather than npx: one process fewer between us and the signal.
   const child: ChildProcess = spawn(
     path.join(ROOT, 'node_modules', '.bin', 'tsx'),
-    ['dev/start.ts', '--no-site'],
+    ['dev/start.ts', '--no-site', '--no-webhooks'],
     {
       cwd: ROOT,
       env,
@@ -456,9 +457,9 @@ async function main(): Promise<void> {
       },
     ];
 
-    // Warm-up: each scenario twice (module load, SDK clients, keep-alive sockets, JIT), unrecorded.
+    // Warm-up: each scenario five times (module load, keep-alive sockets, JIT), unrecorded.
     console.log('Warming up…');
-    for (const s of scenarios) for (let i = 0; i < 2; i++) await s.run(-1 - i);
+    for (const s of scenarios) for (let i = 0; i < 5; i++) await s.run(-1 - i);
     warming = false;
     console.log('Measuring…');
     for (const s of scenarios) {

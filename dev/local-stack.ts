@@ -29,6 +29,8 @@ export interface LocalStackOptions {
   ports?: 'fixed' | 'auto';
   /** Progress lines; default console.log. */
   log?: (line: string) => void;
+  /** Default true. False: the Stripe emulator records events but delivers none (bench:api). */
+  webhooks?: boolean;
 }
 
 export interface LocalStack {
@@ -226,6 +228,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       `${apiBase}/stripe-webhook`,
     );
     stops.push(stripe.stop);
+    if (opts.webhooks === false) stripe.setWebhookUrl(undefined);
     const priceId = await ensurePrice(dir, stripe.port);
     log(`Stripe emulator      ${stripe.url}  price ${priceId}`);
 

@@ -10,7 +10,8 @@ import { stackInfoPath, type StackInfo } from './stack-info';
 // `npm start`: the whole product on 127.0.0.1. Starts the local stack (state in LOCAL_DIR, default
 // .local), builds the site when public/ is missing or its GATSBY_* values changed, serves it with /api
 // on the same origin, and stops every child on Ctrl-C or SIGTERM.
-// Flags: --no-site (emulators and API only), --rebuild (build the site even if it looks current).
+// Flags: --no-site (emulators and API only), --rebuild (build the site even if it looks current),
+// --no-webhooks (the Stripe emulator delivers no events; for bench:api).
 
 const args = new Set(process.argv.slice(2));
 const withSite = !args.has('--no-site');
@@ -67,7 +68,12 @@ async function buildSite(info: StackInfo): Promise<void> {
 
 async function main(): Promise<void> {
   console.log(`Starting the local stack (state in ${path.relative(process.cwd(), dir) || '.'})…`);
-  stack = await startLocalStack({ dir, site: withSite, ports: 'fixed' });
+  stack = await startLocalStack({
+    dir,
+    site: withSite,
+    ports: 'fixed',
+    webhooks: !args.has('--no-webhooks'),
+  });
   if (withSite) await buildSite(stack.info);
   if (stopping) return;
   const { info, demo } = stack;
