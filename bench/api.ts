@@ -38,6 +38,8 @@ import { routes } from '../lambdas/routes';
 
 const ROOT = path.join(__dirname, '..');
 const TASKSET = '/usr/bin/taskset';
+/** Spread over one subscriber per 10 rounds. */
+const ADD_REMOVE_ROUNDS = 150;
 const TARGET_OWN_P95_MS = 5;
 const TARGET_BUNDLE_BYTES = 300 * 1024;
 
@@ -371,7 +373,7 @@ async function main(): Promise<void> {
 
     // Subscribers who add and remove licenses in turn (A's own licenses stay as the reads found them).
     const adders: { user: User; sub: Awaited<ReturnType<typeof checkout>> }[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < ADD_REMOVE_ROUNDS / 10; i++) {
       const user = await newUser(`adder${i}`);
       adders.push({ user, sub: await checkout(user, 1) });
     }
@@ -379,7 +381,7 @@ async function main(): Promise<void> {
     const scenarios: { name: string; rounds: number; run(i: number): Promise<void> }[] = [
       {
         name: 'reads',
-        rounds: 100,
+        rounds: 200,
         run: async (i) => {
           await call('GET', 'health');
           await call('GET', 'license-public-key');
@@ -391,7 +393,7 @@ async function main(): Promise<void> {
       },
       {
         name: 'update-card',
-        rounds: 60,
+        rounds: 150,
         run: async () => {
           await call('PUT', 'update-card', {
             user: a,
@@ -404,7 +406,7 @@ async function main(): Promise<void> {
         // past what a real account has (each ends with about 12). The quantity only ever grows, but
         // Stripe idempotency keys name the latest invoice too, so a repeated step would be safe.
         name: 'add 2 licenses then remove 1',
-        rounds: 60,
+        rounds: ADD_REMOVE_ROUNDS,
         run: async (i) => {
           const { user, sub } = adders[((i % adders.length) + adders.length) % adders.length] ?? {
             user: a,
@@ -434,13 +436,13 @@ async function main(): Promise<void> {
           });
         },
       },
-      { name: 'stripe-webhook', rounds: 100, run: () => webhook().then(() => undefined) },
+      { name: 'stripe-webhook', rounds: 200, run: () => webhook().then(() => undefined) },
       {
         // A new user each round, as in the product (delete-customer precedes deleting the Cognito
         // user): Stripe idempotency keys are derived from the uid (customer:<uid>), so the same user
         // buying again would be answered with the deleted customer.
         name: 'new user: checkout then delete-customer',
-        rounds: 40,
+        rounds: 100,
         run: async (i) => {
           const u = await newUser(`b${i + 2}`);
           await checkout(u, 1);
@@ -449,7 +451,7 @@ async function main(): Promise<void> {
       },
       {
         name: 'update-email then recover it',
-        rounds: 40,
+        rounds: 100,
         run: async (i) => {
           const newEmail = `bench-a-new-${i}-${Date.now()}@example.com`;
           await call('PUT', 'update-email', {

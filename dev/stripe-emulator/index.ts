@@ -29,15 +29,26 @@ export type StripeEmulator = {
 
 /** Time moves on its own too; this catches renewals due while nobody calls. */
 const SWEEP_MS = 30_000;
+const SAVE_DELAY_MS = 250;
 
 export async function startStripeEmulator(opts: StripeEmulatorOptions = {}): Promise<StripeEmulator> {
   const host = opts.host ?? '127.0.0.1';
   const log = opts.logger ?? (() => undefined);
   const state = loadState(opts.statePath);
   const clock = new Clock(state.clockOffset);
-  const save = (): void => {
+  // Writing the whole state after every change cost up to ~100 ms per request once it had grown, so
+  // changes are written at most every SAVE_DELAY_MS; stop() writes whatever is still pending.
+  let pending: NodeJS.Timeout | undefined;
+  const writeNow = (): void => {
+    clearTimeout(pending);
+    pending = undefined;
     state.clockOffset = clock.offset;
     saveState(opts.statePath, state);
+  };
+  const save = (): void => {
+    if (!opts.statePath || pending) return;
+    pending = setTimeout(writeNow, SAVE_DELAY_MS);
+    pending.unref();
   };
   const webhookSecret = opts.webhookSecret ?? `whsec_${newId('x', 32).slice(2)}`;
   const webhooks = new Webhooks({ state, now: () => clock.now(), save, log }, webhookSecret, opts.webhookUrl);
@@ -60,7 +71,7 @@ export async function startStripeEmulator(opts: StripeEmulatorOptions = {}): Pro
     stop: async () => {
       clearInterval(sweep);
       webhooks.stop();
-      save();
+      writeNow();
       await running.stop();
     },
   };
