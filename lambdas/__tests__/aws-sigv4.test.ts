@@ -26,15 +26,9 @@ class Sha256 {
   }
 }
 
-async function sdkSignature(args: {
-  url: URL;
-  headers: Record<string, string>;
-  body: string;
-  service: string;
-  region: string;
-  credentials: Credentials;
-  date: Date;
-}): Promise<Record<string, string>> {
+async function sdkSignature(
+  args: Omit<SignInput, 'method'> & { date: Date },
+): Promise<Record<string, string>> {
   const signer = new SignatureV4({
     credentials: args.credentials,
     region: args.region,

@@ -64,28 +64,27 @@ export class DocumentTable {
     return { Item: maybeFromWire(out.Item) };
   }
 
-  async put(input: PutCommandInput): Promise<WriteOutput> {
-    const out = await this.call<{ Attributes?: Marshalled }>('PutItem', {
-      ...input,
-      Item: maybeToWire(input.Item),
-      ExpressionAttributeValues: maybeToWire(input.ExpressionAttributeValues),
-    });
-    return { Attributes: maybeFromWire(out.Attributes) };
+  put(input: PutCommandInput): Promise<WriteOutput> {
+    return this.write('PutItem', input);
   }
 
-  async update(input: UpdateCommandInput): Promise<WriteOutput> {
-    const out = await this.call<{ Attributes?: Marshalled }>('UpdateItem', {
-      ...input,
-      Key: maybeToWire(input.Key),
-      ExpressionAttributeValues: maybeToWire(input.ExpressionAttributeValues),
-    });
-    return { Attributes: maybeFromWire(out.Attributes) };
+  update(input: UpdateCommandInput): Promise<WriteOutput> {
+    return this.write('UpdateItem', input);
   }
 
-  async delete(input: DeleteCommandInput): Promise<WriteOutput> {
-    const out = await this.call<{ Attributes?: Marshalled }>('DeleteItem', {
+  delete(input: DeleteCommandInput): Promise<WriteOutput> {
+    return this.write('DeleteItem', input);
+  }
+
+  /** The single-item writes differ only in which of Item and Key they carry. */
+  private async write(
+    operation: 'PutItem' | 'UpdateItem' | 'DeleteItem',
+    input: PutCommandInput | UpdateCommandInput | DeleteCommandInput,
+  ): Promise<WriteOutput> {
+    const out = await this.call<{ Attributes?: Marshalled }>(operation, {
       ...input,
-      Key: maybeToWire(input.Key),
+      Item: 'Item' in input ? maybeToWire(input.Item) : undefined,
+      Key: 'Key' in input ? maybeToWire(input.Key) : undefined,
       ExpressionAttributeValues: maybeToWire(input.ExpressionAttributeValues),
     });
     return { Attributes: maybeFromWire(out.Attributes) };
