@@ -530,10 +530,11 @@ async function main(): Promise<void> {
       );
     }
     console.log(
-      '  total: client-side, through HTTP, the JWT authorizer, the handler and the emulators; own: the\n' +
-        '  handler alone minus time with an outbound request in flight; cpu: the CPU time of this process\n' +
-        '  during the handler (unaffected by other processes taking the cores); emul: the time with an\n' +
-        '  outbound request in flight; calls: outbound requests per invocation.',
+      '  total: client-side, through HTTP, the JWT authorizer, the handler and the emulators; own (the\n' +
+        '  target): the handler alone minus the time an outbound request or an outbox write was in\n' +
+        '  flight; cpu: CPU time of this whole process during the handler, all threads (V8 compiles and\n' +
+        '  collects garbage on threads of its own, so this exceeds own); emul: the time an outbound\n' +
+        '  request or outbox write was in flight; calls: outbound HTTP requests per invocation.',
     );
 
     console.log('\nHandler bundles (esbuild as CDK runs it: node20, cjs, minified, everything bundled; KB)');
