@@ -10,6 +10,8 @@ interface Answer {
   status: number;
   body: string;
   headers?: Record<string, string>;
+  /** Answer this late (ms). */
+  delay?: number;
 }
 
 let server: http.Server;
@@ -24,8 +26,11 @@ beforeAll(async () => {
     req.on('end', () => {
       seen.push({ headers: req.headers, body });
       const answer = script.shift() ?? { status: 200, body: '{}' };
-      res.writeHead(answer.status, { 'content-type': 'application/x-amz-json-1.0', ...answer.headers });
-      res.end(answer.body);
+      setTimeout(() => {
+        if (res.destroyed) return;
+        res.writeHead(answer.status, { 'content-type': 'application/x-amz-json-1.0', ...answer.headers });
+        res.end(answer.body);
+      }, answer.delay ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -124,6 +129,23 @@ describe('AWS JSON client', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const down = { ...service, endpoint: `http://127.0.0.1:${port}` };
     await expect(awsJson(down, 'DynamoDB_20120810.GetItem', {}, '1.0')).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('does not resend an attempt that timed out (the write may have happened)', async () => {
+    script = [{ status: 200, body: '{}', delay: 400 }];
+    const err = await awsJson({ ...service, timeoutMs: 100 }, 'DynamoDB_20120810.PutItem', {}, '1.0').catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(NetworkError);
+    expect((err as NetworkError).timedOut).toBe(true);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('sends a public operation unsigned when asked, as the SDK sends InitiateAuth', async () => {
+    await awsJson(service, 'AWSCognitoIdentityProviderService.InitiateAuth', {}, '1.1', { signed: false });
+    expect(seen[0]?.headers.authorization).toBeUndefined();
+    expect(seen[0]?.headers['x-amz-date']).toBeUndefined();
+    expect(seen[0]?.headers['x-amz-target']).toBe('AWSCognitoIdentityProviderService.InitiateAuth');
   });
 
   it('builds regional endpoints, and keeps an emulator base path', () => {

@@ -566,6 +566,15 @@ describe('retries (maxNetworkRetries 2, the SDK rules)', () => {
         type: 'StripeConnectionError',
         message: expect.stringMatching(/timed out/) as unknown,
       });
+
+      // The budget covers every attempt: with retries allowed, none starts once under 1 s is left.
+      let attempts = 0;
+      silent.on('request', () => attempts++);
+      const budgeted = new StripeClient({ secretKey: 'sk_test_unit', apiBase: base, timeoutMs: 1200 });
+      const t0 = Date.now();
+      await expect(budgeted.get('/v1/x')).rejects.toMatchObject({ type: 'StripeConnectionError' });
+      expect(attempts).toBe(1);
+      expect(Date.now() - t0).toBeLessThan(1200 + 500);
     } finally {
       silent.closeAllConnections();
       await new Promise((resolve) => silent.close(resolve));

@@ -35,12 +35,10 @@ export const handler = withErrors(async (event: ApiEvent) => {
   if (body.newEmail.toLowerCase() === body.oldEmail.toLowerCase()) {
     throw badRequest('SAME_EMAIL', 'The new email is the current one.');
   }
-  // Both are checks that change nothing; a wrong password is reported first either way.
-  const [, taken] = await Promise.all([
-    checkPassword(caller.username, body.currentPassword),
-    emailInUse(body.newEmail, caller.username),
-  ]);
-  if (taken) throw conflict('EMAIL_TAKEN', 'New email is already taken.');
+  // The password first: nothing else is looked up for a caller who does not know it.
+  await checkPassword(caller.username, body.currentPassword);
+  if (await emailInUse(body.newEmail, caller.username))
+    throw conflict('EMAIL_TAKEN', 'New email is already taken.');
   await setEmail(caller.username, body.newEmail, false);
 
   // From here the change has happened: give the old address its way back before anything else.

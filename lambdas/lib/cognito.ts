@@ -24,6 +24,8 @@ function cognito<Out extends object = object>(
     `AWSCognitoIdentityProviderService.${operation}`,
     input,
     '1.1',
+    // A public operation: the SDK sends it unsigned, and so do we (the password is the credential).
+    { signed: operation !== 'InitiateAuth' },
   );
 }
 

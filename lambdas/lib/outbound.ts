@@ -27,11 +27,16 @@ const agents = {
   'https:': new https.Agent({ keepAlive: true, maxSockets: 50 }),
 };
 
-/** A failure before any response arrived (refused, reset, timed out): always safe to retry with the same idempotency key. */
+/**
+ * A failure before a whole response arrived (refused, reset, timed out). The request may or may not
+ * have been carried out: only a request with an idempotency key (Stripe) is safe to resend after a
+ * timeout.
+ */
 export class NetworkError extends Error {
   constructor(
     message: string,
     override readonly cause?: unknown,
+    readonly timedOut = false,
   ) {
     super(message);
     this.name = 'NetworkError';
@@ -49,7 +54,13 @@ export function send(req: OutboundRequest): Promise<OutboundResponse> {
     const request = isHttps ? https.request : http.request;
     const r = request(req.url, { method: req.method, headers, agent: agents[req.url.protocol as 'http:'] });
     r.setTimeout(req.timeoutMs, () =>
-      r.destroy(new NetworkError(`${req.method} ${req.url.host} timed out after ${req.timeoutMs} ms`)),
+      r.destroy(
+        new NetworkError(
+          `${req.method} ${req.url.host} timed out after ${req.timeoutMs} ms`,
+          undefined,
+          true,
+        ),
+      ),
     );
     r.on('error', (err) =>
       reject(

@@ -102,8 +102,8 @@ export class StripeApiError extends Error {
 
 /**
  * The SDK's generateV1Error, except that Stripe's own `type` decides for card and idempotency errors
- * whatever the status: a concurrent request on an in-progress key answers 409 idempotency_error,
- * which the SDK would call StripeAPIError but http.ts means to answer as "in progress".
+ * whatever the status (as the SDK's type-based mapping does): a concurrent request on an in-progress
+ * key answers 409 idempotency_error, which http.ts answers as "in progress".
  */
 export function stripeErrorFrom(raw: RawStripeError): StripeApiError {
   const status = raw.statusCode ?? 0;
@@ -133,7 +133,7 @@ export interface StripeClientOptions {
   apiBase?: string;
   /** Retries after the first attempt (the SDK's maxNetworkRetries). */
   maxNetworkRetries?: number;
-  /** Per attempt. */
+  /** For one call, all its attempts together: a retry gets what is left, and none starts with under 1 s. */
   timeoutMs?: number;
 }
 
@@ -233,13 +233,15 @@ export class StripeClient {
       options.idempotencyKey ?? (method === 'POST' ? `bff-retry-${randomUUID()}` : undefined);
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
 
+    const deadline = Date.now() + this.timeoutMs;
+    const canRetry = (retries: number) => retries < this.maxNetworkRetries && deadline - Date.now() > 1000;
     for (let retries = 0; ; retries++) {
       let res: OutboundResponse;
       try {
-        res = await send({ method, url, headers, body, timeoutMs: this.timeoutMs });
+        res = await send({ method, url, headers, body, timeoutMs: Math.max(1, deadline - Date.now()) });
       } catch (err) {
         if (!(err instanceof NetworkError)) throw err;
-        if (retries < this.maxNetworkRetries) {
+        if (canRetry(retries)) {
           await sleep(retryDelayMs(retries));
           continue;
         }
@@ -247,7 +249,7 @@ export class StripeClient {
           message: `An error occurred with our connection to Stripe (${err.message}).${retries > 0 ? ` Request was retried ${retries} times.` : ''}`,
         });
       }
-      if (retries < this.maxNetworkRetries && shouldRetry(res)) {
+      if (canRetry(retries) && shouldRetry(res)) {
         await sleep(retryDelayMs(retries));
         continue;
       }

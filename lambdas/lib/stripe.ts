@@ -23,7 +23,8 @@ export async function getStripe(): Promise<StripeClient> {
     secretKey,
     apiBase: getConfig().stripeApiUrl,
     maxNetworkRetries: 2,
-    timeoutMs: 15_000,
+    // All attempts of one call together: handlers have 15 s, and a few calls may follow.
+    timeoutMs: 8_000,
   });
 }
 
@@ -245,10 +246,7 @@ export async function attachPaymentMethod(id: string, customerId: string): Promi
   );
 }
 
-/**
- * Makes the card the default for the customer's future invoices and for the subscription (two
- * independent objects, updated in parallel); answers the subscription as updated.
- */
+/** Makes the card the default for the customer's future invoices and for the subscription; answers the subscription as updated. */
 export async function setDefaultPaymentMethod(
   customerId: string,
   subscriptionId: string,
@@ -256,17 +254,17 @@ export async function setDefaultPaymentMethod(
 ): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
   // No idempotency keys here: setting a value is safe to repeat, and a key would turn a later switch
-  // back to this card (within Stripe's 24 hours) into a replay that changes nothing.
-  const [, sub] = await Promise.all([
-    stripe.post<Stripe.Customer>(`/v1/customers/${enc(customerId)}`, {
-      invoice_settings: { default_payment_method: pmId },
-    } satisfies Stripe.CustomerUpdateParams),
-    stripe.post<Stripe.Subscription>(`/v1/subscriptions/${enc(subscriptionId)}`, {
+  // back to this card (within Stripe's 24 hours) into a replay that changes nothing. One after the
+  // other: a subscription update may lock its customer, and in parallel the pair could time out.
+  await stripe.post<Stripe.Customer>(`/v1/customers/${enc(customerId)}`, {
+    invoice_settings: { default_payment_method: pmId },
+  } satisfies Stripe.CustomerUpdateParams);
+  return stamped(
+    await stripe.post<Stripe.Subscription>(`/v1/subscriptions/${enc(subscriptionId)}`, {
       default_payment_method: pmId,
       expand: SUBSCRIPTION_EXPAND,
     } satisfies Stripe.SubscriptionUpdateParams),
-  ]);
-  return stamped(sub);
+  );
 }
 
 /** Retries the open invoices of a past-due subscription with the given card (oldest first). */

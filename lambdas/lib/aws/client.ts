@@ -14,6 +14,8 @@ export interface AwsService {
   /** Local only: an emulator's base URL instead of the AWS endpoint. */
   endpoint?: string;
   region: string;
+  /** Per attempt; default TIMEOUT_MS. */
+  timeoutMs?: number;
 }
 
 /** An error AWS answered. `name` is the error code, as in the SDK (ConditionalCheckFailedException…). */
@@ -30,7 +32,10 @@ export class AwsError extends Error {
 }
 
 const MAX_ATTEMPTS = 3;
-const TIMEOUT_MS = 10_000;
+// AWS answers these calls in milliseconds; a slow attempt is abandoned early and not retried (the
+// write may have happened, and these calls carry no idempotency key), so a request stays well inside
+// the Lambda's 15 s.
+const TIMEOUT_MS = 3_000;
 const THROTTLING = new Set([
   'ThrottlingException',
   'ThrottledException',
@@ -83,7 +88,7 @@ function parseBody(text: string): Record<string, unknown> {
 }
 
 const retryable = (err: unknown): boolean =>
-  err instanceof NetworkError ||
+  (err instanceof NetworkError && !err.timedOut) ||
   (err instanceof AwsError && (err.statusCode >= 500 || err.statusCode === 429 || THROTTLING.has(err.name)));
 
 /** Sends one signed request, retrying throttling, 5xx and network failures (3 attempts in all). */
@@ -94,22 +99,33 @@ export async function awsRequest(
     path: string;
     headers: Record<string, string>;
     body: string;
+    /** False for the few public operations the SDK sends unsigned (Cognito's InitiateAuth). */
+    signed?: boolean;
   },
 ): Promise<Record<string, unknown>> {
   const url = endpointUrl(service, req.path);
   for (let attempt = 1; ; attempt++) {
     try {
       // Signed per attempt: the signature carries the time.
-      const headers = sign({
+      const headers =
+        req.signed === false
+          ? req.headers
+          : sign({
+              method: req.method,
+              url,
+              headers: req.headers,
+              body: req.body,
+              service: service.signingName,
+              region: service.region,
+              credentials: credentialsFor(service),
+            });
+      const res = await send({
         method: req.method,
         url,
-        headers: req.headers,
+        headers,
         body: req.body,
-        service: service.signingName,
-        region: service.region,
-        credentials: credentialsFor(service),
+        timeoutMs: service.timeoutMs ?? TIMEOUT_MS,
       });
-      const res = await send({ method: req.method, url, headers, body: req.body, timeoutMs: TIMEOUT_MS });
       const body = parseBody(res.body);
       if (res.status >= 200 && res.status < 300) return body;
       const message = [body.message, body.Message].find((m) => typeof m === 'string') as string | undefined;
@@ -133,11 +149,13 @@ export function awsJson<T extends object>(
   target: string,
   input: object,
   version: '1.0' | '1.1',
+  options: { signed?: boolean } = {},
 ): Promise<T> {
   return awsRequest(service, {
     method: 'POST',
     path: '/',
     headers: { 'content-type': `application/x-amz-json-${version}`, 'x-amz-target': target },
     body: JSON.stringify(input),
+    signed: options.signed,
   }) as Promise<T>;
 }
