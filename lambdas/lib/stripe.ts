@@ -28,9 +28,6 @@ export async function getStripe(): Promise<StripeClient> {
   });
 }
 
-/** Kept for callers of the SDK era: nothing is cached here any more (config.ts's resetConfig drops the secrets). */
-export function resetStripe(): void {}
-
 const enc = encodeURIComponent;
 
 const idOf = (v: string | { id: string } | null | undefined): string | undefined =>
