@@ -1,12 +1,39 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import type { OutboxMessage } from '../lambdas/lib/mail';
 import { listen } from './listen';
 
-// The local outbox: every email the stack "sends" is a JSON file in `dir` (lambdas/lib/mail.ts with
-// MAIL_TRANSPORT=outbox). This serves them to a person (GET /, newest first, HTML rendered, links
-// open in a new tab) and to tests (GET /messages.json?to=...).
+// The local outbox: every email the stack sends is a JSON file in `dir` (written by the SES twin,
+// dev/aws-twins/ses.ts, for each accepted SendEmail). This serves them to a person (GET /, newest
+// first, HTML rendered, links open in a new tab) and to tests (GET /messages.json?to=...).
+
+/** One sent email as the outbox keeps it: `<dir>/<id>.json` (also the shape of messages.json). */
+export interface OutboxMessage {
+  id: string;
+  /** FromEmailAddress as sent, e.g. "Stockbench <no-reply@stockbench.app>". */
+  from: string;
+  /** The To addresses as sent, joined with ", " (one address for every mail the product sends). */
+  to: string;
+  subject: string;
+  /** The text part ('' when the mail has none). */
+  text: string;
+  /** The HTML part ('' when the mail has none). */
+  html: string;
+  /** ISO 8601 time of sending. */
+  date: string;
+  /** SES's MessageId for the send (absent in files written before the SES twin). */
+  messageId?: string;
+  cc?: string[];
+  bcc?: string[];
+  replyTo?: string[];
+}
+
+/** The bare addresses a message went to (To, Cc, Bcc), lower-cased, display names dropped. */
+export function outboxRecipients(m: OutboxMessage): string[] {
+  return [...m.to.split(','), ...(m.cc ?? []), ...(m.bcc ?? [])]
+    .map((a) => (/<([^>]*)>/.exec(a)?.[1] ?? a).trim().toLowerCase())
+    .filter(Boolean);
+}
 
 export interface Outbox {
   url: string;
@@ -14,6 +41,7 @@ export interface Outbox {
   stop(): Promise<void>;
 }
 
+/** The messages in `dir`, newest first; with `to`, only those sent to that address (To, Cc or Bcc). */
 export async function readOutbox(dir: string, to?: string): Promise<OutboxMessage[]> {
   let files: string[];
   try {
@@ -26,7 +54,7 @@ export async function readOutbox(dir: string, to?: string): Promise<OutboxMessag
   );
   const wanted = to?.toLowerCase();
   return messages
-    .filter((m) => !wanted || m.to.toLowerCase() === wanted)
+    .filter((m) => !wanted || outboxRecipients(m).includes(wanted))
     .sort((a, b) => b.date.localeCompare(a.date) || b.id.localeCompare(a.id));
 }
 
@@ -38,10 +66,11 @@ function page(messages: OutboxMessage[], to: string | undefined): string {
     .map((m) => {
       // A sandboxed iframe shows the mail as a mail client would, without its styles leaking into the page;
       // <base target=_blank> makes its links open (on the site) in a new tab.
-      const doc = `<base target="_blank">${m.html}`;
+      const body = m.html || `<pre style="white-space:pre-wrap">${escapeHtml(m.text)}</pre>`;
+      const doc = `<base target="_blank">${body}`;
       return `<article>
   <header><strong>${escapeHtml(m.subject)}</strong>
-  <div class="meta">To <a href="?to=${encodeURIComponent(m.to)}">${escapeHtml(m.to)}</a> · from ${escapeHtml(m.from)} ·
+  <div class="meta">To <a href="?to=${encodeURIComponent(outboxRecipients(m)[0] ?? m.to)}">${escapeHtml(m.to)}</a> · from ${escapeHtml(m.from)} ·
   <time datetime="${m.date}">${new Date(m.date).toLocaleString('en-US')}</time> ·
   <a href="/messages/${encodeURIComponent(m.id)}.html" target="_blank">open</a></div></header>
   <iframe sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${escapeHtml(doc)}" title="${escapeHtml(m.subject)}"></iframe>
@@ -84,7 +113,8 @@ export async function startOutbox(opts: { dir: string; port: number }): Promise<
           res.writeHead(404, { 'content-type': 'text/plain' }).end('No such message');
           return;
         }
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(message.html);
+        const body = message.html || `<pre style="white-space:pre-wrap">${escapeHtml(message.text)}</pre>`;
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
         return;
       }
       if (url.pathname === '/') {

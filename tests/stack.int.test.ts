@@ -9,7 +9,7 @@ import { localDynamoDbClient } from '../dev/dynamodb';
 import { FIXED_PORTS, localStripe, startLocalStack } from '../dev/local-stack';
 import { freePort, isPortOpen, waitFor } from '../dev/ports';
 import { readStackInfo, type StackInfo } from '../dev/stack-info';
-import type { OutboxMessage } from '../lambdas/lib/mail';
+import type { OutboxMessage } from '../dev/outbox';
 
 // The local stack from scratch, as `npm start` runs it (without the site: its build is tested elsewhere).
 
