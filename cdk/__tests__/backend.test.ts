@@ -236,35 +236,47 @@ describe('least privilege', () => {
   it('no role uses a managed policy', () => {
     for (const role of props('AWS::IAM::Role')) expect(role.ManagedPolicyArns).toBeUndefined();
   });
-  it.each(handlers)('%s: table access as listed, no more', (handler) => {
-    const access = HANDLER_PERMISSIONS[handler]?.table;
-    const actions = actionsOf(roleIdOf(handler));
-    const dynamo = actions.filter((a) => a.startsWith('dynamodb:'));
-    if (access === 'none') expect(dynamo).toEqual([]);
-    if (access === 'read') {
-      expect(dynamo).toContain('dynamodb:GetItem');
-      expect(dynamo).not.toEqual(expect.arrayContaining(['dynamodb:PutItem']));
-      expect(dynamo.filter((a) => /Put|Update|Delete|Write/.test(a))).toEqual([]);
-    }
-    if (access === 'readWrite')
-      expect(dynamo).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
-    expect(dynamo).not.toContain('dynamodb:Scan');
-  });
+  it.each(handlers)(
+    '%s: DynamoDB actions exactly as listed, on the table and the listed indexes',
+    (handler) => {
+      const p = HANDLER_PERMISSIONS[handler] ?? {};
+      const dynamo = statementsOf(roleIdOf(handler)).filter((s) =>
+        [s.Action].flat().some((a) => a.startsWith('dynamodb:')),
+      );
+      const onTable = dynamo.filter((s) => !JSON.stringify(s.Resource).includes('/index/'));
+      const onIndexes = dynamo.filter((s) => JSON.stringify(s.Resource).includes('/index/'));
+      expect(onTable.flatMap((s) => [s.Action].flat()).sort()).toEqual(
+        (p.table ?? []).map((a) => `dynamodb:${a}`).sort(),
+      );
+      for (const s of onTable)
+        expect(s.Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^DataTable/), 'Arn'] });
+      expect(onIndexes.flatMap((s) => [s.Action].flat())).toEqual(
+        p.queryIndexes?.length ? ['dynamodb:Query'] : [],
+      );
+      const indexes = JSON.stringify(onIndexes.map((s) => s.Resource));
+      for (const index of [LICENSE_KEY_INDEX, CUSTOMER_ID_INDEX]) {
+        expect(indexes.includes(`/index/${index}`)).toBe(Boolean(p.queryIndexes?.includes(index)));
+      }
+    },
+  );
   it('get-licenses cannot write', () => {
-    expect(actionsOf(roleIdOf('get-licenses'))).not.toContain('dynamodb:PutItem');
+    expect(
+      actionsOf(roleIdOf('get-licenses')).filter(
+        (a) => a.startsWith('dynamodb:') && /Put|Update|Delete|Write/.test(a),
+      ),
+    ).toEqual([]);
   });
-  it.each(handlers)('%s: reads the Stripe secret only if it calls Stripe', (handler) => {
-    const statements = statementsOf(roleIdOf(handler));
-    const readsStripe = statements.some(
-      (s) =>
-        JSON.stringify(s.Resource).includes('SecretsStripe') &&
-        [s.Action].flat().includes('secretsmanager:GetSecretValue'),
+  it.each(handlers)('%s: reads exactly the listed secrets, with GetSecretValue only', (handler) => {
+    const statements = statementsOf(roleIdOf(handler)).filter((s) =>
+      [s.Action].flat().some((a) => a.startsWith('secretsmanager:')),
     );
-    expect(readsStripe).toBe(Boolean(HANDLER_PERMISSIONS[handler]?.stripe));
-    const readsKey = statements.some((s) => JSON.stringify(s.Resource).includes('SecretsLicenseSigningKey'));
-    expect(readsKey).toBe(Boolean(HANDLER_PERMISSIONS[handler]?.signingKey));
+    for (const s of statements) expect([s.Action].flat()).toEqual(['secretsmanager:GetSecretValue']);
+    const resources = JSON.stringify(statements.map((s) => s.Resource));
+    const secrets = HANDLER_PERMISSIONS[handler]?.secrets ?? [];
+    expect(resources.includes('SecretsStripe')).toBe(secrets.includes('stripe'));
+    expect(resources.includes('SecretsLicenseSigningKey')).toBe(secrets.includes('signingKey'));
   });
-  it('Cognito admin actions only for update-email and email-recovery, on the pool only', () => {
+  it('Cognito actions only for update-email and email-recovery, as listed, on the pool only', () => {
     const withCognito = handlers.filter((h) =>
       actionsOf(roleIdOf(h)).some((a) => a.startsWith('cognito-idp:')),
     );
@@ -274,6 +286,9 @@ describe('least privilege', () => {
         [st.Action].flat().some((a) => a.startsWith('cognito-idp:')),
       );
       expect(s?.Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool/), 'Arn'] });
+      expect([s?.Action].flat().sort()).toEqual(
+        (HANDLER_PERMISSIONS[h]?.cognito ?? []).map((a) => `cognito-idp:${a}`).sort(),
+      );
     }
   });
   it('only mail-sending handlers may call SES', () => {

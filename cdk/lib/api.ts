@@ -10,14 +10,11 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { type RouteDef, routes as allRoutes } from '../../lambdas/routes';
-import { emailAddress } from './app-config';
-import { CUSTOMER_ID_INDEX, LICENSE_KEY_INDEX } from '../../lambdas/lib/table';
 import {
-  COGNITO_ADMIN_ACTIONS,
   type HandlerPermissions,
+  mailDomainOf,
   permissionsFor,
-  TABLE_READ_ACTIONS,
-  TABLE_WRITE_ACTIONS,
+  policyStatements,
 } from './handler-permissions';
 import { type FunctionDefaults, ProductFunction } from './node-function';
 
@@ -28,8 +25,6 @@ import { type FunctionDefaults, ProductFunction } from './node-function';
 export const DEFAULT_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
 /** Unauthenticated routes (webhook, email recovery, health, public key): tighter, they need no token. */
 export const PUBLIC_ROUTE_THROTTLE = { rateLimit: 20, burstLimit: 40 } as const;
-
-const TABLE_INDEXES = [LICENSE_KEY_INDEX, CUSTOMER_ID_INDEX];
 
 export interface ApiProps {
   table: dynamodb.ITable;
@@ -180,44 +175,24 @@ export class Api extends Construct {
   }
 
   private grant(fn: ProductFunction, permissions: HandlerPermissions, props: ApiProps): void {
-    if (permissions.table !== 'none') {
-      // Named index ARNs instead of CDK's table/index/* grant: no wildcard, and only what the BFF calls.
-      const resources = [
-        props.table.tableArn,
-        ...TABLE_INDEXES.map((index) => `${props.table.tableArn}/index/${index}`),
-      ];
-      const actions: string[] = [...TABLE_READ_ACTIONS];
-      if (permissions.table === 'readWrite') actions.push(...TABLE_WRITE_ACTIONS);
+    // The statements come from handler-permissions.ts, which the local stack's IAM gate evaluates too.
+    const identity = props.sesIdentity ?? mailDomainOf(props.mailFrom);
+    const statements = policyStatements(permissions, {
+      table: props.table.tableArn,
+      userPool: props.userPool.userPoolArn,
+      secrets: { stripe: props.stripeSecret.secretArn, signingKey: props.signingKeySecret.secretArn },
+      sesIdentity: Arn.format(
+        {
+          service: 'ses',
+          resource: 'identity',
+          resourceName: identity,
+          arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+        },
+        Stack.of(this),
+      ),
+    });
+    for (const { actions, resources } of statements) {
       fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources }));
-    }
-    if (permissions.stripe) props.stripeSecret.grantRead(fn.role);
-    if (permissions.signingKey) props.signingKeySecret.grantRead(fn.role);
-    if (permissions.cognitoAdmin) {
-      fn.role.addToPrincipalPolicy(
-        new iam.PolicyStatement({
-          actions: [...COGNITO_ADMIN_ACTIONS],
-          resources: [props.userPool.userPoolArn],
-        }),
-      );
-    }
-    if (permissions.mail) {
-      const identity = props.sesIdentity ?? emailAddress(props.mailFrom).split('@')[1] ?? props.mailFrom;
-      fn.role.addToPrincipalPolicy(
-        new iam.PolicyStatement({
-          actions: ['ses:SendEmail'],
-          resources: [
-            Arn.format(
-              {
-                service: 'ses',
-                resource: 'identity',
-                resourceName: identity,
-                arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-              },
-              Stack.of(this),
-            ),
-          ],
-        }),
-      );
     }
   }
 }

@@ -1,54 +1,102 @@
-// What each BFF handler may touch, decided per handler file name. Everything a function can reach is
-// granted from this one map, so a review of least privilege is a review of this file.
+import { CUSTOMER_ID_INDEX, LICENSE_KEY_INDEX } from '../../lambdas/lib/table';
+
+// What each BFF handler may touch, decided per handler file name, and the one translation of that into
+// IAM policy statements. CDK attaches those statements to each function's role (api.ts); the local
+// stack's IAM gate (dev/iam/gate.ts) evaluates the same statements, with local ARNs, on every AWS call
+// a handler makes, so a grant missing here fails locally exactly as it would in AWS. A review of least
+// privilege is a review of this file.
+//
+// Each list is exactly what the handler's code calls (lambdas/handlers/<name>.ts and the lib functions
+// it uses): dev/iam/grants.int.test.ts drives every handler and fails when a call is not granted here,
+// and when something granted here is never called.
 // A handler missing here gets DEFAULT_PERMISSIONS (table read/write, no secrets, no Cognito, no mail)
 // and a synth warning; the tests fail until it is listed, so the default never reaches production silently.
 
-export type TableAccess = 'none' | 'read' | 'readWrite';
+/** DynamoDB operations the BFF calls on its table (lambdas/lib/repository). */
+export type TableAction = 'GetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'BatchWriteItem';
+/** Global secondary indexes of the table (lambdas/lib/table.ts). */
+export type TableIndex = typeof LICENSE_KEY_INDEX | typeof CUSTOMER_ID_INDEX;
+/** The product's secrets (cdk/lib/secrets.ts): the Stripe keys, the license signing key. */
+export type SecretName = 'stripe' | 'signingKey';
+/** Cognito user pool operations the BFF signs (lambdas/lib/cognito.ts). InitiateAuth, the password
+ * check, is a public Cognito operation that takes no IAM permission. */
+export type CognitoAction = 'ListUsers' | 'AdminUpdateUserAttributes' | 'AdminUserGlobalSignOut';
 
 export interface HandlerPermissions {
-  table: TableAccess;
-  /** Reads the Stripe secret (secret key and webhook secret). */
-  stripe?: boolean;
-  /** Reads the license signing key. */
-  signingKey?: boolean;
-  /** Calls Cognito admin APIs on the user pool (email change and its recovery). */
-  cognitoAdmin?: boolean;
-  /** Sends mail through SES as MAIL_FROM. */
+  /** DynamoDB actions on the table itself. */
+  table?: readonly TableAction[];
+  /** Indexes the handler queries (dynamodb:Query on the index ARN). */
+  queryIndexes?: readonly TableIndex[];
+  /** Secrets it reads (secretsmanager:GetSecretValue on each, nothing else). */
+  secrets?: readonly SecretName[];
+  /** Cognito actions on the user pool. */
+  cognito?: readonly CognitoAction[];
+  /** Sends mail through SES (ses:SendEmail on MAIL_FROM's identity). */
   mail?: boolean;
 }
 
-export const DEFAULT_PERMISSIONS: HandlerPermissions = { table: 'readWrite' };
+export const ALL_TABLE_ACTIONS: readonly TableAction[] = [
+  'GetItem',
+  'Query',
+  'PutItem',
+  'UpdateItem',
+  'BatchWriteItem',
+];
 
-// Checked against each handler's calls (lambdas/handlers/*.ts and the lib functions they use).
+export const DEFAULT_PERMISSIONS: HandlerPermissions = {
+  table: ALL_TABLE_ACTIONS,
+  queryIndexes: [LICENSE_KEY_INDEX, CUSTOMER_ID_INDEX],
+};
+
 export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> = {
-  health: { table: 'none' },
+  health: {},
   // getAccount + listSlots only.
-  'get-licenses': { table: 'read' },
+  'get-licenses': { table: ['GetItem', 'Query'] },
   // Re-reads the subscription from Stripe and stores the fresh snapshot (saveSubscription).
-  'get-subscriptions': { table: 'readWrite', stripe: true },
+  'get-subscriptions': { table: ['GetItem', 'Query', 'UpdateItem'], secrets: ['stripe'] },
   // Own account lookup, then a Stripe invoice preview.
-  'quote-licenses': { table: 'read', stripe: true },
+  'quote-licenses': { table: ['GetItem'], secrets: ['stripe'] },
   // The desktop application's check: finds the license by key, signs a statement with the private key.
-  'validate-license': { table: 'read', signingKey: true },
+  'validate-license': {
+    table: ['GetItem'],
+    queryIndexes: [LICENSE_KEY_INDEX],
+    secrets: ['signingKey'],
+  },
   // Publishes the public half, derived from the private key; no data access.
-  'license-public-key': { table: 'none', signingKey: true },
-  // Email change: password check, Cognito email update and sign-out, Stripe customer email, RECOVER#
-  // record, mail to the old address.
-  'update-email': { table: 'readWrite', cognitoAdmin: true, stripe: true, mail: true },
+  'license-public-key': { secrets: ['signingKey'] },
+  // Email change: password check (public InitiateAuth), address not taken (ListUsers), Cognito email
+  // update and sign-out, RECOVER# records, account email, Stripe customer email, mail to the old address.
+  'update-email': {
+    table: ['GetItem', 'PutItem', 'UpdateItem'],
+    cognito: ['AdminUpdateUserAttributes', 'AdminUserGlobalSignOut'],
+    secrets: ['stripe'],
+    mail: true,
+  },
   // Recovery page: reads the one-time code only.
-  'email-recovery-info': { table: 'read' },
-  // Restores the old email in Cognito, the account record and Stripe; marks the code used.
-  'email-recovery': { table: 'readWrite', cognitoAdmin: true, stripe: true },
-  // Payment flows: Stripe calls plus account and license records.
-  'setup-checkout': { table: 'readWrite', stripe: true },
-  'complete-checkout': { table: 'readWrite', stripe: true },
-  'add-licenses': { table: 'readWrite', stripe: true },
-  'remove-licenses': { table: 'readWrite', stripe: true },
-  // Attaches the card in Stripe, then syncs the subscription snapshot into the account record.
-  'update-card': { table: 'readWrite', stripe: true },
-  'delete-customer': { table: 'readWrite', stripe: true },
-  // Verifies Stripe's signature, dedupes events, provisions licenses.
-  'stripe-webhook': { table: 'readWrite', stripe: true },
+  'email-recovery-info': { table: ['GetItem'] },
+  // Restores the old email in Cognito, the account record and Stripe; marks the code used; signs out.
+  'email-recovery': {
+    table: ['GetItem', 'UpdateItem'],
+    cognito: ['AdminUpdateUserAttributes', 'AdminUserGlobalSignOut'],
+    secrets: ['stripe'],
+  },
+  // Customer and incomplete subscription in Stripe, both recorded on the account.
+  'setup-checkout': { table: ['GetItem', 'UpdateItem'], secrets: ['stripe'] },
+  // Payment flows: Stripe calls, then the license slots synced with the subscription (licensing.ts).
+  'complete-checkout': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], secrets: ['stripe'] },
+  'add-licenses': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], secrets: ['stripe'] },
+  // Lowers the renewing quantity and dates slots: never creates one.
+  'remove-licenses': { table: ['GetItem', 'Query', 'UpdateItem'], secrets: ['stripe'] },
+  // Attaches the card in Stripe, then syncs the subscription (which may create missing slots).
+  'update-card': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], secrets: ['stripe'] },
+  // Cancels and deletes in Stripe, then deletes every record of the user (Query + BatchWriteItem).
+  'delete-customer': { table: ['GetItem', 'Query', 'BatchWriteItem'], secrets: ['stripe'] },
+  // Verifies Stripe's signature, dedupes events, finds the user by customer, provisions licenses.
+  'stripe-webhook': {
+    table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
+    queryIndexes: [CUSTOMER_ID_INDEX],
+    secrets: ['stripe'],
+  },
 };
 
 export function permissionsFor(handler: string): { permissions: HandlerPermissions; known: boolean } {
@@ -56,23 +104,92 @@ export function permissionsFor(handler: string): { permissions: HandlerPermissio
   return listed ? { permissions: listed, known: true } : { permissions: DEFAULT_PERMISSIONS, known: false };
 }
 
-/** DynamoDB actions the BFF uses (lambdas/lib/repository): no Scan, no table management. */
-export const TABLE_READ_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:ConditionCheckItem',
-] as const;
-export const TABLE_WRITE_ACTIONS = [
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-] as const;
+/** One IAM Allow statement, as plain data (CDK makes an iam.PolicyStatement of it; the gate evaluates it). */
+export interface PolicyStatementSpec {
+  actions: string[];
+  resources: string[];
+}
 
-/** Cognito actions for cognitoAdmin handlers (lambdas/lib/cognito.ts): set the email, sign out everywhere.
- * The password check uses InitiateAuth, a public Cognito call that needs no IAM permission. */
-export const COGNITO_ADMIN_ACTIONS = [
-  'cognito-idp:AdminUpdateUserAttributes',
-  'cognito-idp:AdminUserGlobalSignOut',
-] as const;
+/** The ARNs the statements name: CDK passes its tokens, the local stack local ARNs (arnsFromNames). */
+export interface ResourceArns {
+  table: string;
+  userPool: string;
+  secrets: Readonly<Record<SecretName, string>>;
+  /** The SES identity mail is sent as (MAIL_FROM's domain unless configured otherwise). */
+  sesIdentity: string;
+}
+
+export const indexArn = (tableArn: string, index: string): string => `${tableArn}/index/${index}`;
+
+/** A handler's permissions as IAM statements: named ARNs only, no wildcard action or resource. */
+export function policyStatements(p: HandlerPermissions, arns: ResourceArns): PolicyStatementSpec[] {
+  const out: PolicyStatementSpec[] = [];
+  if (p.table?.length) {
+    out.push({ actions: p.table.map((a) => `dynamodb:${a}`), resources: [arns.table] });
+  }
+  if (p.queryIndexes?.length) {
+    out.push({
+      actions: ['dynamodb:Query'],
+      resources: p.queryIndexes.map((index) => indexArn(arns.table, index)),
+    });
+  }
+  if (p.secrets?.length) {
+    // Exactly GetSecretValue (CDK's grantRead would add DescribeSecret, which nothing calls).
+    out.push({
+      actions: ['secretsmanager:GetSecretValue'],
+      resources: p.secrets.map((s) => arns.secrets[s]),
+    });
+  }
+  if (p.cognito?.length) {
+    out.push({ actions: p.cognito.map((a) => `cognito-idp:${a}`), resources: [arns.userPool] });
+  }
+  if (p.mail) out.push({ actions: ['ses:SendEmail'], resources: [arns.sesIdentity] });
+  return out;
+}
+
+/** Where ARNs point: AWS's own partition, region and account (the local stack: aws, us-east-1, 000000000000). */
+export interface ArnScope {
+  partition?: string;
+  region: string;
+  account: string;
+}
+
+const arnPrefix = (s: ArnScope, service: string): string =>
+  `arn:${s.partition ?? 'aws'}:${service}:${s.region}:${s.account}`;
+
+export const tableArnOf = (s: ArnScope, tableName: string): string =>
+  `${arnPrefix(s, 'dynamodb')}:table/${tableName}`;
+export const userPoolArnOf = (s: ArnScope, userPoolId: string): string =>
+  `${arnPrefix(s, 'cognito-idp')}:userpool/${userPoolId}`;
+/** A secret's ARN from its name (AWS adds a random suffix, "-AbCdEf", which a full ARN keeps). */
+export const secretArnOf = (s: ArnScope, nameOrArn: string): string =>
+  nameOrArn.startsWith('arn:') ? nameOrArn : `${arnPrefix(s, 'secretsmanager')}:secret:${nameOrArn}`;
+export const sesIdentityArnOf = (s: ArnScope, identity: string): string =>
+  `${arnPrefix(s, 'ses')}:identity/${identity}`;
+
+/** The domain of an address, also in "Name <user@domain>" form: the SES identity mail is sent as. */
+export function mailDomainOf(mailbox: string): string {
+  const address = (/<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox).trim();
+  return address.split('@')[1] ?? address;
+}
+
+/** ResourceArns built from names, for the local stack. */
+export function arnsFromNames(
+  scope: ArnScope,
+  names: {
+    tableName: string;
+    userPoolId: string;
+    secrets: Readonly<Record<SecretName, string>>;
+    sesIdentity: string;
+  },
+): ResourceArns {
+  return {
+    table: tableArnOf(scope, names.tableName),
+    userPool: userPoolArnOf(scope, names.userPoolId),
+    secrets: {
+      stripe: secretArnOf(scope, names.secrets.stripe),
+      signingKey: secretArnOf(scope, names.secrets.signingKey),
+    },
+    sesIdentity: sesIdentityArnOf(scope, names.sesIdentity),
+  };
+}

@@ -5,6 +5,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { HANDLER_BUNDLING } from './handler-bundling';
 
 // One way to build every Lambda of the product: same runtime, architecture, bundling, logging and a
 // role of its own that starts empty (only its log group), so each grant is visible and per function.
@@ -82,15 +83,14 @@ export class ProductFunction extends Construct {
             depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
             // Only the AWS SDK v2 read this variable; lambdas/lib/outbound.ts keeps connections alive itself.
             awsSdkConnectionReuse: false,
+            // The options live in handler-bundling.ts: the local stack bundles its handlers with them too.
             bundling: {
-              target: 'node20',
-              format: OutputFormat.CJS,
-              minify: true,
-              sourceMap: true,
-              sourcesContent: false,
-              // Bundle everything: the handlers call AWS and Stripe through lambdas/lib (no SDK at run
-              // time), so what we test is exactly what runs, and no bundle reaches 50 KB.
-              externalModules: [],
+              target: HANDLER_BUNDLING.target,
+              format: HANDLER_BUNDLING.format === 'cjs' ? OutputFormat.CJS : OutputFormat.ESM,
+              minify: HANDLER_BUNDLING.minify,
+              sourceMap: HANDLER_BUNDLING.sourceMap,
+              sourcesContent: HANDLER_BUNDLING.sourcesContent,
+              externalModules: [...HANDLER_BUNDLING.externalModules],
               forceDockerBundling: false,
             },
           })
