@@ -188,6 +188,42 @@ describe('Cognito through the proxy with aws-amplify v6', () => {
     expect(await idTokenClaims(true)).toMatchObject({ email: newEmail, email_verified: true });
   });
 
+  it('lets an admin set email_verified alone, as Cognito does, without mailing anything', async () => {
+    const client = localCognitoClient(cognito.endpoint);
+    const setVerified = (value: string, more: { Name: string; Value: string }[] = []) =>
+      client.send(
+        new AdminUpdateUserAttributesCommand({
+          UserPoolId: cognito.userPoolId,
+          Username: newEmail,
+          UserAttributes: [{ Name: 'email_verified', Value: value }, ...more],
+        }),
+      );
+    const mailsBefore = mails.length;
+    try {
+      await setVerified('false', [{ Name: 'name', Value: 'Ada' }]);
+      expect(await fetchUserAttributes()).toMatchObject({ email: newEmail, name: 'Ada' });
+      expect((await fetchUserAttributes()).email_verified).not.toBe('true');
+      expect(await idTokenClaims(true)).toMatchObject({ email: newEmail, email_verified: false });
+
+      await setVerified('true');
+      expect(await fetchUserAttributes()).toMatchObject({ email: newEmail, email_verified: 'true' });
+      expect(await idTokenClaims(true)).toMatchObject({ email: newEmail, email_verified: true });
+      expect(mails.length).toBe(mailsBefore);
+
+      await expect(
+        client.send(
+          new AdminUpdateUserAttributesCommand({
+            UserPoolId: cognito.userPoolId,
+            Username: 'nobody@example.com',
+            UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
+          }),
+        ),
+      ).rejects.toMatchObject({ name: 'UserNotFoundException', message: 'User does not exist.' });
+    } finally {
+      client.destroy();
+    }
+  });
+
   it('resets the password with the mailed code', async () => {
     await signOut();
     const unknown = await resetPassword({ username: 'nobody@example.com' });

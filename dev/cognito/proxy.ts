@@ -251,6 +251,55 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
     if (error instanceof CognitoError && from.includes(error.type)) throw new CognitoError(type, message);
     throw error;
   };
+  /**
+   * AdminUpdateUserAttributes with email_verified but no email: Cognito marks the user's current
+   * email (un)verified and sends nothing; cognito-local refuses ("Email is required to
+   * verify/un-verify an email"). 'true' goes up with the current email added (unchanged, so no code
+   * is mailed). 'false' cannot: cognito-local would mail a verification code Cognito does not send,
+   * so the other attributes go up alone and email_verified is deleted, which every reader (GetUser's
+   * absent attribute, the ID token's email_verified: false) takes as unverified.
+   */
+  const setEmailVerified = async (
+    body: Json,
+    attributes: { Name: string; Value?: string }[],
+    verified: boolean,
+  ): Promise<Json> => {
+    const user = await findUser(str(body, 'UserPoolId'), str(body, 'Username'));
+    const email = user && attr(user, 'email');
+    // No user, or no email to verify: cognito-local's own answer.
+    if (!user || !email) return up.call('AdminUpdateUserAttributes', body);
+    if (verified) {
+      return up.call('AdminUpdateUserAttributes', {
+        ...body,
+        UserAttributes: [...attributes, { Name: 'email', Value: email }],
+      });
+    }
+    const others = attributes.filter((a) => a.Name !== 'email_verified');
+    if (others.length) await up.call('AdminUpdateUserAttributes', { ...body, UserAttributes: others });
+    await up.call('AdminDeleteUserAttributes', {
+      UserPoolId: body.UserPoolId,
+      Username: user.Username,
+      UserAttributeNames: ['email_verified'],
+    });
+    return {};
+  };
+  const adminUpdateUserAttributes = async (body: Json): Promise<Json> => {
+    const attributes = (body.UserAttributes as { Name: string; Value?: string }[] | undefined) ?? [];
+    const email = attributes.find((a) => a.Name === 'email')?.Value;
+    const verifiedAttribute = attributes.find((a) => a.Name === 'email_verified');
+    const verified = verifiedAttribute?.Value === 'true';
+    if (verifiedAttribute && !attributes.some((a) => a.Name === 'email')) {
+      return setEmailVerified(body, attributes, verified);
+    }
+    if (!email || verified) return up.call('AdminUpdateUserAttributes', body);
+    // cognito-local mails the code to the old address; this marker lets the Lambda endpoint
+    // address it (and the CustomMessage event) to the new one, as Cognito does.
+    const metadata = {
+      ...((body.ClientMetadata as Record<string, string> | undefined) ?? {}),
+      [NEW_EMAIL_MARKER]: email,
+    };
+    return up.call('AdminUpdateUserAttributes', { ...body, ClientMetadata: metadata });
+  };
   const withAccessToken =
     (target: string, after: (r: Json) => Json = (r) => r): TargetHandler =>
     async (body) => {
@@ -428,19 +477,11 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
         checkPassword(body.TemporaryPassword, await passwordPolicy(str(body, 'UserPoolId')));
       return up.call('AdminCreateUser', body);
     },
-    AdminUpdateUserAttributes: async (body) => {
-      const attributes = (body.UserAttributes as { Name: string; Value?: string }[] | undefined) ?? [];
-      const email = attributes.find((a) => a.Name === 'email')?.Value;
-      const verified = attributes.find((a) => a.Name === 'email_verified')?.Value === 'true';
-      if (!email || verified) return up.call('AdminUpdateUserAttributes', body);
-      // cognito-local mails the code to the old address; this marker lets the Lambda endpoint
-      // address it (and the CustomMessage event) to the new one, as Cognito does.
-      const metadata = {
-        ...((body.ClientMetadata as Record<string, string> | undefined) ?? {}),
-        [NEW_EMAIL_MARKER]: email,
-      };
-      return up.call('AdminUpdateUserAttributes', { ...body, ClientMetadata: metadata });
-    },
+    AdminUpdateUserAttributes: (body) =>
+      // For an unknown user cognito-local answers NotAuthorizedException; Cognito UserNotFoundException.
+      adminUpdateUserAttributes(body).catch((error: unknown) =>
+        rename(error, ['NotAuthorizedException'], 'UserNotFoundException', 'User does not exist.'),
+      ),
     GetUser: withAccessToken('GetUser'),
     DeleteUser: withAccessToken('DeleteUser'),
     DeleteUserAttributes: withAccessToken('DeleteUserAttributes'),
