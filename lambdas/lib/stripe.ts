@@ -1,37 +1,53 @@
-import type Stripe from 'stripe';
-import { getConfig, getStripeSecrets } from './config';
+import Stripe from 'stripe';
+import { getConfig } from './config';
 import type { SubscriptionSnapshot } from './repository/accounts';
 import { badRequest } from './http';
-import { StripeClient } from './stripe-client';
-import { verifyStripeSignature } from './stripe-signature';
+import { getStripeSecrets } from './secrets';
 import { ENDED_STATUSES } from './subscription-status';
 
 export { ENDED_STATUSES, IN_FORCE_STATUSES, LIVE_STATUSES } from './subscription-status';
 
-// Every Stripe call the BFF makes, through our own small client (stripe-client.ts; the SDK only lends
-// its types). Create and update calls carry idempotency keys derived from what the request asks for,
-// so a retried or doubled request reaches the same Stripe object (and charges once) instead of
-// creating a second one.
+// Every Stripe call the BFF makes, through the official `stripe` SDK. Create and update calls carry
+// idempotency keys derived from what the request asks for, so a retried or doubled request reaches
+// the same Stripe object (and charges once) instead of creating a second one.
+
+let cached: { secretKey: string; apiUrl: string | undefined; stripe: Stripe } | undefined;
 
 /**
- * A client for the configured key and API base. Built per call from config.ts's cached values (it
- * holds no connection state: outbound.ts keeps the sockets), so it never outlives a config reset.
+ * The one SDK instance, kept across invocations of a warm Lambda. getStripeSecrets() re-reads the
+ * secret after a while and may hand out a rotated key, so the instance is rebuilt when the key differs
+ * (and when the API URL does: tests start another emulator).
  */
-export async function getStripe(): Promise<StripeClient> {
+export async function getStripe(): Promise<Stripe> {
   const { secretKey } = await getStripeSecrets();
-  return new StripeClient({
-    secretKey,
-    apiBase: getConfig().stripeApiUrl,
+  const apiUrl = getConfig().stripeApiUrl;
+  if (cached && cached.secretKey === secretKey && cached.apiUrl === apiUrl) return cached.stripe;
+  const local = apiUrl ? new URL(apiUrl) : undefined;
+  const stripe = new Stripe(secretKey, {
+    // The pinned SDK's own version (its types describe it; the emulator claims it too). Spelled out so
+    // that an SDK upgrade with another version fails to compile here instead of changing shapes.
+    apiVersion: '2026-10-28.endive',
     maxNetworkRetries: 2,
-    // All attempts of one call together: handlers have 15 s, and a few calls may follow.
-    timeoutMs: 8_000,
+    // Per attempt: three attempts and the SDK's two 0.5 s pauses between them take at most 10 s, inside
+    // the handler's 15 s with room for its other calls.
+    timeout: 3_000,
+    telemetry: false,
+    ...(local && {
+      host: local.hostname,
+      port: Number(local.port || (local.protocol === 'https:' ? 443 : 80)),
+      protocol: local.protocol === 'https:' ? ('https' as const) : ('http' as const),
+    }),
   });
+  cached = { secretKey, apiUrl, stripe };
+  return stripe;
 }
-
-const enc = encodeURIComponent;
 
 const idOf = (v: string | { id: string } | null | undefined): string | undefined =>
   typeof v === 'string' ? v : (v?.id ?? undefined);
+
+/** Stripe's answer for an id it does not know (404 resource_missing). */
+const isMissing = (err: unknown): boolean =>
+  err instanceof Stripe.errors.StripeError && err.code === 'resource_missing';
 
 /** The subscription's license item (the only item, at the configured price). */
 export function licenseItem(sub: Stripe.Subscription): Stripe.SubscriptionItem {
@@ -87,18 +103,13 @@ const SUBSCRIPTION_EXPAND = ['default_payment_method', 'latest_invoice.confirmat
 
 export async function retrieveSubscription(id: string): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
-  return stamped(
-    await stripe.get<Stripe.Subscription>(`/v1/subscriptions/${enc(id)}`, {
-      expand: SUBSCRIPTION_EXPAND,
-    } satisfies Stripe.SubscriptionRetrieveParams),
-  );
+  return stamped(await stripe.subscriptions.retrieve(id, { expand: SUBSCRIPTION_EXPAND }));
 }
 
 export async function createCustomer(uid: string, email: string | undefined): Promise<string> {
   const stripe = await getStripe();
-  const customer = await stripe.post<Stripe.Customer>(
-    '/v1/customers',
-    { email, metadata: { uid } } satisfies Stripe.CustomerCreateParams,
+  const customer = await stripe.customers.create(
+    { email, metadata: { uid } },
     { idempotencyKey: `customer:${uid}` },
   );
   return customer.id;
@@ -117,8 +128,7 @@ export async function createIncompleteSubscription(args: {
 }): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
   return stamped(
-    await stripe.post<Stripe.Subscription>(
-      '/v1/subscriptions',
+    await stripe.subscriptions.create(
       {
         customer: args.customerId,
         items: [{ price: getConfig().stripePriceId, quantity: args.count }],
@@ -126,7 +136,7 @@ export async function createIncompleteSubscription(args: {
         payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
         expand: ['latest_invoice.confirmation_secret'],
         metadata: { uid: args.uid },
-      } satisfies Stripe.SubscriptionCreateParams,
+      },
       {
         idempotencyKey: `subscription:${args.uid}:${args.customerId}:${args.count}:${args.replaces ?? 'first'}`,
       },
@@ -136,13 +146,7 @@ export async function createIncompleteSubscription(args: {
 
 export async function cancelSubscription(id: string): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
-  return stamped(
-    await stripe.del<Stripe.Subscription>(
-      `/v1/subscriptions/${enc(id)}`,
-      {},
-      { idempotencyKey: `cancel:${id}` },
-    ),
-  );
+  return stamped(await stripe.subscriptions.cancel(id, {}, { idempotencyKey: `cancel:${id}` }));
 }
 
 /**
@@ -156,15 +160,15 @@ export async function raiseQuantity(
   const stripe = await getStripe();
   const item = licenseItem(sub);
   return stamped(
-    await stripe.post<Stripe.Subscription>(
-      `/v1/subscriptions/${enc(sub.id)}`,
+    await stripe.subscriptions.update(
+      sub.id,
       {
         items: [{ id: item.id, quantity }],
         proration_behavior: 'always_invoice',
         payment_behavior: 'error_if_incomplete',
         cancel_at_period_end: false,
         expand: SUBSCRIPTION_EXPAND,
-      } satisfies Stripe.SubscriptionUpdateParams,
+      },
       // The card is part of the key: Stripe replays a stored decline for a reused key, and a retry
       // after the customer changed card must be a new attempt. So is the latest invoice: concurrent
       // duplicates see the same one, but after any completed change it differs, so adding again after a
@@ -192,12 +196,9 @@ export async function lowerRenewingQuantity(
         }
       : { cancel_at_period_end: true, proration_behavior: 'none' };
   return stamped(
-    await stripe.post<Stripe.Subscription>(
-      `/v1/subscriptions/${enc(sub.id)}`,
-      {
-        ...params,
-        expand: SUBSCRIPTION_EXPAND,
-      } satisfies Stripe.SubscriptionUpdateParams,
+    await stripe.subscriptions.update(
+      sub.id,
+      { ...params, expand: SUBSCRIPTION_EXPAND },
       // The latest invoice keeps a later identical change (remove, add, remove again) from replaying.
       {
         idempotencyKey: `renewing:${sub.id}:${item.quantity ?? 0}->${renewing}:${idOf(sub.latest_invoice) ?? 'noinv'}`,
@@ -210,7 +211,7 @@ export async function lowerRenewingQuantity(
 export async function previewRaise(sub: Stripe.Subscription, quantity: number): Promise<Stripe.Invoice> {
   const stripe = await getStripe();
   const item = licenseItem(sub);
-  return stripe.post<Stripe.Invoice>('/v1/invoices/create_preview', {
+  return stripe.invoices.createPreview({
     customer: customerIdOf(sub),
     subscription: sub.id,
     subscription_details: {
@@ -218,16 +219,16 @@ export async function previewRaise(sub: Stripe.Subscription, quantity: number): 
       proration_behavior: 'always_invoice',
       proration_date: Math.floor(Date.now() / 1000),
     },
-  } satisfies Stripe.InvoiceCreatePreviewParams);
+  });
 }
 
 /** A payment method the client names, refused as bad input when Stripe does not know it. */
 export async function retrievePaymentMethod(id: string): Promise<Stripe.PaymentMethod> {
   const stripe = await getStripe();
   try {
-    return await stripe.get<Stripe.PaymentMethod>(`/v1/payment_methods/${enc(id)}`);
+    return await stripe.paymentMethods.retrieve(id);
   } catch (err) {
-    if ((err as { code?: string }).code === 'resource_missing') {
+    if (isMissing(err)) {
       throw badRequest('UNKNOWN_PAYMENT_METHOD', 'The payment method does not exist.');
     }
     throw err;
@@ -236,9 +237,9 @@ export async function retrievePaymentMethod(id: string): Promise<Stripe.PaymentM
 
 export async function attachPaymentMethod(id: string, customerId: string): Promise<Stripe.PaymentMethod> {
   const stripe = await getStripe();
-  return stripe.post<Stripe.PaymentMethod>(
-    `/v1/payment_methods/${enc(id)}/attach`,
-    { customer: customerId } satisfies Stripe.PaymentMethodAttachParams,
+  return stripe.paymentMethods.attach(
+    id,
+    { customer: customerId },
     { idempotencyKey: `attach:${id}:${customerId}` },
   );
 }
@@ -253,31 +254,25 @@ export async function setDefaultPaymentMethod(
   // No idempotency keys here: setting a value is safe to repeat, and a key would turn a later switch
   // back to this card (within Stripe's 24 hours) into a replay that changes nothing. One after the
   // other: a subscription update may lock its customer, and in parallel the pair could time out.
-  await stripe.post<Stripe.Customer>(`/v1/customers/${enc(customerId)}`, {
-    invoice_settings: { default_payment_method: pmId },
-  } satisfies Stripe.CustomerUpdateParams);
+  await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: pmId } });
   return stamped(
-    await stripe.post<Stripe.Subscription>(`/v1/subscriptions/${enc(subscriptionId)}`, {
+    await stripe.subscriptions.update(subscriptionId, {
       default_payment_method: pmId,
       expand: SUBSCRIPTION_EXPAND,
-    } satisfies Stripe.SubscriptionUpdateParams),
+    }),
   );
 }
 
 /** Retries the open invoices of a past-due subscription with the given card (oldest first). */
 export async function payOpenInvoices(subscriptionId: string, pmId: string): Promise<number> {
   const stripe = await getStripe();
-  const open = await stripe.get<Stripe.ApiList<Stripe.Invoice>>('/v1/invoices', {
-    subscription: subscriptionId,
-    status: 'open',
-    limit: 10,
-  } satisfies Stripe.InvoiceListParams);
+  const open = await stripe.invoices.list({ subscription: subscriptionId, status: 'open', limit: 10 });
   const invoices = [...open.data].sort((a, b) => a.created - b.created);
   for (const invoice of invoices) {
     if (!invoice.id) continue;
-    await stripe.post<Stripe.Invoice>(
-      `/v1/invoices/${enc(invoice.id)}/pay`,
-      { payment_method: pmId } satisfies Stripe.InvoicePayParams,
+    await stripe.invoices.pay(
+      invoice.id,
+      { payment_method: pmId },
       { idempotencyKey: `pay:${invoice.id}:${pmId}` },
     );
   }
@@ -286,28 +281,28 @@ export async function payOpenInvoices(subscriptionId: string, pmId: string): Pro
 
 export async function updateCustomerEmail(customerId: string, email: string): Promise<void> {
   const stripe = await getStripe();
-  await stripe.post<Stripe.Customer>(`/v1/customers/${enc(customerId)}`, {
-    email,
-  } satisfies Stripe.CustomerUpdateParams);
+  await stripe.customers.update(customerId, { email });
 }
 
 /** Deletes the customer (Stripe cancels their subscriptions); an already deleted one is fine. */
 export async function deleteCustomer(customerId: string): Promise<boolean> {
   const stripe = await getStripe();
   try {
-    await stripe.del<Stripe.DeletedCustomer>(`/v1/customers/${enc(customerId)}`);
+    await stripe.customers.del(customerId);
     return true;
   } catch (err) {
-    if ((err as { code?: string }).code === 'resource_missing') return false;
+    if (isMissing(err)) return false;
     throw err;
   }
 }
 
-/** Verifies Stripe's signature over the raw body and parses the event (stripe-signature.ts). */
+/**
+ * Verifies Stripe's signature over the raw body (at most 5 minutes old) and parses the event; throws
+ * Stripe.errors.StripeSignatureVerificationError when it does not match.
+ */
 export async function constructWebhookEvent(rawBody: string, signature: string): Promise<Stripe.Event> {
-  const { webhookSecret } = await getStripeSecrets();
-  verifyStripeSignature(rawBody, signature, webhookSecret);
-  return JSON.parse(rawBody) as Stripe.Event;
+  const [stripe, { webhookSecret }] = await Promise.all([getStripe(), getStripeSecrets()]);
+  return stripe.webhooks.constructEventAsync(rawBody, signature, webhookSecret);
 }
 
-export type { Stripe };
+export { Stripe };
