@@ -4,9 +4,14 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
+import { GetEmailIdentityCommand } from '@aws-sdk/client-sesv2';
 import Stripe from 'stripe';
 import { DEFAULT_TABLE_NAME } from '../lambdas/lib/table';
 import { createApiHandler, startApiServer } from './api-server';
+import { localSecretsManagerClient, localSesClient } from './aws-twins/clients';
+import { startSecretsManagerTwin } from './aws-twins/secrets-manager';
+import { startSesTwin } from './aws-twins/ses';
 import { startCognito } from './cognito';
 import { ensureVerifiedUser, localCognitoClient } from './cognito/setup';
 import { localDynamoDbClient, startDynamoDb } from './dynamodb';
@@ -52,6 +57,8 @@ export const FIXED_PORTS = {
   dynamodb: ['DYNAMODB_PORT', 8400],
   outbox: ['OUTBOX_PORT', 8025],
   lambda: ['LAMBDA_PORT', 9001],
+  ses: ['SES_PORT', 8026],
+  secretsManager: ['SECRETS_MANAGER_PORT', 8027],
 } as const;
 type Service = keyof typeof FIXED_PORTS;
 
@@ -59,6 +66,15 @@ export const DEMO_EMAIL = 'demo@stockbench.app';
 const STRIPE_SECRET_KEY = 'sk_test_local';
 const STRIPE_PUBLISHABLE_KEY = 'pk_test_local';
 const PRICE_LOOKUP_KEY = 'license-monthly';
+const MAIL_FROM = 'Stockbench <no-reply@stockbench.app>';
+/** The SES twin's verified identity: MAIL_FROM's domain, as CDK grants the handlers (cdk/lib/api.ts). */
+const MAIL_DOMAIN = 'stockbench.app';
+// The secrets' names as CloudFormation generates them for cdk/lib/secrets.ts (logical id, then a
+// random part); the twin adds the ARN's own six random characters once and keeps them.
+const STRIPE_SECRET_NAME = 'SecretsStripe8F38C071-local';
+const LICENSE_SIGNING_KEY_SECRET_NAME = 'SecretsLicenseSigningKeyA9A19515-local';
+
+export { putLocalSecret } from './aws-twins/clients';
 
 async function choosePorts(mode: 'fixed' | 'auto'): Promise<Record<Service, number>> {
   const out = {} as Record<Service, number>;
@@ -102,7 +118,7 @@ function baseHandlerEnv(
     SITE_URL: siteUrl,
     MAIL_TRANSPORT: 'outbox',
     OUTBOX_DIR: outboxDirOf(dir),
-    MAIL_FROM: 'Stockbench <no-reply@stockbench.app>',
+    MAIL_FROM,
     SUPPORT_EMAIL: 'support@stockbench.app',
     STRIPE_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: secrets.stripeWebhookSecret,
@@ -110,14 +126,24 @@ function baseHandlerEnv(
   };
 }
 
-type ServiceInfo = Pick<
-  StackInfo,
-  'dynamodb' | 'userPoolId' | 'clientId' | 'cognitoEndpoint' | 'stripeApi' | 'stripePriceId'
->;
+type AwsTwinInfo = Pick<StackInfo, 'ses' | 'secretsManager' | 'stripeSecretArn' | 'licenseSigningKeyArn'>;
+type ServiceInfo = AwsTwinInfo &
+  Pick<StackInfo, 'dynamodb' | 'userPoolId' | 'clientId' | 'cognitoEndpoint' | 'stripeApi' | 'stripePriceId'>;
+
+/** Where the handlers' SES and Secrets Manager clients go (the SDK reads AWS_ENDPOINT_URL_<SERVICE>). */
+function awsTwinHandlerEnv(s: AwsTwinInfo): Record<string, string> {
+  return {
+    AWS_ENDPOINT_URL_SESV2: s.ses,
+    AWS_ENDPOINT_URL_SECRETS_MANAGER: s.secretsManager,
+    STRIPE_SECRET_ARN: s.stripeSecretArn,
+    LICENSE_SIGNING_KEY_ARN: s.licenseSigningKeyArn,
+  };
+}
 
 /** The part of the handler environment known once the services answer. */
 function serviceHandlerEnv(s: ServiceInfo): Record<string, string> {
   return {
+    ...awsTwinHandlerEnv(s),
     DYNAMODB_ENDPOINT: s.dynamodb,
     COGNITO_USER_POOL_ID: s.userPoolId,
     COGNITO_CLIENT_ID: s.clientId,
@@ -205,6 +231,34 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const outbox = await startOutbox({ dir: outboxDir, port: ports.outbox });
     stops.push(outbox.stop);
 
+    // The AWS twins come before anything that mails (the Cognito trigger) or reads a secret.
+    const ses = await startSesTwin({ port: ports.ses, outboxDir, verifiedIdentities: [MAIL_DOMAIN] });
+    stops.push(ses.stop);
+    log(`SES v2 (twin)        ${ses.url}  verified ${MAIL_DOMAIN}`);
+    const secretsManager = await startSecretsManagerTwin({
+      port: ports.secretsManager,
+      statePath: path.join(dir, 'secrets-manager', 'state.json'),
+    });
+    stops.push(secretsManager.stop);
+    // Seeded with the stack's values on every start (a value a test put is replaced by them).
+    const twins: AwsTwinInfo = {
+      ses: ses.url,
+      secretsManager: secretsManager.url,
+      stripeSecretArn: await secretsManager.ensureSecret(
+        STRIPE_SECRET_NAME,
+        JSON.stringify({ secretKey: STRIPE_SECRET_KEY, webhookSecret: secrets.stripeWebhookSecret }),
+        'Stripe secret key and webhook signing secret: JSON { secretKey, webhookSecret }',
+      ),
+      licenseSigningKeyArn: await secretsManager.ensureSecret(
+        LICENSE_SIGNING_KEY_SECRET_NAME,
+        JSON.stringify({ privateKeyPem: secrets.licenseSigningKey }),
+        'Ed25519 private key that signs license statements: JSON { privateKeyPem }',
+      ),
+    };
+    log(`Secrets Manager      ${secretsManager.url}`);
+    Object.assign(env, awsTwinHandlerEnv(twins));
+    Object.assign(process.env, awsTwinHandlerEnv(twins));
+
     const lambda = await startLambdaInvoke({ port: ports.lambda });
     stops.push(lambda.stop);
 
@@ -235,6 +289,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     Object.assign(
       env,
       serviceHandlerEnv({
+        ...twins,
         dynamodb: dynamodb.endpoint,
         userPoolId: cognito.userPoolId,
         clientId: cognito.clientId,
@@ -255,6 +310,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       ports.cognito,
       ports.cognitoLocal,
       stripe.port,
+      ses.port,
+      secretsManager.port,
     ];
     let apiIdle: () => Promise<void>;
     if (withSite) {
@@ -296,6 +353,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       dynamodb: dynamodb.endpoint,
       tableName,
       outbox: outbox.url,
+      ...twins,
       startedAt: new Date().toISOString(),
     };
     await checkServices(info);
@@ -386,6 +444,28 @@ export async function checkServices(info: StackInfo): Promise<void> {
   await check('Stripe', () =>
     localStripe(Number(new URL(info.stripeApi).port)).prices.retrieve(info.stripePriceId),
   );
+  await check('SES', async () => {
+    const client = localSesClient(info.ses);
+    try {
+      await client.send(new GetEmailIdentityCommand({ EmailIdentity: MAIL_DOMAIN }));
+    } finally {
+      client.destroy();
+    }
+  });
+  await check('Secrets Manager', async () => {
+    const client = localSecretsManagerClient(info.secretsManager);
+    try {
+      for (const [arn, field] of [
+        [info.stripeSecretArn, 'webhookSecret'],
+        [info.licenseSigningKeyArn, 'privateKeyPem'],
+      ] as const) {
+        const { SecretString = '{}' } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
+        if (!(field in (JSON.parse(SecretString) as object))) throw new Error(`${arn} has no ${field}`);
+      }
+    } finally {
+      client.destroy();
+    }
+  });
   await check('outbox', async () => {
     if (!(await fetch(info.outbox)).ok) throw new Error('not ok');
   });

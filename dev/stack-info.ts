@@ -20,6 +20,14 @@ export interface StackInfo {
   dynamodb: string;
   tableName: string;
   outbox: string;
+  /** The SES v2 twin (dev/aws-twins/ses.ts): SendEmail files each message in the outbox. */
+  ses: string;
+  /** The Secrets Manager twin (dev/aws-twins/secrets-manager.ts). */
+  secretsManager: string;
+  /** ARN of the secret JSON { secretKey, webhookSecret } (the handlers' STRIPE_SECRET_ARN). */
+  stripeSecretArn: string;
+  /** ARN of the secret JSON { privateKeyPem } (the handlers' LICENSE_SIGNING_KEY_ARN). */
+  licenseSigningKeyArn: string;
   startedAt: string;
 }
 
