@@ -108,6 +108,15 @@ test('customers: create is idempotent per uid, a changed request under the same 
   expect(conflict).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
   expect(conflict).toMatchObject({ rawType: 'idempotency_error', statusCode: 400 });
   expect(errorToResult(conflict, event).statusCode).toBe(409);
+  // Stripe's 409 for a key whose first request is still running (the emulator runs each request at once,
+  // so it never answers this): after its retries the SDK reports a StripeAPIError.
+  const inProgress = new Stripe.errors.StripeAPIError({
+    type: 'idempotency_error',
+    code: 'idempotency_key_in_use',
+    statusCode: 409,
+    message: 'There is currently another in-progress request using this idempotent key.',
+  });
+  expect(errorToResult(inProgress, event).statusCode).toBe(409);
   await lib.updateCustomerEmail(id, 'changed@example.com');
   const stripe = await lib.getStripe();
   await expect(stripe.customers.retrieve(id)).resolves.toMatchObject({

@@ -4,7 +4,7 @@ import { syncSubscription } from '../lib/licensing';
 import { findUidByCustomerId } from '../lib/repository/accounts';
 import { isEventProcessed, markEventProcessed } from '../lib/repository/events';
 import { rawBody } from '../lib/request';
-import { constructWebhookEvent, customerIdOf, retrieveSubscription, type Stripe } from '../lib/stripe';
+import { constructWebhookEvent, customerIdOf, retrieveSubscription, Stripe } from '../lib/stripe';
 
 // POST /api/stripe-webhook (no JWT; Stripe's signature is the credential). The signature is checked
 // on the raw body; each event id is handled once; the subscription is re-read from Stripe instead of
@@ -52,7 +52,9 @@ export const handler = withErrors(async (event: ApiEvent) => {
   let stripeEvent: Stripe.Event;
   try {
     stripeEvent = await constructWebhookEvent(body, signature);
-  } catch {
+  } catch (err) {
+    // Only a signature that does not verify is the sender's fault; a secret that cannot be read is ours.
+    if (!(err instanceof Stripe.errors.StripeSignatureVerificationError)) throw err;
     throw new ApiError(400, 'INVALID_SIGNATURE', 'The signature does not match the payload.');
   }
   if (!HANDLED.has(stripeEvent.type)) return ok({ received: true, handled: false });

@@ -36,14 +36,14 @@ export const errorBody = (code: string, message: string) => ({ error: { code, me
 
 export const GENERIC_MESSAGE = 'Something unexpected happened. Please try again.';
 
+/** What errorToResult reads of the Stripe SDK's errors: `type` is the class name (StripeCardError, …). */
 interface StripeLikeError {
   type: string;
   message: string;
+  rawType?: string;
   code?: string;
-  statusCode?: number;
 }
 
-// Duck-typed so handlers that never talk to Stripe do not bundle the Stripe SDK for an instanceof.
 function asStripeError(err: unknown): StripeLikeError | undefined {
   if (typeof err !== 'object' || err === null) return undefined;
   const type = (err as { type?: unknown }).type;
@@ -61,7 +61,13 @@ export function errorToResult(err: unknown, event: Pick<APIGatewayProxyEventV2, 
   if (stripe?.type === 'StripeCardError') {
     return json(402, errorBody(stripe.code ? stripe.code.toUpperCase() : 'CARD_ERROR', stripe.message));
   }
-  if (stripe?.type === 'StripeIdempotencyError') {
+  // A StripeIdempotencyError (a key reused with other parameters, 400), or Stripe's 409 for a key whose
+  // first request is still running: the SDK retries that and then reports it as a StripeAPIError.
+  if (
+    stripe?.type === 'StripeIdempotencyError' ||
+    stripe?.rawType === 'idempotency_error' ||
+    stripe?.code === 'idempotency_key_in_use'
+  ) {
     return json(409, errorBody('REQUEST_IN_PROGRESS', 'The same request is in progress. Try again shortly.'));
   }
   log('error', 'unhandled error', event, {
