@@ -254,7 +254,7 @@ describe('least privilege', () => {
         p.queryIndexes?.length ? ['dynamodb:Query'] : [],
       );
       const indexes = JSON.stringify(onIndexes.map((s) => s.Resource));
-      for (const index of [LICENSE_KEY_INDEX, CUSTOMER_ID_INDEX]) {
+      for (const index of [LICENSE_KEY_INDEX, CUSTOMER_ID_INDEX] as const) {
         expect(indexes.includes(`/index/${index}`)).toBe(Boolean(p.queryIndexes?.includes(index)));
       }
     },
