@@ -145,9 +145,11 @@ function serviceHandlerEnv(s: ServiceInfo): Record<string, string> {
   return {
     ...awsTwinHandlerEnv(s),
     DYNAMODB_ENDPOINT: s.dynamodb,
+    AWS_ENDPOINT_URL_DYNAMODB: s.dynamodb,
     COGNITO_USER_POOL_ID: s.userPoolId,
     COGNITO_CLIENT_ID: s.clientId,
     COGNITO_ENDPOINT: s.cognitoEndpoint,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: s.cognitoEndpoint,
     STRIPE_API_URL: s.stripeApi,
     STRIPE_PRICE_ID: s.stripePriceId,
   };
