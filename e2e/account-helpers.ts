@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ensureVerifiedUser } from '../dev/cognito/setup';
+import type { OutboxMessage } from '../dev/outbox';
 import { readStackInfo, type StackInfo } from '../dev/stack-info';
 import { siteUrl } from './site';
 
@@ -32,11 +33,8 @@ export async function createVerifiedUser(tag: string, password = PASSWORD): Prom
   return email;
 }
 
-interface Mail {
-  subject: string;
-  html: string;
-  text: string;
-}
+/** A mail as the outbox serves it (messages.json). */
+type Mail = OutboxMessage;
 
 /** The newest mail to `to` whose text matches, waiting for it to arrive. */
 export async function waitForMail(to: string, match: RegExp, count = 1): Promise<Mail> {
