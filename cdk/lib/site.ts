@@ -7,6 +7,13 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { contentSecurityPolicy } from './csp';
+import {
+  FRAME_OPTION,
+  HSTS_INCLUDE_SUBDOMAINS,
+  HSTS_MAX_AGE_SECONDS,
+  PERMISSIONS_POLICY,
+  REFERRER_POLICY,
+} from './security-headers';
 
 // The site: a private bucket (CloudFront reads it through origin access control) and one distribution
 // that serves the static site and routes /api/* to the HTTP API on the same origin.
@@ -71,8 +78,8 @@ export class Site extends Construct {
       comment: 'HSTS, CSP, nosniff, frame and referrer policy for the site and the API',
       securityHeadersBehavior: {
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
+          accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
+          includeSubdomains: HSTS_INCLUDE_SUBDOMAINS,
           override: true,
         },
         contentSecurityPolicy: {
@@ -83,16 +90,16 @@ export class Site extends Construct {
           override: true,
         },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        // The enums' values are the header values (security-headers.ts holds them for the local site
+        // server and the smoke test too).
+        frameOptions: { frameOption: FRAME_OPTION as cloudfront.HeadersFrameOption, override: true },
         referrerPolicy: {
-          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          referrerPolicy: REFERRER_POLICY as cloudfront.HeadersReferrerPolicy,
           override: true,
         },
       },
       customHeadersBehavior: {
-        customHeaders: [
-          { header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()', override: true },
-        ],
+        customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],
       },
     });
 
