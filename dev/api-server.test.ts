@@ -24,7 +24,14 @@ const routes: RouteDef[] = [
   { method: 'POST', path: '/api/public-echo', handler: 'echo', auth: 'none' },
   { method: 'GET', path: '/api/items/{id}', handler: 'echo', auth: 'none' },
   { method: 'GET', path: '/api/boom', handler: 'boom', auth: 'none' },
+  { method: 'GET', path: '/api/env', handler: 'env', auth: 'none' },
+  { method: 'GET', path: '/api/crash', handler: 'crash', auth: 'none' },
 ];
+const keysOf = (name: string) => ({
+  accessKeyId: `AKIA-${name}`,
+  secretAccessKey: `secret-${name}`,
+  sessionToken: `token-${name}`,
+});
 
 describe('local API server', () => {
   let jwks: http.Server;
@@ -39,7 +46,8 @@ describe('local API server', () => {
       jwt: { issuer, jwksUrl, audience: clientId },
       routes,
       handlersDir: path.join(__dirname, '__fixtures__', 'api-handlers'),
-      env: { API_TEST_VALUE: 'set' },
+      env: { API_TEST_VALUE: 'set', AWS_ACCESS_KEY_ID: 'shared-dummy' },
+      credentials: (name) => (name === 'env' ? keysOf(name) : undefined),
     });
   });
   afterAll(async () => {
@@ -110,7 +118,40 @@ describe('local API server', () => {
     });
     expect(typeof claims.exp).toBe('string');
     expect(event.requestContext.authorizer.jwt.scopes).toEqual(['aws.cognito.signin.user.admin']);
-    expect(process.env.API_TEST_VALUE).toBe('set');
+  });
+
+  it("runs a handler with the stack's env plus its own credentials and function name, not this process's", async () => {
+    process.env.PARENT_ONLY = 'parent';
+    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const res = await fetch(`${api.url}/api/env`);
+    const logged = [log.mock.calls, error.mock.calls];
+    log.mockRestore();
+    error.mockRestore();
+    delete process.env.PARENT_ONLY;
+    expect(await res.json()).toEqual({
+      API_TEST_VALUE: 'set',
+      AWS_ACCESS_KEY_ID: 'AKIA-env',
+      AWS_SECRET_ACCESS_KEY: 'secret-env',
+      AWS_SESSION_TOKEN: 'token-env',
+      AWS_LAMBDA_FUNCTION_NAME: 'env',
+      PARENT_ONLY: null,
+      // The bundle CDK would deploy, from the cache (dev/iam/bundles.ts), not the TypeScript file.
+      file: expect.stringMatching(/node_modules\/\.cache\/stockbench-handlers\/[0-9a-f]+\/env\/index\.js$/),
+    });
+    expect(process.env.API_TEST_VALUE).toBeUndefined();
+    // Its console output reaches this process's console before the answer does.
+    expect(logged).toEqual([[['env handler says hi { n: 1 }']], [['env handler warns']]]);
+  });
+
+  it('a crashed handler runtime answers 500 and the next request gets a fresh one', async () => {
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const before = (await (await fetch(`${api.url}/api/crash`)).json()) as { threadId: number };
+    const crashed = await fetch(`${api.url}/api/crash?crash`);
+    const after = (await (await fetch(`${api.url}/api/crash`)).json()) as { threadId: number };
+    spy.mockRestore();
+    expect(crashed.status).toBe(500);
+    expect(after.threadId).not.toBe(before.threadId);
   });
 
   it('accepts an ID token (aud) and base64-encodes a binary body', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type {
   APIGatewayProxyEventV2,
   APIGatewayProxyEventV2WithJWTAuthorizer,
@@ -8,12 +9,17 @@ import type {
   Context,
 } from 'aws-lambda';
 import { routes as defaultRoutes, type RouteDef } from '../lambdas/routes';
+import { buildHandlerBundles, DEFAULT_HANDLERS_DIR, type HandlerBundles } from './iam/bundles';
+import type { Credentials } from './iam/policy';
 import { JwtError, remoteJwks, verifyJwt, type JwtPayload } from './jwt';
 import { listen } from './listen';
 
 // Plays API Gateway (HTTP API, payload format 2.0) for /api/*: builds the same event, runs the same
 // JWT authorizer rules (Cognito issuer, client id as audience), calls the handler in lambdas/handlers,
 // and writes its result as API Gateway would, including its 401/404/413/500 answers.
+// Each handler runs as its own Lambda would: in a worker thread of its own (started on its first
+// request), from the bundle CDK would deploy (dev/iam/bundles.ts), with an environment of its own that
+// carries its own AWS credentials, so the local IAM gate (dev/iam/gate.ts) sees which handler calls.
 
 /** API Gateway allows 10 MB; we refuse more than 1 MB so an oversized request shows up early. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -29,11 +35,19 @@ export interface JwtAuthorizerConfig {
 
 export interface ApiHandlerOptions {
   jwt: JwtAuthorizerConfig;
-  /** Copied into process.env before any handler loads (handlers read their configuration from it). */
+  /** Every handler's environment (handlers read their configuration from it), as CDK sets it. */
   env?: Record<string, string>;
+  /** Each handler's own AWS credentials, as its Lambda role's reach the function: added to its env. */
+  credentials?: (handler: string) => Credentials | undefined;
   routes?: readonly RouteDef[];
   /** Directory of the handler modules (default lambdas/handlers). */
   handlersDir?: string;
+  /**
+   * 'worker' (default): each handler bundled as CDK bundles it, in a worker thread of its own with its
+   * own env. 'in-process': the handler modules imported into this process, `env` copied into
+   * process.env, no credentials of their own (bench:api times handlers this way).
+   */
+  isolation?: 'worker' | 'in-process';
 }
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -52,24 +66,20 @@ class HttpError extends Error {
   }
 }
 
-/** The API as a node request handler, plus `idle()`: resolves once no request is being handled. */
-export type ApiHandler = NodeHandler & { idle(): Promise<void> };
+/**
+ * The API as a node request handler, plus `idle()`: resolves once no request is being handled, and
+ * `close()`: ends the handlers' workers.
+ */
+export type ApiHandler = NodeHandler & { idle(): Promise<void>; close(): Promise<void> };
 
 export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
-  if (opts.env) Object.assign(process.env, opts.env);
   const routes = opts.routes ?? defaultRoutes;
-  const handlersDir = opts.handlersDir ?? path.join(__dirname, '..', 'lambdas', 'handlers');
+  const handlersDir = opts.handlersDir ?? DEFAULT_HANDLERS_DIR;
   const getKey = remoteJwks(opts.jwt.jwksUrl);
-  const modules = new Map<string, Promise<{ handler: Lambda }>>();
-  const load = (name: string) => {
-    let mod = modules.get(name);
-    if (!mod) {
-      mod = import(path.join(handlersDir, `${name}.ts`)) as Promise<{ handler: Lambda }>;
-      modules.set(name, mod);
-      mod.catch(() => modules.delete(name));
-    }
-    return mod;
-  };
+  const invokers =
+    opts.isolation === 'in-process'
+      ? inProcessInvokers(handlersDir, opts.env)
+      : workerInvokers(handlersDir, opts.env ?? {}, opts.credentials);
 
   const authorize = async (header: string | undefined): Promise<JwtPayload> => {
     const token = header?.replace(/^Bearer\s+/i, '').trim();
@@ -109,7 +119,7 @@ export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
   };
   const idle = () =>
     inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve));
-  return Object.assign(handler, { idle });
+  return Object.assign(handler, { idle, close: invokers.close });
 
   async function serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const started = Date.now();
@@ -166,14 +176,13 @@ export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
       };
     }
 
-    const { handler } = await load(match.route.handler);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new HttpError(503, 'Service Unavailable')), TIMEOUT_MS);
     });
     try {
       const result = await Promise.race([
-        handler(event, lambdaContext(match.route.handler, started)),
+        invokers.invoke(match.route.handler, event, contextFields(match.route.handler, started)),
         timeout,
       ]);
       writeResult(res, result);
@@ -192,7 +201,187 @@ export async function startApiServer(
   opts: ApiHandlerOptions & { port: number },
 ): Promise<{ url: string; port: number; stop(): Promise<void>; idle(): Promise<void> }> {
   const handler = createApiHandler(opts);
-  return { ...(await listen(http.createServer(handler), opts.port)), idle: handler.idle };
+  const server = await listen(http.createServer(handler), opts.port);
+  return {
+    ...server,
+    idle: handler.idle,
+    stop: async () => {
+      await server.stop();
+      await handler.close();
+    },
+  };
+}
+
+/** The serializable part of a Lambda context (the functions are added where the handler runs). */
+type ContextFields = Omit<Context, 'getRemainingTimeInMillis' | 'done' | 'fail' | 'succeed'> & {
+  deadline: number;
+};
+
+interface Invokers {
+  invoke(name: string, event: APIGatewayProxyEventV2, context: ContextFields): Promise<LambdaResult>;
+  close(): Promise<void>;
+}
+
+function withFunctions(fields: ContextFields): Context {
+  return {
+    ...fields,
+    getRemainingTimeInMillis: () => Math.max(0, fields.deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+/** The handler modules imported into this process (bench:api's timing wraps them in place). */
+function inProcessInvokers(handlersDir: string, env: Record<string, string> | undefined): Invokers {
+  if (env) Object.assign(process.env, env);
+  const modules = new Map<string, Promise<{ handler: Lambda }>>();
+  const load = (name: string) => {
+    let mod = modules.get(name);
+    if (!mod) {
+      mod = import(path.join(handlersDir, `${name}.ts`)) as Promise<{ handler: Lambda }>;
+      modules.set(name, mod);
+      mod.catch(() => modules.delete(name));
+    }
+    return mod;
+  };
+  return {
+    invoke: async (name, event, context) => (await load(name)).handler(event, withFunctions(context)),
+    close: () => Promise.resolve(),
+  };
+}
+
+// What runs in each handler's worker: loads the bundle once (the Lambda's cold start), invokes it per
+// message, and sends console output to the parent (so it shows where the handlers' logs always did,
+// in order with the result). Plain JavaScript: the worker runs no TypeScript loader.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { format } = require('node:util');
+process.setSourceMapsEnabled?.(true);
+for (const level of ['log', 'info', 'warn', 'error', 'debug']) {
+  console[level] = (...args) => parentPort.postMessage({ type: 'log', level, text: format(...args) });
+}
+let mod;
+parentPort.on('message', async ({ id, event, context }) => {
+  try {
+    mod ??= require(workerData.bundle);
+    const result = await mod.handler(event, {
+      ...context,
+      getRemainingTimeInMillis: () => Math.max(0, context.deadline - Date.now()),
+      done() {}, fail() {}, succeed() {},
+    });
+    parentPort.postMessage({ type: 'result', id, result });
+  } catch (error) {
+    const e = error instanceof Error ? error : new Error(String(error));
+    parentPort.postMessage({ type: 'error', id, error: { name: e.name, message: e.message, stack: e.stack } });
+  }
+});
+`;
+
+type WorkerMessage =
+  | { type: 'log'; level: 'log' | 'info' | 'warn' | 'error' | 'debug'; text: string }
+  | { type: 'result'; id: number; result: LambdaResult }
+  | { type: 'error'; id: number; error: { name: string; message: string; stack?: string } };
+
+/** One worker per handler, like one Lambda function (concurrent requests share it, as they did in-process). */
+function workerInvokers(
+  handlersDir: string,
+  env: Record<string, string>,
+  credentials: ApiHandlerOptions['credentials'],
+): Invokers {
+  // Built (or found in the cache) now, so the first request does not wait for it.
+  let bundles: Promise<HandlerBundles> | undefined;
+  const getBundles = () => {
+    if (!bundles) {
+      bundles = buildHandlerBundles(handlersDir);
+      bundles.catch(() => (bundles = undefined)); // retried by the next request
+    }
+    return bundles;
+  };
+  getBundles().catch(() => undefined);
+
+  const workers = new Map<string, { worker: Worker; exited: Promise<void> }>();
+  const pending = new Map<number, { name: string; resolve(r: LambdaResult): void; reject(e: Error): void }>();
+  let nextId = 1;
+
+  const failPending = (name: string, error: Error) => {
+    for (const [id, p] of pending) {
+      if (p.name !== name) continue;
+      pending.delete(id);
+      p.reject(error);
+    }
+  };
+
+  const start = (name: string, bundle: string) => {
+    const keys = credentials?.(name);
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { bundle },
+      env: {
+        ...env,
+        ...(keys && {
+          AWS_ACCESS_KEY_ID: keys.accessKeyId,
+          AWS_SECRET_ACCESS_KEY: keys.secretAccessKey,
+          ...(keys.sessionToken && { AWS_SESSION_TOKEN: keys.sessionToken }),
+        }),
+        AWS_LAMBDA_FUNCTION_NAME: name,
+        AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
+        AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '512',
+      },
+    });
+    // An idle worker does not keep the process alive (a stopped stack terminates them anyway).
+    worker.unref();
+    worker.on('message', (msg: WorkerMessage) => {
+      if (msg.type === 'log') {
+        console[msg.level](msg.text);
+        return;
+      }
+      const p = pending.get(msg.id);
+      if (!p) return; // answered after its request timed out
+      pending.delete(msg.id);
+      if (msg.type === 'result') p.resolve(msg.result);
+      else p.reject(Object.assign(new Error(msg.error.message), msg.error));
+    });
+    // A crash (an uncaught exception, an unhandled rejection) ends the worker, as it ends a Lambda
+    // instance: its requests fail, and the next request starts a fresh one.
+    worker.on('error', (error) => {
+      workers.delete(name);
+      failPending(name, error);
+    });
+    const exited = new Promise<void>((resolve) =>
+      worker.once('exit', (code) => {
+        if (workers.get(name)?.worker === worker) workers.delete(name);
+        failPending(name, new Error(`the worker of ${name} exited with code ${code}`));
+        resolve();
+      }),
+    );
+    workers.set(name, { worker, exited });
+    return worker;
+  };
+
+  return {
+    invoke: async (name, event, context) => {
+      const { files } = await getBundles();
+      const bundle = files[name];
+      if (!bundle) throw new Error(`No handler ${name} in ${handlersDir}`);
+      const worker = workers.get(name)?.worker ?? start(name, bundle);
+      const id = nextId++;
+      return new Promise<LambdaResult>((resolve, reject) => {
+        pending.set(id, { name, resolve, reject });
+        worker.postMessage({ id, event, context });
+      });
+    },
+    close: async () => {
+      const all = [...workers.values()];
+      workers.clear();
+      await Promise.all(
+        all.map(async ({ worker, exited }) => {
+          await worker.terminate();
+          await exited;
+        }),
+      );
+    },
+  };
 }
 
 function matchRoute(
@@ -280,7 +469,7 @@ function drain(req: http.IncomingMessage): Promise<void> {
   });
 }
 
-function lambdaContext(name: string, started: number): Context {
+function contextFields(name: string, started: number): ContextFields {
   return {
     callbackWaitsForEmptyEventLoop: true,
     functionName: name,
@@ -290,10 +479,7 @@ function lambdaContext(name: string, started: number): Context {
     awsRequestId: randomUUID(),
     logGroupName: `/aws/lambda/${name}`,
     logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, TIMEOUT_MS - (Date.now() - started)),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
+    deadline: started + TIMEOUT_MS,
   };
 }
 

@@ -1,0 +1,156 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { build, version as esbuildVersion } from 'esbuild';
+import { handlerEsbuildOptions } from '../../cdk/lib/handler-bundling';
+
+// The handlers as CDK deploys them: one esbuild bundle per handler, built with NodejsFunction's options
+// (cdk/lib/handler-bundling.ts), all in one esbuild call. The output is cached under
+// node_modules/.cache/stockbench-handlers/<hash of the inputs>/ (inside the repository, so a bundle
+// that leaves a package external still resolves it from node_modules); it is built in a temporary
+// directory and renamed into place, so parallel test workers building at once never see half a build.
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+export const DEFAULT_HANDLERS_DIR = path.join(REPO_ROOT, 'lambdas', 'handlers');
+const CACHE_ROOT = path.join(REPO_ROOT, 'node_modules', '.cache', 'stockbench-handlers');
+/** Bundles of other inputs are removed once unused this long (each use refreshes the time). */
+const KEEP_UNUSED_MS = 24 * 3600_000;
+const MANIFEST = 'manifest.json';
+
+export interface HandlerBundles {
+  /** The bundle (index.js) of each handler, by name. */
+  files: Record<string, string>;
+  dir: string;
+  hash: string;
+  /** False when the bundles came from the cache. */
+  built: boolean;
+  ms: number;
+}
+
+/** Every source file under `dir`, tests excluded, as [relative path, absolute path], sorted. */
+async function sourceFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (d: string) => {
+    for (const entry of await readdir(d, { withFileTypes: true })) {
+      const full = path.join(d, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== '__tests__' && entry.name !== 'node_modules') await walk(full);
+      } else if (/\.(ts|tsx|js|mjs|cjs|json)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+        out.push(full);
+      }
+    }
+  };
+  await walk(dir);
+  return out.sort();
+}
+
+/** Directories whose files are hashed: lambdas/, and the handlers' own directory when elsewhere. */
+function hashedDirs(handlersDir: string): string[] {
+  const lambdas = path.join(REPO_ROOT, 'lambdas');
+  return handlersDir.startsWith(`${lambdas}${path.sep}`) ? [lambdas] : [lambdas, handlersDir];
+}
+
+async function inputsHash(handlersDir: string, entries: Record<string, string>): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify({ options: handlerEsbuildOptions(), esbuildVersion, entries }));
+  const files = [
+    path.join(REPO_ROOT, 'package-lock.json'),
+    path.join(REPO_ROOT, 'tsconfig.json'),
+    ...(await Promise.all(hashedDirs(handlersDir).map(sourceFiles))).flat(),
+  ];
+  for (const file of files) {
+    hash.update(`\0${path.relative(REPO_ROOT, file)}\0`);
+    hash.update(await readFile(file));
+  }
+  return hash.digest('hex').slice(0, 24);
+}
+
+/** The handler modules of a directory: every .ts file but tests and declarations, by file name. */
+export async function handlerEntries(handlersDir: string): Promise<Record<string, string>> {
+  const names = (await readdir(handlersDir)).filter(
+    (f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('.test.ts'),
+  );
+  return Object.fromEntries(names.sort().map((f) => [f.slice(0, -3), path.join(handlersDir, f)]));
+}
+
+async function readManifest(dir: string): Promise<Record<string, string> | undefined> {
+  try {
+    return JSON.parse(await readFile(path.join(dir, MANIFEST), 'utf8')) as Record<string, string>;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Builds (or finds in the cache) the bundle of every handler in `handlersDir`. */
+export async function buildHandlerBundles(handlersDir = DEFAULT_HANDLERS_DIR): Promise<HandlerBundles> {
+  const started = Date.now();
+  const dir = path.resolve(handlersDir);
+  const entries = await handlerEntries(dir);
+  const hash = await inputsHash(dir, entries);
+  const final = path.join(CACHE_ROOT, hash);
+  const filesOf = (names: Record<string, string>) =>
+    Object.fromEntries(Object.keys(names).map((name) => [name, path.join(final, name, 'index.js')]));
+
+  if (await readManifest(final)) {
+    const now = new Date();
+    await utimes(final, now, now).catch(() => undefined);
+    return { files: filesOf(entries), dir: final, hash, built: false, ms: Date.now() - started };
+  }
+
+  await mkdir(CACHE_ROOT, { recursive: true });
+  const tmp = path.join(CACHE_ROOT, `.tmp-${hash}-${randomBytes(4).toString('hex')}`);
+  try {
+    const result = await build({
+      ...handlerEsbuildOptions(),
+      // As NodejsFunction lays out each asset: <handler>/index.js (+ index.js.map).
+      entryPoints: Object.entries(entries).map(([name, file]) => ({ in: file, out: `${name}/index` })),
+      outdir: tmp,
+      absWorkingDir: REPO_ROOT,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    // The cache key covers only the hashed directories: a handler importing anything else (outside
+    // node_modules, which package-lock.json covers) would be served stale after that file changes.
+    const unhashed = Object.keys(result.metafile.inputs)
+      .map((input) => path.resolve(REPO_ROOT, input))
+      .filter(
+        (input) =>
+          !input.includes(`${path.sep}node_modules${path.sep}`) &&
+          !hashedDirs(dir).some((d) => input.startsWith(`${d}${path.sep}`)),
+      );
+    if (unhashed.length) {
+      throw new Error(
+        `Handlers import files outside ${hashedDirs(dir).join(', ')}, which the bundle cache does not ` +
+          `hash: ${unhashed.join(', ')}. Move them under lambdas/ or extend dev/iam/bundles.ts.`,
+      );
+    }
+    await writeFile(path.join(tmp, MANIFEST), JSON.stringify(entries, null, 2));
+    try {
+      await rename(tmp, final);
+    } catch (error) {
+      // Another process finished the same build first: its output is identical; use it.
+      if (!(await readManifest(final))) throw error;
+    }
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+  void pruneCache(hash);
+  return { files: filesOf(entries), dir: final, hash, built: true, ms: Date.now() - started };
+}
+
+/** Removes bundles of other inputs not used for KEEP_UNUSED_MS, and temporary dirs left by a crash. */
+async function pruneCache(keep: string): Promise<void> {
+  try {
+    for (const name of await readdir(CACHE_ROOT)) {
+      if (name === keep) continue;
+      const full = path.join(CACHE_ROOT, name);
+      const { mtimeMs } = await stat(full);
+      if (Date.now() - mtimeMs > KEEP_UNUSED_MS && existsSync(full)) {
+        await rm(full, { recursive: true, force: true });
+      }
+    }
+  } catch {
+    // Pruning is best effort.
+  }
+}
