@@ -2,12 +2,22 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { cspDirectives } from '../cdk/lib/csp';
+import { localCspDirectives, securityHeaders } from '../cdk/lib/security-headers';
+import { externalizeHtml, INLINE_DIR } from '../cdk/site/externalize-inline-scripts';
 import { listen, type RunningServer } from './listen';
 
 // Serves the built site as CloudFront + S3 will: directory URLs to their index.html, unknown paths to
 // 404.html with status 404, compression, long caching for hashed assets only, and /api/* forwarded
 // to the local API (same origin, so the site needs no CORS).
+// Every answer, /api included, carries the security headers of CloudFront's response headers policy
+// (cdk/lib/security-headers.ts): the same Content-Security-Policy, with the local stand-ins of Stripe
+// and Cognito in place of the real hosts. That CSP allows no inline script, so HTML is served the way
+// the deploy uploads it: Gatsby's inline scripts moved into /_inline/ files by the deploy's own code
+// (cdk/site/externalize-inline-scripts.ts), done here as pages are served since `gatsby build` leaves
+// them inline.
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -28,6 +38,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|xml)|image\/svg)/;
 const HASHED = /(-[0-9a-f]{16,}\.(js|css)$)|(^\/static\/)/;
+const INLINE_SCRIPT = new RegExp(`^/${INLINE_DIR}/([0-9a-f]{8,64}\\.js)$`);
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -37,6 +48,34 @@ export interface SiteServerOptions {
   host?: string;
   /** Handles /api/* when given (the local API server's handler). */
   api?: RequestHandler;
+  /**
+   * Header name -> value added to every answer, as CloudFront's response headers policy adds them.
+   * Default: localSecurityHeaders(), read as each request arrives.
+   */
+  securityHeaders?: Record<string, string>;
+}
+
+let localHeaders: { key: string; headers: Record<string, string> } | undefined;
+
+/**
+ * Production's security headers for a site served over http by the local stack. The CSP names the
+ * Stripe emulator (which also serves the Stripe.js stand-in) and the Cognito proxy where production
+ * names Stripe and Cognito, taken from the handler environment the stack sets (STRIPE_API_URL,
+ * COGNITO_ENDPOINT); without them (the site alone, `npm run serve`) it is production's own CSP.
+ */
+export function localSecurityHeaders(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const stripe = env.STRIPE_API_URL;
+  const cognito = env.COGNITO_ENDPOINT;
+  const region = env.AWS_REGION || 'us-east-1';
+  const key = `${stripe}|${cognito}|${region}`;
+  if (localHeaders?.key !== key) {
+    const csp =
+      stripe && cognito
+        ? localCspDirectives({ stripeJs: stripe, stripeApi: stripe, cognito })
+        : cspDirectives({ cognitoRegion: region, analyticsEnabled: false });
+    localHeaders = { key, headers: securityHeaders({ csp, https: false }) };
+  }
+  return localHeaders.headers;
 }
 
 export type SiteServer = RunningServer;
@@ -70,18 +109,74 @@ function cacheControl(urlPath: string): string {
   return HASHED.test(urlPath) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
 }
 
+async function htmlFiles(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+  const nested = await Promise.all(
+    entries.map((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return htmlFiles(full);
+      return entry.isFile() && entry.name.endsWith('.html') ? [full] : [];
+    }),
+  );
+  return nested.flat();
+}
+
+/** The scripts moved out of the pages served so far, by their /_inline/ file name. */
+class InlineScripts {
+  private readonly scripts = new Map<string, string>();
+  private lastScan = 0;
+
+  constructor(private readonly root: string) {}
+
+  /** The page as the deploy uploads it; remembers its scripts. */
+  externalize(source: string): string {
+    const { html, scripts } = externalizeHtml(source);
+    for (const [name, body] of scripts) this.scripts.set(name, body);
+    return html;
+  }
+
+  /** A script by file name; one not seen yet (a page cached by the browser) is looked for in every page. */
+  async get(name: string): Promise<string | undefined> {
+    if (!this.scripts.has(name) && Date.now() - this.lastScan > 1000) {
+      this.lastScan = Date.now();
+      for (const file of await htmlFiles(this.root)) this.externalize(await fs.readFile(file, 'utf8'));
+    }
+    return this.scripts.get(name);
+  }
+}
+
 async function sendFile(
   req: IncomingMessage,
   res: ServerResponse,
   file: string,
   status: number,
   urlPath: string,
+  inline: InlineScripts,
 ) {
-  const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
+  const body = file.endsWith('.html')
+    ? Buffer.from(inline.externalize(await fs.readFile(file, 'utf8')))
+    : () => createReadStream(file);
+  return send(
+    req,
+    res,
+    body,
+    CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+    status,
+    urlPath,
+  );
+}
+
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer | (() => Readable),
+  type: string,
+  status: number,
+  urlPath: string,
+) {
   const headers: http.OutgoingHttpHeaders = {
     'content-type': type,
     'cache-control': status === 200 ? cacheControl(urlPath) : 'no-cache',
-    'x-content-type-options': 'nosniff',
     vary: 'accept-encoding',
   };
   const accepts = String(req.headers['accept-encoding'] ?? '');
@@ -98,15 +193,23 @@ async function sendFile(
     res.end();
     return;
   }
-  const stream = createReadStream(file);
+  const stream = Buffer.isBuffer(body) ? Readable.from([body]) : body();
   if (encoding === 'br') stream.pipe(zlib.createBrotliCompress()).pipe(res);
   else if (encoding === 'gzip') stream.pipe(zlib.createGzip()).pipe(res);
   else stream.pipe(res);
 }
 
-export function createSiteHandler({ root, api }: Pick<SiteServerOptions, 'root' | 'api'>): RequestHandler {
+export function createSiteHandler({
+  root,
+  api,
+  securityHeaders: fixedHeaders,
+}: Pick<SiteServerOptions, 'root' | 'api' | 'securityHeaders'>): RequestHandler {
   const absRoot = path.resolve(root);
+  const inline = new InlineScripts(absRoot);
   return async (req, res) => {
+    for (const [name, value] of Object.entries(fixedHeaders ?? localSecurityHeaders())) {
+      res.setHeader(name, value);
+    }
     const urlPath = (req.url ?? '/').split('?')[0] ?? '/';
     if (urlPath === '/api' || urlPath.startsWith('/api/')) {
       if (api) return api(req, res);
@@ -118,9 +221,14 @@ export function createSiteHandler({ root, api }: Pick<SiteServerOptions, 'root' 
       return;
     }
     const file = await resolveFile(absRoot, urlPath);
-    if (file) return sendFile(req, res, file, 200, urlPath);
+    if (file) return sendFile(req, res, file, 200, urlPath, inline);
+    const script = INLINE_SCRIPT.exec(urlPath)?.[1];
+    const moved = script ? await inline.get(script) : undefined;
+    if (moved !== undefined) {
+      return send(req, res, Buffer.from(moved), CONTENT_TYPES['.js'] ?? '', 200, urlPath);
+    }
     const notFound = path.join(absRoot, '404.html');
-    if (await isFile(notFound)) return sendFile(req, res, notFound, 404, urlPath);
+    if (await isFile(notFound)) return sendFile(req, res, notFound, 404, urlPath, inline);
     res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
   };
 }

@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { cspDirectives } from '../cdk/lib/csp';
+import { localCspDirectives, securityHeaders } from '../cdk/lib/security-headers';
+import { localSecurityHeaders, startSiteServer, type SiteServer } from './site-server';
+
+// The local site server sends CloudFront's security headers (built from cdk/lib/security-headers.ts)
+// on every answer, and serves pages with Gatsby's inline scripts moved out as the deploy moves them,
+// so the CSP (no 'unsafe-inline' for scripts) holds locally as it does in production.
+
+const STACK_ENV = {
+  STRIPE_API_URL: 'http://127.0.0.1:12111',
+  COGNITO_ENDPOINT: 'http://127.0.0.1:9229',
+  AWS_REGION: 'us-east-1',
+};
+
+const PAGE =
+  '<!doctype html><html><head><script>window.pagePath="/checkout/"</script>' +
+  '<script type="application/json" id="data">{"a":1}</script>' +
+  '<script src="/app-0123456789abcdef01.js" async></script></head><body>checkout</body></html>';
+
+let root: string;
+let server: SiteServer;
+const saved: Record<string, string | undefined> = {};
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-server-'));
+  fs.mkdirSync(path.join(root, 'checkout'));
+  fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><script>window.home=1</script>home');
+  fs.writeFileSync(path.join(root, 'checkout', 'index.html'), PAGE);
+  fs.writeFileSync(path.join(root, '404.html'), '<!doctype html>not found');
+  fs.writeFileSync(path.join(root, 'app-0123456789abcdef01.js'), 'console.log(1)');
+  for (const [name, value] of Object.entries(STACK_ENV)) {
+    saved[name] = process.env[name];
+    process.env[name] = value;
+  }
+  server = await startSiteServer({
+    root,
+    api: (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    },
+  });
+});
+
+afterAll(async () => {
+  await server.stop();
+  fs.rmSync(root, { recursive: true, force: true });
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) Reflect.deleteProperty(process.env, name);
+    else process.env[name] = value;
+  }
+});
+
+describe('security headers', () => {
+  const expected = securityHeaders({
+    csp: localCspDirectives({
+      stripeJs: `${STACK_ENV.STRIPE_API_URL}/js/stripe.js`,
+      stripeApi: STACK_ENV.STRIPE_API_URL,
+      cognito: STACK_ENV.COGNITO_ENDPOINT,
+    }),
+    https: false,
+  });
+
+  it.each(['/', '/checkout', '/checkout/', '/app-0123456789abcdef01.js', '/missing', '/api/health'])(
+    '%s carries every header of the policy, with the local Stripe and Cognito',
+    async (urlPath) => {
+      const res = await fetch(`${server.url}${urlPath}`);
+      await res.arrayBuffer();
+      for (const [name, value] of Object.entries(expected)) expect(res.headers.get(name)).toBe(value);
+      // http: no HSTS (a browser ignores it there anyway), no upgrade of the page's own requests.
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self' http://127.0.0.1:12111;");
+      expect(csp).toContain("connect-src 'self' http://127.0.0.1:12111 http://127.0.0.1:9229;");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).not.toContain('upgrade-insecure-requests');
+    },
+  );
+
+  it('a POST the site refuses (405) carries them too', async () => {
+    const res = await fetch(`${server.url}/`, { method: 'POST' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('without the stack environment: production CSP (the site served alone)', () => {
+    const headers = localSecurityHeaders({ AWS_REGION: 'eu-west-1' });
+    expect(headers['content-security-policy']).toBe(
+      securityHeaders({
+        csp: cspDirectives({ cognitoRegion: 'eu-west-1', analyticsEnabled: false }),
+        https: false,
+      })['content-security-policy'],
+    );
+  });
+
+  it('headers given explicitly are sent as given', async () => {
+    const custom = await startSiteServer({ root, securityHeaders: { 'x-frame-options': 'SAMEORIGIN' } });
+    try {
+      const res = await fetch(`${custom.url}/`);
+      await res.arrayBuffer();
+      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(res.headers.get('content-security-policy')).toBeNull();
+    } finally {
+      await custom.stop();
+    }
+  });
+});
+
+describe('inline scripts, moved out as the deploy moves them', () => {
+  it('a page has no inline executable script; each moved script is served from /_inline/', async () => {
+    const html = await (
+      await fetch(`${server.url}/checkout/`, { headers: { 'accept-encoding': 'gzip' } })
+    ).text();
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('<script type="application/json" id="data">{"a":1}</script>');
+    expect(html).toContain('<script src="/app-0123456789abcdef01.js" async></script>');
+    const src = /<script src="(\/_inline\/[0-9a-f]+\.js)"><\/script>/.exec(html)?.[1];
+    expect(src).toBeDefined();
+    const res = await fetch(`${server.url}${src}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await res.text()).toBe('window.pagePath="/checkout/"');
+  });
+
+  it('a moved script is found even when its page was not served by this server (browser cache)', async () => {
+    const fresh = await startSiteServer({ root });
+    try {
+      const html = await (await fetch(`${server.url}/`)).text();
+      const src = /src="(\/_inline\/[^"]+)"/.exec(html)?.[1] ?? '';
+      const res = await fetch(`${fresh.url}${src}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe('window.home=1');
+    } finally {
+      await fresh.stop();
+    }
+  });
+
+  it('an unknown /_inline/ file is the 404 page', async () => {
+    const res = await fetch(`${server.url}/_inline/0000000000000000aaaa.js`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe('<!doctype html>not found');
+  });
+});
