@@ -1,6 +1,8 @@
 import http from 'node:http';
 import path from 'node:path';
-import { sendMail, type Mail } from '../lambdas/lib/mail';
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { Mail } from '../lambdas/lib/mail';
+import { localSesClient } from './aws-twins/clients';
 import type { CognitoMessageHookBody } from './cognito/cognito-local-main';
 import { listen } from './listen';
 
@@ -28,8 +30,8 @@ export const TRIGGER_FUNCTIONS: Record<string, string> = {
 export interface LambdaInvokeOptions {
   port: number;
   functions?: Record<string, string>;
-  /** Where Cognito's emails go; defaults to sendMail (MAIL_TRANSPORT/OUTBOX_DIR from process.env). */
-  deliver?: (mail: Mail) => Promise<void>;
+  /** Where Cognito's emails go (the stack: sesSender, as Cognito mails through SES in production). */
+  deliver: (mail: Mail) => Promise<void>;
 }
 
 export interface LambdaInvokeServer {
@@ -43,9 +45,31 @@ export interface LambdaInvokeServer {
 const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 const HOOK_PATH = '/local/cognito-messages';
 
+/**
+ * Sends Cognito's emails through the SES twin from `from`, as a pool configured with an SES identity
+ * does in production (README, `sesIdentity`), so they reach the outbox like every other mail.
+ */
+export function sesSender(sesEndpoint: string, from: string): (mail: Mail) => Promise<void> {
+  const ses = localSesClient(sesEndpoint);
+  return async (mail) => {
+    await ses.send(
+      new SendEmailCommand({
+        FromEmailAddress: from,
+        Destination: { ToAddresses: [mail.to] },
+        Content: {
+          Simple: {
+            Subject: { Data: mail.subject },
+            Body: { Text: { Data: mail.text }, Html: { Data: mail.html } },
+          },
+        },
+      }),
+    );
+  };
+}
+
 export async function startLambdaInvoke(opts: LambdaInvokeOptions): Promise<LambdaInvokeServer> {
   const functions = opts.functions ?? TRIGGER_FUNCTIONS;
-  const deliver = opts.deliver ?? sendMail;
+  const { deliver } = opts;
   const modules = new Map<string, Promise<HandlerModule>>();
   /** username -> address the next email for that user really goes to (see NEW_EMAIL_MARKER). */
   const recipients = new Map<string, string>();

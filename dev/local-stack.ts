@@ -15,7 +15,7 @@ import { startSesTwin } from './aws-twins/ses';
 import { startCognito } from './cognito';
 import { ensureVerifiedUser, localCognitoClient } from './cognito/setup';
 import { localDynamoDbClient, startDynamoDb } from './dynamodb';
-import { startLambdaInvoke } from './lambda-invoke';
+import { sesSender, startLambdaInvoke } from './lambda-invoke';
 import { startOutbox } from './outbox';
 import { freePort } from './ports';
 import { stackInfoPath, type StackInfo } from './stack-info';
@@ -261,7 +261,10 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     Object.assign(env, awsTwinHandlerEnv(twins));
     Object.assign(process.env, awsTwinHandlerEnv(twins));
 
-    const lambda = await startLambdaInvoke({ port: ports.lambda });
+    const lambda = await startLambdaInvoke({
+      port: ports.lambda,
+      deliver: sesSender(ses.url, MAIL_FROM),
+    });
     stops.push(lambda.stop);
 
     const cognito = await startCognito({
