@@ -1,0 +1,48 @@
+// The smoke test as a function: argv and environment in, lines out, the exit code answered.
+import { parseSmokeArgs, USAGE } from './args';
+import { checkHealth, checkLicensePublicKey, checkSecurityHeaders, checkWebhookSignature } from './checks';
+import { DynamoDbCodes, OutboxCodes, type RecoveryCodeSource } from './recovery-code';
+import { reason, Report } from './report';
+import { signedInRoundTrip } from './round-trip';
+import { resolveTarget, type Target } from './target';
+
+function codeSource(target: Target): RecoveryCodeSource | undefined {
+  if (target.local) return new OutboxCodes(target.local.info.outbox);
+  if (!target.cognito.region) return undefined;
+  return new DynamoDbCodes(target.cognito.region, target.deploy?.table, target.deploy?.stackName);
+}
+
+export async function smoke(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  print: (line: string) => void,
+): Promise<number> {
+  const parsed = parseSmokeArgs(argv, env);
+  if ('error' in parsed) {
+    print(`${parsed.error}\n\n${USAGE}`);
+    return 2;
+  }
+  if (parsed.help) {
+    print(USAGE);
+    return 0;
+  }
+  const report = new Report(print);
+  let target: Target;
+  try {
+    target = await resolveTarget(parsed.options);
+  } catch (err) {
+    report.fail('find what to check', reason(err));
+    print(report.summary(parsed.options.url ?? 'local stack'));
+    return 1;
+  }
+  for (const note of target.notes) print(`# ${note}`);
+
+  await checkHealth(target, report);
+  const publicKey = await checkLicensePublicKey(target, report);
+  await checkSecurityHeaders(target, report);
+  await checkWebhookSignature(target, report);
+  await signedInRoundTrip(target, report, codeSource(target), publicKey);
+
+  print(report.summary(target.label));
+  return report.failed === 0 ? 0 : 1;
+}

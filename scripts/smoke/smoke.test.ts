@@ -1,0 +1,325 @@
+import { generateKeyPairSync, sign } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { cspDirectives } from '../../cdk/lib/csp';
+import { localCspDirectives, securityHeaders, serializeCsp } from '../../cdk/lib/security-headers';
+import { parseSmokeArgs } from './args';
+import { deployCsp, parseCsp, regionInCsp, securityHeaderProblems } from './headers';
+import { recoveryLinkIn, tableOfStack } from './recovery-code';
+import { Report } from './report';
+import { jwtClaims, smokeAlias, verifyStatement } from './round-trip';
+import { smoke } from './run';
+import { stackOutputsFor } from './target';
+
+// The smoke script's own logic, with no stack: arguments, header checks, the helpers of the round trip,
+// and the public checks against a small fake deploy.
+
+describe('arguments', () => {
+  const parse = (argv: string[], env: Record<string, string> = {}) => parseSmokeArgs(argv, env);
+
+  it('no arguments: the local stack in .local, credentials from the environment when set', () => {
+    expect(parse([])).toEqual({
+      help: false,
+      options: expect.objectContaining({ url: undefined, localDir: '.local', email: undefined }),
+    });
+    expect(parse([], { LOCAL_DIR: '/tmp/x', SMOKE_EMAIL: ' a@b.c ', SMOKE_PASSWORD: 'pw' })).toEqual({
+      help: false,
+      options: expect.objectContaining({ localDir: '/tmp/x', email: 'a@b.c', password: 'pw' }),
+    });
+  });
+
+  it('flags win over the environment; --url becomes its origin', () => {
+    const parsed = parse(
+      [
+        '--url',
+        'https://www.example.com/some/page',
+        '--email',
+        'x@y.z',
+        '--password=p w',
+        '--region',
+        'eu-west-1',
+      ],
+      { SMOKE_EMAIL: 'env@y.z', SMOKE_PASSWORD: 'env' },
+    );
+    expect(parsed).toEqual({
+      help: false,
+      options: expect.objectContaining({
+        url: 'https://www.example.com',
+        email: 'x@y.z',
+        password: 'p w',
+        region: 'eu-west-1',
+      }),
+    });
+    expect(parse(['--client-id', 'abc', '--table', 't', '--outputs', 'o.json'])).toEqual({
+      help: false,
+      options: expect.objectContaining({ clientId: 'abc', table: 't', outputsFile: 'o.json' }),
+    });
+  });
+
+  it('refuses what it does not know', () => {
+    expect(parse(['--nope'])).toEqual({ error: expect.stringContaining('--nope') });
+    expect(parse(['--url', 'not a url'])).toEqual({ error: expect.stringContaining('not a URL') });
+    expect(parse(['--url', 'ftp://x.y'])).toEqual({ error: expect.stringContaining('http or https') });
+    expect(parse(['extra'])).toEqual({ error: expect.any(String) });
+    expect(parse(['--help'])).toEqual({ help: true });
+  });
+});
+
+describe('security headers', () => {
+  const production = cspDirectives({ cognitoRegion: 'eu-west-1', analyticsEnabled: false });
+  const headersOf = (values: Record<string, string>) => (name: string) => values[name.toLowerCase()] ?? null;
+  const prodHeaders = securityHeaders({ csp: production, https: true });
+
+  it("production's headers pass; so does the local stack's over http", () => {
+    expect(securityHeaderProblems(headersOf(prodHeaders), { csp: [production], https: true })).toEqual([]);
+    const local = localCspDirectives({
+      stripeJs: 'http://127.0.0.1:12111/js/stripe.js',
+      stripeApi: 'http://127.0.0.1:12111',
+      cognito: 'http://127.0.0.1:9229',
+    });
+    const localHeaders = securityHeaders({ csp: local, https: false });
+    expect(securityHeaderProblems(headersOf(localHeaders), { csp: [local], https: false })).toEqual([]);
+    // The local stack's headers are not production's.
+    expect(securityHeaderProblems(headersOf(localHeaders), { csp: [production], https: false })).not.toEqual(
+      [],
+    );
+  });
+
+  it('names each missing or wrong header', () => {
+    const { 'strict-transport-security': _hsts, ...noHsts } = prodHeaders;
+    expect(securityHeaderProblems(headersOf(noHsts), { csp: [production], https: true })).toEqual([
+      'no Strict-Transport-Security',
+    ]);
+    // Over http, HSTS is not expected (and upgrade-insecure-requests is not either).
+    expect(
+      securityHeaderProblems(headersOf(securityHeaders({ csp: production, https: false })), {
+        csp: [production],
+        https: false,
+      }),
+    ).toEqual([]);
+    expect(
+      securityHeaderProblems(
+        headersOf({ ...prodHeaders, 'x-frame-options': 'SAMEORIGIN', 'x-content-type-options': '' }),
+        { csp: [production], https: true },
+      ),
+    ).toEqual(['X-Content-Type-Options is "", not "nosniff"', 'X-Frame-Options is "SAMEORIGIN", not "DENY"']);
+    expect(
+      securityHeaderProblems(headersOf({ ...prodHeaders, 'strict-transport-security': 'max-age=300' }), {
+        csp: [production],
+        https: true,
+      }),
+    ).toEqual([expect.stringContaining('Strict-Transport-Security is "max-age=300"')]);
+    const { 'content-security-policy': _csp, 'referrer-policy': _r, ...noCsp } = prodHeaders;
+    expect(securityHeaderProblems(headersOf(noCsp), { csp: [production], https: true })).toEqual([
+      'no Content-Security-Policy',
+      'no Referrer-Policy',
+    ]);
+  });
+
+  it("flags 'unsafe-inline' scripts and framing once each, and any other CSP difference", () => {
+    const weak = {
+      ...production,
+      'script-src': [...(production['script-src'] ?? []), "'unsafe-inline'"],
+      'frame-ancestors': ['*'],
+      'img-src': ["'self'"],
+      'worker-src': ['blob:'],
+    };
+    const problems = securityHeaderProblems(
+      headersOf({ ...prodHeaders, 'content-security-policy': serializeCsp(weak) }),
+      { csp: [production], https: true },
+    );
+    expect(problems).toEqual([
+      "script-src allows 'unsafe-inline'",
+      "frame-ancestors is *, not 'none'",
+      'CSP img-src: lacks data:',
+      'CSP has unexpected worker-src blob:',
+    ]);
+  });
+
+  it('a deploy whose analytics setting is unknown may carry either CSP', () => {
+    const withAnalytics = securityHeaders({
+      csp: cspDirectives({ cognitoRegion: 'eu-west-1', analyticsEnabled: true }),
+      https: true,
+    });
+    expect(
+      securityHeaderProblems(headersOf(withAnalytics), {
+        csp: deployCsp('eu-west-1', undefined),
+        https: true,
+      }),
+    ).toEqual([]);
+    expect(
+      securityHeaderProblems(headersOf(withAnalytics), { csp: deployCsp('eu-west-1', false), https: true }),
+    ).toContainEqual(expect.stringContaining('script-src: has extra https://www.googletagmanager.com'));
+  });
+
+  it('parses a CSP and finds the Cognito region in it', () => {
+    const value = prodHeaders['content-security-policy'] ?? '';
+    expect(parseCsp(value)).toEqual(production);
+    expect(parseCsp("Default-Src 'self';; default-src *")).toEqual({ 'default-src': ["'self'"] });
+    expect(regionInCsp(value)).toBe('eu-west-1');
+    expect(regionInCsp("default-src 'self'")).toBeUndefined();
+  });
+});
+
+describe('round-trip helpers', () => {
+  it('the smoke alias is a plus address of the user', () => {
+    expect(smokeAlias('demo@stockbench.app')).toBe('demo+smoke@stockbench.app');
+    expect(smokeAlias('ops+qa@example.com')).toBe('ops+qa-smoke@example.com');
+    expect(() => smokeAlias('nobody')).toThrow('not an email address');
+  });
+
+  it('finds the recovery link in a mail', () => {
+    const text =
+      'restore your address with this link:\nhttp://127.0.0.1:8000/auth?mode=recoverEmail&oobCode=abc_DEF-123\n';
+    expect(recoveryLinkIn(text)).toEqual({ code: 'abc_DEF-123', origin: 'http://127.0.0.1:8000' });
+    const html = '<a href="https://www.example.com/auth?mode=recoverEmail&amp;oobCode=xyz">restore</a>';
+    expect(recoveryLinkIn(html)).toEqual({ code: 'xyz', origin: 'https://www.example.com' });
+    expect(recoveryLinkIn('https://x.y/auth?mode=verifyEmail&oobCode=1')).toBeUndefined();
+  });
+
+  it('checks a license statement with the published key', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const other = generateKeyPairSync('ed25519');
+    const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const jws = (key = privateKey, kid = 'k1') => {
+      const input = `${enc({ alg: 'EdDSA', kid, typ: 'license+jwt' })}.${enc({ sub: 'u1', key: 'K', exp: 2e9 })}`;
+      return `${input}.${sign(null, Buffer.from(input), key).toString('base64url')}`;
+    };
+    expect(verifyStatement(jws(), { key: publicKey, kid: 'k1' })).toMatchObject({ sub: 'u1', key: 'K' });
+    expect(() => verifyStatement(jws(other.privateKey), { key: publicKey, kid: 'k1' })).toThrow(
+      'does not verify',
+    );
+    expect(() => verifyStatement(jws(privateKey, 'k2'), { key: publicKey, kid: 'k1' })).toThrow('kid');
+    expect(jwtClaims(jws())).toMatchObject({ sub: 'u1' });
+  });
+
+  it("finds the deploy's stack in the outputs file by its site", () => {
+    const outputs = {
+      'Stockbench-staging': {
+        GatsbySiteUrl: 'https://staging.example.com',
+        DistributionDomainName: 'd1.cloudfront.net',
+      },
+      'Stockbench-production': {
+        GatsbySiteUrl: 'https://www.example.com',
+        DistributionDomainName: 'd2.cloudfront.net',
+        GatsbyCognitoRegion: 'eu-west-1',
+      },
+    };
+    expect(stackOutputsFor(outputs, 'https://www.example.com')?.stackName).toBe('Stockbench-production');
+    expect(stackOutputsFor(outputs, 'https://d1.cloudfront.net')?.stackName).toBe('Stockbench-staging');
+    expect(stackOutputsFor(outputs, 'https://elsewhere.example.com')).toBeUndefined();
+    expect(
+      tableOfStack(
+        ['Stockbench-production-DataTable1-AB', 'Stockbench-staging-DataTable1-CD'],
+        'Stockbench-production',
+      ),
+    ).toBe('Stockbench-production-DataTable1-AB');
+    expect(
+      tableOfStack(['Stockbench-production-A', 'Stockbench-production-B'], 'Stockbench-production'),
+    ).toBeUndefined();
+  });
+
+  it('prints one line per check and a summary', async () => {
+    const lines: string[] = [];
+    const report = new Report((line) => lines.push(line));
+    await report.check('first', () => Promise.resolve('fine'));
+    await report.check('second', () => Promise.reject(new Error('broke')));
+    expect(lines).toEqual(['ok   first: fine', 'FAIL second: broke']);
+    expect(report.summary('here')).toBe('smoke: 1 of 2 checks FAILED, 1 passed (here)');
+  });
+});
+
+describe('the public checks against a fake deploy', () => {
+  const webhookSecret = 'whsec_fake';
+  const { publicKey } = generateKeyPairSync('ed25519');
+  const jwk = { ...publicKey.export({ format: 'jwk' }), kid: 'kid1', alg: 'EdDSA', use: 'sig' };
+  let pageHeaders: Record<string, string>;
+  let server: http.Server;
+  let url: string;
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const json = (status: number, value: unknown) =>
+          res
+            .writeHead(status, { 'content-type': 'application/json', ...pageHeaders })
+            .end(JSON.stringify(value));
+        if (req.url === '/api/health') return json(200, { status: 'ok' });
+        if (req.url === '/api/license-public-key') {
+          return json(200, {
+            alg: 'EdDSA',
+            kid: 'kid1',
+            keys: [jwk],
+            pem: publicKey.export({ type: 'spki', format: 'pem' }),
+          });
+        }
+        if (req.url === '/api/stripe-webhook') {
+          try {
+            Stripe.webhooks.constructEvent(body, String(req.headers['stripe-signature']), webhookSecret);
+            return json(200, { received: true });
+          } catch {
+            return json(400, { error: { code: 'INVALID_SIGNATURE', message: 'no' } });
+          }
+        }
+        res.writeHead(200, { 'content-type': 'text/html', ...pageHeaders }).end('<!doctype html>');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const run = async () => {
+    const lines: string[] = [];
+    const code = await smoke(
+      ['--url', url, '--region', 'eu-west-1', '--outputs', __filename + '.absent'],
+      {},
+      (l) => lines.push(l),
+    ).catch(() => -1);
+    return { code, lines };
+  };
+
+  it('a missing outputs file named on the command line is an error', async () => {
+    const { code, lines } = await run();
+    expect(code).toBe(1);
+    expect(lines[0]).toMatch(/^FAIL find what to check: cannot read the outputs file/);
+  });
+
+  it('headers as CDK defines them pass; without a smoke user the round trip fails', async () => {
+    pageHeaders = securityHeaders({
+      csp: cspDirectives({ cognitoRegion: 'eu-west-1', analyticsEnabled: false }),
+      https: false,
+    });
+    const lines: string[] = [];
+    const code = await smoke(['--url', url, '--region', 'eu-west-1'], {}, (l) => lines.push(l));
+    const checks = lines.filter((l) => !l.startsWith('#'));
+    expect(checks.slice(0, 6)).toEqual([
+      'ok   GET /api/health answers 200 JSON: {"status":"ok"}',
+      'ok   GET /api/license-public-key answers a usable Ed25519 key: Ed25519, kid kid1',
+      'ok   security headers on /: CSP, nosniff, DENY, referrer and permissions policy (http: no HSTS expected)',
+      'ok   security headers on /checkout: CSP, nosniff, DENY, referrer and permissions policy (http: no HSTS expected)',
+      'ok   security headers on /checkout/: CSP, nosniff, DENY, referrer and permissions policy (http: no HSTS expected)',
+      'ok   POST /api/stripe-webhook signed with a wrong secret answers 400: 400 INVALID_SIGNATURE "no"',
+    ]);
+    expect(checks[6]).toMatch(/^FAIL sign in to Cognito \(USER_PASSWORD_AUTH\): no smoke user/);
+    expect(checks.at(-1)).toMatch(/^smoke: 2 of 8 checks FAILED, 6 passed/);
+    expect(code).toBe(1);
+  });
+
+  it('a weaker CSP fails the header checks, each path on its own line', async () => {
+    const weak = cspDirectives({ cognitoRegion: 'eu-west-1', analyticsEnabled: false });
+    weak['script-src'] = [...(weak['script-src'] ?? []), "'unsafe-inline'"];
+    pageHeaders = securityHeaders({ csp: weak, https: false });
+    const lines: string[] = [];
+    await smoke(['--url', url, '--region', 'eu-west-1'], {}, (l) => lines.push(l));
+    expect(lines.filter((l) => l.startsWith('FAIL security headers'))).toEqual(
+      ['/', '/checkout', '/checkout/'].map(
+        (p) => `FAIL security headers on ${p}: script-src allows 'unsafe-inline'`,
+      ),
+    );
+  });
+});
