@@ -258,6 +258,13 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { format } = require('node:util');
 process.setSourceMapsEnabled?.(true);
+// The SDK's warning about this machine's Node (the parent prints it once; Lambda runs a newer Node).
+const emitWarning = process.emitWarning;
+process.emitWarning = (warning, ...rest) => {
+  const type = typeof rest[0] === 'string' ? rest[0] : rest[0]?.type;
+  if (type === 'NodeVersionSupportWarning' || String(warning).includes('NodeVersionSupportWarning')) return;
+  emitWarning.call(process, warning, ...rest);
+};
 for (const level of ['log', 'info', 'warn', 'error', 'debug']) {
   console[level] = (...args) => parentPort.postMessage({ type: 'log', level, text: format(...args) });
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { tableDefinition } from '../lambdas/lib/table';
+import { ownCredentials, type Credentials } from './iam/policy';
 
 // Local DynamoDB: dynalite in this process (closing it also closes its LevelDB, so nothing is left
 // behind), data persisted under `path`, and the product's table created when missing.
@@ -36,13 +37,15 @@ export async function startDynamoDb(opts: {
   return { endpoint, port, stop };
 }
 
-/** A client for the emulator (dummy credentials: dynalite does not check them). */
-export function localDynamoDbClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({
-    endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+/**
+ * A client for the stack's own code: the admin's keys by default (ownCredentials), so it passes the
+ * IAM gate (StackInfo.awsGate) as well as dynalite itself, which checks no signature.
+ */
+export function localDynamoDbClient(
+  endpoint: string,
+  credentials: Credentials = ownCredentials(),
+): DynamoDBClient {
+  return new DynamoDBClient({ endpoint, region: 'us-east-1', credentials });
 }
 
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {

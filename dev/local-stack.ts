@@ -15,6 +15,9 @@ import { startSesTwin } from './aws-twins/ses';
 import { startCognito } from './cognito';
 import { ensureVerifiedUser, localCognitoClient } from './cognito/setup';
 import { localDynamoDbClient, startDynamoDb } from './dynamodb';
+import { startIamGate, type IamGate } from './iam/gate';
+import { adminPrincipal } from './iam/policy';
+import { handlerCredentials, stackPrincipals } from './iam/principals';
 import { sesSender, startLambdaInvoke } from './lambda-invoke';
 import { startOutbox } from './outbox';
 import { freePort } from './ports';
@@ -44,6 +47,8 @@ export interface LocalStack {
   /** Every port the stack listens on, and cognito-local's pid: for checking that stop() left nothing. */
   ports: number[];
   cognitoLocalPid: number;
+  /** The IAM gate in front of the AWS emulators (tests watch its decisions with onDecision). */
+  iamGate: IamGate;
   stop(): Promise<void>;
 }
 
@@ -59,6 +64,7 @@ export const FIXED_PORTS = {
   lambda: ['LAMBDA_PORT', 9001],
   ses: ['SES_PORT', 8026],
   secretsManager: ['SECRETS_MANAGER_PORT', 8027],
+  iamGate: ['IAM_GATE_PORT', 8028],
 } as const;
 type Service = keyof typeof FIXED_PORTS;
 
@@ -93,6 +99,8 @@ async function choosePorts(mode: 'fixed' | 'auto'): Promise<Record<Service, numb
 export interface LocalSecrets {
   licenseSigningKey: string;
   stripeWebhookSecret: string;
+  /** Seed of the admin's and every handler's AWS keys (dev/iam/policy.ts); added to older files on start. */
+  iamSeed?: string;
 }
 
 const secretsPath = (dir: string): string => path.join(dir, 'secrets.json');
@@ -113,8 +121,6 @@ function baseHandlerEnv(
   return {
     TABLE_NAME: tableName,
     AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID || 'local',
-    AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY || 'local',
     SITE_URL: siteUrl,
     MAIL_TRANSPORT: 'outbox',
     OUTBOX_DIR: outboxDirOf(dir),
@@ -128,7 +134,26 @@ function baseHandlerEnv(
 
 type AwsTwinInfo = Pick<StackInfo, 'ses' | 'secretsManager' | 'stripeSecretArn' | 'licenseSigningKeyArn'>;
 type ServiceInfo = AwsTwinInfo &
-  Pick<StackInfo, 'dynamodb' | 'userPoolId' | 'clientId' | 'cognitoEndpoint' | 'stripeApi' | 'stripePriceId'>;
+  Pick<
+    StackInfo,
+    'dynamodb' | 'userPoolId' | 'clientId' | 'cognitoEndpoint' | 'stripeApi' | 'stripePriceId' | 'awsGate'
+  >;
+
+/**
+ * Every AWS endpoint a handler knows is the IAM gate, which forwards to the emulators what the
+ * handler's CDK role allows: the variables the SDK reads (AWS_ENDPOINT_URL_<SERVICE>) and the older
+ * DYNAMODB_ENDPOINT and COGNITO_ENDPOINT.
+ */
+function awsEndpoints(gate: string): Record<string, string> {
+  return {
+    DYNAMODB_ENDPOINT: gate,
+    AWS_ENDPOINT_URL_DYNAMODB: gate,
+    COGNITO_ENDPOINT: gate,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: gate,
+    AWS_ENDPOINT_URL_SESV2: gate,
+    AWS_ENDPOINT_URL_SECRETS_MANAGER: gate,
+  };
+}
 
 /** Where the handlers' SES and Secrets Manager clients go (the SDK reads AWS_ENDPOINT_URL_<SERVICE>). */
 function awsTwinHandlerEnv(s: AwsTwinInfo): Record<string, string> {
@@ -152,6 +177,7 @@ function serviceHandlerEnv(s: ServiceInfo): Record<string, string> {
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: s.cognitoEndpoint,
     STRIPE_API_URL: s.stripeApi,
     STRIPE_PRICE_ID: s.stripePriceId,
+    ...awsEndpoints(s.awsGate),
   };
 }
 
@@ -159,6 +185,8 @@ function serviceHandlerEnv(s: ServiceInfo): Record<string, string> {
  * Exactly the process.env the stack gives its handlers, for another process that serves the API
  * (or calls handlers) against a stack running elsewhere, e.g. `npm start -- --no-site` with
  * LOCAL_DIR=dir. `dir` is that stack's state directory (its secrets and outbox live there).
+ * Without AWS keys: each handler has its own (localHandlerCredentials), which the stack's IAM gate
+ * knows; pass them as startApiServer's `credentials`.
  */
 export function handlerEnv(info: StackInfo, dir: string, secrets: LocalSecrets): Record<string, string> {
   const siteUrl = info.site ?? new URL(info.api).origin;
@@ -166,6 +194,13 @@ export function handlerEnv(info: StackInfo, dir: string, secrets: LocalSecrets):
     ...baseHandlerEnv(path.resolve(dir), info.tableName, siteUrl, secrets),
     ...serviceHandlerEnv(info),
   };
+}
+
+/** Each handler's own AWS keys for the stack whose secrets these are (startApiServer's `credentials`). */
+export function localHandlerCredentials(secrets: LocalSecrets): ReturnType<typeof handlerCredentials> {
+  if (!secrets.iamSeed)
+    throw new Error('secrets.json has no iamSeed: start the stack once with this version');
+  return handlerCredentials(secrets.iamSeed);
 }
 
 /** A JSON file under dir, created by `create` on first use. */
@@ -204,9 +239,21 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     password: `demo-${randomBytes(4).toString('hex')}`,
   }));
 
+  if (!secrets.iamSeed) {
+    secrets.iamSeed = randomBytes(32).toString('hex');
+    await writeFile(secretsPath(dir), JSON.stringify(secrets, null, 2));
+  }
+  const iamSeed = secrets.iamSeed;
+  const admin = adminPrincipal(iamSeed).credentials;
+
   // Handlers and the trigger read configuration from process.env; set what is known now.
   const env: Record<string, string> = baseHandlerEnv(dir, tableName, siteUrl, secrets);
   Object.assign(process.env, env);
+  // This process's own code (setup, checks, tests run here) signs as the stack's admin. Handlers never
+  // see these keys: each runs with its own (api-server.ts).
+  process.env.AWS_ACCESS_KEY_ID = admin.accessKeyId;
+  process.env.AWS_SECRET_ACCESS_KEY = admin.secretAccessKey;
+  delete process.env.AWS_SESSION_TOKEN;
 
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
@@ -291,9 +338,31 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const priceId = await ensurePrice(dir, stripe.port);
     log(`Stripe emulator      ${stripe.url}  price ${priceId}`);
 
+    const gate = await startIamGate({
+      port: ports.iamGate,
+      upstreams: {
+        dynamodb: dynamodb.endpoint,
+        'cognito-idp': cognito.endpoint,
+        ses: ses.url,
+        secretsmanager: secretsManager.url,
+      },
+      principals: stackPrincipals(iamSeed, {
+        tableName,
+        userPoolId: cognito.userPoolId,
+        stripeSecretArn: twins.stripeSecretArn,
+        licenseSigningKeyArn: twins.licenseSigningKeyArn,
+        mailFrom: MAIL_FROM,
+      }),
+      secretArns: () => [twins.stripeSecretArn, twins.licenseSigningKeyArn],
+    });
+    stops.push(gate.stop);
+    log(`IAM gate             ${gate.url}  (the handlers' AWS endpoint)`);
+    Object.assign(process.env, awsEndpoints(gate.url));
+
     Object.assign(
       env,
       serviceHandlerEnv({
+        awsGate: gate.url,
         ...twins,
         dynamodb: dynamodb.endpoint,
         userPoolId: cognito.userPoolId,
@@ -306,6 +375,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const apiOptions = {
       jwt: { issuer: cognito.issuer, jwksUrl: cognito.jwksUrl, audience: cognito.clientId },
       env,
+      credentials: handlerCredentials(iamSeed),
     };
     let site: string | null = null;
     const listening = [
@@ -317,11 +387,13 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       stripe.port,
       ses.port,
       secretsManager.port,
+      gate.port,
     ];
     let apiIdle: () => Promise<void>;
     if (withSite) {
       const { startSiteServer } = await import('./site-server');
       const api = createApiHandler(apiOptions);
+      stops.push(api.close);
       const server = await startSiteServer({
         root: path.join(__dirname, '..', 'public'),
         port: ports.site,
@@ -359,11 +431,13 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       tableName,
       outbox: outbox.url,
       ...twins,
+      awsGate: gate.url,
+      adminCredentials: { accessKeyId: admin.accessKeyId, secretAccessKey: admin.secretAccessKey },
       startedAt: new Date().toISOString(),
     };
     await checkServices(info);
     await writeFile(stackInfoPath(dir), JSON.stringify(info, null, 2));
-    return { info, demo, ports: listening, cognitoLocalPid: cognito.pid, stop: stopAll };
+    return { info, demo, ports: listening, cognitoLocalPid: cognito.pid, iamGate: gate, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
@@ -444,6 +518,11 @@ export async function checkServices(info: StackInfo): Promise<void> {
   await check('Cognito', async () => {
     const client = localCognitoClient(info.cognitoEndpoint);
     await client.send(new DescribeUserPoolCommand({ UserPoolId: info.userPoolId }));
+    client.destroy();
+  });
+  await check('IAM gate', async () => {
+    const client = localDynamoDbClient(info.awsGate, info.adminCredentials);
+    await client.send(new ListTablesCommand({}));
     client.destroy();
   });
   await check('Stripe', () =>

@@ -28,6 +28,13 @@ export interface StackInfo {
   stripeSecretArn: string;
   /** ARN of the secret JSON { privateKeyPem } (the handlers' LICENSE_SIGNING_KEY_ARN). */
   licenseSigningKeyArn: string;
+  /**
+   * The IAM gate (dev/iam/gate.ts) in front of DynamoDB, Cognito, SES and Secrets Manager: the one AWS
+   * endpoint of every handler, which allows each only what its CDK role grants.
+   */
+  awsGate: string;
+  /** The stack's admin keys, allowed everything by the gate: for setup and test code, never a handler. */
+  adminCredentials: { accessKeyId: string; secretAccessKey: string };
   startedAt: string;
 }
 

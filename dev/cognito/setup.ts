@@ -9,6 +9,7 @@ import {
   DescribeUserPoolClientCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { ownCredentials, type Credentials } from '../iam/policy';
 
 // Creates the user pool and app client with the production settings on first start, and keeps their
 // ids in a file so later starts (and the built site, which embeds them) reuse the same ones.
@@ -18,12 +19,12 @@ export interface CognitoIds {
   clientId: string;
 }
 
-export function localCognitoClient(endpoint: string): CognitoIdentityProviderClient {
-  return new CognitoIdentityProviderClient({
-    endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+/** The stack's own Cognito client: the admin's keys by default (ownCredentials), as for DynamoDB. */
+export function localCognitoClient(
+  endpoint: string,
+  credentials: Credentials = ownCredentials(),
+): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({ endpoint, region: 'us-east-1', credentials });
 }
 
 export async function ensureUserPool(endpoint: string, idsFile: string): Promise<CognitoIds> {

@@ -46,6 +46,17 @@ export function deriveCredentials(seed: string, name: string): Credentials {
   };
 }
 
+/**
+ * What the stack's own code (setup, checks, tests) signs with: the admin's keys, which the local stack
+ * puts in process.env; outside a stack process, dummies (the emulators themselves check no signature).
+ */
+export function ownCredentials(): Credentials {
+  return {
+    accessKeyId: process.env.AWS_ACCESS_KEY_ID || 'local',
+    secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY || 'local',
+  };
+}
+
 export function adminPrincipal(seed: string): Principal {
   return {
     name: ADMIN,

@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import Stripe from 'stripe';
 import { ensureVerifiedUser } from '../../../dev/cognito/setup';
+import type { IamGate } from '../../../dev/iam/gate';
 import { startLocalStack } from '../../../dev/local-stack';
 import type { StackInfo } from '../../../dev/stack-info';
 
@@ -28,6 +29,8 @@ export interface User {
 
 export interface Bff {
   info: StackInfo;
+  /** The stack's IAM gate: every AWS call a handler makes passes it (onDecision shows each check). */
+  iamGate: IamGate;
   stripe: Stripe;
   newUser(): Promise<User>;
   signIn(email: string, password: string): Promise<{ token: string; uid: string }>;
@@ -117,6 +120,7 @@ export async function startBff(): Promise<Bff> {
 
   return {
     info,
+    iamGate: stack.iamGate,
     stripe,
     newUser,
     signIn,

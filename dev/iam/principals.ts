@@ -1,0 +1,54 @@
+import {
+  arnsFromNames,
+  mailDomainOf,
+  permissionsFor,
+  policyStatements,
+} from '../../cdk/lib/handler-permissions';
+import { routes } from '../../lambdas/routes';
+import {
+  adminPrincipal,
+  deriveCredentials,
+  handlerPrincipal,
+  LOCAL_ACCOUNT,
+  LOCAL_REGION,
+  type Credentials,
+  type Principal,
+} from './policy';
+
+// The principals of a local stack: its admin, and one per handler of lambdas/routes.ts with the
+// statements CDK gives that handler's role (cdk/lib/handler-permissions.ts), on the stack's resources.
+
+export interface StackResources {
+  tableName: string;
+  userPoolId: string;
+  stripeSecretArn: string;
+  licenseSigningKeyArn: string;
+  /** MAIL_FROM: its domain is the SES identity the mail-sending handlers may send as. */
+  mailFrom: string;
+}
+
+export const handlerNames = (): string[] => [...new Set(routes.map((r) => r.handler))];
+
+export function stackPrincipals(seed: string, r: StackResources): Principal[] {
+  const arns = arnsFromNames(
+    { region: LOCAL_REGION, account: LOCAL_ACCOUNT },
+    {
+      tableName: r.tableName,
+      userPoolId: r.userPoolId,
+      secrets: { stripe: r.stripeSecretArn, signingKey: r.licenseSigningKeyArn },
+      sesIdentity: mailDomainOf(r.mailFrom),
+    },
+  );
+  return [
+    adminPrincipal(seed),
+    ...handlerNames().map((h) =>
+      handlerPrincipal(seed, h, policyStatements(permissionsFor(h).permissions, arns)),
+    ),
+  ];
+}
+
+/** Each handler's own keys (its Lambda role's), for the API server to put in that handler's env. */
+export const handlerCredentials =
+  (seed: string) =>
+  (handler: string): Credentials =>
+    deriveCredentials(seed, handler);
