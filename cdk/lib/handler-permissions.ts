@@ -68,7 +68,7 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
   // update and sign-out, RECOVER# records, account email, Stripe customer email, mail to the old address.
   'update-email': {
     table: ['GetItem', 'PutItem', 'UpdateItem'],
-    cognito: ['AdminUpdateUserAttributes', 'AdminUserGlobalSignOut'],
+    cognito: ['ListUsers', 'AdminUpdateUserAttributes', 'AdminUserGlobalSignOut'],
     secrets: ['stripe'],
     mail: true,
   },
