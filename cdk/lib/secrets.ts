@@ -1,13 +1,15 @@
 import { RemovalPolicy, SecretValue, Validations } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { SECRET_PLACEHOLDER } from '../../lambdas/lib/errors';
 
 // Secrets the operator fills after the first deploy (README.md, "Deploy to AWS", says how). They are created with a
 // fixed placeholder; CloudFormation only writes SecretString when this template value changes, so a
 // redeploy never overwrites what the operator stored. Never edit the placeholders below. Names are generated
 // (not fixed) so a destroyed dev stack can be created again while the old secret awaits deletion.
 
-export const PLACEHOLDER = 'REPLACE_ME';
+/** The handlers refuse it with a 503 (lambdas/lib/errors.ts), so a half-finished deploy says so. */
+export const PLACEHOLDER = SECRET_PLACEHOLDER;
 
 export interface SecretsProps {
   production: boolean;

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { errorToResult, ApiError } from '../lib/http';
+import { SecretNotConfiguredError } from '../lib/errors';
+import { errorToResult, ApiError, GENERIC_MESSAGE } from '../lib/http';
 import * as z from 'zod/mini';
 import { fields, MAX_BODY_BYTES, parseJsonBody, parseQuery, rawBody } from '../lib/request';
 
@@ -61,11 +62,7 @@ describe('request parsing', () => {
   });
 
   it('names the offending field in the message', () => {
-    try {
-      parseJsonBody(ev('{"uid":"u","count":9}'), schema);
-    } catch (err) {
-      expect((err as Error).message).toMatch(/count/);
-    }
+    expect(() => parseJsonBody(ev('{"uid":"u","count":9}'), schema)).toThrow(/count: must be at most 5/);
   });
 });
 
@@ -82,6 +79,22 @@ describe('error responses', () => {
     expect(JSON.parse(String(res.body))).toEqual({
       error: { code: 'CARD_DECLINED', message: 'Your card was declined.' },
     });
+  });
+
+  it('answers 503 with a clear log line while a secret still holds the deploy placeholder', () => {
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const arn = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:stripe-AbCdEf';
+    const res = errorToResult(new SecretNotConfiguredError(arn), event);
+    expect(res.statusCode).toBe(503);
+    expect(res.headers?.['retry-after']).toBe('60');
+    expect(JSON.parse(String(res.body))).toEqual({
+      error: { code: 'NOT_CONFIGURED', message: GENERIC_MESSAGE },
+    });
+    expect(spy).toHaveBeenCalledTimes(1);
+    const line = JSON.parse(String(spy.mock.calls[0]?.[0])) as { msg: string; error: { message: string } };
+    expect(line.msg).toBe('secret not configured');
+    expect(line.error.message).toContain(`${arn} still holds the placeholder REPLACE_ME`);
+    spy.mockRestore();
   });
 
   it('hides anything unexpected behind a generic 500 and logs one line with the request id', () => {

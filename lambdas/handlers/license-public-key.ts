@@ -1,5 +1,5 @@
 import type { ApiEvent } from '../lib/auth';
-import { getLicenseSigningKeyPem } from '../lib/config';
+import { getLicenseSigningKeyPem } from '../lib/secrets';
 import { json, withErrors } from '../lib/http';
 import { loadSigningKey } from '../lib/license-token';
 

@@ -1,5 +1,5 @@
 import { getCaller, type ApiEvent } from '../lib/auth';
-import { getLicenseSigningKeyPem } from '../lib/config';
+import { getLicenseSigningKeyPem } from '../lib/secrets';
 import { ok, withErrors } from '../lib/http';
 import { normalizeLicenseKey } from '../lib/license-keys';
 import { loadSigningKey, signLicenseStatement, type Tools } from '../lib/license-token';

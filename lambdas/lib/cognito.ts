@@ -1,32 +1,28 @@
-import type {
-  AdminUpdateUserAttributesRequest,
-  AdminUserGlobalSignOutRequest,
-  InitiateAuthRequest,
-  ListUsersRequest,
-  ListUsersResponse,
+import {
+  AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { awsJson } from './aws/client';
+import { awsClientDefaults } from './aws-clients';
 import { getConfig } from './config';
 import { ApiError, conflict } from './http';
 
 // The Cognito calls the BFF makes for the account owner: checking a password, changing the email
 // address, and signing the user out everywhere. Deleting the user is the account page's own call.
-// Request and response shapes are the SDK's types; the transport is aws/client.ts.
 
-function cognito<Out extends object = object>(
-  operation: string,
-  input:
-    InitiateAuthRequest | ListUsersRequest | AdminUpdateUserAttributesRequest | AdminUserGlobalSignOutRequest,
-): Promise<Out> {
-  const { region, cognitoEndpoint } = getConfig();
-  return awsJson<Out>(
-    { signingName: 'cognito-idp', endpointPrefix: 'cognito-idp', endpoint: cognitoEndpoint, region },
-    `AWSCognitoIdentityProviderService.${operation}`,
-    input,
-    '1.1',
-    // A public operation: the SDK sends it unsigned, and so do we (the password is the credential).
-    { signed: operation !== 'InitiateAuth' },
-  );
+let client: CognitoIdentityProviderClient | undefined;
+
+function cognito(): CognitoIdentityProviderClient {
+  client ??= new CognitoIdentityProviderClient(awsClientDefaults());
+  return client;
+}
+
+/** Tests point the library at a new stack; the next call builds a fresh client. */
+export function resetCognito(): void {
+  client?.destroy();
+  client = undefined;
 }
 
 const WRONG_PASSWORD = new Set([
@@ -38,11 +34,13 @@ const WRONG_PASSWORD = new Set([
 /** Signs in with the password (USER_PASSWORD_AUTH, as the site does); a wrong one is a 403. */
 export async function checkPassword(username: string, password: string): Promise<void> {
   try {
-    await cognito('InitiateAuth', {
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: getConfig().clientId,
-      AuthParameters: { USERNAME: username, PASSWORD: password },
-    });
+    await cognito().send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: getConfig().clientId,
+        AuthParameters: { USERNAME: username, PASSWORD: password },
+      }),
+    );
   } catch (err) {
     const name = err instanceof Error ? err.name : '';
     if (WRONG_PASSWORD.has(name))
@@ -56,11 +54,13 @@ export async function checkPassword(username: string, password: string): Promise
 
 /** Whether another user already has this address (Cognito refuses it too; this answers early). */
 export async function emailInUse(email: string, exceptUsername: string): Promise<boolean> {
-  const out = await cognito<ListUsersResponse>('ListUsers', {
-    UserPoolId: getConfig().userPoolId,
-    Filter: `email = "${email.replace(/["\\]/g, '')}"`,
-    Limit: 2,
-  });
+  const out = await cognito().send(
+    new ListUsersCommand({
+      UserPoolId: getConfig().userPoolId,
+      Filter: `email = "${email.replace(/["\\]/g, '')}"`,
+      Limit: 2,
+    }),
+  );
   return (out.Users ?? []).some(
     (u) =>
       u.Username !== exceptUsername &&
@@ -71,14 +71,16 @@ export async function emailInUse(email: string, exceptUsername: string): Promise
 /** Sets the email; `verified` false makes Cognito send the new address a verification code. */
 export async function setEmail(username: string, email: string, verified: boolean): Promise<void> {
   try {
-    await cognito('AdminUpdateUserAttributes', {
-      UserPoolId: getConfig().userPoolId,
-      Username: username,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: verified ? 'true' : 'false' },
-      ],
-    });
+    await cognito().send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: getConfig().userPoolId,
+        Username: username,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: verified ? 'true' : 'false' },
+        ],
+      }),
+    );
   } catch (err) {
     const name = err instanceof Error ? err.name : '';
     if (name === 'AliasExistsException' || name === 'UsernameExistsException') {
@@ -92,5 +94,7 @@ export async function setEmail(username: string, email: string, verified: boolea
 
 /** Revokes every refresh token of the user (their sessions end when the current tokens expire). */
 export async function signOutEverywhere(username: string): Promise<void> {
-  await cognito('AdminUserGlobalSignOut', { UserPoolId: getConfig().userPoolId, Username: username });
+  await cognito().send(
+    new AdminUserGlobalSignOutCommand({ UserPoolId: getConfig().userPoolId, Username: username }),
+  );
 }

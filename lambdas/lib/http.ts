@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { SecretNotConfiguredError } from './errors';
 
 // Responses and errors for every handler: JSON bodies, `{ error: { code, message } }` on failure, and
 // one wrapper that decides which failures a client may see. Client mistakes become 4xx with a reason;
@@ -57,6 +58,12 @@ function isZodError(err: unknown): boolean {
 export function errorToResult(err: unknown, event: Pick<APIGatewayProxyEventV2, 'requestContext'>): Result {
   if (err instanceof ApiError) return json(err.statusCode, errorBody(err.code, err.message));
   if (isZodError(err)) return json(400, errorBody('INVALID_REQUEST', 'The request is not valid.'));
+  if (err instanceof SecretNotConfiguredError) {
+    // The deploy is not finished (README, "Deploy to AWS"): say so in the log, and answer what a
+    // client can act on (try later) instead of a 500 that looks like a bug.
+    log('error', 'secret not configured', event, { error: { name: err.name, message: err.message } });
+    return json(503, errorBody('NOT_CONFIGURED', GENERIC_MESSAGE), { 'retry-after': '60' });
+  }
   const stripe = asStripeError(err);
   if (stripe?.type === 'StripeCardError') {
     return json(402, errorBody(stripe.code ? stripe.code.toUpperCase() : 'CARD_ERROR', stripe.message));

@@ -1,27 +1,25 @@
-import { DocumentTable } from '../aws/dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocument } from '@aws-sdk/lib-dynamodb';
 import { getConfig } from '../config';
+import { awsClientDefaults } from '../aws-clients';
 
 // The one DynamoDB document client, created lazily and reused across invocations of a Lambda instance.
+// Region, credentials and (locally) the endpoint come from the environment the SDK reads itself.
 
-let doc: DocumentTable | undefined;
+let doc: DynamoDBDocument | undefined;
 
-export function db(): DocumentTable {
-  if (!doc) {
-    const config = getConfig();
-    doc = new DocumentTable({
-      signingName: 'dynamodb',
-      endpointPrefix: 'dynamodb',
-      endpoint: config.dynamodbEndpoint,
-      region: config.region,
-    });
-  }
+export function db(): DynamoDBDocument {
+  doc ??= DynamoDBDocument.from(new DynamoDBClient(awsClientDefaults()), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
   return doc;
 }
 
 export const table = (): string => getConfig().tableName;
 
-/** Tests and the bench point handlers at a new stack; the next call builds a fresh client. */
+/** Tests point the library at a new stack; the next call builds a fresh client. */
 export function resetDb(): void {
+  doc?.destroy();
   doc = undefined;
 }
 

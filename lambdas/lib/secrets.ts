@@ -1,0 +1,84 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { awsClientDefaults } from './aws-clients';
+import { SecretNotConfiguredError, SECRET_PLACEHOLDER } from './errors';
+
+// The two secrets the handlers use, read from Secrets Manager and cached for SECRET_MAX_AGE_MS, so a
+// rotated Stripe key or webhook secret is picked up within minutes without a deploy. Only handlers
+// that import this module carry the Secrets Manager client.
+
+export interface StripeSecrets {
+  secretKey: string;
+  webhookSecret: string;
+}
+
+/** How long a secret read from Secrets Manager is trusted before it is read again. */
+export const SECRET_MAX_AGE_MS = 5 * 60_000;
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+}
+
+let client: SecretsManagerClient | undefined;
+const cache = new Map<string, { read: Promise<Record<string, string>>; at: number }>();
+
+/** Forgets what was read, so tests can change a secret or point at another stack. */
+export function resetSecrets(): void {
+  cache.clear();
+  client?.destroy();
+  client = undefined;
+}
+
+async function fetchSecretJson(arn: string): Promise<Record<string, string>> {
+  client ??= new SecretsManagerClient(awsClientDefaults());
+  const out = await client.send(new GetSecretValueCommand({ SecretId: arn }));
+  const parsed: unknown = JSON.parse(out.SecretString ?? '{}');
+  if (typeof parsed !== 'object' || parsed === null) throw new Error(`Secret ${arn} is not a JSON object`);
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (value === SECRET_PLACEHOLDER) throw new SecretNotConfiguredError(arn);
+    if (typeof value === 'string') fields[key] = value;
+  }
+  return fields;
+}
+
+/**
+ * The secret's JSON fields, read at most once per SECRET_MAX_AGE_MS per Lambda instance. A failed read
+ * (a placeholder included) is not kept: the next invocation reads again.
+ */
+function readSecretJson(arn: string): Promise<Record<string, string>> {
+  const cached = cache.get(arn);
+  if (cached && Date.now() - cached.at < SECRET_MAX_AGE_MS) return cached.read;
+  const read = fetchSecretJson(arn);
+  cache.set(arn, { read, at: Date.now() });
+  read.catch(() => {
+    if (cache.get(arn)?.read === read) cache.delete(arn);
+  });
+  return read;
+}
+
+function field(fields: Record<string, string>, key: string, arn: string): string {
+  const value = fields[key];
+  if (!value) throw new Error(`Secret ${arn} has no string field ${key}`);
+  return value;
+}
+
+/** JSON { secretKey, webhookSecret } in the secret named by STRIPE_SECRET_ARN. */
+export async function getStripeSecrets(): Promise<StripeSecrets> {
+  // TEMP(integration): the local stack's older variables, until its Secrets Manager twin lands.
+  if (process.env.STRIPE_SECRET_KEY && process.env.STRIPE_WEBHOOK_SECRET && !process.env.STRIPE_SECRET_ARN)
+    return { secretKey: process.env.STRIPE_SECRET_KEY, webhookSecret: process.env.STRIPE_WEBHOOK_SECRET };
+  const arn = required('STRIPE_SECRET_ARN');
+  const fields = await readSecretJson(arn);
+  return { secretKey: field(fields, 'secretKey', arn), webhookSecret: field(fields, 'webhookSecret', arn) };
+}
+
+/** The Ed25519 private key (PKCS8 PEM) that signs license statements: JSON { privateKeyPem }. */
+export async function getLicenseSigningKeyPem(): Promise<string> {
+  // TEMP(integration): see getStripeSecrets.
+  if (process.env.LICENSE_SIGNING_KEY && !process.env.LICENSE_SIGNING_KEY_ARN)
+    return process.env.LICENSE_SIGNING_KEY.replace(/\\n/g, '\n');
+  const arn = required('LICENSE_SIGNING_KEY_ARN');
+  return field(await readSecretJson(arn), 'privateKeyPem', arn);
+}
