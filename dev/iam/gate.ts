@@ -50,6 +50,8 @@ export interface IamGate {
   url: string;
   port: number;
   setPrincipals(principals: readonly Principal[]): void;
+  /** Who the gate knows, with the statements it evaluates for each. */
+  principals(): readonly Principal[];
   setUpstream(service: GatedService, url: string | undefined): void;
   /** Calls `listener` with every decision from now on; returns the function that stops it. */
   onDecision(listener: (d: IamDecision) => void): () => void;
@@ -269,6 +271,7 @@ export async function startIamGate(opts: IamGateOptions): Promise<IamGate> {
     url: listening.url,
     port: listening.port,
     setPrincipals,
+    principals: () => [...byKey.values()],
     setUpstream: (service, url) => (url ? upstreams.set(service, url) : upstreams.delete(service)),
     onDecision: (listener) => {
       listeners.add(listener);

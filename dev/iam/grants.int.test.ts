@@ -1,0 +1,158 @@
+import { DeleteItemCommand } from '@aws-sdk/client-dynamodb';
+import {
+  eventually,
+  paymentIntentOf,
+  startBff,
+  type Bff,
+  type User,
+} from '../../lambdas/__tests__/support/bff';
+import { localDynamoDbClient } from '../dynamodb';
+import type { IamDecision } from './gate';
+import { handlerNames } from './principals';
+
+// Least privilege, checked both ways: every handler is driven through the paths that use each of its
+// grants (cdk/lib/handler-permissions.ts, evaluated by the stack's IAM gate), and for each handler
+//  - every AWS call it made was allowed (a grant missing from the map fails here, as in AWS), and
+//  - every (action, resource) its role is granted was used by some call (a grant nothing needs fails).
+
+let bff: Bff;
+const decisions: IamDecision[] = [];
+
+beforeAll(async () => {
+  bff = await startBff();
+  bff.iamGate.onDecision((d) => decisions.push(d));
+}, 60000);
+afterAll(() => bff?.stop());
+
+interface Grant {
+  action: string;
+  resource: string;
+}
+
+/** Every (action, resource) pair the gate would allow `handler`, from its statements. */
+function grantsOf(handler: string): Grant[] {
+  const principal = bff.iamGate.principals().find((p) => p.name === handler);
+  if (!principal?.statements) throw new Error(`the gate knows no handler ${handler}`);
+  return principal.statements.flatMap((s) =>
+    s.actions.flatMap((action) => s.resources.map((resource) => ({ action, resource }))),
+  );
+}
+
+const used = (handler: string, g: Grant) =>
+  decisions.some(
+    (d) =>
+      d.principal === handler &&
+      d.allowed &&
+      d.action.toLowerCase() === g.action.toLowerCase() &&
+      d.resource === g.resource,
+  );
+const unusedGrants = (handler: string) => grantsOf(handler).filter((g) => !used(handler, g));
+
+const denials = () =>
+  decisions.filter((d) => !d.allowed).map((d) => `${d.principal}: ${d.action} on ${d.resource}`);
+
+/** The answer's body; anything but a 200 fails the test, naming the IAM denials that caused it. */
+async function ok(res: Promise<{ status: number; body: Record<string, unknown> }>) {
+  const r = await res;
+  if (r.status !== 200) {
+    throw new Error(
+      `answered ${r.status} ${JSON.stringify(r.body)}; IAM denials: ${JSON.stringify(denials())}`,
+    );
+  }
+  return r.body;
+}
+
+/** A user with an active subscription of `count` licenses: setup-checkout, payment, complete-checkout. */
+async function subscribed(count: number) {
+  const user = await bff.newUser();
+  const setup = await ok(
+    bff.call('POST', 'setup-checkout', { user, body: { uid: user.uid, email: user.email, count } }),
+  );
+  const pi = await bff.stripe.paymentIntents.confirm(paymentIntentOf(String(setup.sec)), {
+    payment_method: 'pm_card_visa',
+  });
+  const pmid = typeof pi.payment_method === 'string' ? pi.payment_method : (pi.payment_method?.id ?? '');
+  await ok(bff.call('GET', 'complete-checkout', { user, query: { uid: user.uid, pmid } }));
+  return { user, customerId: String(setup.customerId), subscriptionId: String(setup.subscriptionId) };
+}
+
+async function keysOf(user: User): Promise<string[]> {
+  const body = await ok(bff.call('GET', 'get-licenses', { user, query: { uid: user.uid } }));
+  return (body.licenses as { key: string }[]).map((l) => l.key);
+}
+
+it('every handler is allowed each AWS call it makes, and uses every grant it has', async () => {
+  await ok(bff.call('GET', 'health'));
+  await ok(bff.call('GET', 'license-public-key'));
+
+  // Buying (setup-checkout, complete-checkout; the emulator's webhooks reach stripe-webhook), then every
+  // account operation on the subscription.
+  const { user, customerId, subscriptionId } = await subscribed(2);
+  await ok(bff.call('GET', 'get-subscriptions', { user, query: { uid: user.uid } }));
+  await ok(bff.call('GET', 'quote-licenses', { user, query: { count: '1', subscriptionId } }));
+  await ok(bff.call('PUT', 'add-licenses', { user, body: { customerId, subscriptionId, count: 1 } }));
+  const keys = await keysOf(user);
+  await ok(bff.call('POST', 'validate-license', { user, body: { key: keys[0] } }));
+  await ok(
+    bff.call('PUT', 'remove-licenses', {
+      user,
+      body: { customerId, subscriptionId, licenseKeys: [keys[2]] },
+    }),
+  );
+
+  // update-card re-syncs the subscription: with a license record missing it creates it (PutItem). A
+  // webhook may recreate it first; then the card is changed again, with the record removed again.
+  const calledPut = () =>
+    decisions.some((d) => d.principal === 'update-card' && d.action === 'dynamodb:PutItem');
+  const admin = localDynamoDbClient(bff.info.awsGate, bff.info.adminCredentials);
+  try {
+    for (let attempt = 0; attempt < 5 && !calledPut(); attempt++) {
+      await admin.send(
+        new DeleteItemCommand({
+          TableName: bff.info.tableName,
+          Key: { pk: { S: `USER#${user.uid}` }, sk: { S: `LICENSE#${subscriptionId}#0000` } },
+        }),
+      );
+      await ok(
+        bff.call('PUT', 'update-card', {
+          user,
+          body: { subscriptionId, paymentMethodId: 'pm_card_mastercard' },
+        }),
+      );
+    }
+  } finally {
+    admin.destroy();
+  }
+
+  // Email change (password check, address not taken, Cognito, records, Stripe, mail), then recovery.
+  const newEmail = `new-${user.email}`;
+  await ok(
+    bff.call('PUT', 'update-email', {
+      user,
+      body: { uid: user.uid, oldEmail: user.email, newEmail, currentPassword: user.password },
+    }),
+  );
+  const mails = (await (
+    await fetch(`${bff.info.outbox}/messages.json?to=${encodeURIComponent(user.email)}`)
+  ).json()) as { text: string }[];
+  const code = /oobCode=([A-Za-z0-9_-]+)/.exec(
+    mails.find((m) => m.text.includes('mode=recoverEmail'))?.text ?? '',
+  )?.[1];
+  expect(code).toBeDefined();
+  await ok(bff.call('GET', 'email-recovery', { query: { code: code ?? '' } }));
+  await ok(bff.call('POST', 'email-recovery', { body: { code } }));
+
+  // The webhook's grants are used by the deliveries the purchase caused; they arrive on their own.
+  await eventually(async () => unusedGrants('stripe-webhook').length === 0);
+
+  await ok(bff.call('POST', 'delete-customer', { user, body: { uid: user.uid } }));
+
+  const report = handlerNames().map((handler) => ({
+    handler,
+    denied: decisions
+      .filter((d) => d.principal === handler && !d.allowed)
+      .map((d) => `${d.action} on ${d.resource}`),
+    unused: unusedGrants(handler).map((g) => `${g.action} on ${g.resource}`),
+  }));
+  expect(report).toEqual(handlerNames().map((handler) => ({ handler, denied: [], unused: [] })));
+}, 120_000);
