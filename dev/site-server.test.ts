@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cspDirectives } from '../cdk/lib/csp';
 import { localCspDirectives, securityHeaders } from '../cdk/lib/security-headers';
 import { localSecurityHeaders, startSiteServer, type SiteServer } from './site-server';
 
@@ -9,10 +8,10 @@ import { localSecurityHeaders, startSiteServer, type SiteServer } from './site-s
 // on every answer, and serves pages with Gatsby's inline scripts moved out as the deploy moves them,
 // so the CSP (no 'unsafe-inline' for scripts) holds locally as it does in production.
 
-const STACK_ENV = {
-  STRIPE_API_URL: 'http://127.0.0.1:12111',
-  COGNITO_ENDPOINT: 'http://127.0.0.1:9229',
-  AWS_REGION: 'us-east-1',
+const LOCAL = {
+  stripeJs: 'http://127.0.0.1:12111/js/stripe.js',
+  stripeApi: 'http://127.0.0.1:12111',
+  cognito: 'http://127.0.0.1:9229',
 };
 
 const PAGE =
@@ -22,7 +21,6 @@ const PAGE =
 
 let root: string;
 let server: SiteServer;
-const saved: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-server-'));
@@ -31,12 +29,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, 'checkout', 'index.html'), PAGE);
   fs.writeFileSync(path.join(root, '404.html'), '<!doctype html>not found');
   fs.writeFileSync(path.join(root, 'app-0123456789abcdef01.js'), 'console.log(1)');
-  for (const [name, value] of Object.entries(STACK_ENV)) {
-    saved[name] = process.env[name];
-    process.env[name] = value;
-  }
   server = await startSiteServer({
     root,
+    securityHeaders: localSecurityHeaders(LOCAL),
     api: (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
     },
@@ -46,21 +41,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.stop();
   fs.rmSync(root, { recursive: true, force: true });
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) Reflect.deleteProperty(process.env, name);
-    else process.env[name] = value;
-  }
 });
 
 describe('security headers', () => {
-  const expected = securityHeaders({
-    csp: localCspDirectives({
-      stripeJs: `${STACK_ENV.STRIPE_API_URL}/js/stripe.js`,
-      stripeApi: STACK_ENV.STRIPE_API_URL,
-      cognito: STACK_ENV.COGNITO_ENDPOINT,
-    }),
-    https: false,
-  });
+  const expected = securityHeaders({ csp: localCspDirectives(LOCAL), https: false });
 
   it.each(['/', '/checkout', '/checkout/', '/app-0123456789abcdef01.js', '/missing', '/api/health'])(
     '%s carries every header of the policy, with the local Stripe and Cognito',
@@ -85,14 +69,16 @@ describe('security headers', () => {
     expect(res.headers.get('x-frame-options')).toBe('DENY');
   });
 
-  it('without the stack environment: production CSP (the site served alone)', () => {
-    const headers = localSecurityHeaders({ AWS_REGION: 'eu-west-1' });
-    expect(headers['content-security-policy']).toBe(
-      securityHeaders({
-        csp: cspDirectives({ cognitoRegion: 'eu-west-1', analyticsEnabled: false }),
-        https: false,
-      })['content-security-policy'],
-    );
+  it('none unless given (the server cannot know where the browser reaches Stripe and Cognito)', async () => {
+    const bare = await startSiteServer({ root });
+    try {
+      const res = await fetch(`${bare.url}/`);
+      await res.arrayBuffer();
+      expect(res.headers.get('content-security-policy')).toBeNull();
+      expect(res.headers.get('x-frame-options')).toBeNull();
+    } finally {
+      await bare.stop();
+    }
   });
 
   it('headers given explicitly are sent as given', async () => {

@@ -4,18 +4,18 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { cspDirectives } from '../cdk/lib/csp';
-import { localCspDirectives, securityHeaders } from '../cdk/lib/security-headers';
+import { localCspDirectives, securityHeaders, type LocalEndpoints } from '../cdk/lib/security-headers';
 import { externalizeHtml, INLINE_DIR } from '../cdk/site/externalize-inline-scripts';
 import { listen, type RunningServer } from './listen';
 
 // Serves the built site as CloudFront + S3 will: directory URLs to their index.html, unknown paths to
 // 404.html with status 404, compression, long caching for hashed assets only, and /api/* forwarded
 // to the local API (same origin, so the site needs no CORS).
-// Every answer, /api included, carries the security headers of CloudFront's response headers policy
-// (cdk/lib/security-headers.ts): the same Content-Security-Policy, with the local stand-ins of Stripe
-// and Cognito in place of the real hosts. That CSP allows no inline script, so HTML is served the way
-// the deploy uploads it: Gatsby's inline scripts moved into /_inline/ files by the deploy's own code
+// Given `securityHeaders` (the local stack's: localSecurityHeaders()), every answer, /api included,
+// carries the security headers of CloudFront's response headers policy (cdk/lib/security-headers.ts):
+// the same Content-Security-Policy, with the local stand-ins of Stripe and Cognito in place of the real
+// hosts. That CSP allows no inline script, so HTML is served the way the deploy uploads it: Gatsby's
+// inline scripts moved into /_inline/ files by the deploy's own code
 // (cdk/site/externalize-inline-scripts.ts), done here as pages are served since `gatsby build` leaves
 // them inline.
 
@@ -49,33 +49,20 @@ export interface SiteServerOptions {
   /** Handles /api/* when given (the local API server's handler). */
   api?: RequestHandler;
   /**
-   * Header name -> value added to every answer, as CloudFront's response headers policy adds them.
-   * Default: localSecurityHeaders(), read as each request arrives.
+   * Header name -> value added to every answer, as CloudFront's response headers policy adds them
+   * (localSecurityHeaders() for the local stack). None when absent: the server cannot know where the
+   * browser reaches Stripe and Cognito, and a CSP naming the wrong hosts would break the site.
    */
   securityHeaders?: Record<string, string>;
 }
 
-let localHeaders: { key: string; headers: Record<string, string> } | undefined;
-
 /**
- * Production's security headers for a site served over http by the local stack. The CSP names the
- * Stripe emulator (which also serves the Stripe.js stand-in) and the Cognito proxy where production
- * names Stripe and Cognito, taken from the handler environment the stack sets (STRIPE_API_URL,
- * COGNITO_ENDPOINT); without them (the site alone, `npm run serve`) it is production's own CSP.
+ * Production's security headers for the site as the local stack serves it (over http): the CSP names
+ * the Stripe emulator (its Stripe.js stand-in and API) and the Cognito endpoint the site was built with
+ * where production names Stripe and Cognito.
  */
-export function localSecurityHeaders(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const stripe = env.STRIPE_API_URL;
-  const cognito = env.COGNITO_ENDPOINT;
-  const region = env.AWS_REGION || 'us-east-1';
-  const key = `${stripe}|${cognito}|${region}`;
-  if (localHeaders?.key !== key) {
-    const csp =
-      stripe && cognito
-        ? localCspDirectives({ stripeJs: stripe, stripeApi: stripe, cognito })
-        : cspDirectives({ cognitoRegion: region, analyticsEnabled: false });
-    localHeaders = { key, headers: securityHeaders({ csp, https: false }) };
-  }
-  return localHeaders.headers;
+export function localSecurityHeaders(endpoints: LocalEndpoints): Record<string, string> {
+  return securityHeaders({ csp: localCspDirectives(endpoints), https: false });
 }
 
 export type SiteServer = RunningServer;
@@ -202,14 +189,12 @@ function send(
 export function createSiteHandler({
   root,
   api,
-  securityHeaders: fixedHeaders,
+  securityHeaders: headers,
 }: Pick<SiteServerOptions, 'root' | 'api' | 'securityHeaders'>): RequestHandler {
   const absRoot = path.resolve(root);
   const inline = new InlineScripts(absRoot);
   return async (req, res) => {
-    for (const [name, value] of Object.entries(fixedHeaders ?? localSecurityHeaders())) {
-      res.setHeader(name, value);
-    }
+    for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
     const urlPath = (req.url ?? '/').split('?')[0] ?? '/';
     if (urlPath === '/api' || urlPath.startsWith('/api/')) {
       if (api) return api(req, res);
