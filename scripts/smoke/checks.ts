@@ -80,7 +80,14 @@ export async function checkSecurityHeaders(target: Target, report: Report): Prom
         csp,
         https: target.https,
       });
-      if (problems.length) return fail(problems.join('; '));
+      if (problems.length) {
+        const hint =
+          target.local && !answer.headers.get('content-security-policy')
+            ? ' (the local site server sends them when dev/local-stack.ts passes ' +
+              'securityHeaders: localSecurityHeaders(...) to startSiteServer)'
+            : '';
+        return fail(problems.join('; ') + hint);
+      }
       return target.https
         ? 'CSP, HSTS, nosniff, DENY, referrer and permissions policy'
         : 'CSP, nosniff, DENY, referrer and permissions policy (http: no HSTS expected)';
