@@ -15,6 +15,7 @@ import { startSesTwin } from './aws-twins/ses';
 import { startCognito } from './cognito';
 import { ensureVerifiedUser, localCognitoClient } from './cognito/setup';
 import { localDynamoDbClient, startDynamoDb } from './dynamodb';
+import { buildHandlerBundles } from './iam/bundles';
 import { startIamGate, type IamGate } from './iam/gate';
 import { adminPrincipal } from './iam/policy';
 import { handlerCredentials, stackPrincipals } from './iam/principals';
@@ -220,6 +221,9 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   const withSite = opts.site ?? false;
   await mkdir(dir, { recursive: true });
   await rm(stackInfoPath(dir), { force: true });
+  // The handlers' bundles build (or come from the cache) while the emulators start; a failed build
+  // is reported by the API's first request, which builds again.
+  buildHandlerBundles().catch(() => undefined);
 
   const ports = await choosePorts(opts.ports ?? 'fixed');
   const url = (port: number) => `http://127.0.0.1:${port}`;

@@ -82,10 +82,22 @@ async function readManifest(dir: string): Promise<Record<string, string> | undef
   }
 }
 
+/** Builds in flight in this process, by directory: a second caller waits for the same build. */
+const inFlight = new Map<string, Promise<HandlerBundles>>();
+
 /** Builds (or finds in the cache) the bundle of every handler in `handlersDir`. */
-export async function buildHandlerBundles(handlersDir = DEFAULT_HANDLERS_DIR): Promise<HandlerBundles> {
-  const started = Date.now();
+export function buildHandlerBundles(handlersDir = DEFAULT_HANDLERS_DIR): Promise<HandlerBundles> {
   const dir = path.resolve(handlersDir);
+  let pending = inFlight.get(dir);
+  if (!pending) {
+    pending = bundle(dir).finally(() => inFlight.delete(dir));
+    inFlight.set(dir, pending);
+  }
+  return pending;
+}
+
+async function bundle(dir: string): Promise<HandlerBundles> {
+  const started = Date.now();
   const entries = await handlerEntries(dir);
   const hash = await inputsHash(dir, entries);
   const final = path.join(CACHE_ROOT, hash);
