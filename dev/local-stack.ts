@@ -361,7 +361,6 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     });
     stops.push(gate.stop);
     log(`IAM gate             ${gate.url}  (the handlers' AWS endpoint)`);
-    Object.assign(process.env, awsEndpoints(gate.url));
 
     Object.assign(
       env,
@@ -376,6 +375,9 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
         stripePriceId: priceId,
       }),
     );
+    // This process sees the handlers' environment too (tests call lambdas/lib here), with the admin's
+    // keys: through the gate, as the admin.
+    Object.assign(process.env, env);
     const apiOptions = {
       jwt: { issuer: cognito.issuer, jwksUrl: cognito.jwksUrl, audience: cognito.clientId },
       env,
