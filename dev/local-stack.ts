@@ -85,13 +85,18 @@ export { putLocalSecret } from './aws-twins/clients';
 
 async function choosePorts(mode: 'fixed' | 'auto'): Promise<Record<Service, number>> {
   const out = {} as Record<Service, number>;
+  const taken = new Set<number>();
   for (const [service, [envName, port]] of Object.entries(FIXED_PORTS) as [
     Service,
     (typeof FIXED_PORTS)[Service],
   ][]) {
     // Chosen up front (not port 0 per server) because URLs cross-reference: the site URL goes into
     // emails, the api URL into Stripe's webhook, the proxy URL into cognito-local's token issuer.
-    out[service] = mode === 'auto' ? await freePort() : Number(process.env[envName] || port);
+    // The OS may hand out a just-released port again: each service gets a different one.
+    let chosen = mode === 'auto' ? await freePort() : Number(process.env[envName] || port);
+    while (mode === 'auto' && taken.has(chosen)) chosen = await freePort();
+    taken.add(chosen);
+    out[service] = chosen;
   }
   return out;
 }
