@@ -1,18 +1,23 @@
-import fs from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { syncBuiltinESMExports } from 'node:module';
 import { performance } from 'node:perf_hooks';
 
 // A handler's own time: its wall time minus the time during which at least one outbound request
-// (node:http / node:https request(), which lambdas/lib/outbound.ts uses for Stripe and AWS) or an
-// outbox write was in flight, i.e. the time the handler was waiting on an emulator. Import this module before anything
-// that may keep its own reference to http.request.
+// (node:http / node:https request()) was in flight, i.e. the time the handler was waiting on an
+// emulator. Every outbound call of the handlers goes through request(): the AWS SDK's NodeHttpHandler
+// (@smithy/node-http-handler: http.request, taken from node:http when a client first sends, and
+// https.request, looked up per request) and stripe's NodeHttpClient (http/https.request per request).
+// The SES twin receives mail over HTTP too, so no file write needs counting.
+//
+// Import this module before anything that may keep its own reference to request(): bench/api-tree.ts
+// imports it first, and bench/cold-runner.ts before it requires a bundle. The bench checks that every
+// endpoint that calls AWS or Stripe shows outbound requests, so a client that escaped the interception
+// would fail the run instead of passing its waits off as own time.
 //
 // Valid only when one handler runs at a time in this process and nothing else makes outbound
-// requests meanwhile: bench/api.ts runs the emulators in another process and sends one request at
-// a time. The state lives on globalThis so that every copy of this module (the bench imports it,
-// and so do the generated handler wrappers) shares one accounting.
+// requests meanwhile: the emulators run in another process and the bench sends one request at a
+// time. The state lives on globalThis so that every copy of this module shares one accounting.
 
 export interface OwnSample {
   handler: string;
@@ -74,18 +79,6 @@ function install(): State {
     }) as T;
   (http as { request: typeof http.request }).request = track(http.request);
   (https as { request: typeof https.request }).request = track(https.request);
-  // The local stack's mail goes to the outbox directory (lambdas/lib/mail.ts) where production sends
-  // an SES request: those file writes are the SES emulator's time, not the handler's.
-  const fsp = fs as { mkdir: typeof fs.mkdir; writeFile: typeof fs.writeFile };
-  const mkdir = fs.mkdir;
-  const writeFile = fs.writeFile;
-  // Only the outbox's: tsx and the bench write files of their own in the background.
-  const outbox = (file: unknown): boolean =>
-    Boolean(process.env.OUTBOX_DIR) && String(file).startsWith(process.env.OUTBOX_DIR ?? '');
-  fsp.mkdir = ((...args: Parameters<typeof mkdir>) =>
-    outbox(args[0]) ? mkdir(...args).finally(begin()) : mkdir(...args)) as typeof mkdir;
-  fsp.writeFile = (...args: Parameters<typeof writeFile>) =>
-    outbox(args[0]) ? writeFile(...args).finally(begin()) : writeFile(...args);
   syncBuiltinESMExports();
   return state;
 }

@@ -1,0 +1,803 @@
+// One source tree's handlers measured against that tree's own local stack: run by bench/api.ts as a
+// child process, once for this repository and once for the baseline worktree, so both are measured
+// the same way in the same run.
+//
+//   tsx bench/api-tree.ts --root <tree> --out <file.json> [--label after] [--variants bundled,runtime]
+//                         [--phases warm,cold] [--quick]
+//
+// Three processes, so the handler timings are not polluted by emulator CPU:
+// - a child `tsx dev/start.ts --no-site --no-webhooks` of the tree (LOCAL_DIR = a temp dir, every port
+//   free; pinned to the last CPU when taskset exists) runs its emulators (and, in this repository,
+//   the IAM gate and the SES / Secrets Manager twins). It delivers no webhooks: the bench sends the
+//   webhook handler real signed events itself;
+// - this process serves the tree's routes with this repository's local API server, in-process: each
+//   call goes to bench/dispatch.ts, which runs the handler's bundle (built with the options CDK uses,
+//   cdk/lib/handler-bundling.ts) and times it with bench/own-time.ts. One request at a time;
+// - the cold phase runs each call in a fresh `node` (bench/cold-runner.ts) instead.
+// The handlers sign their AWS calls with the stack's admin keys (StackInfo.adminCredentials), which the
+// local IAM gate lets through: in AWS each function has a role of its own, and the gate's per-handler
+// grants are tested elsewhere (dev/iam/, tests/); this bench measures time only.
+
+// First: installs the request() accounting before anything captures http.request.
+import { outboundInFlight, takeSamples, type OwnSample } from './own-time';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, openSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { deflateRawSync } from 'node:zlib';
+import { build, type Metafile } from 'esbuild';
+import {
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import Stripe from 'stripe';
+import { HANDLER_BUNDLING, handlerEsbuildOptions } from '../cdk/lib/handler-bundling';
+import { startApiServer } from '../dev/api-server';
+import { freePort, isPortOpen, waitFor } from '../dev/ports';
+import type { RouteDef } from '../lambdas/routes';
+import { median, mean, pct, type BundleRow, type SdkVariant, type TreeResult } from './api-report';
+import { setPhase, takeColdSamples, type ColdInvoke, type ColdSample } from './dispatch';
+
+const ROOT = path.join(__dirname, '..');
+const TASKSET = '/usr/bin/taskset';
+
+/** Endpoints that may answer without any outbound call: no dependency, or a secret cached since the first call. */
+const NO_CALLS_WHEN_WARM = new Set(['health', 'license-public-key']);
+
+function parseArgs(argv: string[]) {
+  const get = (name: string) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const out = get('--out');
+  if (!out) throw new Error('--out <file.json> is required');
+  return {
+    root: path.resolve(get('--root') ?? ROOT),
+    out: path.resolve(out),
+    label: get('--label') ?? 'tree',
+    variants: (get('--variants') ?? 'bundled,runtime').split(',') as SdkVariant[],
+    phases: new Set((get('--phases') ?? 'warm,cold').split(',')),
+    quick: argv.includes('--quick'),
+  };
+}
+
+/** The tree's own modules this bench needs: its stack's handler environment and its routes. */
+interface TreeModules {
+  FIXED_PORTS: Record<string, readonly [string, number]>;
+  handlerEnv(
+    info: TreeStackInfo,
+    dir: string,
+    secrets: { stripeWebhookSecret: string },
+  ): Record<string, string>;
+  readLocalSecrets(dir: string): Promise<{ stripeWebhookSecret: string }>;
+  routes: readonly RouteDef[];
+}
+
+/** The part of stack.json every tree writes (adminCredentials and awsGate only where there is a gate). */
+interface TreeStackInfo {
+  api: string;
+  site: string | null;
+  cognitoEndpoint: string;
+  userPoolId: string;
+  clientId: string;
+  region: string;
+  stripeApi: string;
+  outbox: string;
+  tableName: string;
+  awsGate?: string;
+  adminCredentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+async function loadTree(root: string): Promise<TreeModules> {
+  const stack = (await import(path.join(root, 'dev', 'local-stack.ts'))) as Omit<TreeModules, 'routes'>;
+  const { routes } = (await import(path.join(root, 'lambdas', 'routes.ts'))) as { routes: RouteDef[] };
+  return {
+    FIXED_PORTS: stack.FIXED_PORTS,
+    handlerEnv: stack.handlerEnv,
+    readLocalSecrets: stack.readLocalSecrets,
+    routes,
+  };
+}
+
+function git(root: string, args: string[]): Promise<string> {
+  return new Promise((resolve) => {
+    const child = spawn('git', args, { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('close', () => resolve(out.trim()));
+    child.on('error', () => resolve(''));
+  });
+}
+
+// ---- the emulators, in a child process -----------------------------------------------------------
+
+interface Child {
+  info: TreeStackInfo;
+  ports: number[];
+  stop(): Promise<void>;
+}
+
+async function startChildStack(root: string, dir: string, tree: TreeModules): Promise<Child> {
+  const ports: number[] = [];
+  const env: NodeJS.ProcessEnv = { ...process.env, LOCAL_DIR: dir };
+  for (const [envName] of Object.values(tree.FIXED_PORTS)) {
+    let port = await freePort();
+    while (ports.includes(port)) port = await freePort();
+    ports.push(port);
+    env[envName] = String(port);
+  }
+  const logFile = path.join(dir, 'stack.log');
+  const fd = openSync(logFile, 'a');
+  // The tree's tsx binary rather than npx: one process fewer between us and the signal. With taskset
+  // (util-linux; it execs, so the pid stays tsx's) the emulators keep to the last CPU, so their work
+  // after answering never takes the core the handler being timed runs on.
+  const command = [
+    path.join(root, 'node_modules', '.bin', 'tsx'),
+    'dev/start.ts',
+    '--no-site',
+    '--no-webhooks',
+  ];
+  const pinned = os.cpus().length >= 2 && existsSync(TASKSET);
+  if (pinned) command.unshift(TASKSET, '-c', String(os.cpus().length - 1));
+  console.log(
+    pinned ? `  emulators pinned to CPU ${os.cpus().length - 1}` : '  emulators not pinned (no taskset)',
+  );
+  const child: ChildProcess = spawn(command[0] ?? '', command.slice(1), {
+    cwd: root,
+    env,
+    stdio: ['ignore', fd, fd],
+  });
+  closeSync(fd);
+  let exited: number | string | null = null;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = code ?? signal ?? 'exited';
+      resolve();
+    }),
+  );
+  const stop = async () => {
+    if (exited === null) {
+      child.kill('SIGINT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      await exit;
+      clearTimeout(timer);
+    }
+  };
+  try {
+    const info = await waitFor(
+      'the child stack (stack.json)',
+      async () => {
+        if (exited !== null) throw new Error(`the child exited (${exited}); see ${logFile}`);
+        return JSON.parse(await readFile(path.join(dir, 'stack.json'), 'utf8')) as TreeStackInfo;
+      },
+      180_000,
+    );
+    return { info, ports, stop };
+  } catch (error) {
+    await stop();
+    throw new Error(`${String(error)}\n${await readFile(logFile, 'utf8').catch(() => '')}`);
+  }
+}
+
+// ---- bundles ------------------------------------------------------------------------------------
+
+/** esbuild's options as CDK runs them (cdk/lib/handler-bundling.ts), with the variant's externals. */
+function variantOptions(variant: SdkVariant) {
+  return { ...handlerEsbuildOptions(), external: variant === 'runtime' ? ['@aws-sdk/*'] : [] };
+}
+
+/** The variant the shared options build today. */
+function deployedVariant(): SdkVariant {
+  return HANDLER_BUNDLING.externalModules.some((m) => m.startsWith('@aws-sdk/')) ? 'runtime' : 'bundled';
+}
+
+type Part = keyof BundleRow['parts'];
+
+/** The part a package belongs to when own code imports it. */
+function partOfPackage(input: string): Part {
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];
+  if (!pkg) return 'own';
+  if (/^@(aws-sdk|smithy|aws-crypto|aws)\//.test(pkg)) return 'awsSdk';
+  if (pkg === 'stripe') return 'stripe';
+  return 'otherDeps';
+}
+
+/**
+ * Each input of a bundle attributed to what brought it in: own code, or the package own code imported
+ * (so the SDK's own dependencies, e.g. bowser or mnemonist, count as the SDK). Breadth-first from the
+ * entry point; an input reached both ways counts for the nearer importer.
+ */
+function attribute(metafile: Metafile, entry: string): Map<string, Part> {
+  const owner = new Map<string, Part>([[entry, 'own']]);
+  const queue = [entry];
+  for (let input = queue.shift(); input !== undefined; input = queue.shift()) {
+    const from = owner.get(input) ?? 'own';
+    for (const imp of metafile.inputs[input]?.imports ?? []) {
+      if (imp.external || owner.has(imp.path)) continue;
+      owner.set(imp.path, from === 'own' ? partOfPackage(imp.path) : from);
+      queue.push(imp.path);
+    }
+  }
+  return owner;
+}
+
+/**
+ * Every handler of the tree built as CDK builds it, into `outdir` (inside the tree, so that a module
+ * left external resolves from the tree's node_modules as the runtime's copy would). One esbuild call.
+ */
+async function buildBundles(
+  root: string,
+  handlers: string[],
+  variant: SdkVariant,
+  outdir: string,
+): Promise<{ files: Record<string, string>; rows: BundleRow[] }> {
+  const result = await build({
+    ...variantOptions(variant),
+    entryPoints: handlers.map((h) => ({
+      in: path.join(root, 'lambdas', 'handlers', `${h}.ts`),
+      out: `${h}/index`,
+    })),
+    outdir,
+    absWorkingDir: root,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const files: Record<string, string> = {};
+  const rows: BundleRow[] = [];
+  for (const handler of handlers) {
+    const js = path.join(outdir, handler, 'index.js');
+    files[handler] = js;
+    const code = await readFile(js);
+    const map = await readFile(`${js}.map`);
+    const meta = result.metafile.outputs[path.relative(root, js)];
+    const owner = attribute(result.metafile, meta?.entryPoint ?? '');
+    const parts = { awsSdk: 0, stripe: 0, otherDeps: 0, own: 0 };
+    for (const [input, { bytesInOutput }] of Object.entries(meta?.inputs ?? {}))
+      parts[owner.get(input) ?? partOfPackage(input)] += bytesInOutput;
+    rows.push({
+      handler,
+      js: code.length,
+      map: map.length,
+      zipped: deflateRawSync(code).length + deflateRawSync(map).length,
+      parts,
+    });
+  }
+  return { files, rows };
+}
+
+/** bench/cold-runner.ts (with bench/own-time.ts) as one plain .cjs for `node`. */
+async function buildColdRunner(outfile: string): Promise<void> {
+  await build({
+    entryPoints: [path.join(ROOT, 'bench', 'cold-runner.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    logLevel: 'error',
+  });
+}
+
+// ---- the run --------------------------------------------------------------------------------------
+
+interface Endpoint {
+  key: string;
+  handler: string;
+  total: number[];
+  own: number[];
+  io: number[];
+  cpu: number[];
+  outbound: number[];
+  statuses: Map<number, number>;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const { root } = args;
+  const started = performance.now();
+  // The SDK warns once per copy (each bundle has one) that this machine's Node is old; Lambda's is not.
+  const emitWarning = process.emitWarning.bind(process);
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    if (String(warning).includes('NodeVersionSupportWarning')) return;
+    const type = typeof rest[0] === 'string' ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
+    if (type === 'NodeVersionSupportWarning') return;
+    (emitWarning as (...a: unknown[]) => void)(warning, ...rest);
+  }) as typeof process.emitWarning;
+
+  const tree = await loadTree(root);
+  const handlers = [...new Set(tree.routes.map((r) => r.handler))];
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-api-'));
+  // Inside the tree: a bundle that leaves @aws-sdk/* external resolves it from the tree's node_modules.
+  const bundleDir = path.join(
+    root,
+    'node_modules',
+    '.cache',
+    `stockbench-bench-${randomBytes(4).toString('hex')}`,
+  );
+  let child: Child | undefined;
+  let api: { url: string; stop(): Promise<void> } | undefined;
+  const clients: { destroy(): void }[] = [];
+  try {
+    console.log(`[${args.label}] bundling ${handlers.length} handlers of ${root}…`);
+    const built: Partial<Record<SdkVariant, Awaited<ReturnType<typeof buildBundles>>>> = {};
+    const variants = [...new Set<SdkVariant>([deployedVariant(), ...args.variants])];
+    for (const v of variants) built[v] = await buildBundles(root, handlers, v, path.join(bundleDir, v));
+    const runner = path.join(dir, 'cold-runner.cjs');
+    await buildColdRunner(runner);
+
+    console.log(`[${args.label}] starting the tree's emulators in a child process (state in ${dir})…`);
+    child = await startChildStack(root, dir, tree);
+    const { info } = child;
+    console.log(`  up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    const secrets = await tree.readLocalSecrets(dir);
+    const env = tree.handlerEnv(info, dir, secrets);
+    if (info.adminCredentials) {
+      // See the header: the admin's keys pass the IAM gate for every handler.
+      env.AWS_ACCESS_KEY_ID = info.adminCredentials.accessKeyId;
+      env.AWS_SECRET_ACCESS_KEY = info.adminCredentials.secretAccessKey;
+    }
+    env.AWS_ACCESS_KEY_ID ??= 'local';
+    env.AWS_SECRET_ACCESS_KEY ??= 'local';
+    delete process.env.AWS_SESSION_TOKEN;
+
+    // One module per handler for the API server, each handing its calls to bench/dispatch.ts.
+    const handlersDir = path.join(dir, 'handlers');
+    await mkdir(handlersDir, { recursive: true });
+    for (const h of handlers) {
+      await writeFile(
+        path.join(handlersDir, `${h}.ts`),
+        `import { dispatcher } from ${JSON.stringify(path.join(ROOT, 'bench', 'dispatch'))};\n` +
+          `export const handler = dispatcher(${JSON.stringify(h)});\n`,
+      );
+    }
+    const issuer = `${info.cognitoEndpoint}/${info.userPoolId}`; // as dev/cognito sets it
+    api = await startApiServer({
+      jwt: { issuer, jwksUrl: `${issuer}/.well-known/jwks.json`, audience: info.clientId },
+      env,
+      port: await freePort(),
+      handlersDir,
+      routes: tree.routes,
+      isolation: 'in-process',
+    });
+    const apiBase = `${api.url}/api`;
+
+    const stripe = new Stripe(env.STRIPE_SECRET_KEY || 'sk_test_local', {
+      host: '127.0.0.1',
+      port: Number(new URL(info.stripeApi).port),
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
+    // The Cognito emulator itself (not the gate): the bench's own user setup.
+    const cognito = new CognitoIdentityProviderClient({
+      region: info.region,
+      endpoint: info.cognitoEndpoint,
+      credentials: info.adminCredentials ?? { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    clients.push(cognito);
+
+    const newUser = async (name: string) => {
+      const email = `bench-${name}-${Date.now()}-${randomBytes(2).toString('hex')}@example.com`;
+      const password = 'Passw0rd!long';
+      await cognito.send(
+        new AdminCreateUserCommand({
+          UserPoolId: info.userPoolId,
+          Username: email,
+          MessageAction: 'SUPPRESS',
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'email_verified', Value: 'true' },
+          ],
+        }),
+      );
+      await cognito.send(
+        new AdminSetUserPasswordCommand({
+          UserPoolId: info.userPoolId,
+          Username: email,
+          Password: password,
+          Permanent: true,
+        }),
+      );
+      const auth = await cognito.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: info.clientId,
+          AuthParameters: { USERNAME: email, PASSWORD: password },
+        }),
+      );
+      const token = auth.AuthenticationResult?.IdToken ?? '';
+      const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+        sub: string;
+      };
+      return { email, password, token, uid: claims.sub };
+    };
+    type User = Awaited<ReturnType<typeof newUser>>;
+
+    // ---- the cold phase's runner: a fresh node per call, with the handler's environment only.
+    let coldVariant: SdkVariant = deployedVariant();
+    let coldSeq = 0;
+    const coldInvoke: ColdInvoke = async (handler, bundle, event, context) => {
+      const seq = coldSeq++;
+      const job = path.join(dir, `cold-${seq}.json`);
+      const resultFile = path.join(dir, `cold-${seq}.out.json`);
+      await writeFile(job, JSON.stringify({ bundle, event, context, resultFile }));
+      const t0 = performance.now();
+      const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
+        const p = spawn(process.execPath, ['--enable-source-maps', runner, job], {
+          env: {
+            PATH: process.env.PATH,
+            ...env,
+            AWS_LAMBDA_FUNCTION_NAME: handler,
+            AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
+            AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '512',
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        p.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        p.stderr.on('data', (d: Buffer) => (out += d.toString()));
+        p.on('close', (c) => resolve({ code: c, output: out }));
+      });
+      const processMs = performance.now() - t0;
+      if (code !== 0) throw new Error(`cold runner of ${handler} exited ${code}:\n${output.slice(-2000)}`);
+      const { result, timing } = JSON.parse(await readFile(resultFile, 'utf8')) as {
+        result: unknown;
+        timing: Omit<ColdSample, 'handler' | 'variant' | 'process'>;
+      };
+      await rm(job, { force: true });
+      await rm(resultFile, { force: true });
+      return { result, sample: { handler, variant: coldVariant, ...timing, process: processMs } };
+    };
+
+    // Every request goes through here (fetch, not node:http, so the client is never counted as
+    // outbound I/O). Recorded only in the warm phase after warm-up.
+    const endpoints = new Map<string, Endpoint>();
+    const coldSamples: ColdSample[] = [];
+    let recording = false;
+    let phase: 'warm' | 'cold' = 'warm';
+    let requests = 0;
+    const call = async (
+      method: string,
+      route: string,
+      opts: {
+        user?: User;
+        body?: unknown;
+        raw?: string;
+        query?: Record<string, string>;
+        headers?: Record<string, string>;
+        expect?: number[];
+      } = {},
+    ) => {
+      const def = tree.routes.find((r) => r.method === method && r.path === `/api/${route}`);
+      if (!def) throw new Error(`no route ${method} /api/${route}`);
+      const url = new URL(`${apiBase}/${route}`);
+      for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
+      const body = opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
+      if (outboundInFlight() !== 0) throw new Error('an outbound request is in flight between requests');
+      takeSamples();
+      takeColdSamples();
+      const t0 = performance.now();
+      const res = await fetch(url, {
+        method,
+        headers: {
+          ...(opts.user ? { authorization: `Bearer ${opts.user.token}` } : {}),
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...opts.headers,
+        },
+        body,
+      });
+      const text = await res.text();
+      const total = performance.now() - t0;
+      const samples: OwnSample[] = takeSamples();
+      const cold = takeColdSamples();
+      const json = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
+      if (!(opts.expect ?? [200]).includes(res.status)) {
+        throw new Error(`${method} /api/${route} answered ${res.status}: ${text.slice(0, 300)}`);
+      }
+      if (phase === 'cold') {
+        if (cold.length !== 1 || cold[0]?.handler !== def.handler)
+          throw new Error(
+            `${method} /api/${route}: expected one cold call of ${def.handler}, got ${cold.length}`,
+          );
+        coldSamples.push(cold[0]);
+        return json;
+      }
+      const sample = samples[0];
+      if (samples.length !== 1 || sample?.handler !== def.handler) {
+        throw new Error(
+          `${method} /api/${route}: expected one timed call of ${def.handler}, got ${samples.length}`,
+        );
+      }
+      // The interception must see the SDKs' requests: a handler that calls AWS or Stripe and shows
+      // none would have its waits counted as its own time.
+      if (!NO_CALLS_WHEN_WARM.has(def.handler) && sample.outbound === 0) {
+        throw new Error(`${method} /api/${route}: no outbound request seen (is request() intercepted?)`);
+      }
+      if (recording) {
+        requests++;
+        const key = `${method} /api/${route}`;
+        let e = endpoints.get(key);
+        if (!e) {
+          e = {
+            key,
+            handler: def.handler,
+            total: [],
+            own: [],
+            io: [],
+            cpu: [],
+            outbound: [],
+            statuses: new Map(),
+          };
+          endpoints.set(key, e);
+        }
+        e.total.push(total);
+        e.own.push(sample.own);
+        e.io.push(sample.io);
+        e.cpu.push(sample.cpu);
+        e.outbound.push(sample.outbound);
+        e.statuses.set(res.status, (e.statuses.get(res.status) ?? 0) + 1);
+      }
+      return json;
+    };
+
+    // ---- users: A subscribes (2 licenses); others go through checkout and deletion again and again.
+    setPhase('warm', built[deployedVariant()]?.files ?? {});
+    const a = await newUser('a');
+    const checkout = async (u: User, count: number) => {
+      const setup = await call('POST', 'setup-checkout', {
+        user: u,
+        body: { uid: u.uid, email: u.email, count },
+      });
+      const pi = await stripe.paymentIntents.confirm(String(setup.sec).split('_secret_')[0] ?? '', {
+        payment_method: 'pm_card_visa',
+      });
+      const pmid = String(pi.payment_method);
+      await call('GET', 'complete-checkout', { user: u, query: { uid: u.uid, pmid } });
+      return { customerId: String(setup.customerId), subscriptionId: String(setup.subscriptionId), pmid };
+    };
+    const subA = await checkout(a, 2);
+    const licensesA = (await call('GET', 'get-licenses', { user: a, query: { uid: a.uid } })).licenses as {
+      key: string;
+    }[];
+    const keyA = licensesA[0]?.key ?? '';
+
+    // Webhooks: a real invoice.paid event of A's subscription, under a fresh id each time (so the
+    // handler does the whole sync rather than answering "duplicate"), signed with the stack's secret.
+    const events = await stripe.events.list({ limit: 100, type: 'invoice.paid' });
+    const paid = events.data.find((e) => JSON.stringify(e.data.object).includes(subA.subscriptionId));
+    if (!paid) throw new Error(`no invoice.paid event for ${subA.subscriptionId}`);
+    let webhookSeq = 0;
+    const webhook = () => {
+      const payload = JSON.stringify({ ...paid, id: `${paid.id}_bench_${webhookSeq++}` });
+      const sig = stripe.webhooks.generateTestHeaderString({ payload, secret: secrets.stripeWebhookSecret });
+      return call('POST', 'stripe-webhook', { raw: payload, headers: { 'stripe-signature': sig } });
+    };
+
+    const scale = args.quick ? 0.2 : 1;
+    const addRemoveRounds = Math.round(150 * scale);
+    // Subscribers who add and remove licenses in turn (A's own licenses stay as the reads found them).
+    const adders: { user: User; sub: Awaited<ReturnType<typeof checkout>> }[] = [];
+    for (let i = 0; i < Math.max(2, addRemoveRounds / 10); i++) {
+      const user = await newUser(`adder${i}`);
+      adders.push({ user, sub: await checkout(user, 1) });
+    }
+
+    const scenarios: { name: string; rounds: number; run(i: number): Promise<void> }[] = [
+      {
+        name: 'reads',
+        rounds: Math.round(200 * scale),
+        run: async (i) => {
+          await call('GET', 'health');
+          await call('GET', 'license-public-key');
+          await call('GET', 'get-licenses', { user: a, query: { uid: a.uid } });
+          await call('GET', 'get-subscriptions', { user: a, query: { uid: a.uid } });
+          await call('POST', 'validate-license', { user: a, body: { key: keyA } });
+          if (phase === 'cold' || i % 3 !== 2)
+            await call('GET', 'quote-licenses', { user: a, query: { count: '1' } });
+        },
+      },
+      {
+        name: 'update-card',
+        rounds: Math.round(150 * scale),
+        run: async () => {
+          await call('PUT', 'update-card', {
+            user: a,
+            body: { subscriptionId: subA.subscriptionId, paymentMethodId: subA.pmid },
+          });
+        },
+      },
+      {
+        // Add 2 then remove 1, taking turns among subscribers so that nobody's license list grows
+        // past what a real account has (each ends with about 12). The quantity only ever grows, but
+        // Stripe idempotency keys name the latest invoice too, so a repeated step would be safe.
+        name: 'add 2 licenses then remove 1',
+        rounds: addRemoveRounds,
+        run: async (i) => {
+          const { user, sub } = adders[((i % adders.length) + adders.length) % adders.length] ?? {
+            user: a,
+            sub: subA,
+          };
+          const added = await call('PUT', 'add-licenses', {
+            user,
+            body: { customerId: sub.customerId, subscriptionId: sub.subscriptionId, count: 2 },
+          });
+          const renewing = (added.licenses as { key: string; expirationDate: string }[]).filter(
+            (l) => l.expirationDate === 'NONE',
+          );
+          const last = renewing[renewing.length - 1];
+          if (!last || renewing.length !== Number(added.quantity))
+            throw new Error(
+              `add-licenses: renewing licenses do not match the quantity: ${JSON.stringify(added)}`,
+            );
+          await call('PUT', 'remove-licenses', {
+            user,
+            body: { customerId: sub.customerId, subscriptionId: sub.subscriptionId, licenseKeys: [last.key] },
+          });
+        },
+      },
+      { name: 'stripe-webhook', rounds: Math.round(200 * scale), run: () => webhook().then(() => undefined) },
+      {
+        // A new user each round, as in the product (delete-customer precedes deleting the Cognito
+        // user): Stripe idempotency keys are derived from the uid (customer:<uid>), so the same user
+        // buying again would be answered with the deleted customer.
+        name: 'new user: checkout then delete-customer',
+        rounds: Math.round(100 * scale),
+        run: async (i) => {
+          const u = await newUser(`b${i}`);
+          await checkout(u, 1);
+          await call('POST', 'delete-customer', { user: u, body: { uid: u.uid } });
+        },
+      },
+      {
+        name: 'update-email then recover it',
+        rounds: Math.round(100 * scale),
+        run: async (i) => {
+          const newEmail = `bench-a-new-${i}-${Date.now()}@example.com`;
+          await call('PUT', 'update-email', {
+            user: a,
+            body: { uid: a.uid, oldEmail: a.email, newEmail, currentPassword: a.password },
+          });
+          // The outbox over HTTP (fetch: not counted); the SES twin (or, in older trees, the
+          // handler itself) files every mail there.
+          const mails = (await (
+            await fetch(`${info.outbox}/messages.json?to=${encodeURIComponent(a.email)}`)
+          ).json()) as { text: string }[];
+          const code = /oobCode=([A-Za-z0-9_-]+)/.exec(
+            mails.find((m) => m.text.includes(newEmail))?.text ?? '',
+          )?.[1];
+          if (!code) throw new Error(`no recovery mail to ${a.email}`);
+          await call('GET', 'email-recovery', { query: { code } });
+          await call('POST', 'email-recovery', { body: { code } });
+        },
+      },
+    ];
+
+    let joseVerifies: boolean | undefined;
+    if (args.phases.has('warm')) {
+      // Warm-up: each scenario five times (module load, keep-alive sockets, JIT), unrecorded.
+      console.log(`[${args.label}] warming up (${deployedVariant()} bundles, in-process)…`);
+      for (const s of scenarios) for (let i = 0; i < 5; i++) await s.run(-1 - i);
+      recording = true;
+      console.log(`[${args.label}] measuring…`);
+      for (const s of scenarios) {
+        const t0 = performance.now();
+        for (let i = 0; i < s.rounds; i++) await s.run(i);
+        console.log(`  ${s.name}: ${s.rounds} rounds in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      }
+      recording = false;
+      const missing = tree.routes.filter((r) => !endpoints.has(`${r.method} ${r.path}`));
+      if (missing.length) throw new Error(`endpoints not measured: ${missing.map((r) => r.path).join(', ')}`);
+
+      // Cross-check: the license statement verifies with jose, an independent JOSE implementation.
+      const { jwtVerify, importJWK } = await import('jose');
+      const v = await call('POST', 'validate-license', { user: a, body: { key: keyA } });
+      const pub = await call('GET', 'license-public-key');
+      const jwk = (pub.keys as Record<string, string>[])[0] ?? {};
+      const verified = await jwtVerify(String(v.token), await importJWK(jwk, 'EdDSA'), {
+        issuer: 'stockbench-license',
+      });
+      joseVerifies = verified.payload.sub === a.uid;
+    }
+
+    const cold: TreeResult['cold'] = {};
+    if (args.phases.has('cold')) {
+      const rounds = args.quick ? 2 : 5;
+      for (const v of variants) {
+        const files = built[v]?.files;
+        if (!files) continue;
+        coldVariant = v;
+        phase = 'cold';
+        setPhase('cold', files, coldInvoke);
+        console.log(
+          `[${args.label}] cold starts, ${v} bundles: every scenario ${rounds} times, a fresh node per call…`,
+        );
+        coldSamples.length = 0;
+        const t0 = performance.now();
+        for (let i = 0; i < rounds; i++) for (const s of scenarios) await s.run(1000 + i);
+        console.log(
+          `  ${coldSamples.length} cold calls in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+        );
+        cold[v] = handlers.map((handler) => {
+          const xs = coldSamples.filter((c) => c.handler === handler);
+          if (!NO_CALLS_WHEN_WARM.has(handler) && xs.some((x) => x.outbound === 0))
+            throw new Error(`cold ${handler}: a first invocation without outbound requests`);
+          return {
+            handler,
+            n: xs.length,
+            boot: median(xs.map((x) => x.boot)),
+            load: median(xs.map((x) => x.load)),
+            first: median(xs.map((x) => x.first)),
+            firstOwn: median(xs.map((x) => x.firstOwn)),
+            initOwn: median(xs.map((x) => x.load + x.firstOwn)),
+            outbound: mean(xs.map((x) => x.outbound)),
+            process: median(xs.map((x) => x.process)),
+          };
+        });
+      }
+    }
+
+    const result: TreeResult = {
+      label: args.label,
+      root,
+      commit: await git(root, ['rev-parse', '--short', 'HEAD']),
+      date: new Date().toISOString(),
+      node: process.version,
+      loadavg: os.loadavg(),
+      requests,
+      deployedVariant: deployedVariant(),
+      externals: { bundled: variantOptions('bundled').external, runtime: variantOptions('runtime').external },
+      endpoints: tree.routes
+        .map((r) => endpoints.get(`${r.method} ${r.path}`))
+        .filter((e): e is Endpoint => e !== undefined)
+        .map((e) => ({
+          endpoint: e.key.replace(' /api/', ' '),
+          handler: e.handler,
+          n: e.total.length,
+          totalP50: pct(e.total, 50),
+          totalP95: pct(e.total, 95),
+          ownP50: pct(e.own, 50),
+          ownP95: pct(e.own, 95),
+          cpuP50: pct(e.cpu, 50),
+          cpuP95: pct(e.cpu, 95),
+          emulatorP50: pct(e.io, 50),
+          outbound: mean(e.outbound),
+          statuses: Object.fromEntries(e.statuses),
+        })),
+      bundles: Object.fromEntries(variants.map((v) => [v, built[v]?.rows ?? []])),
+      cold,
+      checkedOutbound: handlers.filter((h) => !NO_CALLS_WHEN_WARM.has(h)),
+      joseVerifies,
+    };
+    await mkdir(path.dirname(args.out), { recursive: true });
+    await writeFile(args.out, `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`[${args.label}] done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  } finally {
+    setPhase('warm', {});
+    for (const c of clients) c.destroy();
+    await api?.stop();
+    if (child) {
+      await child.stop();
+      const open: number[] = [];
+      for (const port of child.ports) if (await isPortOpen(port)) open.push(port);
+      if (open.length)
+        console.error(`WARNING: ports still open after stopping the child: ${open.join(', ')}`);
+    }
+    await rm(dir, { recursive: true, force: true });
+    await rm(bundleDir, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
