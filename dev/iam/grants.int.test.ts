@@ -73,7 +73,12 @@ async function subscribed(count: number) {
   });
   const pmid = typeof pi.payment_method === 'string' ? pi.payment_method : (pi.payment_method?.id ?? '');
   await ok(bff.call('GET', 'complete-checkout', { user, query: { uid: user.uid, pmid } }));
-  return { user, customerId: String(setup.customerId), subscriptionId: String(setup.subscriptionId) };
+  return {
+    user,
+    pmid,
+    customerId: String(setup.customerId),
+    subscriptionId: String(setup.subscriptionId),
+  };
 }
 
 async function keysOf(user: User): Promise<string[]> {
@@ -87,7 +92,7 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
 
   // Buying (setup-checkout, complete-checkout; the emulator's webhooks reach stripe-webhook), then every
   // account operation on the subscription.
-  const { user, customerId, subscriptionId } = await subscribed(2);
+  const { user, pmid, customerId, subscriptionId } = await subscribed(2);
   await ok(bff.call('GET', 'get-subscriptions', { user, query: { uid: user.uid } }));
   await ok(bff.call('GET', 'quote-licenses', { user, query: { count: '1', subscriptionId } }));
   await ok(bff.call('PUT', 'add-licenses', { user, body: { customerId, subscriptionId, count: 1 } }));
@@ -100,26 +105,34 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
     }),
   );
 
-  // update-card re-syncs the subscription: with a license record missing it creates it (PutItem). A
-  // webhook may recreate it first; then the card is changed again, with the record removed again.
-  const calledPut = () =>
-    decisions.some((d) => d.principal === 'update-card' && d.action === 'dynamodb:PutItem');
+  // complete-checkout and update-card sync the license records with the subscription, creating
+  // missing ones (PutItem). The purchase's webhooks may have created them already; then a record is
+  // removed (as the admin) and the call repeated, until the handler has had to create one.
   const admin = localDynamoDbClient(bff.info.awsGate, bff.info.adminCredentials);
-  try {
-    for (let attempt = 0; attempt < 5 && !calledPut(); attempt++) {
+  const untilPutItem = async (handler: string, call: () => Promise<unknown>) => {
+    const called = () => decisions.some((d) => d.principal === handler && d.action === 'dynamodb:PutItem');
+    for (let attempt = 0; attempt < 5 && !called(); attempt++) {
       await admin.send(
         new DeleteItemCommand({
           TableName: bff.info.tableName,
           Key: { pk: { S: `USER#${user.uid}` }, sk: { S: `LICENSE#${subscriptionId}#0000` } },
         }),
       );
-      await ok(
+      await call();
+    }
+  };
+  try {
+    await untilPutItem('complete-checkout', () =>
+      ok(bff.call('GET', 'complete-checkout', { user, query: { uid: user.uid, pmid } })),
+    );
+    await untilPutItem('update-card', () =>
+      ok(
         bff.call('PUT', 'update-card', {
           user,
           body: { subscriptionId, paymentMethodId: 'pm_card_mastercard' },
         }),
-      );
-    }
+      ),
+    );
   } finally {
     admin.destroy();
   }
