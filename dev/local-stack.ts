@@ -402,13 +402,19 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     ];
     let apiIdle: () => Promise<void>;
     if (withSite) {
-      const { startSiteServer } = await import('./site-server');
+      const { startSiteServer, localSecurityHeaders } = await import('./site-server');
       const api = createApiHandler(apiOptions);
       stops.push(api.close);
       const server = await startSiteServer({
         root: path.join(__dirname, '..', 'public'),
         port: ports.site,
         api,
+        // CloudFront's headers, with the local Stripe and Cognito stand-ins in the CSP.
+        securityHeaders: localSecurityHeaders({
+          stripeJs: stripe.jsUrl,
+          stripeApi: stripe.url,
+          cognito: cognito.endpoint,
+        }),
       });
       stops.push(server.stop);
       site = server.url;
