@@ -7,7 +7,7 @@ import {
   TTL_ATTRIBUTE,
 } from '../../lambdas/lib/table';
 import { routes } from '../../lambdas/routes';
-import { pascal, PUBLIC_ROUTE_THROTTLE } from '../lib/api';
+import { pascal, PUBLIC_ROUTE_THROTTLE, WEBHOOK_ROUTE_THROTTLE } from '../lib/api';
 import { HANDLER_PERMISSIONS } from '../lib/handler-permissions';
 import { UNCACHED_ERROR_CODES } from '../lib/site';
 import { outputIdFor, SITE_BUILD_VARIABLES } from '../lib/site-build-env';
@@ -204,7 +204,9 @@ describe('API', () => {
     ).toEqual(['email-recovery', 'email-recovery-info', 'health', 'license-public-key', 'stripe-webhook']);
   });
   it('stage throttles every route, public ones tighter, and writes access logs', () => {
-    const publicKeys = routes.filter((r) => r.auth === 'none').map((r) => `${r.method} ${r.path}`);
+    const publicKeys = routes
+      .filter((r) => r.auth === 'none' && r.handler !== 'stripe-webhook')
+      .map((r) => `${r.method} ${r.path}`);
     t.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
@@ -220,6 +222,19 @@ describe('API', () => {
       ),
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
     });
+  });
+  it("the Stripe webhook has its own route limit, sized for Stripe's delivery bursts", () => {
+    const [stage] = props('AWS::ApiGatewayV2::Stage');
+    const settings = stage?.RouteSettings as Record<string, Record<string, number>>;
+    expect(settings['POST /api/stripe-webhook']).toEqual({
+      ThrottlingRateLimit: WEBHOOK_ROUTE_THROTTLE.rateLimit,
+      ThrottlingBurstLimit: WEBHOOK_ROUTE_THROTTLE.burstLimit,
+    });
+    expect(WEBHOOK_ROUTE_THROTTLE).toEqual({ rateLimit: 50, burstLimit: 100 });
+    // Every other public route keeps the tighter public limit, none shares the webhook's numbers.
+    const others = Object.entries(settings).filter(([key]) => key !== 'POST /api/stripe-webhook');
+    expect(others.length).toBeGreaterThan(0);
+    for (const [, limits] of others) expect(limits.ThrottlingRateLimit).toBe(PUBLIC_ROUTE_THROTTLE.rateLimit);
   });
 });
 

@@ -23,8 +23,19 @@ import { type FunctionDefaults, ProductFunction } from './node-function';
 
 /** Stage-wide limits, far above a small product's traffic but low enough to cap a runaway bill. */
 export const DEFAULT_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
-/** Unauthenticated routes (webhook, email recovery, health, public key): tighter, they need no token. */
+/** Unauthenticated routes (email recovery, health, public key): tighter, they need no token. */
 export const PUBLIC_ROUTE_THROTTLE = { rateLimit: 20, burstLimit: 40 } as const;
+/**
+ * POST /api/stripe-webhook: its own, larger limit (a route's setting is its own token bucket). Stripe
+ * delivers in bursts (a billing day's renewals, several events per purchase, a retry wave after an
+ * outage) and backs off for up to hours after a 429, so the public routes' 20 rps would delay license
+ * changes; still capped, since anyone can reach the route (a forged delivery fails its signature check).
+ */
+export const WEBHOOK_ROUTE_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+/** Handlers whose public route gets its own limit instead of PUBLIC_ROUTE_THROTTLE. */
+const ROUTE_THROTTLES: Readonly<Record<string, { rateLimit: number; burstLimit: number }>> = {
+  'stripe-webhook': WEBHOOK_ROUTE_THROTTLE,
+};
 
 export interface ApiProps {
   table: dynamodb.ITable;
@@ -104,7 +115,7 @@ export class Api extends Construct {
     };
 
     const integrations = new Map<string, HttpLambdaIntegration>();
-    const publicRouteKeys: string[] = [];
+    const publicRoutes: { key: string; throttle: { rateLimit: number; burstLimit: number } }[] = [];
     for (const route of routes) {
       let integration = integrations.get(route.handler);
       if (!integration) {
@@ -119,7 +130,10 @@ export class Api extends Construct {
         authorizer: route.auth === 'jwt' ? authorizer : new apigwv2.HttpNoneAuthorizer(),
       });
       if (route.auth === 'none') {
-        publicRouteKeys.push(`${route.method} ${route.path}`);
+        publicRoutes.push({
+          key: `${route.method} ${route.path}`,
+          throttle: ROUTE_THROTTLES[route.handler] ?? PUBLIC_ROUTE_THROTTLE,
+        });
         if (httpRoute) {
           Validations.of(httpRoute).acknowledge({
             id: 'AwsSolutions-APIG4',
@@ -133,13 +147,10 @@ export class Api extends Construct {
 
     const cfnStage = this.stage.node.defaultChild as apigwv2.CfnStage;
     cfnStage.routeSettings = Object.fromEntries(
-      publicRouteKeys.map((key) => [
+      publicRoutes.map(({ key, throttle }) => [
         key,
         // RouteSettings is passed through as JSON, so CloudFormation's own (capitalized) names.
-        {
-          ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit,
-          ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit,
-        },
+        { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit },
       ]),
     );
   }
