@@ -26,8 +26,3 @@ export function RequireAuth({ children }: { children: (user: SessionUser) => Rea
   if (state.status !== 'signedIn' || !verified) return <Spinner />;
   return <>{children(state.user)}</>;
 }
-
-/** The page to return to after signing in: a local path only (never another site). */
-export function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
-}

@@ -69,6 +69,47 @@ describe('SignInForm', () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/licenses'));
   });
 
+  it.each([
+    // As typed in the address bar (URLSearchParams decodes them once).
+    ['/sign-in?next=/\\evil.example'],
+    ['/sign-in?next=/%5Cevil.example'],
+    ['/sign-in?next=%2F%5Cevil.example'],
+    ['/sign-in?next=/%09/evil.example'],
+    ['/sign-in?next=/%0A/evil.example'],
+    ['/sign-in?next=/%0D%0A/evil.example'],
+    ['/sign-in?next=%09//evil.example'],
+    ['/sign-in?next=//evil.example'],
+    ['/sign-in?next=%2F%2Fevil.example'],
+    ['/sign-in?next=https://evil.example'],
+    ['/sign-in?next=https%3A%2F%2Fevil.example%2Flicenses'],
+    ['/sign-in?next=javascript:alert(1)'],
+    ['/sign-in?next=javascript%3Aalert(1)'],
+    ['/sign-in?next=/a/..//evil.example'],
+  ])('goes home instead of leaving the site for %s', async (url) => {
+    window.history.replaceState(null, '', url);
+    mocked.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    mocked.fetchAuthSession
+      .mockResolvedValueOnce({ tokens: undefined } as never)
+      .mockResolvedValue({ tokens: { idToken: idToken(true) } } as never);
+    await submit();
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
+    expect(navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a same-origin next with its query (normalised)', async () => {
+    window.history.replaceState(
+      null,
+      '',
+      `/sign-in?next=${encodeURIComponent(`${window.location.origin}/checkout?count=2`)}`,
+    );
+    mocked.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    mocked.fetchAuthSession
+      .mockResolvedValueOnce({ tokens: undefined } as never)
+      .mockResolvedValue({ tokens: { idToken: idToken(true) } } as never);
+    await submit();
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/checkout?count=2'));
+  });
+
   it('resends the code and goes to /must-verify-email for an unconfirmed user', async () => {
     mocked.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } });
     mocked.resendSignUpCode.mockResolvedValue({} as never);

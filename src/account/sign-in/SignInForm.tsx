@@ -1,6 +1,6 @@
 import React, { useState } from 'react';
 import { Link, navigate } from 'gatsby';
-import { safeNext } from '../../auth/RequireAuth';
+import { safeNext } from '../../auth/safe-next';
 import { signInWithPassword } from '../../auth/sign-in';
 import { Field } from '../shared/Field';
 import { FormFooter } from '../shared/FormFooter';
