@@ -1,4 +1,5 @@
 // bench:api's results and their tables: the types bench/api-tree.ts writes and bench/api.ts prints.
+import { CATEGORIES, GC, OTHER, type ProfileSummary } from './profile';
 
 /** The two ways to ship the AWS SDK: inside each bundle, or left to the Lambda runtime's copy. */
 export type SdkVariant = 'bundled' | 'runtime';
@@ -62,6 +63,8 @@ export interface TreeResult {
   /** Endpoints expected to call AWS or Stripe on every warm call (outbound > 0 checked per call). */
   checkedOutbound: string[];
   joseVerifies: boolean | undefined;
+  /** With --profile: where the warm phase's handler CPU time went (bench/profile.ts). */
+  profile?: ProfileSummary;
 }
 
 // ---- statistics ----------------------------------------------------------------------------------
@@ -213,6 +216,27 @@ export function coldTable(before: TreeResult | undefined, after: TreeResult): st
     fields.map((f) => ms(rows?.length ? median(rows.map(f)) : undefined)).join('');
   out.push(
     `${'median of handlers'.padEnd(22)}| ${mid(before?.cold.bundled)} | ${mid(after.cold.bundled)} | ${mid(after.cold.runtime)}`,
+  );
+  return out;
+}
+
+/** Where each handler's CPU time went in the profiled pass (ms per invocation, by category). */
+export function profileTable(tree: TreeResult): string[] {
+  const p = tree.profile;
+  if (!p) return [];
+  const columns = [...CATEGORIES.map(([c]) => c), OTHER, GC];
+  const out = [
+    `${'handler'.padEnd(22)}${'calls'.padStart(6)}${columns.map((c) => c.padStart(9)).join('')}${'sum'.padStart(8)}`,
+  ];
+  for (const [handler, { calls, ms: byCat }] of Object.entries(p.perHandler)) {
+    const sum = Object.values(byCat).reduce((a, b) => a + b, 0);
+    out.push(
+      `${handler.padEnd(22)}${String(calls).padStart(6)}${columns.map((c) => ms(byCat[c], 9)).join('')}${ms(sum)}`,
+    );
+  }
+  out.push(
+    ...CATEGORIES.map(([c, meaning]) => `  ${c}: ${meaning}`),
+    `  ${OTHER}: other SDK packages and dependencies; ${GC}: garbage collection during the handler`,
   );
   return out;
 }

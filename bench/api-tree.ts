@@ -3,7 +3,7 @@
 // the same way in the same run.
 //
 //   tsx bench/api-tree.ts --root <tree> --out <file.json> [--label after] [--variants bundled,runtime]
-//                         [--phases warm,cold] [--quick]
+//                         [--phases warm,cold] [--quick] [--no-profile]
 //
 // Three processes, so the handler timings are not polluted by emulator CPU:
 // - a child `tsx dev/start.ts --no-site --no-webhooks` of the tree (LOCAL_DIR = a temp dir, every port
@@ -13,6 +13,8 @@
 // - this process serves the tree's routes with this repository's local API server, in-process: each
 //   call goes to bench/dispatch.ts, which runs the handler's bundle (built with the options CDK uses,
 //   cdk/lib/handler-bundling.ts) and times it with bench/own-time.ts. One request at a time;
+// - after the timed phase, one more pass at a fifth of the rounds runs under the CPU profiler
+//   (bench/profile.ts: where the handlers' CPU time goes; not part of any timing);
 // - the cold phase runs each call in a fresh `node` (bench/cold-runner.ts) instead.
 // The handlers sign their AWS calls with the stack's admin keys (StackInfo.adminCredentials), which the
 // local IAM gate lets through: in AWS each function has a role of its own, and the gate's per-handler
@@ -41,7 +43,8 @@ import { startApiServer } from '../dev/api-server';
 import { freePort, isPortOpen, waitFor } from '../dev/ports';
 import type { RouteDef } from '../lambdas/routes';
 import { median, mean, pct, type BundleRow, type SdkVariant, type TreeResult } from './api-report';
-import { setPhase, takeColdSamples, type ColdInvoke, type ColdSample } from './dispatch';
+import { recordWindows, setPhase, takeColdSamples, type ColdInvoke, type ColdSample } from './dispatch';
+import { startProfile, summarize, type ProfileSummary } from './profile';
 
 const ROOT = path.join(__dirname, '..');
 const TASKSET = '/usr/bin/taskset';
@@ -63,6 +66,7 @@ function parseArgs(argv: string[]) {
     variants: (get('--variants') ?? 'bundled,runtime').split(',') as SdkVariant[],
     phases: new Set((get('--phases') ?? 'warm,cold').split(',')),
     quick: argv.includes('--quick'),
+    profile: !argv.includes('--no-profile'),
   };
 }
 
@@ -678,6 +682,7 @@ async function main(): Promise<void> {
     ];
 
     let joseVerifies: boolean | undefined;
+    let profile: ProfileSummary | undefined;
     if (args.phases.has('warm')) {
       // Warm-up: each scenario five times (module load, keep-alive sockets, JIT), unrecorded.
       console.log(`[${args.label}] warming up (${deployedVariant()} bundles, in-process)…`);
@@ -690,6 +695,23 @@ async function main(): Promise<void> {
         console.log(`  ${s.name}: ${s.rounds} rounds in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       }
       recording = false;
+      if (args.profile) {
+        // Once more at a fifth of the rounds with the CPU profiler on (not part of the timings above).
+        console.log(`[${args.label}] profiling a pass at 1/5 of the rounds…`);
+        recordWindows(true);
+        const stop = await startProfile();
+        for (const s of scenarios)
+          for (let i = 0; i < Math.max(3, Math.round(s.rounds / 5)); i++) await s.run(i);
+        profile = summarize(
+          await stop(),
+          (file) => file.startsWith(`${bundleDir}${path.sep}`),
+          recordWindows(false),
+        );
+        const calls = Object.values(profile.perHandler).reduce((n, h) => n + h.calls, 0);
+        const per = (x: number) => `${(x / calls).toFixed(3)} ms/call`;
+        console.log(`  ${per(profile.handlerMs)} in handler bundles; ${per(profile.gcMs)} GC (any code)`);
+        for (const [category, total] of profile.byCategory) console.log(`    ${per(total)}  ${category}`);
+      }
       const missing = tree.routes.filter((r) => !endpoints.has(`${r.method} ${r.path}`));
       if (missing.length) throw new Error(`endpoints not measured: ${missing.map((r) => r.path).join(', ')}`);
 
@@ -706,7 +728,7 @@ async function main(): Promise<void> {
 
     const cold: TreeResult['cold'] = {};
     if (args.phases.has('cold')) {
-      const rounds = args.quick ? 2 : 5;
+      const rounds = args.quick ? 2 : 7;
       for (const v of variants) {
         const files = built[v]?.files;
         if (!files) continue;
@@ -772,6 +794,7 @@ async function main(): Promise<void> {
       cold,
       checkedOutbound: handlers.filter((h) => !NO_CALLS_WHEN_WARM.has(h)),
       joseVerifies,
+      ...(profile && { profile }),
     };
     await mkdir(path.dirname(args.out), { recursive: true });
     await writeFile(args.out, `${JSON.stringify(result, null, 2)}\n`);

@@ -1,4 +1,4 @@
-// npm run bench:api [-- --baseline <git-ref> | --no-baseline] [--quick]
+// npm run bench:api [-- --baseline <git-ref> | --no-baseline] [--quick] [--no-profile]
 //
 // The API's handlers measured twice in one run, the same way: this tree (after) and a baseline commit
 // (before; default fa13872, the last commit with the hand-written AWS and Stripe clients), each by
@@ -26,6 +26,7 @@ import {
   comparisonTable,
   endpointTable,
   LEGEND,
+  profileTable,
   TARGET_OWN_P95_MS,
   type OwnBenchResult,
   type TreeResult,
@@ -43,6 +44,7 @@ function parseArgs(argv: string[]) {
       ? undefined
       : ((i >= 0 ? argv[i + 1] : undefined) ?? DEFAULT_BASELINE),
     quick: argv.includes('--quick'),
+    profile: !argv.includes('--no-profile'),
   };
 }
 
@@ -98,7 +100,7 @@ async function measureTree(
   root: string,
   label: string,
   variants: string,
-  quick: boolean,
+  flags: { quick: boolean; profile: boolean },
 ): Promise<TreeResult> {
   const out = path.join(RESULTS, `api-${label}.json`);
   await rm(out, { force: true });
@@ -115,7 +117,8 @@ async function measureTree(
       variants,
       '--out',
       out,
-      ...(quick ? ['--quick'] : []),
+      ...(flags.quick ? ['--quick'] : []),
+      ...(flags.profile ? [] : ['--no-profile']),
     ],
     { cwd: ROOT },
   );
@@ -170,7 +173,7 @@ async function main(): Promise<void> {
       added = true;
       await symlink(path.join(ROOT, 'node_modules'), path.join(tree, 'node_modules'), 'dir');
       ownBench = await runOwnBench(tree);
-      before = await measureTree(tree, 'before', 'bundled', args.quick);
+      before = await measureTree(tree, 'before', 'bundled', args);
     } finally {
       // The symlink first, so that nothing below can reach into this repository's node_modules.
       await unlink(path.join(tree, 'node_modules')).catch(() => undefined);
@@ -181,7 +184,7 @@ async function main(): Promise<void> {
       console.log(`  worktree of ${baselineCommit} removed`);
     }
   }
-  const after = await measureTree(ROOT, 'after', 'bundled,runtime', args.quick);
+  const after = await measureTree(ROOT, 'after', 'bundled,runtime', args);
 
   // ---- report
   const lines: string[] = [];
@@ -209,6 +212,19 @@ async function main(): Promise<void> {
   );
   if (ownBench)
     say(`  its bench: the baseline's own bench/api.ts, run in its worktree (TypeScript sources via tsx)`);
+  if (after.profile) {
+    say(
+      '',
+      "Where the handlers' CPU time goes (after; a profiled pass of the scenarios, not part of the timings; ms per call)",
+      ...profileTable(after),
+    );
+    const perCall = (t: TreeResult | undefined) => {
+      const p = t?.profile;
+      const calls = p ? Object.values(p.perHandler).reduce((n, h) => n + h.calls, 0) : 0;
+      return p && calls ? `${(p.handlerMs / calls).toFixed(2)} ms` : '-';
+    };
+    say(`  CPU in handler code per call, all endpoints: before ${perCall(before)}, after ${perCall(after)}`);
+  }
   say(
     '',
     'Handler bundles (esbuild as CDK runs it: cdk/lib/handler-bundling.ts; KB)',

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { timed } from './own-time';
+import { hrtimeUs, type Window } from './profile';
 
 // Where the local API server's calls of a handler go during bench:api. The server imports one small
 // module per handler (written by bench/api-tree.ts) whose handler is dispatcher(name); the bench
@@ -48,6 +49,8 @@ interface DispatchState {
   /** Cold samples since the last takeColdSamples(). */
   coldSamples: ColdSample[];
   loaded: Map<string, Lambda>;
+  /** Warm invocation windows, kept while a CPU profile runs (bench/profile.ts). */
+  windows?: Window[];
 }
 
 const KEY = Symbol.for('stockbench.bench.dispatch');
@@ -71,6 +74,13 @@ export function takeColdSamples(): ColdSample[] {
   return state.coldSamples.splice(0);
 }
 
+/** Starts keeping warm invocation windows (on) or stops and answers those kept (off). */
+export function recordWindows(on: boolean): Window[] {
+  const kept = state.windows ?? [];
+  state.windows = on ? [] : undefined;
+  return kept;
+}
+
 /** The handler the API server calls for `name`. */
 export function dispatcher(name: string): Lambda {
   return async (event, context) => {
@@ -89,6 +99,13 @@ export function dispatcher(name: string): Lambda {
       fn = timed(name, inner);
       state.loaded.set(key, fn);
     }
-    return fn(event, context);
+    const windows = state.windows;
+    if (!windows) return fn(event, context);
+    const start = hrtimeUs();
+    try {
+      return await fn(event, context);
+    } finally {
+      windows.push({ handler: name, start, end: hrtimeUs() });
+    }
   };
 }
