@@ -71,6 +71,9 @@ describe('local API server', () => {
       `Bearer ${token({ aud: clientId, exp: Math.floor(Date.now() / 1000) - 10 })}`,
       `Bearer ${token({ aud: 'someone-else' })}`,
       `Bearer ${token({ aud: clientId, iss: 'http://elsewhere/pool' })}`,
+      // aud wins over client_id when both are present; iat must not be in the future.
+      `Bearer ${token({ aud: 'someone-else', client_id: clientId })}`,
+      `Bearer ${token({ aud: clientId, iat: Math.floor(Date.now() / 1000) + 600 })}`,
     ];
     for (const authorization of bad) {
       const res = await post('/api/echo', '{}', authorization ? { authorization } : {});

@@ -11,7 +11,7 @@ import type {
 import { routes as defaultRoutes, type RouteDef } from '../lambdas/routes';
 import { buildHandlerBundles, DEFAULT_HANDLERS_DIR, type HandlerBundles } from './iam/bundles';
 import type { Credentials } from './iam/policy';
-import { JwtError, remoteJwks, verifyJwt, type JwtPayload } from './jwt';
+import { decodeJwt, JwtError, remoteJwks, verifyJwt, type JwtPayload } from './jwt';
 import { listen } from './listen';
 
 // Plays API Gateway (HTTP API, payload format 2.0) for /api/*: builds the same event, runs the same
@@ -85,9 +85,16 @@ export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
     const token = header?.replace(/^Bearer\s+/i, '').trim();
     if (!token) throw new HttpError(401, 'Unauthorized');
     try {
+      // As API Gateway: a kid naming a JWKS key, the issuer, `aud` (or `client_id` only when there is
+      // no `aud`) among the audiences, exp after and nbf, iat before now. token_use is the handlers'.
+      if (typeof decodeJwt(token).header.kid !== 'string') throw new JwtError('signature', 'no kid');
       const claims = await verifyJwt(token, getKey, { issuer: opts.jwt.issuer });
-      if (claims.aud !== opts.jwt.audience && claims.client_id !== opts.jwt.audience) {
+      const audience = claims.aud !== undefined ? claims.aud : claims.client_id;
+      if (!(Array.isArray(audience) ? audience : [audience]).includes(opts.jwt.audience)) {
         throw new JwtError('claim', 'audience');
+      }
+      if (typeof claims.iat === 'number' && claims.iat > Math.floor(Date.now() / 1000)) {
+        throw new JwtError('claim', 'issued in the future');
       }
       return claims;
     } catch (error) {

@@ -22,19 +22,36 @@ function claimsOf(event: ApiEvent): Claims | undefined {
   return authorizer?.jwt?.claims;
 }
 
-export function getCaller(event: ApiEvent): Caller {
+export interface CallerOptions {
+  /** Let a caller whose email is not verified through (only for ending their own sessions). */
+  allowUnverified?: boolean;
+}
+
+/**
+ * The caller of a 'jwt' route, refused unless the token is an ID token (API Gateway's authorizer also
+ * admits access tokens, which carry no email: the handlers' email checks would silently pass) and its
+ * email is verified (as the site's guards require for every account page).
+ */
+export function getCaller(event: ApiEvent, options: CallerOptions = {}): Caller {
   const claims = claimsOf(event);
   const sub = claims?.sub;
   if (typeof sub !== 'string' || !sub) throw new ApiError(401, 'UNAUTHENTICATED', 'Sign in to continue.');
-  const username = claims?.['cognito:username'] ?? claims?.username;
-  const email = claims?.email;
-  return {
+  if (claims?.token_use !== 'id') {
+    throw new ApiError(401, 'ID_TOKEN_REQUIRED', 'Sign in to continue (the API takes ID tokens only).');
+  }
+  const username = claims['cognito:username'] ?? claims.username;
+  const email = claims.email;
+  const caller: Caller = {
     sub,
     username: typeof username === 'string' && username ? username : sub,
-    email: typeof email === 'string' ? email : undefined,
+    email: typeof email === 'string' && email ? email : undefined,
     // API Gateway passes claims as strings ("true"); the local server may pass booleans.
-    emailVerified: String(claims?.email_verified) === 'true',
+    emailVerified: String(claims.email_verified) === 'true',
   };
+  if (!options.allowUnverified && (!caller.email || !caller.emailVerified)) {
+    throw new ApiError(403, 'EMAIL_NOT_VERIFIED', 'Verify your email address to continue.');
+  }
+  return caller;
 }
 
 /** A uid in the request must be the caller's own. */
