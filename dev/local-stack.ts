@@ -118,23 +118,13 @@ export async function readLocalSecrets(dir: string): Promise<LocalSecrets> {
 }
 
 /** What handlers (and the Cognito trigger) read from process.env before any service is up. */
-function baseHandlerEnv(
-  dir: string,
-  tableName: string,
-  siteUrl: string,
-  secrets: LocalSecrets,
-): Record<string, string> {
+function baseHandlerEnv(tableName: string, siteUrl: string): Record<string, string> {
   return {
     TABLE_NAME: tableName,
     AWS_REGION: 'us-east-1',
     SITE_URL: siteUrl,
-    MAIL_TRANSPORT: 'outbox',
-    OUTBOX_DIR: outboxDirOf(dir),
     MAIL_FROM,
     SUPPORT_EMAIL: 'support@stockbench.app',
-    STRIPE_SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: secrets.stripeWebhookSecret,
-    LICENSE_SIGNING_KEY: secrets.licenseSigningKey,
   };
 }
 
@@ -147,25 +137,20 @@ type ServiceInfo = AwsTwinInfo &
 
 /**
  * Every AWS endpoint a handler knows is the IAM gate, which forwards to the emulators what the
- * handler's CDK role allows: the variables the SDK reads (AWS_ENDPOINT_URL_<SERVICE>) and the older
- * DYNAMODB_ENDPOINT and COGNITO_ENDPOINT.
+ * handler's CDK role allows (the SDK reads AWS_ENDPOINT_URL_<SERVICE> itself).
  */
 function awsEndpoints(gate: string): Record<string, string> {
   return {
-    DYNAMODB_ENDPOINT: gate,
     AWS_ENDPOINT_URL_DYNAMODB: gate,
-    COGNITO_ENDPOINT: gate,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: gate,
     AWS_ENDPOINT_URL_SESV2: gate,
     AWS_ENDPOINT_URL_SECRETS_MANAGER: gate,
   };
 }
 
-/** Where the handlers' SES and Secrets Manager clients go (the SDK reads AWS_ENDPOINT_URL_<SERVICE>). */
+/** The secrets the handlers read from Secrets Manager (the twin, through the gate). */
 function awsTwinHandlerEnv(s: AwsTwinInfo): Record<string, string> {
   return {
-    AWS_ENDPOINT_URL_SESV2: s.ses,
-    AWS_ENDPOINT_URL_SECRETS_MANAGER: s.secretsManager,
     STRIPE_SECRET_ARN: s.stripeSecretArn,
     LICENSE_SIGNING_KEY_ARN: s.licenseSigningKeyArn,
   };
@@ -175,12 +160,8 @@ function awsTwinHandlerEnv(s: AwsTwinInfo): Record<string, string> {
 function serviceHandlerEnv(s: ServiceInfo): Record<string, string> {
   return {
     ...awsTwinHandlerEnv(s),
-    DYNAMODB_ENDPOINT: s.dynamodb,
-    AWS_ENDPOINT_URL_DYNAMODB: s.dynamodb,
     COGNITO_USER_POOL_ID: s.userPoolId,
     COGNITO_CLIENT_ID: s.clientId,
-    COGNITO_ENDPOINT: s.cognitoEndpoint,
-    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: s.cognitoEndpoint,
     STRIPE_API_URL: s.stripeApi,
     STRIPE_PRICE_ID: s.stripePriceId,
     ...awsEndpoints(s.awsGate),
@@ -190,14 +171,13 @@ function serviceHandlerEnv(s: ServiceInfo): Record<string, string> {
 /**
  * Exactly the process.env the stack gives its handlers, for another process that serves the API
  * (or calls handlers) against a stack running elsewhere, e.g. `npm start -- --no-site` with
- * LOCAL_DIR=dir. `dir` is that stack's state directory (its secrets and outbox live there).
- * Without AWS keys: each handler has its own (localHandlerCredentials), which the stack's IAM gate
+ * LOCAL_DIR=dir. Without AWS keys: each handler has its own (localHandlerCredentials), which the stack's IAM gate
  * knows; pass them as startApiServer's `credentials`.
  */
-export function handlerEnv(info: StackInfo, dir: string, secrets: LocalSecrets): Record<string, string> {
+export function handlerEnv(info: StackInfo): Record<string, string> {
   const siteUrl = info.site ?? new URL(info.api).origin;
   return {
-    ...baseHandlerEnv(path.resolve(dir), info.tableName, siteUrl, secrets),
+    ...baseHandlerEnv(info.tableName, siteUrl),
     ...serviceHandlerEnv(info),
   };
 }
@@ -256,7 +236,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   const admin = adminPrincipal(iamSeed).credentials;
 
   // Handlers and the trigger read configuration from process.env; set what is known now.
-  const env: Record<string, string> = baseHandlerEnv(dir, tableName, siteUrl, secrets);
+  const env: Record<string, string> = baseHandlerEnv(tableName, siteUrl);
   Object.assign(process.env, env);
   // This process's own code (setup, checks, tests run here) signs as the stack's admin. Handlers never
   // see these keys: each runs with its own (api-server.ts).
@@ -314,8 +294,6 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       ),
     };
     log(`Secrets Manager      ${secretsManager.url}`);
-    Object.assign(env, awsTwinHandlerEnv(twins));
-    Object.assign(process.env, awsTwinHandlerEnv(twins));
 
     const lambda = await startLambdaInvoke({
       port: ports.lambda,

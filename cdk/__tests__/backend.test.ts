@@ -166,7 +166,6 @@ describe('API', () => {
           'SUPPORT_EMAIL',
         ]),
       );
-      expect(vars.MAIL_TRANSPORT).toBe('ses');
     }
   });
   it('log groups keep one month', () => {

@@ -75,27 +75,99 @@ it('exits 0 and writes both stacks', () => {
   expect(fs.existsSync(path.join(outdir, 'Stockbench-dev-SiteContent.template.json'))).toBe(true);
 });
 
-it('bundles each handler once: minified, with a source map, AWS SDK inside', () => {
-  const template = JSON.parse(
-    fs.readFileSync(path.join(outdir, 'Stockbench-dev.template.json'), 'utf8'),
-  ) as Template;
-  const fns = Object.values(template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function');
+const readTemplate = (): Template =>
+  JSON.parse(fs.readFileSync(path.join(outdir, 'Stockbench-dev.template.json'), 'utf8')) as Template;
+
+/** A BFF function's bundle as CDK built it: the code and the source files the source map lists. */
+function bundleOf(fn: Template['Resources'][string]): { code: string; sources: string[] } {
+  const assetDir = path.join(outdir, fn.Metadata?.['aws:asset:path'] ?? 'missing');
+  const map = JSON.parse(fs.readFileSync(path.join(assetDir, 'index.js.map'), 'utf8')) as {
+    sources: string[];
+  };
+  return { code: fs.readFileSync(path.join(assetDir, 'index.js'), 'utf8'), sources: map.sources };
+}
+
+// The AWS service each SDK package calls, by IAM prefix.
+const SDK_SERVICES: Record<string, string> = {
+  'client-dynamodb': 'dynamodb',
+  'lib-dynamodb': 'dynamodb',
+  'client-cognito-identity-provider': 'cognito-idp',
+  'client-sesv2': 'ses',
+  'client-secrets-manager': 'secretsmanager',
+};
+
+/** The AWS services a bundle can call: SDK clients bundled in it or required from the runtime. */
+function servicesCalledBy(bundle: { code: string; sources: string[] }): string[] {
+  const packages = new Set<string>();
+  for (const source of bundle.sources) {
+    const pkg = /node_modules\/@aws-sdk\/([^/]+)\//.exec(source)?.[1];
+    if (pkg) packages.add(pkg);
+  }
+  for (const m of bundle.code.matchAll(/require\("@aws-sdk\/([^"/]+)"\)/g)) packages.add(m[1] ?? '');
+  return [...new Set([...packages].flatMap((p) => SDK_SERVICES[p] ?? []))].sort();
+}
+
+const usesModule = (bundle: { sources: string[] }, file: string): boolean =>
+  bundle.sources.some((s) => s.endsWith(file));
+
+const bffFunctions = () =>
+  Object.values(readTemplate().Resources).filter(
+    (r) => r.Type === 'AWS::Lambda::Function' && String(r.Properties.Description).startsWith('BFF handler '),
+  );
+
+it('bundles every function minified, with a source map', () => {
+  const fns = Object.values(readTemplate().Resources).filter((r) => r.Type === 'AWS::Lambda::Function');
   expect(fns).toHaveLength(new Set(routes.map((r) => r.handler)).size + 1);
   for (const fn of fns) {
     const assetDir = path.join(outdir, fn.Metadata?.['aws:asset:path'] ?? 'missing');
-    const code = fs.readFileSync(path.join(assetDir, 'index.js'), 'utf8');
     const map = JSON.parse(fs.readFileSync(path.join(assetDir, 'index.js.map'), 'utf8')) as {
       names: string[];
     };
     // esbuild records renamed identifiers in the map's names only when it minifies.
     expect(map.names.length).toBeGreaterThan(0);
-    if (
-      String(fn.Properties.Description).startsWith('BFF handler ') &&
-      !/health/.test(String(fn.Properties.Description))
-    ) {
-      // The SDK clients are inside the bundle, none left for the runtime to provide. (The SDK's own
-      // optional try-require of @aws-sdk/signature-v4-crt stays; it is only for SigV4a.)
-      expect(code).not.toMatch(/require\("@aws-sdk\/(client|lib)-/);
-    }
   }
+});
+
+it('grants each handler exactly the AWS services its bundle calls, and each secret only to its reader', () => {
+  const template = readTemplate();
+  const handlersSeen: string[] = [];
+  for (const fn of bffFunctions()) {
+    const handler = String(fn.Properties.Description).replace('BFF handler ', '');
+    handlersSeen.push(handler);
+    const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const statements = Object.values(template.Resources)
+      .filter(
+        (r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.Roles).includes(`"${roleId}"`),
+      )
+      .flatMap(
+        (r) =>
+          (r.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] })
+            .Statement,
+      );
+    const granted = [
+      ...new Set(
+        statements
+          .flatMap((st) => [st.Action].flat())
+          .map((a) => a.split(':')[0] ?? '')
+          .filter((service) => service !== 'logs'),
+      ),
+    ].sort();
+    const bundle = bundleOf(fn);
+    const readsSecret = (logicalPrefix: string) =>
+      statements.some(
+        (st) =>
+          JSON.stringify(st.Resource).includes(logicalPrefix) &&
+          [st.Action].flat().includes('secretsmanager:GetSecretValue'),
+      );
+    expect({ handler, services: granted }).toEqual({ handler, services: servicesCalledBy(bundle) });
+    expect({ handler, stripeSecret: readsSecret('SecretsStripe') }).toEqual({
+      handler,
+      stripeSecret: usesModule(bundle, 'lambdas/lib/stripe.ts'),
+    });
+    expect({ handler, signingKey: readsSecret('SecretsLicenseSigningKey') }).toEqual({
+      handler,
+      signingKey: usesModule(bundle, 'lambdas/lib/license-token.ts'),
+    });
+  }
+  expect(handlersSeen.sort()).toEqual([...new Set(routes.map((r) => r.handler))].sort());
 });

@@ -109,7 +109,6 @@ export class Api extends Construct {
       STRIPE_PRICE_ID: props.stripePriceId,
       LICENSE_SIGNING_KEY_ARN: props.signingKeySecret.secretArn,
       SITE_URL: props.siteUrl,
-      MAIL_TRANSPORT: 'ses',
       MAIL_FROM: props.mailFrom,
       SUPPORT_EMAIL: props.supportEmail,
     };

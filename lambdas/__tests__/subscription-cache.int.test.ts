@@ -23,8 +23,11 @@ beforeAll(async () => {
   const db = await startDynamoDb({ path: dir, port: await freePort(), tableName });
   Object.assign(process.env, {
     TABLE_NAME: tableName,
-    DYNAMODB_ENDPOINT: db.endpoint,
+    // dynalite itself (no gate): this tests the repository, not a handler's grants.
+    AWS_ENDPOINT_URL_DYNAMODB: db.endpoint,
     AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
   });
   resetConfig();
   resetDb();

@@ -152,7 +152,7 @@ describe('malformed queries answer 400, never 5xx', () => {
 });
 
 async function outbox(to: string): Promise<{ to: string; text: string }[]> {
-  const dir = bff.info.outbox.startsWith('http') ? (process.env.OUTBOX_DIR ?? '') : bff.info.outbox;
+  const dir = bff.outboxDir;
   const files = (await readdir(dir)).filter((f) => f.endsWith('.json'));
   const mails = await Promise.all(
     files.map(

@@ -61,7 +61,7 @@ async function eventsOf(type: string): Promise<EmulatorEvent[]> {
 }
 
 /** Posts a payload to the webhook as Stripe would, signed with the stack's secret unless told. */
-function deliver(payload: string, secret = process.env.STRIPE_WEBHOOK_SECRET ?? '') {
+function deliver(payload: string, secret = bff.webhookSecret) {
   const signature = bff.stripe.webhooks.generateTestHeaderString({ payload, secret });
   return bff.call('POST', 'stripe-webhook', { raw: payload, headers: { 'stripe-signature': signature } });
 }
@@ -85,7 +85,7 @@ describe('webhook signature', () => {
     expect(missing.status).toBe(400);
     const tampered = bff.stripe.webhooks.generateTestHeaderString({
       payload,
-      secret: process.env.STRIPE_WEBHOOK_SECRET ?? '',
+      secret: bff.webhookSecret,
     });
     const changed = await bff.call('POST', 'stripe-webhook', {
       raw: payload.replace('invoice.paid', 'invoice.payment_failed'),
@@ -94,7 +94,7 @@ describe('webhook signature', () => {
     expect(changed.status).toBe(400);
     const old = bff.stripe.webhooks.generateTestHeaderString({
       payload,
-      secret: process.env.STRIPE_WEBHOOK_SECRET ?? '',
+      secret: bff.webhookSecret,
       timestamp: Math.floor(Date.now() / 1000) - 3600,
     });
     const stale = await bff.call('POST', 'stripe-webhook', {
@@ -114,7 +114,7 @@ describe('webhook signature', () => {
     });
     const signature = bff.stripe.webhooks.generateTestHeaderString({
       payload,
-      secret: process.env.STRIPE_WEBHOOK_SECRET ?? '',
+      secret: bff.webhookSecret,
     });
     const res = await bff.call('POST', 'stripe-webhook', {
       raw: payload,

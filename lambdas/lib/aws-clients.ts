@@ -12,11 +12,3 @@ export function awsClientDefaults() {
     requestHandler: { requestTimeout: REQUEST_TIMEOUT_MS, connectionTimeout: CONNECTION_TIMEOUT_MS },
   } as const;
 }
-
-// TEMP(integration): until the local stack sets AWS_ENDPOINT_URL_* itself, map its older variables.
-for (const [legacy, standard] of [
-  ['DYNAMODB_ENDPOINT', 'AWS_ENDPOINT_URL_DYNAMODB'],
-  ['COGNITO_ENDPOINT', 'AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER'],
-] as const) {
-  if (process.env[legacy] && !process.env[standard]) process.env[standard] = process.env[legacy];
-}

@@ -35,4 +35,3 @@ export function getConfig(): Config {
 export function resetConfig(): void {
   config = undefined;
 }
-

@@ -22,22 +22,6 @@ export function resetMail(): void {
 }
 
 export async function sendMail(mail: Mail): Promise<void> {
-  // TEMP(integration): the local stack's outbox directory, until its SES twin lands.
-  if (
-    process.env.MAIL_TRANSPORT === 'outbox' &&
-    process.env.OUTBOX_DIR &&
-    !process.env.AWS_ENDPOINT_URL_SESV2
-  ) {
-    const { mkdir, writeFile } = await import('node:fs/promises');
-    const date = new Date().toISOString();
-    const id = `${date.replace(/[:.]/g, '-')}-${Math.random().toString(16).slice(2, 10)}`;
-    await mkdir(process.env.OUTBOX_DIR, { recursive: true });
-    await writeFile(
-      `${process.env.OUTBOX_DIR}/${id}.json`,
-      JSON.stringify({ id, from: mailFrom(), date, ...mail }, null, 2),
-    );
-    return;
-  }
   client ??= new SESv2Client(awsClientDefaults());
   await client.send(
     new SendEmailCommand({

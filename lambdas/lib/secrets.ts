@@ -66,9 +66,6 @@ function field(fields: Record<string, string>, key: string, arn: string): string
 
 /** JSON { secretKey, webhookSecret } in the secret named by STRIPE_SECRET_ARN. */
 export async function getStripeSecrets(): Promise<StripeSecrets> {
-  // TEMP(integration): the local stack's older variables, until its Secrets Manager twin lands.
-  if (process.env.STRIPE_SECRET_KEY && process.env.STRIPE_WEBHOOK_SECRET && !process.env.STRIPE_SECRET_ARN)
-    return { secretKey: process.env.STRIPE_SECRET_KEY, webhookSecret: process.env.STRIPE_WEBHOOK_SECRET };
   const arn = required('STRIPE_SECRET_ARN');
   const fields = await readSecretJson(arn);
   return { secretKey: field(fields, 'secretKey', arn), webhookSecret: field(fields, 'webhookSecret', arn) };
@@ -76,9 +73,6 @@ export async function getStripeSecrets(): Promise<StripeSecrets> {
 
 /** The Ed25519 private key (PKCS8 PEM) that signs license statements: JSON { privateKeyPem }. */
 export async function getLicenseSigningKeyPem(): Promise<string> {
-  // TEMP(integration): see getStripeSecrets.
-  if (process.env.LICENSE_SIGNING_KEY && !process.env.LICENSE_SIGNING_KEY_ARN)
-    return process.env.LICENSE_SIGNING_KEY.replace(/\\n/g, '\n');
   const arn = required('LICENSE_SIGNING_KEY_ARN');
   return field(await readSecretJson(arn), 'privateKeyPem', arn);
 }

@@ -9,7 +9,7 @@ import {
 import Stripe from 'stripe';
 import { ensureVerifiedUser } from '../../../dev/cognito/setup';
 import type { IamGate } from '../../../dev/iam/gate';
-import { startLocalStack } from '../../../dev/local-stack';
+import { readLocalSecrets, startLocalStack } from '../../../dev/local-stack';
 import type { StackInfo } from '../../../dev/stack-info';
 
 // Integration-test support: one local stack per test file (dynalite, Cognito behind its proxy, the
@@ -32,6 +32,10 @@ export interface Bff {
   /** The stack's IAM gate: every AWS call a handler makes passes it (onDecision shows each check). */
   iamGate: IamGate;
   stripe: Stripe;
+  /** The stack's Stripe webhook signing secret (what Stripe signs deliveries with). */
+  webhookSecret: string;
+  /** Where the SES twin files every mail (dev/outbox.ts readOutbox reads it). */
+  outboxDir: string;
   newUser(): Promise<User>;
   signIn(email: string, password: string): Promise<{ token: string; uid: string }>;
   call(
@@ -56,7 +60,8 @@ export async function startBff(): Promise<Bff> {
   const stack = await startLocalStack({ dir, site: false, ports: 'auto' });
   const { info } = stack;
   const stripeUrl = new URL(info.stripeApi);
-  const stripe = new Stripe(process.env.STRIPE_SECRET_KEY ?? 'sk_test_local', {
+  const { stripeWebhookSecret: webhookSecret } = await readLocalSecrets(dir);
+  const stripe = new Stripe('sk_test_local', {
     host: stripeUrl.hostname,
     port: Number(stripeUrl.port),
     protocol: 'http',
@@ -122,6 +127,8 @@ export async function startBff(): Promise<Bff> {
     info,
     iamGate: stack.iamGate,
     stripe,
+    webhookSecret,
+    outboxDir: path.join(dir, 'outbox'),
     newUser,
     signIn,
     call,
