@@ -46,6 +46,8 @@ export type State = {
   /** What the API never shows: how each card behaves, proration lines waiting for the next invoice. */
   cardOutcomes: Record<string, CardOutcome>;
   pendingLines: Record<string, LineItem[]>;
+  /** Payment methods detached from their customer: Stripe never lets them be attached again. */
+  detachedPaymentMethods?: Record<string, true>;
 };
 
 export function emptyState(): State {

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { SecretNotConfiguredError } from '../lib/errors';
-import { errorToResult, ApiError, GENERIC_MESSAGE } from '../lib/http';
+import Stripe from 'stripe';
+import { errorToResult, ApiError, GENERIC_MESSAGE, PAYMENT_METHOD_UNUSABLE_MESSAGE } from '../lib/http';
 import * as z from 'zod/mini';
 import { fields, MAX_BODY_BYTES, parseJsonBody, parseQuery, rawBody } from '../lib/request';
 
@@ -79,6 +80,88 @@ describe('error responses', () => {
     expect(JSON.parse(String(res.body))).toEqual({
       error: { code: 'CARD_DECLINED', message: 'Your card was declined.' },
     });
+  });
+
+  describe("Stripe's invalid-request errors", () => {
+    const invalid = (raw: { message: string; code?: string; param?: string }) =>
+      new Stripe.errors.StripeInvalidRequestError({ type: 'invalid_request_error', ...raw });
+    let logged: jest.SpyInstance;
+    let warned: jest.SpyInstance;
+    beforeEach(() => {
+      logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      warned = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    });
+    afterEach(() => {
+      logged.mockRestore();
+      warned.mockRestore();
+    });
+    const answer = (err: unknown) => {
+      const res = errorToResult(err, event);
+      return { status: res.statusCode, ...(JSON.parse(String(res.body)) as { error: unknown }) };
+    };
+
+    it.each([
+      ['a detached payment method', 'payment_method_unexpected_state'],
+      ['a payment method not available for the payment', 'payment_method_not_available'],
+      ['a payment method its provider refused', 'payment_method_provider_decline'],
+      ['an expired payment method', 'expired_payment_method'],
+    ])("answers 402 with the spec's wording for %s", (_name, code) => {
+      expect(answer(invalid({ message: 'Stripe says why', code }))).toEqual({
+        status: 402,
+        error: { code: 'PAYMENT_METHOD_UNUSABLE', message: PAYMENT_METHOD_UNUSABLE_MESSAGE },
+      });
+      expect(PAYMENT_METHOD_UNUSABLE_MESSAGE).toBe('Payment failed. Please try another payment method.');
+      expect(logged).not.toHaveBeenCalled();
+      expect(JSON.parse(String(warned.mock.calls[0]?.[0]))).toMatchObject({
+        level: 'warn',
+        requestId: 'req-1',
+        error: { stripeCode: code },
+      });
+    });
+
+    it("answers 402 with Stripe's own message for the card's details (the spec shows the provider's)", () => {
+      const message = "Your card's expiration year is invalid.";
+      expect(
+        answer(
+          invalid({ message, code: 'invalid_expiry_year', param: 'payment_method_data[card][exp_year]' }),
+        ),
+      ).toEqual({ status: 402, error: { code: 'INVALID_EXPIRY_YEAR', message } });
+      expect(answer(invalid({ message: 'Bad card.', param: 'card[number]' }))).toEqual({
+        status: 402,
+        error: { code: 'CARD_ERROR', message: 'Bad card.' },
+      });
+      expect(logged).not.toHaveBeenCalled();
+    });
+
+    it.each([
+      [
+        'resource_missing on a stored id',
+        { code: 'resource_missing', param: 'id', message: "No such customer: 'cus_x'" },
+      ],
+      [
+        'parameter_unknown',
+        { code: 'parameter_unknown', param: 'card[bogus]', message: 'Received unknown parameter' },
+      ],
+      [
+        'parameter_missing',
+        { code: 'parameter_missing', param: 'customer', message: 'Missing required param' },
+      ],
+      ['an error without a code', { message: 'Something about our request.' }],
+    ] as [string, { message: string; code?: string; param?: string }][])(
+      'keeps %s a logged 500 that hides the detail',
+      (_name, raw) => {
+        expect(answer(invalid(raw))).toEqual({
+          status: 500,
+          error: { code: 'INTERNAL', message: GENERIC_MESSAGE },
+        });
+        expect(logged).toHaveBeenCalledTimes(1);
+        expect(JSON.parse(String(logged.mock.calls[0]?.[0]))).toMatchObject({
+          level: 'error',
+          msg: 'unhandled error',
+          error: { stripeType: 'StripeInvalidRequestError', ...(raw.code && { stripeCode: raw.code }) },
+        });
+      },
+    );
   });
 
   it('answers 503 with a clear log line while a secret still holds the deploy placeholder', () => {

@@ -43,6 +43,66 @@ interface StripeLikeError {
   message: string;
   rawType?: string;
   code?: string;
+  param?: string;
+}
+
+/** The spec's wording (error catalogue, Checkout) for a payment method that cannot pay. */
+export const PAYMENT_METHOD_UNUSABLE_MESSAGE = 'Payment failed. Please try another payment method.';
+
+/**
+ * Invalid-request codes about the card's own details: only the client's card can cause them. They
+ * answer 402 like a StripeCardError, with Stripe's message (the spec shows the provider's message).
+ */
+const CARD_DETAIL_CODES = new Set([
+  'card_decline_rate_limit_exceeded',
+  'card_declined',
+  'expired_card',
+  'incorrect_cvc',
+  'incorrect_number',
+  'incorrect_zip',
+  'incorrect_postal_code',
+  'insufficient_funds',
+  'invalid_card_type',
+  'invalid_cvc',
+  'invalid_expiry_month',
+  'invalid_expiry_year',
+  'invalid_number',
+]);
+
+/**
+ * Invalid-request codes about the payment method the client chose (detached and so unusable, not
+ * available for this payment, refused by its provider): 402 with the spec's "try another" wording.
+ */
+const UNUSABLE_PAYMENT_METHOD_CODES = new Set([
+  'expired_payment_method',
+  'payment_intent_incompatible_payment_method',
+  'payment_intent_payment_attempt_failed',
+  'payment_method_currency_mismatch',
+  'payment_method_customer_decline',
+  'payment_method_invalid_parameter',
+  'payment_method_not_available',
+  'payment_method_provider_decline',
+  'payment_method_restricted',
+  'payment_method_unactivated',
+  'payment_method_unexpected_state',
+  'payment_method_unsupported_type',
+]);
+
+/**
+ * A StripeInvalidRequestError the client's input caused, as the answer it gets; undefined for the rest
+ * (resource_missing on our stored ids, parameter_unknown, anything unlisted): those are our bugs and
+ * stay a logged 500. Adapters translate the cases they know better (lib/stripe.ts answers an unknown
+ * payment method id as 400 UNKNOWN_PAYMENT_METHOD before this runs).
+ */
+function invalidRequestResult(stripe: StripeLikeError): Result | undefined {
+  const code = stripe.code ?? '';
+  if (CARD_DETAIL_CODES.has(code) || (stripe.param?.startsWith('card[') && code !== 'parameter_unknown')) {
+    return json(402, errorBody(code ? code.toUpperCase() : 'CARD_ERROR', stripe.message));
+  }
+  if (UNUSABLE_PAYMENT_METHOD_CODES.has(code)) {
+    return json(402, errorBody('PAYMENT_METHOD_UNUSABLE', PAYMENT_METHOD_UNUSABLE_MESSAGE));
+  }
+  return undefined;
 }
 
 function asStripeError(err: unknown): StripeLikeError | undefined {
@@ -68,6 +128,16 @@ export function errorToResult(err: unknown, event: Pick<APIGatewayProxyEventV2, 
   if (stripe?.type === 'StripeCardError') {
     return json(402, errorBody(stripe.code ? stripe.code.toUpperCase() : 'CARD_ERROR', stripe.message));
   }
+  if (stripe?.type === 'StripeInvalidRequestError') {
+    const result = invalidRequestResult(stripe);
+    if (result) {
+      // Not our fault, but worth a line: a rising count shows a client or card flow going wrong.
+      log('warn', 'stripe refused the client input', event, {
+        error: { stripeType: stripe.type, stripeCode: stripe.code, stripeParam: stripe.param },
+      });
+      return result;
+    }
+  }
   // A StripeIdempotencyError (a key reused with other parameters, 400), or Stripe's 409 for a key whose
   // first request is still running: the SDK retries that and then reports it as a StripeAPIError.
   if (
@@ -83,6 +153,7 @@ export function errorToResult(err: unknown, event: Pick<APIGatewayProxyEventV2, 
       message: err instanceof Error ? err.message : String(err),
       stripeType: stripe?.type,
       stripeCode: stripe?.code,
+      stripeParam: stripe?.param,
       stack: err instanceof Error ? err.stack : undefined,
     },
   });

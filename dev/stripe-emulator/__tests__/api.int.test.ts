@@ -73,6 +73,13 @@ test('payment methods: raw numbers, tokens, test ids, attach, detach, list', asy
   const detached = await stripe.paymentMethods.detach(raw.id);
   expect(detached.customer).toBeNull();
   expect((await stripe.customers.listPaymentMethods(customer.id)).data.map((p) => p.id)).toEqual([token.id]);
+  // Detaching is permanent: the method cannot be attached again, to this customer or another.
+  const reattached = await caught(stripe.paymentMethods.attach(raw.id, { customer: customer.id }));
+  expect(reattached).toMatchObject({
+    type: 'StripeInvalidRequestError',
+    statusCode: 400,
+    code: 'payment_method_unexpected_state',
+  });
 
   const bad = await caught(
     stripe.paymentMethods.create({

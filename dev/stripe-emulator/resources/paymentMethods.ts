@@ -114,6 +114,14 @@ export function attachPaymentMethod(ctx: Ctx, pm: PaymentMethod, customerId: str
   if (pm.customer) {
     throw badState(`The payment method you provided has already been attached to a customer.`);
   }
+  // Stripe: "once detached, a PaymentMethod can no longer be used for payments or re-attached".
+  if (ctx.state.detachedPaymentMethods?.[pm.id]) {
+    throw badState(
+      'This PaymentMethod was previously used without being attached to a Customer or was detached from ' +
+        'a Customer, and may not be used again.',
+      'payment_method_unexpected_state',
+    );
+  }
   const outcome = ctx.state.cardOutcomes[pm.id] ?? 'succeed';
   const decline = outcome === 'charge_fails' ? undefined : declineFor(outcome);
   if (decline) throw decline;
@@ -160,6 +168,7 @@ function detach({ ctx, params, path }: ApiRequest) {
     if (sub.default_payment_method === pm.id) sub.default_payment_method = null;
   }
   pm.customer = null;
+  (ctx.state.detachedPaymentMethods ??= {})[pm.id] = true;
   ctx.webhooks.emit('payment_method.detached', pm);
   return expand(ctx.state, pm, params.expand());
 }
