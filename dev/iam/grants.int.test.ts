@@ -158,7 +158,12 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
   // The webhook's grants are used by the deliveries the purchase caused; they arrive on their own.
   await eventually(async () => unusedGrants('stripe-webhook').length === 0);
 
-  await ok(bff.call('POST', 'delete-customer', { user, body: { uid: user.uid } }));
+  await ok(
+    bff.call('POST', 'delete-customer', {
+      user,
+      body: { uid: user.uid, currentPassword: user.password },
+    }),
+  );
 
   const report = handlerNames().map((handler) => ({
     handler,

@@ -93,3 +93,34 @@ describe('item 7: ID tokens of verified users only', () => {
     }
   });
 });
+
+describe('item 6: deletion checks the current password on the server', () => {
+  it('refuses a token alone and a wrong password, changing nothing; the right one deletes', async () => {
+    const user = await bff.newUser();
+    const setup = await bff.call('POST', 'setup-checkout', {
+      user,
+      body: { uid: user.uid, email: user.email, count: 1 },
+    });
+    expect(setup.status).toBe(200);
+    const customerId = String(setup.body.customerId);
+    const customerExists = async () => !(await bff.stripe.customers.retrieve(customerId)).deleted;
+
+    const tokenOnly = await bff.call('POST', 'delete-customer', { user, body: { uid: user.uid } });
+    expect(tokenOnly.status).toBe(400);
+    const wrong = await bff.call('POST', 'delete-customer', {
+      user,
+      body: { uid: user.uid, currentPassword: 'not-the-password' },
+    });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.error).toEqual({ code: 'INCORRECT_PASSWORD', message: 'Incorrect current password.' });
+    expect(await customerExists()).toBe(true);
+
+    const right = await bff.call('POST', 'delete-customer', {
+      user,
+      body: { uid: user.uid, currentPassword: user.password },
+    });
+    expect(right.status).toBe(200);
+    expect(right.body.deleted).toMatchObject({ customerId, customerDeleted: true, account: true });
+    expect(await customerExists()).toBe(false);
+  });
+});

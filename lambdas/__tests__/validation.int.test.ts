@@ -60,7 +60,12 @@ const bodyEndpoints: {
     valid: () => ({ subscriptionId: 'sub_x', paymentMethodId: 'pm_x' }),
     auth: true,
   },
-  { method: 'POST', route: 'delete-customer', valid: () => ({ uid: user.uid }), auth: true },
+  {
+    method: 'POST',
+    route: 'delete-customer',
+    valid: () => ({ uid: user.uid, currentPassword: 'x' }),
+    auth: true,
+  },
   {
     method: 'PUT',
     route: 'update-email',

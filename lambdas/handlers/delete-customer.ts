@@ -1,4 +1,5 @@
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
+import { checkPassword } from '../lib/cognito';
 import { ok, withErrors } from '../lib/http';
 import { getAccount } from '../lib/repository/accounts';
 import { deleteUserRecords } from '../lib/repository/users';
@@ -6,16 +7,19 @@ import { fields, parseJsonBody } from '../lib/request';
 import * as z from 'zod/mini';
 import { cancelSubscription, deleteCustomer, ENDED_STATUSES, retrieveSubscription } from '../lib/stripe';
 
-// POST /api/delete-customer {uid}: ends the subscription now, deletes the Stripe customer and every
+// POST /api/delete-customer {uid, currentPassword}: after the current password is checked (a token
+// alone never destroys an account), ends the subscription now, deletes the Stripe customer and every
 // record of the user, and says what was removed. The account page then deletes the Cognito user.
 // Each step tolerates having been done already, so a retry after a partial failure completes.
 
-const schema = z.strictObject({ uid: fields.uid });
+const schema = z.strictObject({ uid: fields.uid, currentPassword: fields.password });
 
 export const handler = withErrors(async (event: ApiEvent) => {
   const caller = getCaller(event);
-  const { uid } = parseJsonBody(event, schema);
+  const { uid, currentPassword } = parseJsonBody(event, schema);
   assertSelf(caller, uid);
+  // Before anything is read or changed; a wrong password is 403 INCORRECT_PASSWORD.
+  await checkPassword(caller.username, currentPassword);
 
   const account = await getAccount(uid);
   let subscriptionCanceled = false;

@@ -121,5 +121,5 @@ export const updateCard = (body: { subscriptionId: string; paymentMethodId: stri
     { body },
   );
 
-export const deleteCustomer = (uid: string) =>
-  call<{ deleted: Record<string, unknown> }>('POST', 'delete-customer', { body: { uid } });
+export const deleteCustomer = (uid: string, currentPassword: string) =>
+  call<{ deleted: Record<string, unknown> }>('POST', 'delete-customer', { body: { uid, currentPassword } });

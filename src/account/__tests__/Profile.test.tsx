@@ -138,7 +138,8 @@ describe('Delete Account', () => {
       AuthFlow: 'USER_PASSWORD_AUTH',
       AuthParameters: { USERNAME: 'me@example.com', PASSWORD: 'secret1' },
     });
-    expect(mockedApi.deleteCustomer).toHaveBeenCalledWith('u1');
+    // The BFF checks the password again before it deletes anything.
+    expect(mockedApi.deleteCustomer).toHaveBeenCalledWith('u1', 'secret1');
     expect(mocked.deleteUser).toHaveBeenCalled();
   });
 

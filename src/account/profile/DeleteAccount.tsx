@@ -22,7 +22,7 @@ export function DeleteAccount({ user }: { user: SessionUser }) {
   const onSubmit = submit(async () => {
     if (confirmation !== DELETE_WORD) return;
     await reauthenticate(user.email, currentPassword);
-    await deleteCustomer(user.uid);
+    await deleteCustomer(user.uid, currentPassword);
     await deleteUser();
     await signOutUser().catch(() => undefined);
     await navigate('/?action=accountDeleted');
