@@ -19,6 +19,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/email-recovery', handler: 'email-recovery-info', auth: 'none' },
   { method: 'POST', path: '/api/email-recovery', handler: 'email-recovery', auth: 'none' },
   { method: 'POST', path: '/api/setup-checkout', handler: 'setup-checkout', auth: 'jwt' },
+  { method: 'POST', path: '/api/checkout-info', handler: 'checkout-info', auth: 'jwt' },
   { method: 'GET', path: '/api/complete-checkout', handler: 'complete-checkout', auth: 'jwt' },
   { method: 'GET', path: '/api/get-licenses', handler: 'get-licenses', auth: 'jwt' },
   { method: 'GET', path: '/api/get-subscriptions', handler: 'get-subscriptions', auth: 'jwt' },

@@ -82,6 +82,8 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
   },
   // Customer and incomplete subscription in Stripe, both recorded on the account.
   'setup-checkout': { table: ['GetItem', 'UpdateItem'], secrets: ['stripe'] },
+  // The checkout page's check of its link: the caller's account, then its subscription in Stripe.
+  'checkout-info': { table: ['GetItem'], secrets: ['stripe'] },
   // Payment flows: Stripe calls, then the license slots synced with the subscription (licensing.ts).
   'complete-checkout': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], secrets: ['stripe'] },
   'add-licenses': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], secrets: ['stripe'] },

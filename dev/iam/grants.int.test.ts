@@ -62,12 +62,14 @@ async function ok(res: Promise<{ status: number; body: Record<string, unknown> }
   return r.body;
 }
 
-/** A user with an active subscription of `count` licenses: setup-checkout, payment, complete-checkout. */
+/** A user with an active subscription of `count` licenses: setup-checkout, the checkout page's
+ * checkout-info, payment, complete-checkout. */
 async function subscribed(count: number) {
   const user = await bff.newUser();
   const setup = await ok(
     bff.call('POST', 'setup-checkout', { user, body: { uid: user.uid, email: user.email, count } }),
   );
+  await ok(bff.call('POST', 'checkout-info', { user, body: { sec: setup.sec } }));
   const pi = await bff.stripe.paymentIntents.confirm(paymentIntentOf(String(setup.sec)), {
     payment_method: 'pm_card_visa',
   });

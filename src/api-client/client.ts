@@ -2,6 +2,7 @@ import { siteConfig } from '../config';
 import { currentIdToken } from '../auth/session';
 import type {
   ApiErrorBody,
+  CheckoutInfo,
   EmailRecoveryInfo,
   LicenseData,
   LicenseQuote,
@@ -82,6 +83,9 @@ export const recoverEmail = (code: string) =>
 
 export const setupCheckout = (body: { uid: string; email: string; count: number }) =>
   call<SetupCheckoutResult>('POST', 'setup-checkout', { body });
+
+/** Whether `sec` is the caller's own pending checkout, and its amount (403 when it is not). */
+export const checkoutInfo = (sec: string) => call<CheckoutInfo>('POST', 'checkout-info', { body: { sec } });
 
 export const completeCheckout = (query: { uid: string; pmid: string }) =>
   call<{ subscriptionId: string; subscriptionStatus: string; licenses: LicenseView[] }>(

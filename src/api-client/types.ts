@@ -43,6 +43,17 @@ export interface SetupCheckoutResult {
   currency?: string;
 }
 
+/** The checkout page's check of its link (checkout-info): the caller's own pending first payment. */
+export interface CheckoutInfo {
+  subscriptionId: string;
+  /** Licenses in the subscription (Stripe's quantity). */
+  count: number;
+  /** The first invoice's amount, in cents. */
+  amountDue: number | null;
+  currency: string | null;
+  status: string;
+}
+
 export interface LicenseQuote {
   count: number;
   quantity: number;

@@ -1,0 +1,47 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { getCaller, type ApiEvent } from '../lib/auth';
+import { forbidden, ok, withErrors } from '../lib/http';
+import { getAccount } from '../lib/repository/accounts';
+import { parseJsonBody } from '../lib/request';
+import * as z from 'zod/mini';
+import { clientSecretOf, licenseItem, retrieveSubscription } from '../lib/stripe';
+
+// POST /api/checkout-info {sec}: what the checkout page shows before it offers the card form. The
+// client secret in the page's link (`/checkout?sec&count`) is checked against the first-payment
+// secret of the caller's own current subscription, and the amount comes from Stripe, never from the
+// link, so a link carrying someone else's secret cannot be paid by mistake. Anything that is not the
+// caller's current subscription's secret answers the same 403, revealing nothing about it.
+// The secret travels in the body (not the query string) so it stays out of CDN and API access logs.
+
+/** A PaymentIntent client secret: `pi_<id>_secret_<random>`. */
+const schema = z.strictObject({
+  sec: z.string().check(z.maxLength(256), z.regex(/^pi_[A-Za-z0-9]{1,100}_secret_[A-Za-z0-9]{1,100}$/)),
+});
+
+const NOT_YOURS = "This checkout link is not the signed-in user's.";
+
+/** Constant-time equality of two secrets (hashed first, so their lengths do not matter either). */
+function sameSecret(a: string, b: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+  return timingSafeEqual(digest(a), digest(b));
+}
+
+export const handler = withErrors(async (event: ApiEvent) => {
+  const caller = await getCaller(event);
+  const { sec } = parseJsonBody(event, schema);
+
+  const account = await getAccount(caller.sub);
+  if (!account?.subscriptionId) throw forbidden(NOT_YOURS);
+  const sub = await retrieveSubscription(account.subscriptionId);
+  const expected = clientSecretOf(sub);
+  if (!expected || !sameSecret(sec, expected)) throw forbidden(NOT_YOURS);
+
+  const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
+  return ok({
+    subscriptionId: sub.id,
+    count: licenseItem(sub).quantity ?? 0,
+    amountDue: invoice?.amount_due ?? null,
+    currency: invoice?.currency ?? null,
+    status: sub.status,
+  });
+});
