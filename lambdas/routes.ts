@@ -28,6 +28,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'PUT', path: '/api/remove-licenses', handler: 'remove-licenses', auth: 'jwt' },
   { method: 'PUT', path: '/api/update-card', handler: 'update-card', auth: 'jwt' },
   { method: 'POST', path: '/api/delete-customer', handler: 'delete-customer', auth: 'jwt' },
+  { method: 'POST', path: '/api/sign-out-everywhere', handler: 'sign-out-everywhere', auth: 'jwt' },
   { method: 'POST', path: '/api/stripe-webhook', handler: 'stripe-webhook', auth: 'none' },
   { method: 'POST', path: '/api/validate-license', handler: 'validate-license', auth: 'jwt' },
   { method: 'GET', path: '/api/license-public-key', handler: 'license-public-key', auth: 'none' },

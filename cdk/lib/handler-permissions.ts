@@ -91,8 +91,14 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
   'remove-licenses': { table: ['GetItem', 'Query', 'UpdateItem'], secrets: ['stripe'] },
   // Attaches the card in Stripe, then syncs the subscription (which may create missing slots).
   'update-card': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], secrets: ['stripe'] },
-  // Cancels and deletes in Stripe, then deletes every record of the user (Query + BatchWriteItem).
-  'delete-customer': { table: ['GetItem', 'Query', 'BatchWriteItem'], secrets: ['stripe'] },
+  // Cancels and deletes in Stripe, then deletes every record of the user (Query + BatchWriteItem) and
+  // records that no earlier token is taken (UpdateItem on USER#<uid> / SESSIONS).
+  'delete-customer': {
+    table: ['GetItem', 'Query', 'BatchWriteItem', 'UpdateItem'],
+    secrets: ['stripe'],
+  },
+  // Cognito's global sign-out, then the "tokens valid after" time (every jwt handler reads it: GetItem).
+  'sign-out-everywhere': { table: ['GetItem', 'UpdateItem'], cognito: ['AdminUserGlobalSignOut'] },
   // Verifies Stripe's signature, dedupes events, finds the user by customer, provisions licenses.
   'stripe-webhook': {
     table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'],

@@ -156,6 +156,10 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
   expect(code).toBeDefined();
   await ok(bff.call('GET', 'email-recovery', { query: { code: code ?? '' } }));
   await ok(bff.call('POST', 'email-recovery', { body: { code } }));
+  // The change and the recovery ended every session: sign in again, then end them all from the site.
+  user.token = (await bff.signIn(user.email, user.password)).token;
+  await ok(bff.call('POST', 'sign-out-everywhere', { user }));
+  user.token = (await bff.signIn(user.email, user.password)).token;
 
   // The webhook's grants are used by the deliveries the purchase caused; they arrive on their own.
   await eventually(async () => unusedGrants('stripe-webhook').length === 0);

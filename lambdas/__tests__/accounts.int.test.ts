@@ -3,6 +3,8 @@ import {
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { resetDb } from '../lib/repository/client';
+import { getTokensValidAfter, revokeTokens } from '../lib/repository/sessions';
 import { startBff, type Bff, type User } from './support/bff';
 
 // Accounts and sessions (issue 11) through the local stack, with real users and real tokens from the
@@ -20,6 +22,8 @@ beforeAll(async () => {
   });
 }, 60000);
 afterAll(async () => {
+  // The test's own DynamoDB client (sessions repository, as the stack's admin).
+  resetDb();
   cognito?.destroy();
   await bff?.stop();
 });
@@ -37,6 +41,16 @@ async function tokensOf(email: string, password: string) {
 
 const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+
+/** The recovery code mailed to `oldEmail` for its change to `newEmail` (the outbox, over HTTP). */
+async function recoveryCodeFor(oldEmail: string, newEmail: string): Promise<string> {
+  const res = await fetch(`${bff.info.outbox}/messages.json?to=${encodeURIComponent(oldEmail)}`);
+  const mails = (await res.json()) as { text: string }[];
+  const mail = mails.find((m) => m.text.includes('mode=recoverEmail') && m.text.includes(newEmail));
+  const code = /oobCode=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+  if (!code) throw new Error(`no recovery mail to ${oldEmail}`);
+  return code;
+}
 
 describe('item 7: ID tokens of verified users only', () => {
   it('refuses an access token with 401, though the authorizer admits it', async () => {
@@ -122,5 +136,89 @@ describe('item 6: deletion checks the current password on the server', () => {
     expect(right.status).toBe(200);
     expect(right.body.deleted).toMatchObject({ customerId, customerDeleted: true, account: true });
     expect(await customerExists()).toBe(false);
+  });
+});
+
+describe('item 5: a revoked session stops at once', () => {
+  const licensesOf = (user: User, token = user.token) =>
+    bff.call('GET', 'get-licenses', { user: { ...user, token }, query: { uid: user.uid } });
+
+  it('sign-out everywhere ends every session, and a sign-in after it works', async () => {
+    const user = await bff.newUser();
+    const other = (await tokensOf(user.email, user.password)).id;
+    const out = await bff.call('POST', 'sign-out-everywhere', { user });
+    expect(out.status).toBe(200);
+    for (const token of [user.token, other]) {
+      const res = await licensesOf(user, token);
+      expect(res.status).toBe(401);
+      expect(res.body.error?.code).toBe('SESSION_EXPIRED');
+    }
+    // Not even to sign out again.
+    expect(await bff.call('POST', 'sign-out-everywhere', { user })).toMatchObject({ status: 401 });
+    const fresh = (await tokensOf(user.email, user.password)).id;
+    expect((await licensesOf(user, fresh)).status).toBe(200);
+  });
+
+  it('email recovery ends the sessions of whoever changed the address', async () => {
+    const user = await bff.newUser();
+    const newEmail = `new-${user.email}`;
+    const change = await bff.call('PUT', 'update-email', {
+      user,
+      body: { uid: user.uid, oldEmail: user.email, newEmail, currentPassword: user.password },
+    });
+    expect(change.status).toBe(200);
+    // The email change itself ended the session it was made with.
+    expect((await licensesOf(user)).status).toBe(401);
+    // Whoever changed it signs in with the new address (verified, say, by its code)...
+    await cognito.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: bff.info.userPoolId,
+        Username: newEmail,
+        UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
+      }),
+    );
+    const intruder = (await tokensOf(newEmail, user.password)).id;
+    expect((await licensesOf(user, intruder)).status).toBe(200);
+    // ...and the owner restores the old one: that session ends.
+    const code = await recoveryCodeFor(user.email, newEmail);
+    expect((await bff.call('POST', 'email-recovery', { body: { code } })).status).toBe(200);
+    const res = await licensesOf(user, intruder);
+    expect(res.status).toBe(401);
+    expect(res.body.error?.code).toBe('SESSION_EXPIRED');
+    const owner = (await tokensOf(user.email, user.password)).id;
+    expect((await licensesOf(user, owner)).status).toBe(200);
+  });
+
+  it('deletion ends every session', async () => {
+    const user = await bff.newUser();
+    const other = (await tokensOf(user.email, user.password)).id;
+    const del = await bff.call('POST', 'delete-customer', {
+      user,
+      body: { uid: user.uid, currentPassword: user.password },
+    });
+    expect(del.status).toBe(200);
+    for (const token of [user.token, other]) expect((await licensesOf(user, token)).status).toBe(401);
+  });
+
+  it('a token issued in the same second as the revocation is refused, whichever came first', async () => {
+    const user = await bff.newUser();
+    const iat = Number(claimsOf(user.token).iat);
+    // The revocation at the first and at the last millisecond of the token's second (recorded as the
+    // next whole second): the token's iat cannot tell whether it was issued before or after.
+    for (const nowMs of [iat * 1000, iat * 1000 + 999]) {
+      expect(await revokeTokens(user.uid, { nowMs })).toBe(iat + 1);
+      expect(await getTokensValidAfter(user.uid)).toBe(iat + 1);
+      const res = await licensesOf(user);
+      expect(res.status).toBe(401);
+      expect(res.body.error?.code).toBe('SESSION_EXPIRED');
+    }
+    // A token of the previous second, obviously, too; a revocation never moves the time back.
+    await revokeTokens(user.uid, { nowMs: (iat - 5) * 1000 });
+    expect(await getTokensValidAfter(user.uid)).toBe(iat + 1);
+    // A revocation now: once it has answered, a sign-in is taken (the revocation waits for its second).
+    const validAfter = await revokeTokens(user.uid);
+    const fresh = (await tokensOf(user.email, user.password)).id;
+    expect(Number(claimsOf(fresh).iat)).toBeGreaterThanOrEqual(validAfter);
+    expect((await licensesOf(user, fresh)).status).toBe(200);
   });
 });

@@ -406,7 +406,10 @@ describe('ownership', () => {
         user: as,
         body: { subscriptionId: owner.subscriptionId, paymentMethodId: 'pm_card_visa' },
       }),
-      bff.call('POST', 'delete-customer', { user: as, body: { uid: owner.user.uid } }),
+      bff.call('POST', 'delete-customer', {
+        user: as,
+        body: { uid: owner.user.uid, currentPassword: as.password },
+      }),
       bff.call('PUT', 'update-email', {
         user: as,
         body: {
@@ -437,7 +440,8 @@ describe('delete-customer', () => {
   it('cancels, deletes the customer and every record, and says what it removed', async () => {
     const { user, customerId, subscriptionId } = await subscribed(2);
     const [license] = await licenses(user);
-    const res = await bff.call('POST', 'delete-customer', { user, body: { uid: user.uid } });
+    const body = { uid: user.uid, currentPassword: user.password };
+    const res = await bff.call('POST', 'delete-customer', { user, body });
     expect(res.status).toBe(200);
     expect(res.body.deleted).toMatchObject({
       customerId,
@@ -448,6 +452,9 @@ describe('delete-customer', () => {
       licenses: 2,
     });
     expect((await bff.stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
+    // Every session ended with the deletion; the Cognito user (deleted by the page) can sign in again.
+    expect((await bff.call('GET', 'get-licenses', { user, query: { uid: user.uid } })).status).toBe(401);
+    user.token = (await bff.signIn(user.email, user.password)).token;
     const after = await bff.call('GET', 'get-licenses', { user, query: { uid: user.uid } });
     expect(after.body).toEqual({
       customerId: null,
@@ -463,7 +470,7 @@ describe('delete-customer', () => {
       (await bff.call('GET', 'get-licenses', { user, query: { uid: user.uid } })).body.customerId,
     ).toBeNull();
     // Deleting again is harmless.
-    const again = await bff.call('POST', 'delete-customer', { user, body: { uid: user.uid } });
+    const again = await bff.call('POST', 'delete-customer', { user, body });
     expect(again.status).toBe(200);
   });
 });

@@ -19,7 +19,7 @@ const schema = z.strictObject({
 });
 
 export const handler = withErrors(async (event: ApiEvent) => {
-  const caller = getCaller(event);
+  const caller = await getCaller(event);
   const body = parseJsonBody(event, schema);
   await requireOwnAccount(caller, body);
 

@@ -21,7 +21,7 @@ import {
 const schema = z.strictObject({ uid: fields.uid, pmid: fields.paymentMethodId });
 
 export const handler = withErrors(async (event: ApiEvent) => {
-  const caller = getCaller(event);
+  const caller = await getCaller(event);
   const { uid, pmid } = parseQuery(event, schema);
   assertSelf(caller, uid);
 

@@ -2,6 +2,7 @@ import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { checkPassword } from '../lib/cognito';
 import { ok, withErrors } from '../lib/http';
 import { getAccount } from '../lib/repository/accounts';
+import { revokeTokens } from '../lib/repository/sessions';
 import { deleteUserRecords } from '../lib/repository/users';
 import { fields, parseJsonBody } from '../lib/request';
 import * as z from 'zod/mini';
@@ -9,13 +10,14 @@ import { cancelSubscription, deleteCustomer, ENDED_STATUSES, retrieveSubscriptio
 
 // POST /api/delete-customer {uid, currentPassword}: after the current password is checked (a token
 // alone never destroys an account), ends the subscription now, deletes the Stripe customer and every
-// record of the user, and says what was removed. The account page then deletes the Cognito user.
+// record of the user, ends every session of the user at the BFF, and says what was removed. The
+// account page then deletes the Cognito user.
 // Each step tolerates having been done already, so a retry after a partial failure completes.
 
 const schema = z.strictObject({ uid: fields.uid, currentPassword: fields.password });
 
 export const handler = withErrors(async (event: ApiEvent) => {
-  const caller = getCaller(event);
+  const caller = await getCaller(event);
   const { uid, currentPassword } = parseJsonBody(event, schema);
   assertSelf(caller, uid);
   // Before anything is read or changed; a wrong password is 403 INCORRECT_PASSWORD.
@@ -35,6 +37,9 @@ export const handler = withErrors(async (event: ApiEvent) => {
   }
   const customerDeleted = account?.customerId ? await deleteCustomer(account.customerId) : false;
   const removed = await deleteUserRecords(uid);
+  // Last, so a retry after a failure above still passes with the same token: from here on no token
+  // issued before now is taken (the page deletes the Cognito user next, with Cognito's own token).
+  await revokeTokens(uid, { deleted: true });
   return ok({
     deleted: {
       customerId: account?.customerId ?? null,

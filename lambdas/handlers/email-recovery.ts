@@ -4,6 +4,7 @@ import { ok, withErrors } from '../lib/http';
 import { requireUsableCode } from '../lib/recovery-mail';
 import { getAccount, saveEmail } from '../lib/repository/accounts';
 import { markRecoveryCodeUsed } from '../lib/repository/recovery-codes';
+import { revokeTokens } from '../lib/repository/sessions';
 import { fields, parseJsonBody } from '../lib/request';
 import * as z from 'zod/mini';
 import { updateCustomerEmail } from '../lib/stripe';
@@ -23,5 +24,6 @@ export const handler = withErrors(async (event: ApiEvent) => {
   if (account?.customerId) await updateCustomerEmail(account.customerId, rc.previousEmail);
   await markRecoveryCodeUsed(code);
   await signOutEverywhere(rc.username);
+  await revokeTokens(rc.uid);
   return ok({ email: rc.previousEmail });
 });

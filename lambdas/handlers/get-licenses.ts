@@ -12,7 +12,7 @@ import * as z from 'zod/mini';
 const schema = z.strictObject({ uid: fields.uid });
 
 export const handler = withErrors(async (event: ApiEvent) => {
-  const caller = getCaller(event);
+  const caller = await getCaller(event);
   const { uid } = parseQuery(event, schema);
   assertSelf(caller, uid);
   const [account, slots] = await Promise.all([getAccount(uid), listSlots(uid)]);

@@ -13,7 +13,7 @@ import { clientSecretOf, customerIdOf, retrieveSubscription, snapshotOf } from '
 const schema = z.strictObject({ uid: fields.uid });
 
 export const handler = withErrors(async (event: ApiEvent) => {
-  const caller = getCaller(event);
+  const caller = await getCaller(event);
   const { uid } = parseQuery(event, schema);
   assertSelf(caller, uid);
   const account = await getAccount(uid);

@@ -20,7 +20,7 @@ const schema = z.strictObject({
 });
 
 export const handler = withErrors(async (event: ApiEvent) => {
-  const caller = getCaller(event);
+  const caller = await getCaller(event);
   const { count, subscriptionId } = parseQuery(event, schema);
   const account = await requireOwnAccount(caller, { subscriptionId });
   const sub = await retrieveSubscription(account.subscriptionId);

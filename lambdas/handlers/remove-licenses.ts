@@ -21,7 +21,7 @@ const schema = z.strictObject({
 });
 
 export const handler = withErrors(async (event: ApiEvent) => {
-  const caller = getCaller(event);
+  const caller = await getCaller(event);
   const body = parseJsonBody(event, schema);
   const keys = new Set<string>();
   for (const raw of body.licenseKeys) {

@@ -35,7 +35,7 @@ function answer(sub: Stripe.Subscription, customerId: string, count: number) {
 }
 
 export const handler = withErrors(async (event: ApiEvent) => {
-  const caller = getCaller(event);
+  const caller = await getCaller(event);
   const { uid, email, count } = parseJsonBody(event, schema);
   assertSelf(caller, uid);
   if (caller.email && caller.email.toLowerCase() !== email.toLowerCase()) {

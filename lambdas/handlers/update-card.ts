@@ -24,7 +24,7 @@ const schema = z.strictObject({
 const RETRY_STATUSES = ['past_due', 'unpaid'];
 
 export const handler = withErrors(async (event: ApiEvent) => {
-  const caller = getCaller(event);
+  const caller = await getCaller(event);
   const body = parseJsonBody(event, schema);
   const account = await requireOwnAccount(caller, { subscriptionId: body.subscriptionId });
 

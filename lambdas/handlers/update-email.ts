@@ -7,6 +7,7 @@ import { sendMail } from '../lib/mail';
 import { recoveryMail } from '../lib/recovery-mail';
 import { getAccount, saveEmail } from '../lib/repository/accounts';
 import { saveRecoveryCode } from '../lib/repository/recovery-codes';
+import { revokeTokens } from '../lib/repository/sessions';
 import { fields, parseJsonBody } from '../lib/request';
 import * as z from 'zod/mini';
 import { updateCustomerEmail } from '../lib/stripe';
@@ -26,7 +27,7 @@ const schema = z.strictObject({
 const RECOVERY_SECONDS = 3 * 24 * 3600;
 
 export const handler = withErrors(async (event: ApiEvent) => {
-  const caller = getCaller(event);
+  const caller = await getCaller(event);
   const body = parseJsonBody(event, schema);
   assertSelf(caller, body.uid);
   if (caller.email && caller.email.toLowerCase() !== body.oldEmail.toLowerCase()) {
@@ -62,5 +63,7 @@ export const handler = withErrors(async (event: ApiEvent) => {
     account?.customerId && updateCustomerEmail(account.customerId, body.newEmail),
     signOutEverywhere(caller.username),
   ]);
+  // Last, so a retry after a failure above still passes: every session (this one too) ends now.
+  await revokeTokens(caller.sub);
   return ok({ email: body.newEmail });
 });

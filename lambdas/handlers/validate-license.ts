@@ -29,7 +29,7 @@ const refuse = (code: Exclude<Code, 'VALID'>, expiresAt: string | null = null) =
   ok({ valid: false, code, expiresAt, renews: false, tools: FREE_TOOLS, token: null });
 
 export const handler = withErrors(async (event: ApiEvent) => {
-  const caller = getCaller(event);
+  const caller = await getCaller(event);
   const body = parseJsonBody(event, schema);
   const key = normalizeLicenseKey(body.key);
   // Someone else's key answers exactly like a key that does not exist.

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { ApiError, forbidden } from './http';
+import { getTokensValidAfter } from './repository/sessions';
 
 // Who is calling. API Gateway's JWT authorizer (or the local API server playing it) has verified the
 // token before the handler runs; the handler only reads the verified claims. The token's subject is
@@ -27,12 +28,23 @@ export interface CallerOptions {
   allowUnverified?: boolean;
 }
 
+/** The session's start: auth_time (kept across refreshes), else iat; epoch seconds. */
+function sessionStart(claims: Claims): number | undefined {
+  for (const value of [claims.auth_time, claims.iat]) {
+    const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+    if (Number.isFinite(n)) return n;
+  }
+  return undefined;
+}
+
 /**
  * The caller of a 'jwt' route, refused unless the token is an ID token (API Gateway's authorizer also
- * admits access tokens, which carry no email: the handlers' email checks would silently pass) and its
- * email is verified (as the site's guards require for every account page).
+ * admits access tokens, which carry no email: the handlers' email checks would silently pass), its
+ * email is verified (as the site's guards require for every account page), and its session began
+ * no earlier than the user's "tokens valid after" time (lambdas/lib/repository/sessions.ts), so a
+ * revoked session stops at once. Every 'jwt' handler calls this first.
  */
-export function getCaller(event: ApiEvent, options: CallerOptions = {}): Caller {
+export async function getCaller(event: ApiEvent, options: CallerOptions = {}): Promise<Caller> {
   const claims = claimsOf(event);
   const sub = claims?.sub;
   if (typeof sub !== 'string' || !sub) throw new ApiError(401, 'UNAUTHENTICATED', 'Sign in to continue.');
@@ -50,6 +62,11 @@ export function getCaller(event: ApiEvent, options: CallerOptions = {}): Caller 
   };
   if (!options.allowUnverified && (!caller.email || !caller.emailVerified)) {
     throw new ApiError(403, 'EMAIL_NOT_VERIFIED', 'Verify your email address to continue.');
+  }
+  const started = sessionStart(claims);
+  const validAfter = await getTokensValidAfter(sub);
+  if (started === undefined || (validAfter !== undefined && started < validAfter)) {
+    throw new ApiError(401, 'SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
   }
   return caller;
 }

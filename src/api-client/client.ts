@@ -125,5 +125,9 @@ export const updateCard = (body: { subscriptionId: string; paymentMethodId: stri
     { body },
   );
 
+/** Ends every session of the caller on every device (Cognito's and the BFF's). */
+export const signOutEverywhere = () =>
+  call<{ signedOut: boolean; tokensValidAfter: string }>('POST', 'sign-out-everywhere');
+
 export const deleteCustomer = (uid: string, currentPassword: string) =>
   call<{ deleted: Record<string, unknown> }>('POST', 'delete-customer', { body: { uid, currentPassword } });

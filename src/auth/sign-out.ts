@@ -1,16 +1,24 @@
 import { signOut } from 'aws-amplify/auth';
+import { signOutEverywhere } from '../api-client/client';
 import { configureAmplify } from './amplify-config';
 import { notifyAuthChange } from './stored-session';
 
 /**
- * Signs out on this device (Amplify clears its tokens and revokes the refresh token). The navigation
- * imports this module on click only, so public pages never load Amplify.
+ * Signs out on this device (Amplify clears its tokens and revokes the refresh token). With
+ * `everywhere`, first ends every session of the user on every device through the BFF (Cognito's
+ * global sign-out, and the BFF stops taking the ID tokens already issued); this device signs out
+ * even if that fails. The navigation imports this module on click only, so public pages never load
+ * Amplify.
  */
-export async function signOutUser(): Promise<void> {
+export async function signOutUser(options: { everywhere?: boolean } = {}): Promise<void> {
   configureAmplify();
   try {
-    await signOut();
+    if (options.everywhere) await signOutEverywhere();
   } finally {
-    notifyAuthChange();
+    try {
+      await signOut();
+    } finally {
+      notifyAuthChange();
+    }
   }
 }

@@ -12,7 +12,11 @@ jest.mock('aws-amplify/auth', () => ({
   updatePassword: jest.fn(),
   deleteUser: jest.fn(),
 }));
-jest.mock('../../api-client/client', () => ({ updateEmail: jest.fn(), deleteCustomer: jest.fn() }));
+jest.mock('../../api-client/client', () => ({
+  updateEmail: jest.fn(),
+  deleteCustomer: jest.fn(),
+  signOutEverywhere: jest.fn(),
+}));
 const mocked = jest.mocked(auth);
 const mockedApi = jest.mocked(api);
 const user = { uid: 'u1', email: 'me@example.com', emailVerified: true };
@@ -86,11 +90,22 @@ describe('Change Password', () => {
     expect(mocked.updatePassword).not.toHaveBeenCalled();
   });
 
-  it('changes it, signs out and goes to /sign-in', async () => {
+  it('changes it, signs out everywhere and goes to /sign-in', async () => {
     mocked.updatePassword.mockResolvedValue(undefined);
+    mockedApi.signOutEverywhere.mockResolvedValue({ signedOut: true, tokensValidAfter: '' });
     await change('secret1', 'secret2');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/sign-in'));
     expect(mocked.updatePassword).toHaveBeenCalledWith({ oldPassword: 'secret1', newPassword: 'secret2' });
+    expect(mockedApi.signOutEverywhere).toHaveBeenCalled();
+    expect(mocked.signOut).toHaveBeenCalled();
+  });
+
+  it('signs out on this device even when ending the other sessions fails', async () => {
+    mocked.updatePassword.mockResolvedValue(undefined);
+    mockedApi.signOutEverywhere.mockRejectedValue({ error: { code: 'HTTP_503', message: 'x' } });
+    await change('secret1', 'secret2');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/sign-in'));
+    expect(mocked.signOut).toHaveBeenCalled();
   });
 
   it.each([
