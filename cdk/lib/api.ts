@@ -1,14 +1,16 @@
 import { Annotations, Arn, ArnFormat, Duration, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../../lambdas/lib/origin';
 import { type RouteDef, routes as allRoutes } from '../../lambdas/routes';
 import {
   type HandlerPermissions,
@@ -53,6 +55,11 @@ export interface ApiProps {
   functionDefaults: FunctionDefaults;
   /** Defaults to lambdas/routes.ts; tests may pass another table. */
   routes?: readonly RouteDef[];
+  /**
+   * The API's own domain (e.g. api.example.com) with an ACM certificate in the stack's region. When
+   * set, CloudFront reaches the API there and the execute-api endpoint is disabled.
+   */
+  customDomain?: { domainName: string; certificateArn: string };
 }
 
 export class Api extends Construct {
@@ -61,15 +68,48 @@ export class Api extends Construct {
   /** One per handler file, keyed by handler name. */
   readonly functions = new Map<string, ProductFunction>();
   readonly accessLogs: logs.LogGroup;
+  /** The secret CloudFront sends as ORIGIN_VERIFY_HEADER; every handler refuses requests without it. */
+  readonly originVerify: secretsmanager.Secret;
+  readonly domainName?: apigwv2.DomainName;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
     const routes = props.routes ?? allRoutes;
 
+    // Only CloudFront may reach the API, so no request skips its security headers and access logs.
+    // AWS's supported way to turn off the execute-api endpoint (disableExecuteApiEndpoint) leaves a
+    // custom domain as the only entry ("Disable the default endpoint for HTTP APIs", API Gateway
+    // developer guide), and CloudFront's origin must then be that domain: without one, disabling it
+    // would cut CloudFront off. HTTP APIs have no WAF and no resource policy, so in both cases
+    // CloudFront also adds a secret origin header that the handler boundary checks (lambdas/lib/origin.ts):
+    // the custom domain is public on the internet too.
     this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
       description: 'Stockbench BFF, reached through CloudFront at /api/*',
       // Same origin as the site through CloudFront: no CORS configuration at all.
       createDefaultStage: false,
+      disableExecuteApiEndpoint: Boolean(props.customDomain),
+    });
+    if (props.customDomain) {
+      this.domainName = new apigwv2.DomainName(this, 'DomainName', {
+        domainName: props.customDomain.domainName,
+        certificate: acm.Certificate.fromCertificateArn(
+          this,
+          'DomainCertificate',
+          props.customDomain.certificateArn,
+        ),
+        securityPolicy: apigwv2.SecurityPolicy.TLS_1_2,
+      });
+    }
+    this.originVerify = new secretsmanager.Secret(this, 'OriginVerify', {
+      description: `Header ${ORIGIN_VERIFY_HEADER} CloudFront adds to /api/* requests; the BFF refuses others`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: props.functionDefaults.removalPolicy,
+    });
+    Validations.of(this.originVerify).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'CloudFront and the functions get the value at deploy time; rotating means a new value and a ' +
+        'redeploy (README.md, "Deploy to AWS"), which a rotation Lambda cannot do.',
     });
     this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: props.functionDefaults.logRetention,
@@ -79,6 +119,7 @@ export class Api extends Construct {
       stageName: '$default',
       autoDeploy: true,
       throttle: DEFAULT_THROTTLE,
+      domainMapping: this.domainName && { domainName: this.domainName },
       accessLogSettings: {
         destination: new apigwv2.LogGroupLogDestination(this.accessLogs),
         format: AccessLogFormat.custom(
@@ -111,6 +152,8 @@ export class Api extends Construct {
       SITE_URL: props.siteUrl,
       MAIL_FROM: props.mailFrom,
       SUPPORT_EMAIL: props.supportEmail,
+      // A CloudFormation dynamic reference: resolved at deploy time, never in the template.
+      [ORIGIN_VERIFY_ENV]: this.originVerify.secretValue.unsafeUnwrap(),
     };
 
     const integrations = new Map<string, HttpLambdaIntegration>();
@@ -154,10 +197,16 @@ export class Api extends Construct {
     );
   }
 
-  /** execute-api host name, the CloudFront origin. */
+  /** The CloudFront origin: the API's custom domain when there is one, else the execute-api host name. */
   get originDomainName(): string {
+    if (this.domainName) return this.domainName.name;
     const stack = Stack.of(this);
     return `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+  }
+
+  /** Headers CloudFront adds to every request it forwards to the API. */
+  get originHeaders(): Record<string, string> {
+    return { [ORIGIN_VERIFY_HEADER]: this.originVerify.secretValue.unsafeUnwrap() };
   }
 
   private createHandler(

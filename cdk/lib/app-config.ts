@@ -7,6 +7,13 @@ export interface AppConfig {
   /** Custom domain (e.g. www.example.com); needs certificateArn (an ACM certificate in us-east-1). */
   domainName?: string;
   certificateArn?: string;
+  /**
+   * The API's own domain (e.g. api.example.com) and its ACM certificate in the stack's region: CloudFront
+   * then reaches the API there and API Gateway's execute-api endpoint is disabled. DNS: a CNAME from it
+   * to the ApiDomainTarget output.
+   */
+  apiDomainName?: string;
+  apiCertificateArn?: string;
   /** Sender of the BFF's mail, e.g. "Stockbench <no-reply@example.com>"; also Cognito's sender with SES. */
   mailFrom: string;
   supportEmail: string;
@@ -55,6 +62,11 @@ export function readAppConfig(read: ContextReader): AppConfig {
   if (Boolean(domainName) !== Boolean(certificateArn)) {
     throw new Error('domainName and certificateArn go together: set both or neither');
   }
+  const apiDomainName = text(read, 'apiDomainName');
+  const apiCertificateArn = text(read, 'apiCertificateArn');
+  if (Boolean(apiDomainName) !== Boolean(apiCertificateArn)) {
+    throw new Error('apiDomainName and apiCertificateArn go together: set both or neither');
+  }
   const envName = requiredText(read, 'env');
   if (!/^[a-z][a-z0-9-]{0,20}$/.test(envName)) throw new Error(`env "${envName}" must be short lowercase`);
   const mailFrom = requiredText(read, 'mailFrom');
@@ -63,6 +75,8 @@ export function readAppConfig(read: ContextReader): AppConfig {
     envName,
     domainName,
     certificateArn,
+    apiDomainName,
+    apiCertificateArn,
     mailFrom,
     supportEmail: text(read, 'supportEmail') ?? emailAddress(mailFrom),
     sesIdentity: text(read, 'sesIdentity'),

@@ -73,10 +73,15 @@ export class BackendStack extends Stack {
       sesIdentity: config.sesIdentity,
       functionDefaults,
       routes: props.routes,
+      customDomain:
+        config.apiDomainName && config.apiCertificateArn
+          ? { domainName: config.apiDomainName, certificateArn: config.apiCertificateArn }
+          : undefined,
     });
     this.site = new Site(this, 'Site', {
       production,
       apiOriginDomainName: this.api.originDomainName,
+      apiOriginHeaders: this.api.originHeaders,
       cognitoRegion: this.region,
       analyticsEnabled: Boolean(config.analyticsId),
       domainName: config.domainName,
@@ -123,6 +128,12 @@ export class BackendStack extends Stack {
       UserPoolId: [this.auth.userPool.userPoolId, 'Cognito user pool'],
       AlarmTopicArn: [this.monitoring.topic.topicArn, 'Subscribe more alarm receivers here'],
     };
+    if (this.api.domainName) {
+      outputs.ApiDomainTarget = [
+        this.api.domainName.regionalDomainName,
+        `Point ${config.apiDomainName} here (CNAME): CloudFront reaches the API at that name`,
+      ];
+    }
     for (const [outputId, [value, description]] of Object.entries(outputs)) {
       new CfnOutput(this, outputId, { value, description });
     }

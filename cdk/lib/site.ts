@@ -29,6 +29,8 @@ export const UNCACHED_ERROR_CODES = [400, 403, 405, 414, 416, 500, 501, 502, 503
 export interface SiteProps {
   production: boolean;
   apiOriginDomainName: string;
+  /** Headers CloudFront adds to requests to the API (the origin secret the BFF checks). */
+  apiOriginHeaders?: Record<string, string>;
   cognitoRegion: string;
   analyticsEnabled: boolean;
   domainName?: string;
@@ -148,6 +150,7 @@ export class Site extends Construct {
 
     const apiBehavior: cloudfront.BehaviorOptions = {
       origin: new origins.HttpOrigin(props.apiOriginDomainName, {
+        customHeaders: props.apiOriginHeaders,
         protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
         originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
       }),

@@ -1,7 +1,15 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { SecretNotConfiguredError } from '../lib/errors';
 import Stripe from 'stripe';
-import { errorToResult, ApiError, GENERIC_MESSAGE, PAYMENT_METHOD_UNUSABLE_MESSAGE } from '../lib/http';
+import {
+  errorToResult,
+  ApiError,
+  GENERIC_MESSAGE,
+  ok,
+  PAYMENT_METHOD_UNUSABLE_MESSAGE,
+  withErrors,
+} from '../lib/http';
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../lib/origin';
 import * as z from 'zod/mini';
 import { fields, MAX_BODY_BYTES, parseJsonBody, parseQuery, rawBody } from '../lib/request';
 
@@ -188,5 +196,47 @@ describe('error responses', () => {
     expect(spy).toHaveBeenCalledTimes(1);
     expect(JSON.parse(String(spy.mock.calls[0]?.[0]))).toMatchObject({ level: 'error', requestId: 'req-1' });
     spy.mockRestore();
+  });
+});
+
+describe('only CloudFront reaches a handler', () => {
+  const secret = 'a'.repeat(48);
+  const savedEnv = { ...process.env };
+  const handler = withErrors(() => Promise.resolve(ok({ ran: true })));
+  const call = (headers: Record<string, string>) =>
+    handler({ requestContext: { requestId: 'req-2' }, headers } as unknown as APIGatewayProxyEventV2);
+  let warned: jest.SpyInstance;
+  beforeEach(() => {
+    warned = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    process.env = { ...savedEnv };
+    warned.mockRestore();
+  });
+
+  it("refuses a request without CloudFront's origin header, or with another value, before the handler runs", async () => {
+    process.env[ORIGIN_VERIFY_ENV] = secret;
+    const wrong: Record<string, string>[] = [
+      {},
+      { [ORIGIN_VERIFY_HEADER]: 'b'.repeat(48) },
+      { [ORIGIN_VERIFY_HEADER]: 'a' },
+    ];
+    for (const headers of wrong) {
+      const res = await call(headers);
+      expect(res.statusCode).toBe(403);
+      expect(JSON.parse(String(res.body))).toEqual({
+        error: { code: 'FORBIDDEN', message: 'Use the site address.' },
+      });
+    }
+    expect(String(warned.mock.calls[0]?.[0])).not.toContain(secret);
+  });
+
+  it('runs the handler with the header', async () => {
+    process.env[ORIGIN_VERIFY_ENV] = secret;
+    expect((await call({ [ORIGIN_VERIFY_HEADER]: secret })).statusCode).toBe(200);
+  });
+
+  it('checks nothing where no secret is configured (the local stack has no CloudFront)', async () => {
+    expect((await call({})).statusCode).toBe(200);
   });
 });

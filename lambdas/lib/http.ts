@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { SecretNotConfiguredError } from './errors';
+import { fromCloudFront } from './origin';
 
 // Responses and errors for every handler: JSON bodies, `{ error: { code, message } }` on failure, and
 // one wrapper that decides which failures a client may see. Client mistakes become 4xx with a reason;
@@ -180,11 +181,18 @@ export function log(
   else console.log(line);
 }
 
-/** Wraps a handler body so no exception escapes as API Gateway's own 500. */
+/**
+ * Wraps a handler body so no exception escapes as API Gateway's own 500, and refuses a request that did
+ * not come through CloudFront (lib/origin.ts) before the handler runs.
+ */
 export function withErrors<E extends Pick<APIGatewayProxyEventV2, 'requestContext'>>(
   fn: (event: E) => Promise<Result>,
 ): (event: E) => Promise<Result> {
   return async (event: E) => {
+    if (!fromCloudFront(event as Partial<Pick<APIGatewayProxyEventV2, 'headers'>>)) {
+      log('warn', 'request without the CloudFront origin header', event);
+      return json(403, errorBody('FORBIDDEN', 'Use the site address.'));
+    }
     try {
       return await fn(event);
     } catch (err) {
