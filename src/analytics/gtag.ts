@@ -11,6 +11,16 @@ declare global {
   }
 }
 
+/** `href` without its query string and hash: all analytics may see of an address. */
+export function withoutQuery(href: string): string {
+  try {
+    const url = new URL(href);
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return href.split(/[?#]/)[0] ?? '';
+  }
+}
+
 export const analyticsEnabled = (): boolean => siteConfig.analytics.enabled && !!siteConfig.analytics.id;
 
 export function gtag(...args: unknown[]): void {
@@ -24,6 +34,13 @@ export function gtag(...args: unknown[]): void {
       layer.push(arguments);
     };
     window.gtag('js', new Date());
+    // Addresses without their query string for every event (gtag.js would read document.location and
+    // document.referrer itself): links carry codes, client secrets and email addresses there. Set
+    // globally (not in config, whose values would outrank the per-page `set` of trackPageView).
+    window.gtag('set', {
+      page_location: withoutQuery(window.location.href),
+      page_referrer: document.referrer ? withoutQuery(document.referrer) : '',
+    });
     window.gtag('config', siteConfig.analytics.id, { send_page_view: false });
   }
   window.gtag(...args);

@@ -11,10 +11,12 @@ interface CheckoutFormProps {
   uid: string;
   /** The subscription's first-payment client secret (`sec`). */
   clientSecret: string;
+  /** Called once the payment is made and recorded, before leaving for /licenses. */
+  onPaid?: () => void;
 }
 
 /** Pays the first invoice with confirmCardPayment, then records the card (complete-checkout). */
-export function CheckoutForm({ uid, clientSecret }: CheckoutFormProps) {
+export function CheckoutForm({ uid, clientSecret, onPaid }: CheckoutFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [name, setName] = useState('');
@@ -32,6 +34,7 @@ export function CheckoutForm({ uid, clientSecret }: CheckoutFormProps) {
     if (intent.status !== 'succeeded') return paymentSomethingWrong();
     const pm = intent.payment_method;
     await completeCheckout({ uid, pmid: typeof pm === 'string' ? pm : (pm?.id ?? '') });
+    onPaid?.();
     await navigate('/licenses');
   });
 

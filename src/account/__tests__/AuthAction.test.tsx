@@ -32,6 +32,7 @@ function open(search: string) {
 
 beforeEach(() => {
   jest.clearAllMocks();
+  window.sessionStorage.clear();
   jest.replaceProperty(siteConfig.cognito, 'userPoolId', 'us-east-1_test');
   mocked.fetchAuthSession.mockResolvedValue({ tokens: undefined } as never);
   mocked.signOut.mockResolvedValue(undefined);
@@ -46,6 +47,8 @@ describe('/auth', () => {
   it('verifyEmail: confirms the sign-up and goes home with emailVerified', async () => {
     mocked.confirmSignUp.mockResolvedValue({} as never);
     open('?mode=verifyEmail&oobCode=123456&email=a%40example.com');
+    // The code and the address leave the address bar at once (mode stays).
+    expect(window.location.pathname + window.location.search).toBe('/auth?mode=verifyEmail');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/?action=emailVerified'));
     expect(mocked.confirmSignUp).toHaveBeenCalledWith({
       username: 'a@example.com',
@@ -102,10 +105,35 @@ describe('/auth', () => {
       expect(mocked.confirmResetPassword).not.toHaveBeenCalled();
     });
 
+    it('keeps working after a reload (the code is kept for the tab), then forgets it', async () => {
+      mocked.confirmResetPassword.mockResolvedValue(undefined);
+      window.history.replaceState(null, '', '/auth?mode=resetPassword&oobCode=654321&email=a%40example.com');
+      const first = render(<AuthAction />);
+      expect(window.location.search).toBe('?mode=resetPassword');
+      first.unmount();
+      // A reload of /auth?mode=resetPassword in the same tab (resetting needs no session).
+      const second = render(<AuthAction />);
+      expect(screen.getByText('a@example.com')).toBeInTheDocument();
+      await userEvent.type(screen.getByLabelText('New Password'), 'secret1');
+      await userEvent.type(screen.getByLabelText('Confirm New Password'), 'secret1');
+      await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('Password has been successfully reset.');
+      expect(mocked.confirmResetPassword).toHaveBeenCalledWith({
+        username: 'a@example.com',
+        confirmationCode: '654321',
+        newPassword: 'secret1',
+      });
+      second.unmount();
+      render(<AuthAction />);
+      expect(screen.getByLabelText('New Password')).toBeInTheDocument();
+      expect(screen.queryByText('a@example.com')).not.toBeInTheDocument();
+    });
+
     it('resets and offers Sign In', async () => {
       mocked.confirmResetPassword.mockResolvedValue(undefined);
       await reset('secret1', 'secret1');
       expect(await screen.findByRole('status')).toHaveTextContent('Password has been successfully reset.');
+      expect(window.location.pathname + window.location.search).toBe('/auth?mode=resetPassword');
       expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/sign-in');
       expect(mocked.confirmResetPassword).toHaveBeenCalledWith({
         username: 'a@example.com',
@@ -131,6 +159,7 @@ describe('/auth', () => {
       });
       mockedApi.recoverEmail.mockResolvedValue({ email: 'old@example.com' });
       open('?mode=recoverEmail&oobCode=abcdefghijklmnopqrstuv');
+      expect(window.location.pathname + window.location.search).toBe('/auth?mode=recoverEmail');
       expect(await screen.findByText('old@example.com')).toBeInTheDocument();
       expect(screen.getByText('new@example.com')).toBeInTheDocument();
       await userEvent.click(screen.getByRole('button', { name: 'Recover' }));

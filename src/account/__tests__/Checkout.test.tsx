@@ -60,6 +60,7 @@ async function expectIncompleteLink() {
 
 beforeEach(() => {
   jest.clearAllMocks();
+  window.sessionStorage.clear();
 });
 
 describe('Checkout', () => {
@@ -83,6 +84,44 @@ describe('Checkout', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/licenses'));
     expect(mockStripe.confirmCardPayment).toHaveBeenCalledWith(SEC, expect.anything());
+  });
+
+  it('takes the secret out of the address bar at once, and still works after a reload', async () => {
+    mockedApi.checkoutInfo.mockResolvedValue(info({ count: 2, amountDue: 3000 }));
+    const first = open(`?sec=${SEC}&count=2`);
+    expect(window.location.search).toBe('?count=2');
+    expect(await screen.findByText('$30.00 per month')).toBeInTheDocument();
+    first.unmount();
+
+    // A reload: same address (without the secret), same tab.
+    render(<Checkout user={user} />);
+    expect(await screen.findByText('$30.00 per month')).toBeInTheDocument();
+    expect(mockedApi.checkoutInfo).toHaveBeenCalledTimes(2);
+    expect(mockedApi.checkoutInfo).toHaveBeenLastCalledWith(SEC);
+    expect(window.location.href).not.toContain(SEC);
+  });
+
+  it('forgets the secret once paid', async () => {
+    mockedApi.checkoutInfo.mockResolvedValue(info());
+    mockStripe.confirmCardPayment.mockResolvedValue({
+      paymentIntent: { status: 'succeeded', payment_method: 'pm_1' },
+    });
+    mockedApi.completeCheckout.mockResolvedValue({
+      subscriptionId: 'sub_1',
+      subscriptionStatus: 'active',
+      licenses: [],
+    });
+    const page = open(`?sec=${SEC}&count=2`);
+    await userEvent.type(await screen.findByLabelText('Name on Card'), 'Pat Buyer');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/licenses'));
+    page.unmount();
+    mockedApi.checkoutInfo.mockClear();
+    mockStripeLoaded.mockClear();
+
+    render(<Checkout user={user} />);
+    await expectIncompleteLink();
+    expect(mockedApi.checkoutInfo).not.toHaveBeenCalled();
   });
 
   it('a count of 1 reads "1 License"', async () => {

@@ -1,5 +1,5 @@
 import React from 'react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as auth from 'aws-amplify/auth';
 import { AuthProvider } from '../../auth/AuthContext';
@@ -20,6 +20,7 @@ const mocked = jest.mocked(auth);
 
 beforeEach(() => {
   jest.clearAllMocks();
+  window.sessionStorage.clear();
   jest.replaceProperty(siteConfig.cognito, 'userPoolId', 'us-east-1_test');
   mocked.fetchAuthSession.mockResolvedValue({ tokens: undefined } as never);
 });
@@ -44,6 +45,24 @@ describe('/must-verify-email', () => {
     );
     expect(mocked.resendSignUpCode).toHaveBeenCalledWith({ username: 'new@example.com' });
     expect(button).toBeInTheDocument();
+  });
+
+  it('takes the address out of the address bar and still shows it after a reload', async () => {
+    const page = () =>
+      render(
+        <AuthProvider>
+          <MustVerifyEmail />
+        </AuthProvider>,
+      );
+    const first = page();
+    expect(window.location.pathname + window.location.search).toBe('/must-verify-email');
+    expect(screen.getByText('new@example.com')).toBeInTheDocument();
+    // Enabled once the session is known.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Resend Email' })).toBeEnabled());
+    first.unmount();
+    page();
+    expect(screen.getByText('new@example.com')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Resend Email' })).toBeEnabled());
   });
 
   it('says too many attempts in the verify wording', async () => {

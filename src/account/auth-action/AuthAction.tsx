@@ -1,15 +1,19 @@
-import React from 'react';
+import React, { useState } from 'react';
 import { FormMessage } from '../shared/FormMessage';
+import { takeUrlSecrets } from '../../lib/url-secrets';
 import { queryParam } from '../shared/query';
 import { RecoverEmail } from './RecoverEmail';
 import { ResetPasswordConfirm } from './ResetPasswordConfirm';
 import { VerifyEmail } from './VerifyEmail';
 
-/** /auth: the page emailed links open, by mode and oobCode (and the address, for Cognito's codes). */
+/**
+ * /auth: the page emailed links open, by mode and oobCode (and the address, for Cognito's codes).
+ * The code and the address leave the address bar at once (mode stays); a reload of the tab still
+ * has them (lib/url-secrets.ts), until the action is done.
+ */
 export function AuthAction() {
   const mode = queryParam('mode');
-  const code = queryParam('oobCode') ?? '';
-  const email = queryParam('email') ?? '';
+  const [{ oobCode: code = '', email = '' }] = useState(takeUrlSecrets);
   switch (mode) {
     case 'verifyEmail':
       return <VerifyEmail code={code} email={email} />;

@@ -4,6 +4,7 @@ import { getEmailRecovery, recoverEmail } from '../../api-client/client';
 import type { EmailRecoveryInfo } from '../../api-client/types';
 import { authErrorMessage } from '../../auth/errors';
 import { signOutUser } from '../../auth/sign-out';
+import { forgetUrlSecrets } from '../../lib/url-secrets';
 import { FormMessage } from '../shared/FormMessage';
 import { Spinner } from '../shared/Spinner';
 import { useSubmitGuard } from '../shared/use-submit-guard';
@@ -31,6 +32,7 @@ export function RecoverEmail({ code }: { code: string }) {
       setError('');
       try {
         const { email } = await recoverEmail(code);
+        forgetUrlSecrets('/auth');
         // The BFF ended every session of the account; drop this device's copy too.
         await signOutUser().catch(() => undefined);
         setRestored(email);

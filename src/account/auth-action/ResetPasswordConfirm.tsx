@@ -2,6 +2,7 @@ import React, { useState } from 'react';
 import { Link } from 'gatsby';
 import { confirmResetPassword } from 'aws-amplify/auth';
 import { configureAmplify } from '../../auth/amplify-config';
+import { forgetUrlSecrets } from '../../lib/url-secrets';
 import { Field } from '../shared/Field';
 import { FormFooter } from '../shared/FormFooter';
 import { FormMessage } from '../shared/FormMessage';
@@ -20,6 +21,7 @@ export function ResetPasswordConfirm({ code, email }: { code: string; email: str
     if (problem) return problem;
     configureAmplify();
     await confirmResetPassword({ username: email, confirmationCode: code, newPassword: password });
+    forgetUrlSecrets('/auth');
     setDone(true);
   });
 

@@ -6,6 +6,7 @@ import { configureAmplify } from '../../auth/amplify-config';
 import { authErrorMessage } from '../../auth/errors';
 import { readSession } from '../../auth/session';
 import { notifyAuthChange } from '../../auth/stored-session';
+import { forgetUrlSecrets } from '../../lib/url-secrets';
 import { FormMessage } from '../shared/FormMessage';
 import { Spinner } from '../shared/Spinner';
 
@@ -35,6 +36,7 @@ export function VerifyEmail({ code, email }: { code: string; email: string }) {
         } else {
           await confirmSignUp({ username: email, confirmationCode: code });
         }
+        forgetUrlSecrets('/auth');
         await navigate('/?action=emailVerified');
       } catch (err) {
         setError(authErrorMessage(err, 'action'));

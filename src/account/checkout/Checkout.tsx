@@ -10,7 +10,7 @@ import { paymentSomethingWrong } from '../../payments/payment-messages';
 import { FormMessage } from '../shared/FormMessage';
 import { Spinner } from '../shared/Spinner';
 import { formatCents } from '../shared/money';
-import { queryParam } from '../shared/query';
+import { forgetUrlSecrets, takeUrlSecrets } from '../../lib/url-secrets';
 
 type State =
   | { kind: 'checking' }
@@ -28,7 +28,8 @@ const SECRET_SHAPE = /^pi_[A-Za-z0-9]{1,100}_secret_[A-Za-z0-9]{1,100}$/;
  * already paid or ended, shows the incomplete-link message and no card form.
  */
 export function Checkout({ user }: { user: SessionUser }) {
-  const [sec] = useState(() => queryParam('sec') ?? '');
+  // Taken out of the address bar (kept for this tab, so a reload still works): lib/url-secrets.ts.
+  const [sec] = useState(() => takeUrlSecrets().sec ?? '');
   const [state, setState] = useState<State>(() =>
     SECRET_SHAPE.test(sec) ? { kind: 'checking' } : { kind: 'invalid' },
   );
@@ -84,7 +85,7 @@ export function Checkout({ user }: { user: SessionUser }) {
         <strong>{formatCents(amountDue, currency ?? 'usd')} per month</strong>
       </p>
       <StripeProvider>
-        <CheckoutForm uid={user.uid} clientSecret={sec} />
+        <CheckoutForm uid={user.uid} clientSecret={sec} onPaid={() => forgetUrlSecrets('/checkout')} />
       </StripeProvider>
     </>
   );

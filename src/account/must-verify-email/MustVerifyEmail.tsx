@@ -5,13 +5,15 @@ import { useAuth } from '../../auth/AuthContext';
 import { configureAmplify } from '../../auth/amplify-config';
 import { authErrorMessage } from '../../auth/errors';
 import { FormMessage } from '../shared/FormMessage';
-import { queryParam } from '../shared/query';
+import { takeUrlSecrets } from '../../lib/url-secrets';
 import { useSubmitGuard } from '../shared/use-submit-guard';
 
 /** After signing in unverified: where the email went, a Resend Email button and a sign-in link. */
 export function MustVerifyEmail() {
   const { state } = useAuth();
-  const email = state.status === 'signedIn' ? state.user.email : (queryParam('email') ?? '');
+  // The address leaves the address bar at once; a reload of the tab still has it (lib/url-secrets.ts).
+  const [linkEmail] = useState(() => takeUrlSecrets().email ?? '');
+  const email = state.status === 'signedIn' ? state.user.email : linkEmail;
   const [error, setError] = useState('');
   const [sent, setSent] = useState('');
   const { busy, run } = useSubmitGuard(500);
