@@ -1,12 +1,13 @@
 import type { Ctx } from './context';
 import { invalidParam, noSuch } from './errors';
+import { addFault, clearFaults, listFaults } from './faults';
 import type { JsonObject } from './json';
 import type { Params } from './params';
 import { runDue } from './renewals';
 
 /**
  * The emulator's own controls under /_emulator (no API key): the clock that drives renewals,
- * and the event delivery log with a resend button for tests that replay webhooks.
+ * the event delivery log with a resend button for tests that replay webhooks, and lost answers.
  */
 export function handleAdmin(ctx: Ctx, method: string, path: string, params: Params): JsonObject | undefined {
   const clockAnswer = (): JsonObject => ({ now: ctx.clock.now(), offset: ctx.clock.offset });
@@ -39,6 +40,25 @@ export function handleAdmin(ctx: Ctx, method: string, path: string, params: Para
     const id = decodeURIComponent(resend[1] as string);
     if (!ctx.state.events[id]) throw noSuch(id);
     return { id, resent: ctx.webhooks.resend(id) };
+  }
+  // Lost answers (faults.ts): `{ method, path: <regular expression>, times }`.
+  if (method === 'POST' && path === '/_emulator/faults') {
+    const pattern = params.str('path');
+    if (!pattern) throw invalidParam('path', 'Give `path`, a regular expression for the request path.');
+    addFault(ctx, {
+      method: (params.str('method') ?? 'POST').toUpperCase(),
+      path: new RegExp(pattern),
+      remaining: params.int('times') ?? 1,
+    });
+  }
+  if (method === 'DELETE' && path === '/_emulator/faults') clearFaults(ctx);
+  if (path === '/_emulator/faults' && ['GET', 'POST', 'DELETE'].includes(method)) {
+    const data = listFaults(ctx).map((f) => ({
+      method: f.method,
+      path: f.path.source,
+      remaining: f.remaining,
+    }));
+    return { object: 'list', data };
   }
   if (method === 'GET' && path === '/_emulator/health') return { ok: true, now: ctx.clock.now() };
   return undefined;

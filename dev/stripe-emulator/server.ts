@@ -3,6 +3,7 @@ import { handleAdmin } from './admin';
 import type { Ctx } from './context';
 import { StripeError } from './errors';
 import { fromJson, parseForm, type FormObject } from './form';
+import { takeFault } from './faults';
 import { Idempotency } from './idempotency';
 import type { JsonObject } from './json';
 import { Params } from './params';
@@ -192,6 +193,12 @@ export function createEmulatorServer(ctx: Ctx, save: () => void): Server {
         });
       })
       .then((answer) => {
+        const url = req.url ?? '/';
+        if (!url.startsWith('/_emulator/') && takeFault(ctx, req.method ?? 'GET', url.split('?')[0] ?? url)) {
+          ctx.log(`${req.method} ${url} -> ${answer.status}, answer dropped (injected fault)`);
+          req.socket.destroy();
+          return;
+        }
         res.writeHead(answer.status, {
           'content-type': 'application/json',
           'request-id': requestId,

@@ -1,7 +1,8 @@
-import { createPublicKey } from 'node:crypto';
+import { createPublicKey, randomUUID } from 'node:crypto';
 import { verifyLicenseStatement } from '../lib/license-token';
 import { KEY_PATTERN } from '../lib/license-keys';
 import { eventually, paymentIntentOf, startBff, type Bff, type User } from './support/bff';
+import { expectInvariants } from './support/invariants';
 
 // Buying, adding, quoting, removing and validating licenses through the local API server, against
 // the real emulators. One stack for the file; each test uses fresh users.
@@ -215,13 +216,37 @@ describe('adding licenses', () => {
   it('a double submit adds once and charges once', async () => {
     const { user, customerId, subscriptionId } = await subscribed(1);
     const body = { customerId, subscriptionId, count: 2 };
-    const adds = await Promise.all([1, 2].map(() => bff.call('PUT', 'add-licenses', { user, body })));
+    // One user action, one Idempotency-Key: the second submit waits for the first and gets its answer.
+    const headers = { 'idempotency-key': randomUUID() };
+    const adds = await Promise.all(
+      [1, 2].map(() => bff.call('PUT', 'add-licenses', { user, body, headers })),
+    );
     for (const a of adds) expect(a.status).toBe(200);
+    expect(adds[1]?.body).toEqual(adds[0]?.body);
     expect(await licenses(user)).toHaveLength(3);
     const sub = await bff.stripe.subscriptions.retrieve(subscriptionId);
     expect(sub.items.data[0]?.quantity).toBe(3);
     const paid = await bff.stripe.invoices.list({ customer: customerId, status: 'paid' });
     expect(paid.data).toHaveLength(2);
+  });
+
+  it('two different user actions in parallel both take effect, one after the other', async () => {
+    const { user, customerId, subscriptionId } = await subscribed(1);
+    const body = { customerId, subscriptionId, count: 2 };
+    const adds = await Promise.all(
+      [1, 2].map(() =>
+        bff.call('PUT', 'add-licenses', { user, body, headers: { 'idempotency-key': randomUUID() } }),
+      ),
+    );
+    for (const a of adds) expect(a.status).toBe(200);
+    // Serialised by the account's lease: one went 1 -> 3, the other 3 -> 5.
+    expect(adds.map((a) => a.body.quantity).sort()).toEqual([3, 5]);
+    expect(await licenses(user)).toHaveLength(5);
+    const sub = await bff.stripe.subscriptions.retrieve(subscriptionId);
+    expect(sub.items.data[0]?.quantity).toBe(5);
+    const paid = await bff.stripe.invoices.list({ customer: customerId, status: 'paid' });
+    expect(paid.data).toHaveLength(3);
+    await expectInvariants(bff, user.uid);
   });
 
   it('adding, removing, then adding and removing the same number again each take effect', async () => {

@@ -13,6 +13,7 @@ import {
   retrieveSubscription,
   setDefaultPaymentMethod,
 } from '../lib/stripe';
+import { withAccountLease } from '../lib/account-lease';
 
 // GET /api/complete-checkout?uid&pmid, after the card payment succeeded in the browser: the card
 // becomes the default, the account records the active subscription and the license keys exist.
@@ -25,40 +26,43 @@ export const handler = withErrors(async (event: ApiEvent) => {
   const { uid, pmid } = parseQuery(event, schema);
   assertSelf(caller, uid);
 
-  const account = await getAccount(uid);
-  if (!account?.customerId || !account.subscriptionId) {
-    throw conflict('NO_CHECKOUT', 'There is no checkout to complete. Start one first.');
-  }
-  // The slots are listed before Stripe is read, so syncSubscription can trust the quantity it gets.
-  const [pm, slotsBefore] = await Promise.all([
-    retrievePaymentMethod(pmid),
-    listSlots(uid, account.subscriptionId),
-  ]);
-  const owner = typeof pm.customer === 'string' ? pm.customer : pm.customer?.id;
-  if (owner && owner !== account.customerId)
-    throw forbidden("The payment method is not the signed-in user's.");
+  // Under the account's lease, as every read-change-sync of the subscription.
+  return withAccountLease(uid, async () => {
+    const account = await getAccount(uid);
+    if (!account?.customerId || !account.subscriptionId) {
+      throw conflict('NO_CHECKOUT', 'There is no checkout to complete. Start one first.');
+    }
+    // The slots are listed before Stripe is read, so syncSubscription can trust the quantity it gets.
+    const [pm, slotsBefore] = await Promise.all([
+      retrievePaymentMethod(pmid),
+      listSlots(uid, account.subscriptionId),
+    ]);
+    const owner = typeof pm.customer === 'string' ? pm.customer : pm.customer?.id;
+    if (owner && owner !== account.customerId)
+      throw forbidden("The payment method is not the signed-in user's.");
 
-  let sub = await retrieveSubscription(account.subscriptionId);
-  if (sub.status === 'incomplete') {
-    throw new ApiError(
-      402,
-      'PAYMENT_INCOMPLETE',
-      'The payment has not succeeded. Please try another payment method.',
-    );
-  }
-  if (ENDED_STATUSES.includes(sub.status)) {
-    throw conflict('CHECKOUT_EXPIRED', 'This checkout has ended. Please start again.');
-  }
-  if (!owner) await attachPaymentMethod(pmid, account.customerId);
-  const currentDefault =
-    typeof sub.default_payment_method === 'string'
-      ? sub.default_payment_method
-      : sub.default_payment_method?.id;
-  if (currentDefault !== pmid) sub = await setDefaultPaymentMethod(account.customerId, sub.id, pmid);
-  const { snapshot, slots } = await syncSubscription(uid, sub, slotsBefore);
-  return ok({
-    subscriptionId: sub.id,
-    subscriptionStatus: snapshot.subscriptionStatus,
-    licenses: slots.filter((s) => isInForce(s)).map(toView),
+    let sub = await retrieveSubscription(account.subscriptionId);
+    if (sub.status === 'incomplete') {
+      throw new ApiError(
+        402,
+        'PAYMENT_INCOMPLETE',
+        'The payment has not succeeded. Please try another payment method.',
+      );
+    }
+    if (ENDED_STATUSES.includes(sub.status)) {
+      throw conflict('CHECKOUT_EXPIRED', 'This checkout has ended. Please start again.');
+    }
+    if (!owner) await attachPaymentMethod(pmid, account.customerId);
+    const currentDefault =
+      typeof sub.default_payment_method === 'string'
+        ? sub.default_payment_method
+        : sub.default_payment_method?.id;
+    if (currentDefault !== pmid) sub = await setDefaultPaymentMethod(account.customerId, sub.id, pmid);
+    const { snapshot, slots } = await syncSubscription(uid, sub, slotsBefore);
+    return ok({
+      subscriptionId: sub.id,
+      subscriptionStatus: snapshot.subscriptionStatus,
+      licenses: slots.filter((s) => isInForce(s)).map(toView),
+    });
   });
 });

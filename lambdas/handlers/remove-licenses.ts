@@ -4,15 +4,23 @@ import { isInForce, isoFromEpoch, toView } from '../lib/license-view';
 import { normalizeLicenseKey } from '../lib/license-keys';
 import { requireOwnAccount } from '../lib/ownership';
 import { saveSubscription } from '../lib/repository/accounts';
-import { listSlots, RENEWING, setSlotExpiration } from '../lib/repository/licenses';
+import { listSlots, markSlotForRemoval, RENEWING, setSlotExpiration } from '../lib/repository/licenses';
 import { fields, parseJsonBody } from '../lib/request';
 import * as z from 'zod/mini';
-import { LIVE_STATUSES, lowerRenewingQuantity, retrieveSubscription, snapshotOf } from '../lib/stripe';
+import {
+  LIVE_STATUSES,
+  lowerRenewingKey,
+  lowerRenewingQuantity,
+  retrieveSubscription,
+  snapshotOf,
+} from '../lib/stripe';
+import { runUserAction } from '../lib/user-action';
 
 // PUT /api/remove-licenses {customerId, subscriptionId, licenseKeys}: the chosen renewing licenses
 // stop at the end of the current period (no refund); the renewing quantity drops, and at zero the
 // subscription cancels at period end. Stripe is changed first and the slots second: a sync running
-// in between sees fewer licenses wanted than exist and creates none.
+// in between sees fewer licenses wanted than exist and creates none. Runs as a user action
+// (user-action.ts): under the account's lease, once per Idempotency-Key.
 
 const schema = z.strictObject({
   customerId: fields.customerId,
@@ -29,44 +37,62 @@ export const handler = withErrors(async (event: ApiEvent) => {
     if (!key) throw badRequest('INVALID_LICENSE_KEY', `"${raw.slice(0, 40)}" is not a license key.`);
     keys.add(key);
   }
-  // The slots are read from the caller's own partition, so reading them alongside the ownership check
-  // reveals nothing; they are used only once it passed.
-  const [, slots] = await Promise.all([
-    requireOwnAccount(caller, body),
-    listSlots(caller.sub, body.subscriptionId),
-  ]);
-  const chosen = [...keys].map((key) => {
-    const slot = slots.find((s) => s.licenseKey === key);
-    if (!slot) throw forbidden("A license key is not one of the signed-in user's licenses.");
-    return slot;
-  });
-  if (chosen.some((s) => s.expirationDate !== RENEWING)) {
-    throw conflict('LICENSE_NOT_RENEWING', 'Only licenses that renew monthly can be removed.');
-  }
+  await requireOwnAccount(caller, body);
 
-  const sub = await retrieveSubscription(body.subscriptionId);
-  if (!LIVE_STATUSES.includes(sub.status)) {
-    throw conflict('SUBSCRIPTION_NOT_ACTIVE', 'The subscription is not active.');
-  }
-  // Counted from our slots, not from Stripe's current quantity: a retry after Stripe already
-  // changed computes the same target again instead of lowering twice.
-  const renewing = slots.filter((s) => s.expirationDate === RENEWING).length - chosen.length;
-  const updated = await lowerRenewingQuantity(sub, Math.max(0, renewing));
-  const snapshot = snapshotOf(updated);
-  const end = isoFromEpoch(snapshot.periodEnd ?? Math.floor(Date.now() / 1000));
-  const [dated] = await Promise.all([
-    Promise.all(chosen.map((s) => setSlotExpiration(caller.sub, s.sk, end))),
-    saveSubscription(caller.sub, body.customerId, snapshot),
-  ]);
-  // Each slot got this end date unless a retried or parallel removal dated it first: then read back
-  // the date that was stored.
-  const after = dated.every(Boolean)
-    ? slots.map((s) => (chosen.includes(s) ? { ...s, expirationDate: end } : s))
-    : await listSlots(caller.sub, body.subscriptionId);
-  return ok({
-    subscriptionId: updated.id,
-    renewLicenseCount: snapshot.renewing,
-    cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
-    licenses: after.filter((s) => isInForce(s)).map(toView),
-  });
+  return runUserAction(
+    event,
+    caller.sub,
+    { route: 'remove-licenses', input: { ...body, licenseKeys: [...keys].sort() } },
+    async (action) => {
+      // Read under the account's lease, so no other change interleaves with this one.
+      const slots = await listSlots(caller.sub, body.subscriptionId);
+      const chosen = [...keys].map((key) => {
+        const slot = slots.find((s) => s.licenseKey === key);
+        if (!slot) throw forbidden("A license key is not one of the signed-in user's licenses.");
+        return slot;
+      });
+      // Decided once per user action: a retry after a failure (Stripe may have changed) sends the
+      // same target under the same Stripe key. A resumed action finds its own slots already dated.
+      const resumed = { value: true };
+      const sub = await retrieveSubscription(body.subscriptionId);
+      const plan = await action.plan(() => {
+        resumed.value = false;
+        if (chosen.some((s) => s.expirationDate !== RENEWING)) {
+          throw conflict('LICENSE_NOT_RENEWING', 'Only licenses that renew monthly can be removed.');
+        }
+        if (!LIVE_STATUSES.includes(sub.status)) {
+          throw conflict('SUBSCRIPTION_NOT_ACTIVE', 'The subscription is not active.');
+        }
+        // Counted from our slots, not from Stripe's current quantity.
+        const renewing = Math.max(
+          0,
+          slots.filter((s) => s.expirationDate === RENEWING).length - chosen.length,
+        );
+        return { renewing, stripeKey: lowerRenewingKey(sub, renewing, action.key) };
+      });
+      if (resumed.value && !LIVE_STATUSES.includes(sub.status)) {
+        throw conflict('SUBSCRIPTION_NOT_ACTIVE', 'The subscription is not active.');
+      }
+      // Marked first, so a sync between Stripe's change and the dating below retires these keys.
+      await Promise.all(chosen.map((s) => markSlotForRemoval(caller.sub, s.sk)));
+      const updated = await lowerRenewingQuantity(sub, plan.renewing, plan.stripeKey);
+      const snapshot = snapshotOf(updated);
+      const end = isoFromEpoch(snapshot.periodEnd ?? Math.floor(Date.now() / 1000));
+      const [dated] = await Promise.all([
+        Promise.all(chosen.map((s) => setSlotExpiration(caller.sub, s.sk, end))),
+        saveSubscription(caller.sub, body.customerId, snapshot),
+      ]);
+      // Each slot got this end date unless a retried removal dated it first: then read back the
+      // date that was stored.
+      const after = dated.every(Boolean)
+        ? slots.map((s) => (chosen.includes(s) ? { ...s, expirationDate: end } : s))
+        : await listSlots(caller.sub, body.subscriptionId);
+      return ok({
+        subscriptionId: updated.id,
+        renewLicenseCount: snapshot.renewing,
+        cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+        licenses: after.filter((s) => isInForce(s)).map(toView),
+      });
+    },
+  );
 });

@@ -14,6 +14,7 @@ import {
   snapshotOf,
   type Stripe,
 } from '../lib/stripe';
+import { runUserAction } from '../lib/user-action';
 
 // POST /api/setup-checkout {uid, email, count}: a subscription awaiting its first card payment, and
 // the client secret (sec) the checkout page confirms. A pending checkout for the same count is
@@ -42,28 +43,33 @@ export const handler = withErrors(async (event: ApiEvent) => {
     throw forbidden("The email is not the signed-in user's.");
   }
 
-  const account = await getAccount(uid);
-  let replaces: string | undefined;
-  if (account?.subscriptionId) {
-    const current = await retrieveSubscription(account.subscriptionId);
-    // A subscription that ends at period end with nothing renewing may be followed by a new one.
-    const ending = current.cancel_at_period_end;
-    if (LIVE_STATUSES.includes(current.status) && !ending) {
-      throw conflict('SUBSCRIPTION_EXISTS', 'You already have a subscription. Add licenses to it instead.');
-    }
-    if (current.status === 'incomplete') {
-      if (licenseItem(current).quantity === count && clientSecretOf(current)) {
-        return answer(current, account.customerId ?? String(current.customer), count);
+  // Under the account's lease: two tabs checking out at once take turns, so the second finds the
+  // first's subscription (reused for the same count, cancelled for another) and the account never has
+  // two subscriptions awaiting payment.
+  return runUserAction(event, uid, { route: 'setup-checkout', input: { uid, email, count } }, async () => {
+    const account = await getAccount(uid);
+    let replaces: string | undefined;
+    if (account?.subscriptionId) {
+      const current = await retrieveSubscription(account.subscriptionId);
+      // A subscription that ends at period end with nothing renewing may be followed by a new one.
+      const ending = current.cancel_at_period_end;
+      if (LIVE_STATUSES.includes(current.status) && !ending) {
+        throw conflict('SUBSCRIPTION_EXISTS', 'You already have a subscription. Add licenses to it instead.');
       }
-      // An abandoned checkout for another count: end it so it can never be paid by mistake.
-      await cancelSubscription(current.id);
+      if (current.status === 'incomplete') {
+        if (licenseItem(current).quantity === count && clientSecretOf(current)) {
+          return answer(current, account.customerId ?? String(current.customer), count);
+        }
+        // An abandoned checkout for another count: end it so it can never be paid by mistake.
+        await cancelSubscription(current.id);
+      }
+      replaces = current.id;
     }
-    replaces = current.id;
-  }
 
-  const customerId =
-    account?.customerId ?? (await saveCustomer(uid, await createCustomer(uid, email), email));
-  const sub = await createIncompleteSubscription({ uid, customerId, count, replaces });
-  await saveSubscription(uid, customerId, snapshotOf(sub));
-  return answer(sub, customerId, count);
+    const customerId =
+      account?.customerId ?? (await saveCustomer(uid, await createCustomer(uid, email), email));
+    const sub = await createIncompleteSubscription({ uid, customerId, count, replaces });
+    await saveSubscription(uid, customerId, snapshotOf(sub));
+    return answer(sub, customerId, count);
+  });
 });

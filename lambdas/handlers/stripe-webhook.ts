@@ -1,5 +1,6 @@
 import type { ApiEvent } from '../lib/auth';
 import { ApiError, badRequest, log, ok, withErrors } from '../lib/http';
+import { withAccountLease } from '../lib/account-lease';
 import { syncSubscription } from '../lib/licensing';
 import { findUidByCustomerId } from '../lib/repository/accounts';
 import { isEventProcessed, markEventProcessed } from '../lib/repository/events';
@@ -65,7 +66,16 @@ export const handler = withErrors(async (event: ApiEvent) => {
     const sub = await retrieveSubscription(subscriptionId);
     const uid = await findUidByCustomerId(customerIdOf(sub));
     if (uid) {
-      await syncSubscription(uid, sub);
+      // Under the account's lease like every other sync, reading Stripe once it is held; if the lease
+      // cannot be had in time, a 5xx makes Stripe deliver the event again later.
+      await withAccountLease(uid, async () =>
+        syncSubscription(uid, await retrieveSubscription(sub.id)),
+      ).catch((err: unknown) => {
+        if (err instanceof ApiError && err.code === 'BUSY') {
+          throw new ApiError(503, 'BUSY', 'The account is being changed; deliver the event again.');
+        }
+        throw err;
+      });
     } else {
       // A deleted user's subscription (or a customer made outside the BFF): nothing of ours to update.
       log('warn', 'webhook for unknown customer', event, { eventId: stripeEvent.id, subscriptionId });

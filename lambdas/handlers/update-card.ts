@@ -12,6 +12,7 @@ import {
   retrieveSubscription,
   setDefaultPaymentMethod,
 } from '../lib/stripe';
+import { runUserAction } from '../lib/user-action';
 
 // PUT /api/update-card {subscriptionId, paymentMethodId}: attaches the card, makes it the default
 // for the customer and the subscription, and retries the open invoice of a past-due subscription.
@@ -28,30 +29,32 @@ export const handler = withErrors(async (event: ApiEvent) => {
   const body = parseJsonBody(event, schema);
   const account = await requireOwnAccount(caller, { subscriptionId: body.subscriptionId });
 
-  // Both reads are only reads; the subscription is already known to be the caller's.
-  const [pm, current] = await Promise.all([
-    retrievePaymentMethod(body.paymentMethodId),
-    retrieveSubscription(body.subscriptionId),
-  ]);
-  const owner = typeof pm.customer === 'string' ? pm.customer : pm.customer?.id;
-  if (owner && owner !== account.customerId)
-    throw forbidden("The payment method is not the signed-in user's.");
-  if (ENDED_STATUSES.includes(current.status))
-    throw conflict('SUBSCRIPTION_ENDED', 'The subscription has ended.');
-  if (!owner) await attachPaymentMethod(pm.id, account.customerId); // a declined card answers 402 here
-  let sub = await setDefaultPaymentMethod(account.customerId, current.id, pm.id);
+  return runUserAction(event, caller.sub, { route: 'update-card', input: body }, async () => {
+    // Both reads are only reads; the subscription is already known to be the caller's.
+    const [pm, current] = await Promise.all([
+      retrievePaymentMethod(body.paymentMethodId),
+      retrieveSubscription(body.subscriptionId),
+    ]);
+    const owner = typeof pm.customer === 'string' ? pm.customer : pm.customer?.id;
+    if (owner && owner !== account.customerId)
+      throw forbidden("The payment method is not the signed-in user's.");
+    if (ENDED_STATUSES.includes(current.status))
+      throw conflict('SUBSCRIPTION_ENDED', 'The subscription has ended.');
+    if (!owner) await attachPaymentMethod(pm.id, account.customerId); // a declined card answers 402 here
+    let sub = await setDefaultPaymentMethod(account.customerId, current.id, pm.id);
 
-  let paidInvoices = 0;
-  if (RETRY_STATUSES.includes(current.status)) {
-    paidInvoices = await payOpenInvoices(current.id, pm.id);
-    if (paidInvoices > 0) sub = await retrieveSubscription(current.id); // paying changed its status
-  }
-  const { snapshot } = await syncSubscription(caller.sub, sub);
-  return ok({
-    subscriptionId: sub.id,
-    status: snapshot.subscriptionStatus,
-    cardBrand: snapshot.cardBrand ?? null,
-    cardLast4: snapshot.cardLast4 ?? null,
-    paidInvoices,
+    let paidInvoices = 0;
+    if (RETRY_STATUSES.includes(current.status)) {
+      paidInvoices = await payOpenInvoices(current.id, pm.id);
+      if (paidInvoices > 0) sub = await retrieveSubscription(current.id); // paying changed its status
+    }
+    const { snapshot } = await syncSubscription(caller.sub, sub);
+    return ok({
+      subscriptionId: sub.id,
+      status: snapshot.subscriptionStatus,
+      cardBrand: snapshot.cardBrand ?? null,
+      cardLast4: snapshot.cardLast4 ?? null,
+      paidInvoices,
+    });
   });
 });

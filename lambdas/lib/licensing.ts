@@ -18,16 +18,20 @@ import {
   type Stripe,
 } from './stripe';
 
-// Converging our records with a subscription as Stripe reports it. complete-checkout, add-licenses,
-// update-card and the webhook all call syncSubscription, so whichever arrives first provisions the
-// keys and the others find them: the slots that must exist are derived from Stripe's quantity plus
-// the licenses already given an end date, and each slot is a conditional put at a fixed address.
+// Converging our records with a subscription as Stripe reports it, in both directions: missing
+// renewing keys are created and renewing keys beyond Stripe's renewing quantity get the period end.
+// complete-checkout, add-licenses, update-card and the webhook all call syncSubscription (each holding
+// the account's lease, account-lease.ts), so whichever arrives first provisions the keys and the
+// others find them: the slots that must exist are derived from Stripe's quantity plus the licenses
+// already given an end date, and each slot is a conditional put at a fixed address.
 
 export interface SyncResult {
   snapshot: SubscriptionSnapshot;
   /** Every slot of this subscription after the sync, in ordinal order. */
   slots: LicenseSlot[];
   created: number;
+  /** Renewing keys this sync gave an end date because Stripe no longer renews them. */
+  retired: number;
 }
 
 /** How many slots a subscription in force should have: renewing ones plus those already ending. */
@@ -52,6 +56,7 @@ export async function syncSubscription(
   saved.catch(() => undefined);
   let slots = slotsReadBefore ?? (await listSlots(uid, sub.id));
   let created = 0;
+  let retired = 0;
 
   if (IN_FORCE_STATUSES.includes(sub.status)) {
     let wanted = slotsWanted(slots, snapshot.renewing);
@@ -85,6 +90,27 @@ export async function syncSubscription(
           : // A parallel call won some slots, and its keys are the ones that count: read them.
             await listSlots(uid, sub.id);
     }
+    // The other direction: renewing keys beyond what Stripe renews (a removal whose dating step never
+    // ran, or keys minted from a stale quantity) stop at the period end, as remove-licenses does, so
+    // every renewing key is one Stripe bills for.
+    const renewingSlots = slots.filter((s) => s.expirationDate === RENEWING);
+    let excess = renewingSlots.length - snapshot.renewing;
+    if (excess > 0) {
+      // Only a quantity read after the slots may retire keys: `sub` may be a replayed answer (a
+      // resumed user action) older than an add made since. Rare, so the extra read costs little.
+      const fresh = snapshotOf(await retrieveSubscription(sub.id));
+      excess = Math.min(excess, renewingSlots.length - fresh.renewing);
+    }
+    if (excess > 0) {
+      const end = isoFromEpoch(snapshot.periodEnd ?? Math.floor(Date.now() / 1000));
+      // Licenses the user asked to remove first, then the newest.
+      const surplus = [...renewingSlots]
+        .sort((a, b) => Number(!!b.removalRequested) - Number(!!a.removalRequested) || b.ordinal - a.ordinal)
+        .slice(0, excess);
+      const dated = await Promise.all(surplus.map((s) => setSlotExpiration(uid, s.sk, end)));
+      retired = dated.filter(Boolean).length;
+      slots = await listSlots(uid, sub.id);
+    }
   } else if (ENDED_STATUSES.includes(sub.status)) {
     // The subscription is over: every license that was renewing ends when the subscription did.
     const endedAt = sub.ended_at ?? snapshot.periodEnd ?? Math.floor(Date.now() / 1000);
@@ -110,5 +136,5 @@ export async function syncSubscription(
     slots = slots.map((s) => (lapsed.includes(s) ? { ...s, expired: true } : s));
   }
   await saved;
-  return { snapshot, slots, created };
+  return { snapshot, slots, created, retired };
 }

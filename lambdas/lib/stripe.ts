@@ -156,6 +156,7 @@ export async function cancelSubscription(id: string): Promise<Stripe.Subscriptio
 export async function raiseQuantity(
   sub: Stripe.Subscription,
   quantity: number,
+  idempotencyKey: string = raiseQuantityKey(sub, quantity),
 ): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
   const item = licenseItem(sub);
@@ -169,21 +170,32 @@ export async function raiseQuantity(
         cancel_at_period_end: false,
         expand: SUBSCRIPTION_EXPAND,
       },
-      // The card is part of the key: Stripe replays a stored decline for a reused key, and a retry
-      // after the customer changed card must be a new attempt. So is the latest invoice: concurrent
-      // duplicates see the same one, but after any completed change it differs, so adding again after a
-      // removal (the same "2->3") is a new charge, not a replay of the first.
-      {
-        idempotencyKey: `add:${sub.id}:${item.quantity ?? 0}->${quantity}:${idOf(sub.default_payment_method) ?? 'nopm'}:${idOf(sub.latest_invoice) ?? 'noinv'}`,
-      },
+      { idempotencyKey },
     ),
   );
+}
+
+/**
+ * The Stripe key of raising `sub` to `quantity`. With the client's key for the user action
+ * (`actionKey`), a retried action reaches the same Stripe request. The card is part of the key: Stripe
+ * replays a stored decline for a reused key, and a retry after the customer changed card must be a new
+ * attempt. Without an action key the latest invoice is: concurrent duplicates see the same one, but
+ * after any completed change it differs, so adding again after a removal (the same "2->3") is a new
+ * charge, not a replay of the first.
+ */
+export function raiseQuantityKey(sub: Stripe.Subscription, quantity: number, actionKey?: string): string {
+  const from = licenseItem(sub).quantity ?? 0;
+  const card = idOf(sub.default_payment_method) ?? 'nopm';
+  return actionKey
+    ? `add:${sub.id}:${actionKey}:${from}->${quantity}:${card}`
+    : `add:${sub.id}:${from}->${quantity}:${card}:${idOf(sub.latest_invoice) ?? 'noinv'}`;
 }
 
 /** Removes licenses from the next period: no refund now; at zero the subscription ends at period end. */
 export async function lowerRenewingQuantity(
   sub: Stripe.Subscription,
   renewing: number,
+  idempotencyKey: string = lowerRenewingKey(sub, renewing),
 ): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
   const item = licenseItem(sub);
@@ -196,15 +208,19 @@ export async function lowerRenewingQuantity(
         }
       : { cancel_at_period_end: true, proration_behavior: 'none' };
   return stamped(
-    await stripe.subscriptions.update(
-      sub.id,
-      { ...params, expand: SUBSCRIPTION_EXPAND },
-      // The latest invoice keeps a later identical change (remove, add, remove again) from replaying.
-      {
-        idempotencyKey: `renewing:${sub.id}:${item.quantity ?? 0}->${renewing}:${idOf(sub.latest_invoice) ?? 'noinv'}`,
-      },
-    ),
+    await stripe.subscriptions.update(sub.id, { ...params, expand: SUBSCRIPTION_EXPAND }, { idempotencyKey }),
   );
+}
+
+/**
+ * The Stripe key of lowering `sub`'s renewing quantity: the user action's key when the client sent one,
+ * else the latest invoice keeps a later identical change (remove, add, remove again) from replaying.
+ */
+export function lowerRenewingKey(sub: Stripe.Subscription, renewing: number, actionKey?: string): string {
+  const from = licenseItem(sub).quantity ?? 0;
+  return actionKey
+    ? `renewing:${sub.id}:${actionKey}:${from}->${renewing}`
+    : `renewing:${sub.id}:${from}->${renewing}:${idOf(sub.latest_invoice) ?? 'noinv'}`;
 }
 
 /** What raising the quantity would charge today (Stripe's invoice preview, prorated). */

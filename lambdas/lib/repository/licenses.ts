@@ -19,6 +19,8 @@ export interface LicenseSlot {
   expirationDate: string;
   /** Set once Stripe's own clock has passed the end date (its next period began, or it ended). */
   expired: boolean;
+  /** A removal of this renewing license has begun (remove-licenses marks it before lowering Stripe). */
+  removalRequested?: boolean;
   createdAt: string;
   sk: string;
 }
@@ -31,6 +33,7 @@ function toSlot(item: Record<string, unknown>): LicenseSlot {
     licenseKey: String(item[LICENSE_KEY_ATTRIBUTE]),
     expirationDate: String(item.expirationDate),
     expired: item.expired === true,
+    ...(typeof item.removalRequestedAt === 'string' && { removalRequested: true }),
     createdAt: String(item.createdAt),
     sk: String(item[SORT_KEY]),
   };
@@ -110,6 +113,26 @@ export async function setSlotExpiration(uid: string, sk: string, expirationDate:
   } catch (err) {
     if (isConditionFailure(err)) return false;
     throw err;
+  }
+}
+
+/**
+ * Records that the user asked to remove this renewing license, before Stripe's renewing quantity is
+ * lowered: a sync that runs between the two (a webhook, a retry) then retires this license, not
+ * another one, when it finds more renewing keys than Stripe renews.
+ */
+export async function markSlotForRemoval(uid: string, sk: string): Promise<void> {
+  try {
+    await db().update({
+      TableName: table(),
+      Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
+      UpdateExpression: 'SET removalRequestedAt = :now',
+      ConditionExpression: '#exp = :renewing',
+      ExpressionAttributeNames: { '#exp': 'expirationDate' },
+      ExpressionAttributeValues: { ':now': new Date().toISOString(), ':renewing': RENEWING },
+    });
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
   }
 }
 

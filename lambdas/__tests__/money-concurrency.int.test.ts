@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { expectInvariants } from './support/invariants';
+import { paymentIntentOf, startBff, type Bff, type User } from './support/bff';
+
+// Money under concurrency (issue 11): parallel changes to one account take turns under its lease, a
+// user action retried with its Idempotency-Key is done once, and after each scenario the account's
+// keys and Stripe's charges agree (support/invariants.ts). No sleeps: each test waits on results.
+
+let bff: Bff;
+beforeAll(async () => {
+  bff = await startBff();
+}, 60000);
+afterAll(() => bff?.stop());
+
+type License = { key: string; expirationDate: string };
+const newKey = () => randomUUID();
+
+async function licenses(user: User): Promise<License[]> {
+  const res = await bff.call('GET', 'get-licenses', { user, query: { uid: user.uid } });
+  expect(res.status).toBe(200);
+  return res.body.licenses as License[];
+}
+
+async function subscribed(count: number) {
+  const user = await bff.newUser();
+  const setup = await bff.call('POST', 'setup-checkout', {
+    user,
+    body: { uid: user.uid, email: user.email, count },
+  });
+  expect(setup.status).toBe(200);
+  const pi = await bff.stripe.paymentIntents.confirm(paymentIntentOf(String(setup.body.sec)), {
+    payment_method: 'pm_card_visa',
+  });
+  const pmid = typeof pi.payment_method === 'string' ? pi.payment_method : (pi.payment_method?.id ?? '');
+  const done = await bff.call('GET', 'complete-checkout', { user, query: { uid: user.uid, pmid } });
+  expect(done.status).toBe(200);
+  return {
+    user,
+    customerId: String(setup.body.customerId),
+    subscriptionId: String(setup.body.subscriptionId),
+  };
+}
+
+const add = (s: { user: User; customerId: string; subscriptionId: string }, count: number, key = newKey()) =>
+  bff.call('PUT', 'add-licenses', {
+    user: s.user,
+    headers: { 'idempotency-key': key },
+    body: { customerId: s.customerId, subscriptionId: s.subscriptionId, count },
+  });
+
+const remove = (
+  s: { user: User; customerId: string; subscriptionId: string },
+  licenseKeys: string[],
+  key = newKey(),
+) =>
+  bff.call('PUT', 'remove-licenses', {
+    user: s.user,
+    headers: { 'idempotency-key': key },
+    body: { customerId: s.customerId, subscriptionId: s.subscriptionId, licenseKeys },
+  });
+
+const quantityOf = async (subscriptionId: string) =>
+  (await bff.stripe.subscriptions.retrieve(subscriptionId)).items.data[0]?.quantity;
+
+const renewing = (ls: License[]) => ls.filter((l) => l.expirationDate === 'NONE');
+
+describe('parallel changes to one account', () => {
+  it('two adds in parallel (2 and 1 from 3) both take effect: 6 renewing keys, 6 billed', async () => {
+    const s = await subscribed(3);
+    const [a, b] = await Promise.all([add(s, 2), add(s, 1)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(await quantityOf(s.subscriptionId)).toBe(6);
+    expect(renewing(await licenses(s.user))).toHaveLength(6);
+    await expectInvariants(bff, s.user.uid);
+  });
+
+  it('an add racing a remove ends with as many renewing keys as Stripe bills', async () => {
+    const s = await subscribed(3);
+    const [first] = await licenses(s.user);
+    const [a, r] = await Promise.all([add(s, 1), remove(s, [String(first?.key)])]);
+    expect([a.status, r.status]).toEqual([200, 200]);
+    expect(await quantityOf(s.subscriptionId)).toBe(3);
+    expect(renewing(await licenses(s.user))).toHaveLength(3);
+    await expectInvariants(bff, s.user.uid);
+  });
+
+  it('two removes in parallel of different keys both take effect', async () => {
+    const s = await subscribed(3);
+    const [k1, k2] = await licenses(s.user);
+    const [r1, r2] = await Promise.all([remove(s, [String(k1?.key)]), remove(s, [String(k2?.key)])]);
+    expect([r1.status, r2.status]).toEqual([200, 200]);
+    expect(await quantityOf(s.subscriptionId)).toBe(1);
+    expect(renewing(await licenses(s.user))).toHaveLength(1);
+    await expectInvariants(bff, s.user.uid);
+  });
+});
+
+describe('idempotency keys', () => {
+  it('a double click with one key adds once, charges once, and answers both clicks alike', async () => {
+    const s = await subscribed(1);
+    const key = newKey();
+    const [a, b] = await Promise.all([add(s, 2, key), add(s, 2, key)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.body).toEqual(a.body);
+    expect(await quantityOf(s.subscriptionId)).toBe(3);
+    const paid = await bff.stripe.invoices.list({ customer: s.customerId, status: 'paid' });
+    expect(paid.data).toHaveLength(2);
+    // Later, the same key answers the first result again without a new charge.
+    const again = await add(s, 2, key);
+    expect(again.body).toEqual(a.body);
+    expect(await quantityOf(s.subscriptionId)).toBe(3);
+    await expectInvariants(bff, s.user.uid);
+  });
+
+  it('the same key with another request is refused with 422', async () => {
+    const s = await subscribed(1);
+    const key = newKey();
+    expect((await add(s, 1, key)).status).toBe(200);
+    const other = await add(s, 2, key);
+    expect(other.status).toBe(422);
+    expect(other.body.error?.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await quantityOf(s.subscriptionId)).toBe(2);
+    await expectInvariants(bff, s.user.uid);
+  });
+
+  it('a retry after Stripe acted but its answer was lost charges once', async () => {
+    const s = await subscribed(1);
+    // Every attempt the SDK makes on this subscription's update is carried out and its answer lost.
+    const fault = await fetch(`${bff.info.stripeApi}/_emulator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ method: 'POST', path: `^/v1/subscriptions/${s.subscriptionId}$`, times: 3 }),
+    });
+    expect(fault.status).toBe(200);
+    const key = newKey();
+    const failed = await add(s, 2, key);
+    expect(failed.status).toBe(500);
+    expect(await quantityOf(s.subscriptionId)).toBe(3); // Stripe did act
+    const retried = await add(s, 2, key);
+    expect(retried.status).toBe(200);
+    expect(retried.body.quantity).toBe(3);
+    expect(await quantityOf(s.subscriptionId)).toBe(3);
+    const paid = await bff.stripe.invoices.list({ customer: s.customerId, status: 'paid' });
+    expect(paid.data).toHaveLength(2);
+    expect(renewing(await licenses(s.user))).toHaveLength(3);
+    await expectInvariants(bff, s.user.uid);
+  });
+
+  it('a remove retried after a lost answer lowers once', async () => {
+    const s = await subscribed(3);
+    const [k1] = await licenses(s.user);
+    await fetch(`${bff.info.stripeApi}/_emulator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ method: 'POST', path: `^/v1/subscriptions/${s.subscriptionId}$`, times: 3 }),
+    });
+    const key = newKey();
+    expect((await remove(s, [String(k1?.key)], key)).status).toBe(500);
+    const retried = await remove(s, [String(k1?.key)], key);
+    expect(retried.status).toBe(200);
+    expect(retried.body.renewLicenseCount).toBe(2);
+    expect(await quantityOf(s.subscriptionId)).toBe(2);
+    await expectInvariants(bff, s.user.uid);
+  });
+});
