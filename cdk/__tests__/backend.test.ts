@@ -291,11 +291,16 @@ describe('least privilege', () => {
     expect(resources.includes('SecretsStripe')).toBe(secrets.includes('stripe'));
     expect(resources.includes('SecretsLicenseSigningKey')).toBe(secrets.includes('signingKey'));
   });
-  it('Cognito actions only for update-email and email-recovery, as listed, on the pool only', () => {
+  it('Cognito actions only for the email, recovery and sign-out handlers, as listed, on the pool only', () => {
     const withCognito = handlers.filter((h) =>
       actionsOf(roleIdOf(h)).some((a) => a.startsWith('cognito-idp:')),
     );
-    expect(withCognito.sort()).toEqual(['email-recovery', 'update-email']);
+    expect(withCognito.sort()).toEqual([
+      'email-recovery',
+      'email-recovery-info',
+      'sign-out-everywhere',
+      'update-email',
+    ]);
     for (const h of withCognito) {
       const s = statementsOf(roleIdOf(h)).find((st) =>
         [st.Action].flat().some((a) => a.startsWith('cognito-idp:')),

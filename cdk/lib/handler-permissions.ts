@@ -20,7 +20,8 @@ export type TableIndex = typeof LICENSE_KEY_INDEX | typeof CUSTOMER_ID_INDEX;
 export type SecretName = 'stripe' | 'signingKey';
 /** Cognito user pool operations the BFF signs (lambdas/lib/cognito.ts). InitiateAuth, the password
  * check, is a public Cognito operation that takes no IAM permission. */
-export type CognitoAction = 'ListUsers' | 'AdminUpdateUserAttributes' | 'AdminUserGlobalSignOut';
+export type CognitoAction =
+  'ListUsers' | 'AdminGetUser' | 'AdminUpdateUserAttributes' | 'AdminUserGlobalSignOut';
 
 export interface HandlerPermissions {
   /** DynamoDB actions on the table itself. */
@@ -72,12 +73,13 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
     secrets: ['stripe'],
     mail: true,
   },
-  // Recovery page: reads the one-time code only.
-  'email-recovery-info': { table: ['GetItem'] },
-  // Restores the old email in Cognito, the account record and Stripe; marks the code used; signs out.
+  // Recovery page: reads the one-time code, the user's current email (AdminGetUser) and session markers.
+  'email-recovery-info': { table: ['GetItem'], cognito: ['AdminGetUser'] },
+  // Checks the code as the page does; restores the old email in Cognito, the account record and Stripe;
+  // signs out everywhere; marks the code used.
   'email-recovery': {
     table: ['GetItem', 'UpdateItem'],
-    cognito: ['AdminUpdateUserAttributes', 'AdminUserGlobalSignOut'],
+    cognito: ['AdminGetUser', 'AdminUpdateUserAttributes', 'AdminUserGlobalSignOut'],
     secrets: ['stripe'],
   },
   // Customer and incomplete subscription in Stripe, both recorded on the account.

@@ -1,5 +1,7 @@
 import {
+  AdminGetUserCommand,
   AdminUpdateUserAttributesCommand,
+  ChangePasswordCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -220,5 +222,141 @@ describe('item 5: a revoked session stops at once', () => {
     const fresh = (await tokensOf(user.email, user.password)).id;
     expect(Number(claimsOf(fresh).iat)).toBeGreaterThanOrEqual(validAfter);
     expect((await licensesOf(user, fresh)).status).toBe(200);
+  });
+});
+
+describe('item 8: the email change and its recovery, in a safe order and for as long as they apply', () => {
+  /** Runs `fn` while the gate denies `handler` the IAM action `action` (a failure on the way). */
+  async function denying<T>(handler: string, action: string, fn: () => Promise<T>): Promise<T> {
+    const before = bff.iamGate.principals();
+    bff.iamGate.setPrincipals(
+      before.map((p) =>
+        p.name !== handler || !p.statements
+          ? p
+          : {
+              ...p,
+              statements: p.statements
+                .map((st) => ({ ...st, actions: st.actions.filter((a) => a !== action) }))
+                .filter((st) => st.actions.length > 0),
+            },
+      ),
+    );
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      return await fn();
+    } finally {
+      warn.mockRestore();
+      bff.iamGate.setPrincipals(before);
+    }
+  }
+  const emailOf = async (user: User) =>
+    (
+      await cognito.send(new AdminGetUserCommand({ UserPoolId: bff.info.userPoolId, Username: user.uid }))
+    ).UserAttributes?.find((a) => a.Name === 'email')?.Value;
+  const changeEmail = (user: User, oldEmail: string, newEmail: string) =>
+    bff.call('PUT', 'update-email', {
+      user,
+      body: { uid: user.uid, oldEmail, newEmail, currentPassword: user.password },
+    });
+  const silenced = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      return await fn();
+    } finally {
+      error.mockRestore();
+    }
+  };
+
+  it('a recovery mail that cannot be sent leaves the address unchanged', async () => {
+    const user = await bff.newUser();
+    const newEmail = `new-${user.email}`;
+    const failed = await silenced(() =>
+      denying('update-email', 'ses:SendEmail', () => changeEmail(user, user.email, newEmail)),
+    );
+    expect(failed.status).toBe(500);
+    expect(await emailOf(user)).toBe(user.email);
+    // Trying again works, and its link restores the address.
+    expect((await changeEmail(user, user.email, newEmail)).status).toBe(200);
+    expect(await emailOf(user)).toBe(newEmail);
+    const code = await recoveryCodeFor(user.email, newEmail);
+    expect((await bff.call('POST', 'email-recovery', { body: { code } })).status).toBe(200);
+    expect(await emailOf(user)).toBe(user.email);
+  });
+
+  it('a recovery whose sign-out failed can be retried with the same link', async () => {
+    const user = await bff.newUser();
+    const newEmail = `new-${user.email}`;
+    expect((await changeEmail(user, user.email, newEmail)).status).toBe(200);
+    const code = await recoveryCodeFor(user.email, newEmail);
+    const failed = await silenced(() =>
+      denying('email-recovery', 'cognito-idp:AdminUserGlobalSignOut', () =>
+        bff.call('POST', 'email-recovery', { body: { code } }),
+      ),
+    );
+    expect(failed.status).toBe(500);
+    const retry = await bff.call('POST', 'email-recovery', { body: { code } });
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual({ email: user.email });
+    expect(await emailOf(user)).toBe(user.email);
+    const again = await bff.call('POST', 'email-recovery', { body: { code } });
+    expect(again.body.error?.code).toBe('USED_ACTION_CODE');
+  });
+
+  it('a link stops working once the email has changed again', async () => {
+    const user = await bff.newUser();
+    const second = `second-${user.email}`;
+    const third = `third-${user.email}`;
+    expect((await changeEmail(user, user.email, second)).status).toBe(200);
+    const first = await recoveryCodeFor(user.email, second);
+    // Whoever holds the account now (signed in with the second address, verified) changes it again.
+    await cognito.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: bff.info.userPoolId,
+        Username: user.uid,
+        UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
+      }),
+    );
+    const holder: User = { ...user, email: second, token: (await tokensOf(second, user.password)).id };
+    expect((await changeEmail(holder, second, third)).status).toBe(200);
+    for (const res of [
+      await bff.call('GET', 'email-recovery', { query: { code: first } }),
+      await bff.call('POST', 'email-recovery', { body: { code: first } }),
+    ]) {
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual({
+        code: 'INVALID_ACTION_CODE',
+        message: 'The link is invalid or has expired.',
+      });
+    }
+    expect(await emailOf(user)).toBe(third);
+    // The latest change's own link still works.
+    const latest = await recoveryCodeFor(second, third);
+    expect((await bff.call('POST', 'email-recovery', { body: { code: latest } })).status).toBe(200);
+    expect(await emailOf(user)).toBe(second);
+  });
+
+  it('a link stops working once the password has been changed', async () => {
+    const user = await bff.newUser();
+    const newEmail = `new-${user.email}`;
+    expect((await changeEmail(user, user.email, newEmail)).status).toBe(200);
+    const code = await recoveryCodeFor(user.email, newEmail);
+    // The profile page: the password changes at Cognito, then the BFF ends every session, told why.
+    const tokens = await tokensOf(newEmail, user.password);
+    await cognito.send(
+      new ChangePasswordCommand({
+        AccessToken: tokens.access,
+        PreviousPassword: user.password,
+        ProposedPassword: `${user.password}-2`,
+      }),
+    );
+    const out = await bff.call('POST', 'sign-out-everywhere', {
+      user: { ...user, token: tokens.id },
+      body: { passwordChanged: true },
+    });
+    expect(out.status).toBe(200);
+    const res = await bff.call('POST', 'email-recovery', { body: { code } });
+    expect(res.status).toBe(400);
+    expect(res.body.error?.code).toBe('INVALID_ACTION_CODE');
+    expect(await emailOf(user)).toBe(newEmail);
   });
 });

@@ -13,8 +13,10 @@ import * as z from 'zod/mini';
 import { updateCustomerEmail } from '../lib/stripe';
 
 // PUT /api/update-email {uid, oldEmail, newEmail, currentPassword}: after the current password is
-// checked, the email changes (unverified, so Cognito sends the new address a code), the old address
-// gets a one-time link to undo the change, Stripe's customer follows, and every session ends.
+// checked, the old address gets a one-time link to undo the change (stored and mailed first, so no
+// failure can leave a changed address without its way back; a link whose change never happened is
+// refused, the email not being the one it undoes), then the email changes (unverified, so Cognito
+// sends the new address a code), Stripe's customer follows, and every session ends.
 
 const schema = z.strictObject({
   uid: fields.uid,
@@ -40,24 +42,24 @@ export const handler = withErrors(async (event: ApiEvent) => {
   await checkPassword(caller.username, body.currentPassword);
   if (await emailInUse(body.newEmail, caller.username))
     throw conflict('EMAIL_TAKEN', 'New email is already taken.');
-  await setEmail(caller.username, body.newEmail, false);
 
-  // From here the change has happened: give the old address its way back before anything else.
+  // The old address's way back exists before the change does.
   const code = randomBytes(24).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
   await saveRecoveryCode({
     code,
     uid: caller.sub,
     username: caller.username,
     email: body.newEmail,
     previousEmail: body.oldEmail,
-    expiresAt: Math.floor(Date.now() / 1000) + RECOVERY_SECONDS,
+    issuedAt: now,
+    expiresAt: now + RECOVERY_SECONDS,
   });
+  await sendMail(recoveryMail(body.oldEmail, body.newEmail, code, getConfig()));
 
+  await setEmail(caller.username, body.newEmail, false);
   // The rest are independent of each other.
-  const [account] = await Promise.all([
-    getAccount(caller.sub),
-    sendMail(recoveryMail(body.oldEmail, body.newEmail, code, getConfig())),
-  ]);
+  const account = await getAccount(caller.sub);
   await Promise.all([
     account && saveEmail(caller.sub, body.newEmail),
     account?.customerId && updateCustomerEmail(account.customerId, body.newEmail),

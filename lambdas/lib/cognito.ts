@@ -1,4 +1,5 @@
 import {
+  AdminGetUserCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
@@ -66,6 +67,19 @@ export async function emailInUse(email: string, exceptUsername: string): Promise
       u.Username !== exceptUsername &&
       u.Attributes?.some((a) => a.Name === 'email' && a.Value?.toLowerCase() === email.toLowerCase()),
   );
+}
+
+/** The user's email address now, or undefined when the user no longer exists. */
+export async function currentEmail(username: string): Promise<string | undefined> {
+  try {
+    const out = await cognito().send(
+      new AdminGetUserCommand({ UserPoolId: getConfig().userPoolId, Username: username }),
+    );
+    return out.UserAttributes?.find((a) => a.Name === 'email')?.Value;
+  } catch (err) {
+    if (err instanceof Error && err.name === 'UserNotFoundException') return undefined;
+    throw err;
+  }
 }
 
 /** Sets the email; `verified` false makes Cognito send the new address a verification code. */

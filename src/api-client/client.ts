@@ -125,9 +125,10 @@ export const updateCard = (body: { subscriptionId: string; paymentMethodId: stri
     { body },
   );
 
-/** Ends every session of the caller on every device (Cognito's and the BFF's). */
-export const signOutEverywhere = () =>
-  call<{ signedOut: boolean; tokensValidAfter: string }>('POST', 'sign-out-everywhere');
+/** Ends every session of the caller on every device (Cognito's and the BFF's). `passwordChanged`:
+ * it follows a password change, so pending email-recovery links stop working too. */
+export const signOutEverywhere = (body: { passwordChanged?: boolean } = {}) =>
+  call<{ signedOut: boolean; tokensValidAfter: string }>('POST', 'sign-out-everywhere', { body });
 
 export const deleteCustomer = (uid: string, currentPassword: string) =>
   call<{ deleted: Record<string, unknown> }>('POST', 'delete-customer', { body: { uid, currentPassword } });

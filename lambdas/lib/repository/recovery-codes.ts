@@ -16,6 +16,11 @@ export interface RecoveryCode {
   previousEmail: string;
   /** Epoch seconds. */
   expiresAt: number;
+  /** Epoch seconds: when the code was stored (before the change; codes of older releases lack it). */
+  issuedAt?: number;
+  /** A recovery with this code was accepted and may be running or have failed half-way: a retry
+   * completes it without checking again what the recovery itself changes (the email). */
+  acceptedAt?: string;
   usedAt?: string;
 }
 
@@ -59,8 +64,22 @@ export async function getRecoveryCode(code: string): Promise<RecoveryCode | unde
     email: String(item.email),
     previousEmail: String(item.previousEmail),
     expiresAt: Number(item[TTL_ATTRIBUTE]),
+    issuedAt: typeof item.issuedAt === 'number' ? item.issuedAt : undefined,
+    acceptedAt: typeof item.acceptedAt === 'string' ? item.acceptedAt : undefined,
     usedAt: typeof item.usedAt === 'string' ? item.usedAt : undefined,
   };
+}
+
+/** Records that a recovery with the code was accepted (kept if already set); refused once spent. */
+export async function acceptRecoveryCode(code: string): Promise<void> {
+  await db().update({
+    TableName: table(),
+    Key: { [PARTITION_KEY]: recoverPk(code), [SORT_KEY]: RECOVER_SK },
+    UpdateExpression: 'SET acceptedAt = if_not_exists(acceptedAt, :now)',
+    ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(usedAt)',
+    ExpressionAttributeNames: { '#pk': PARTITION_KEY },
+    ExpressionAttributeValues: { ':now': new Date().toISOString() },
+  });
 }
 
 /** Spends the code; answers false when it was already spent. */

@@ -31,9 +31,31 @@ export async function getTokensValidAfter(uid: string): Promise<number | undefin
   return typeof item.tokensValidAfter === 'number' ? item.tokensValidAfter : undefined;
 }
 
+export interface SessionState {
+  /** Epoch seconds: tokens of sessions that began earlier are refused. */
+  tokensValidAfter?: number;
+  /** Epoch seconds: the password was last changed before this second (as the site reported it). */
+  passwordChangedBefore?: number;
+}
+
+/** Both markers (email recovery refuses a code issued before a password change). */
+export async function getSessionState(uid: string): Promise<SessionState> {
+  const out = await db().get({ TableName: table(), Key: key(uid), ConsistentRead: true });
+  const item = out.Item;
+  const ttl = item?.[TTL_ATTRIBUTE];
+  if (!item || (typeof ttl === 'number' && ttl <= Date.now() / 1000)) return {};
+  const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+  return {
+    tokensValidAfter: num(item.tokensValidAfter),
+    passwordChangedBefore: num(item.passwordChangedBefore),
+  };
+}
+
 export interface RevokeOptions {
   /** When the revocation happens (epoch ms); default now. */
   nowMs?: number;
+  /** The revocation follows a password change: pending email recovery codes stop working. */
+  passwordChanged?: boolean;
   /** The user is being deleted: the marker expires once no token of theirs can still be valid. */
   deleted?: boolean;
 }
@@ -64,6 +86,20 @@ export async function revokeTokens(uid: string, options: RevokeOptions = {}): Pr
   } catch (err) {
     // A later revocation is already recorded: it covers this one.
     if (!isConditionFailure(err)) throw err;
+  }
+  if (options.passwordChanged) {
+    try {
+      await db().update({
+        TableName: table(),
+        Key: key(uid),
+        UpdateExpression: 'SET #p = :v',
+        ConditionExpression: 'attribute_not_exists(#p) OR #p < :v',
+        ExpressionAttributeNames: { '#p': 'passwordChangedBefore' },
+        ExpressionAttributeValues: { ':v': validAfter },
+      });
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
   }
   const wait = validAfter * 1000 - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
