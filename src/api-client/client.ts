@@ -22,6 +22,30 @@ interface CallOptions {
   body?: unknown;
   /** false for the public email-recovery pair. */
   auth?: boolean;
+  /** A user action that changes a purchase: sent with an Idempotency-Key (see actionKey). */
+  idempotent?: boolean;
+}
+
+// One Idempotency-Key per user action: the same request (method, path, body) reuses its key until it
+// gets a definitive answer, so a double click or a retry after a network failure, a 5xx or "in
+// progress" is the same action to the BFF (done once, first answer returned); after a definitive
+// answer the same request again is a new action.
+const pendingKeys = new Map<string, string>();
+
+function newKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c.randomUUID === 'function') return c.randomUUID();
+  const bytes = c.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function actionKey(action: string): string {
+  let key = pendingKeys.get(action);
+  if (!key) {
+    key = newKey();
+    pendingKeys.set(action, key);
+  }
+  return key;
 }
 
 export function isApiError(value: unknown): value is ApiErrorBody {
@@ -41,12 +65,15 @@ async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, options: Ca
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.auth !== false) headers.authorization = `Bearer ${await currentIdToken()}`;
+  const action = options.idempotent ? `${method} ${path} ${JSON.stringify(options.body ?? null)}` : undefined;
+  if (action) headers['idempotency-key'] = actionKey(action);
   const qs = search.toString();
   const response = await fetch(`${siteConfig.apiBase}/${path}${qs ? `?${qs}` : ''}`, {
     method,
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
+  if (action && response.status < 500 && response.status !== 409) pendingKeys.delete(action);
   const text = await response.text();
   let parsed: unknown = undefined;
   try {
@@ -82,7 +109,7 @@ export const recoverEmail = (code: string) =>
   call<{ email: string }>('POST', 'email-recovery', { body: { code }, auth: false });
 
 export const setupCheckout = (body: { uid: string; email: string; count: number }) =>
-  call<SetupCheckoutResult>('POST', 'setup-checkout', { body });
+  call<SetupCheckoutResult>('POST', 'setup-checkout', { body, idempotent: true });
 
 /** Whether `sec` is the caller's own pending checkout, and its amount (403 when it is not). */
 export const checkoutInfo = (sec: string) => call<CheckoutInfo>('POST', 'checkout-info', { body: { sec } });
@@ -107,6 +134,7 @@ export const quoteLicenses = (query: { count: number; subscriptionId?: string })
 export const addLicenses = (body: { customerId: string; subscriptionId: string; count: number }) =>
   call<{ subscriptionId: string; quantity: number; licenses: LicenseView[] }>('PUT', 'add-licenses', {
     body,
+    idempotent: true,
   });
 
 export const removeLicenses = (body: { customerId: string; subscriptionId: string; licenseKeys: string[] }) =>
@@ -115,6 +143,7 @@ export const removeLicenses = (body: { customerId: string; subscriptionId: strin
     'remove-licenses',
     {
       body,
+      idempotent: true,
     },
   );
 
@@ -122,7 +151,7 @@ export const updateCard = (body: { subscriptionId: string; paymentMethodId: stri
   call<{ subscriptionId: string; status: string; cardBrand: string | null; cardLast4: string | null }>(
     'PUT',
     'update-card',
-    { body },
+    { body, idempotent: true },
   );
 
 /** Ends every session of the caller on every device (Cognito's and the BFF's). `passwordChanged`:
@@ -131,4 +160,7 @@ export const signOutEverywhere = (body: { passwordChanged?: boolean } = {}) =>
   call<{ signedOut: boolean; tokensValidAfter: string }>('POST', 'sign-out-everywhere', { body });
 
 export const deleteCustomer = (uid: string, currentPassword: string) =>
-  call<{ deleted: Record<string, unknown> }>('POST', 'delete-customer', { body: { uid, currentPassword } });
+  call<{ deleted: Record<string, unknown> }>('POST', 'delete-customer', {
+    body: { uid, currentPassword },
+    idempotent: true,
+  });
