@@ -163,3 +163,23 @@ describe('idempotency keys', () => {
     await expectInvariants(bff, s.user.uid);
   });
 });
+
+describe('two tabs', () => {
+  it('two checkouts in parallel with different counts leave one subscription awaiting payment', async () => {
+    const user = await bff.newUser();
+    const setups = await Promise.all(
+      [1, 2].map((count) =>
+        bff.call('POST', 'setup-checkout', {
+          user,
+          headers: { 'idempotency-key': newKey() },
+          body: { uid: user.uid, email: user.email, count },
+        }),
+      ),
+    );
+    for (const s of setups) expect(s.status).toBe(200);
+    const customer = String(setups[0]?.body.customerId);
+    const subs = await bff.stripe.subscriptions.list({ customer, status: 'all' });
+    expect(subs.data.filter((s) => s.status === 'incomplete')).toHaveLength(1);
+    await expectInvariants(bff, user.uid);
+  });
+});

@@ -69,7 +69,8 @@ export const handler = withErrors(async (event: ApiEvent) => {
     const customerId =
       account?.customerId ?? (await saveCustomer(uid, await createCustomer(uid, email), email));
     const sub = await createIncompleteSubscription({ uid, customerId, count, replaces });
-    await saveSubscription(uid, customerId, snapshotOf(sub));
+    // Created in the same second as the one it replaces, it still takes the account's pointer.
+    await saveSubscription(uid, customerId, snapshotOf(sub), replaces);
     return answer(sub, customerId, count);
   });
 });

@@ -83,6 +83,8 @@ export async function saveSubscription(
   uid: string,
   customerId: string,
   s: SubscriptionSnapshot,
+  /** The subscription this one replaces (setup-checkout, which cancelled it): it may be as new. */
+  replaces?: string,
 ): Promise<boolean> {
   const values: Record<string, unknown> = {
     ':uid': uid,
@@ -95,6 +97,7 @@ export async function saveSubscription(
     '#cid': CUSTOMER_ID_ATTRIBUTE,
     '#u': 'updatedAt',
   };
+  if (replaces) values[':replaces'] = replaces;
   const sets = ['#uid = :uid', '#cid = if_not_exists(#cid, :cid)', '#u = :now'];
   const removes: string[] = [];
   for (const [field, value] of Object.entries(s)) {
@@ -117,7 +120,8 @@ export async function saveSubscription(
       ConditionExpression:
         'attribute_exists(#pk) AND (attribute_not_exists(#subscriptionCreated) OR ' +
         '(#subscriptionId = :subscriptionId AND (attribute_not_exists(#observedAt) OR #observedAt <= :observedAt)) OR ' +
-        '#subscriptionCreated < :subscriptionCreated)',
+        '#subscriptionCreated < :subscriptionCreated' +
+        (replaces ? ' OR #subscriptionId = :replaces)' : ')'),
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     });
