@@ -48,6 +48,16 @@ function actionKey(action: string): string {
   return key;
 }
 
+// The BFF refuses a token issued before the user's sessions were revoked (sign-out everywhere, email
+// recovery, deletion). The spec signs the user out on such a token-expired error; the session owner
+// (AuthProvider) registers what that means here, so this client stays free of Amplify.
+let sessionRevoked: (() => void) | undefined;
+
+/** Called when the BFF answers 401 SESSION_EXPIRED; undefined to stop listening. */
+export function onSessionRevoked(listener: (() => void) | undefined): void {
+  sessionRevoked = listener;
+}
+
 export function isApiError(value: unknown): value is ApiErrorBody {
   return (
     typeof value === 'object' &&
@@ -82,6 +92,9 @@ async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, options: Ca
     parsed = undefined;
   }
   if (!response.ok) {
+    if (response.status === 401 && isApiError(parsed) && parsed.error.code === 'SESSION_EXPIRED') {
+      sessionRevoked?.();
+    }
     if (isApiError(parsed)) throw parsed;
     const message =
       typeof parsed === 'object' &&

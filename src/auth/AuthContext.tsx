@@ -13,6 +13,7 @@ import { readSession, type Session, type SessionUser } from './session';
 import { endsSession, refreshDelay, retryDelay } from './session-refresh';
 import { signOutUser } from './sign-out';
 import { configureAmplify } from './amplify-config';
+import { onSessionRevoked } from '../api-client/client';
 
 export type AuthState =
   { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: SessionUser };
@@ -54,10 +55,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (endsSession(error)) await endSession();
       setSession(null);
     });
+    // A session the BFF reports revoked (signed out everywhere) ends here too.
+    onSessionRevoked(() => void endSession());
     // Amplify reports a refresh that failed while it refreshed on its own.
-    return Hub.listen('auth', ({ payload }) => {
+    const stopListening = Hub.listen('auth', ({ payload }) => {
       if (payload.event === 'tokenRefresh_failure') void endSession();
     });
+    return () => {
+      onSessionRevoked(undefined);
+      stopListening();
+    };
   }, []);
 
   // Refresh about 5 minutes before expiry; on failure retry with backoff; sign out when it cannot succeed.
