@@ -2,10 +2,16 @@ import type { ApiEvent } from '../lib/auth';
 import { ApiError, badRequest, log, ok, withErrors } from '../lib/http';
 import { withAccountLease } from '../lib/account-lease';
 import { syncSubscription } from '../lib/licensing';
-import { findUidByCustomerId } from '../lib/repository/accounts';
+import { findUidByCustomerId, getAccount } from '../lib/repository/accounts';
 import { isEventProcessed, markEventProcessed } from '../lib/repository/events';
 import { rawBody } from '../lib/request';
-import { constructWebhookEvent, customerIdOf, retrieveSubscription, Stripe } from '../lib/stripe';
+import {
+  constructWebhookEvent,
+  customerIdOf,
+  ENDED_STATUSES,
+  retrieveSubscription,
+  Stripe,
+} from '../lib/stripe';
 
 // POST /api/stripe-webhook (no JWT; Stripe's signature is the credential). The signature is checked
 // on the raw body; each event id is handled once; the subscription is re-read from Stripe instead of
@@ -43,6 +49,21 @@ export function subscriptionIdOf(event: Stripe.Event): string | undefined {
   return undefined;
 }
 
+/**
+ * The account a subscription belongs to: by its customer (the index, which may lag behind a new
+ * account), else by the uid the BFF put in its metadata (a consistent read of that account), provided
+ * the account holds no other customer.
+ */
+async function accountOf(sub: Stripe.Subscription): Promise<string | undefined> {
+  const customerId = customerIdOf(sub);
+  const byCustomer = await findUidByCustomerId(customerId);
+  if (byCustomer) return byCustomer;
+  const uid = sub.metadata?.uid;
+  if (!uid) return undefined;
+  const account = await getAccount(uid);
+  return account && (!account.customerId || account.customerId === customerId) ? uid : undefined;
+}
+
 export const handler = withErrors(async (event: ApiEvent) => {
   const signature = header(event, 'stripe-signature');
   if (!signature) throw badRequest('MISSING_SIGNATURE', 'The Stripe-Signature header is missing.');
@@ -64,7 +85,7 @@ export const handler = withErrors(async (event: ApiEvent) => {
   const subscriptionId = subscriptionIdOf(stripeEvent);
   if (subscriptionId) {
     const sub = await retrieveSubscription(subscriptionId);
-    const uid = await findUidByCustomerId(customerIdOf(sub));
+    const uid = await accountOf(sub);
     if (uid) {
       // Under the account's lease like every other sync, reading Stripe once it is held; if the lease
       // cannot be had in time, a 5xx makes Stripe deliver the event again later.
@@ -76,8 +97,18 @@ export const handler = withErrors(async (event: ApiEvent) => {
         }
         throw err;
       });
+    } else if (sub.metadata?.uid && !ENDED_STATUSES.includes(sub.status)) {
+      // Ours (the BFF put the uid there) and possibly paid, but its account is not found yet (the
+      // customer index lags behind a new account): not recorded as handled, and a 5xx makes Stripe
+      // deliver it again, by when the account is found.
+      log('warn', 'webhook for an account not found yet', event, {
+        eventId: stripeEvent.id,
+        subscriptionId,
+        uid: sub.metadata.uid,
+      });
+      throw new ApiError(503, 'ACCOUNT_NOT_FOUND', 'The account is not found yet; deliver the event again.');
     } else {
-      // A deleted user's subscription (or a customer made outside the BFF): nothing of ours to update.
+      // A deleted user's ended subscription (or a customer made outside the BFF): nothing of ours to update.
       log('warn', 'webhook for unknown customer', event, { eventId: stripeEvent.id, subscriptionId });
     }
   }
