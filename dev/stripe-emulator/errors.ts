@@ -56,6 +56,8 @@ const NOUNS: Record<string, string> = {
   evt: 'event',
   clock: 'test clock',
   inpay: 'invoice payment',
+  re: 'refund',
+  ch: 'charge',
 };
 
 export function noSuch(id: string, param = 'id'): StripeError {

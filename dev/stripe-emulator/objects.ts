@@ -151,6 +151,19 @@ export type InvoicePayment = JsonObject & {
   status_transitions: { canceled_at: number | null; paid_at: number | null };
 };
 
+export type Refund = JsonObject & {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string | null;
+  payment_intent: string | null;
+  currency: string;
+  created: number;
+  reason: string | null;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
+  metadata: Metadata;
+};
+
 export type StripeEvent = JsonObject & {
   id: string;
   object: 'event';

@@ -10,6 +10,7 @@ import type {
   PaymentIntent,
   PaymentMethod,
   Price,
+  Refund,
   StripeEvent,
   Subscription,
   TestClock,
@@ -39,6 +40,7 @@ export type State = {
   invoices: Record<string, Invoice>;
   paymentIntents: Record<string, PaymentIntent>;
   invoicePayments: Record<string, InvoicePayment>;
+  refunds: Record<string, Refund>;
   events: Record<string, StripeEvent>;
   deliveries: Record<string, Delivery>;
   testClocks: Record<string, TestClock>;
@@ -62,6 +64,7 @@ export function emptyState(): State {
     invoices: {},
     paymentIntents: {},
     invoicePayments: {},
+    refunds: {},
     events: {},
     deliveries: {},
     testClocks: {},
@@ -115,6 +118,8 @@ export function findById(state: State, id: string): JsonObject | undefined {
       return state.paymentIntents[id];
     case 'inpay':
       return state.invoicePayments[id];
+    case 're':
+      return state.refunds[id];
     case 'price':
       return state.prices[id];
     case 'prod':

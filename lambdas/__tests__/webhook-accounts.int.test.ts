@@ -2,7 +2,8 @@ import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type Stripe from 'stripe';
 import { localDynamoDbClient } from '../../dev/dynamodb';
-import { startBff, type Bff, type User } from './support/bff';
+import { eventually, paymentIntentOf, startBff, type Bff, type User } from './support/bff';
+import { expectInvariants } from './support/invariants';
 
 // The webhook and the account a subscription belongs to (issue 11 items 4 and 11): an account the
 // customer index does not find yet is not marked handled; a subscription paid outside the account's
@@ -87,5 +88,82 @@ describe('an account the customer index does not find yet (item 11)', () => {
 
     const third = await deliver(event);
     expect(third.body).toMatchObject({ duplicate: true });
+  });
+});
+
+/** The payment intents that paid a subscription's invoices. */
+async function paymentsOf(sub: Stripe.Subscription): Promise<string[]> {
+  const invoices = await bff.stripe.invoices.list({ subscription: sub.id, status: 'paid' });
+  const out: string[] = [];
+  for (const inv of invoices.data) {
+    const payments = await bff.stripe.invoicePayments.list({ invoice: inv.id ?? '' });
+    for (const p of payments.data) {
+      const pi = p.payment.payment_intent;
+      if (pi) out.push(typeof pi === 'string' ? pi : pi.id);
+    }
+  }
+  return out;
+}
+
+async function refundsOf(sub: Stripe.Subscription): Promise<Stripe.Refund[]> {
+  const intents = await paymentsOf(sub);
+  expect(intents.length).toBeGreaterThan(0);
+  const all = await Promise.all(intents.map((pi) => bff.stripe.refunds.list({ payment_intent: pi })));
+  return all.flatMap((l) => l.data);
+}
+
+async function setupCheckout(user: User, count: number) {
+  const setup = await bff.call('POST', 'setup-checkout', {
+    user,
+    body: { uid: user.uid, email: user.email, count },
+  });
+  expect(setup.status).toBe(200);
+  return setup.body;
+}
+
+describe('a paid subscription the account does not hold (item 4)', () => {
+  it('is refunded and cancelled when the account holds a live one, once however often the event comes', async () => {
+    const user = await bff.newUser();
+    const setup = await setupCheckout(user, 1);
+    const pi = await bff.stripe.paymentIntents.confirm(paymentIntentOf(String(setup.sec)), {
+      payment_method: 'pm_card_visa',
+    });
+    await bff.call('GET', 'complete-checkout', {
+      user,
+      query: { uid: user.uid, pmid: String(pi.payment_method) },
+    });
+    expect(await licenseCount(user)).toBe(1);
+
+    // Paid directly in Stripe, bypassing setup-checkout; Stripe's own events reach the webhook.
+    const orphan = await paidSubscription(user, String(setup.customerId), 2);
+    await eventually(async () => (await bff.stripe.subscriptions.retrieve(orphan.id)).status === 'canceled');
+    const refunds = await refundsOf(orphan);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]?.amount).toBe(3000);
+
+    // Delivered again (a fresh id, so dedupe cannot hide it): nothing more is refunded.
+    const again = await deliver(await invoicePaidEvent(orphan, `evt_again_${user.uid.slice(0, 8)}`));
+    expect(again.status).toBe(200);
+    expect(await refundsOf(orphan)).toHaveLength(1);
+
+    const res = await bff.call('GET', 'get-licenses', { user, query: { uid: user.uid } });
+    expect(res.body).toMatchObject({ subscriptionId: setup.subscriptionId, subscriptionStatus: 'active' });
+    expect(await licenseCount(user)).toBe(1);
+    await expectInvariants(bff, user.uid);
+  });
+
+  it('is attached when the account holds none live, ending the checkout it was waiting on', async () => {
+    const user = await bff.newUser();
+    const setup = await setupCheckout(user, 1);
+    const orphan = await paidSubscription(user, String(setup.customerId), 3);
+    await eventually(async () => (await licenseCount(user)) === 3);
+
+    const res = await bff.call('GET', 'get-licenses', { user, query: { uid: user.uid } });
+    expect(res.body).toMatchObject({ subscriptionId: orphan.id, subscriptionStatus: 'active' });
+    expect((await bff.stripe.subscriptions.retrieve(String(setup.subscriptionId))).status).toBe('canceled');
+    expect(
+      (await bff.stripe.refunds.list({ limit: 100 })).data.filter((r) => r.metadata?.uid === user.uid),
+    ).toEqual([]);
+    await expectInvariants(bff, user.uid);
   });
 });

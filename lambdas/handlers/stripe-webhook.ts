@@ -2,14 +2,20 @@ import type { ApiEvent } from '../lib/auth';
 import { ApiError, badRequest, log, ok, withErrors } from '../lib/http';
 import { withAccountLease } from '../lib/account-lease';
 import { syncSubscription } from '../lib/licensing';
-import { findUidByCustomerId, getAccount } from '../lib/repository/accounts';
+import { findUidByCustomerId, getAccount, saveSubscription } from '../lib/repository/accounts';
+import { listSlots } from '../lib/repository/licenses';
 import { isEventProcessed, markEventProcessed } from '../lib/repository/events';
 import { rawBody } from '../lib/request';
 import {
+  cancelSubscription,
   constructWebhookEvent,
   customerIdOf,
   ENDED_STATUSES,
+  isMissing,
+  LIVE_STATUSES,
+  refundSubscriptionPayments,
   retrieveSubscription,
+  snapshotOf,
   Stripe,
 } from '../lib/stripe';
 
@@ -64,6 +70,51 @@ async function accountOf(sub: Stripe.Subscription): Promise<string | undefined> 
   return account && (!account.customerId || account.customerId === customerId) ? uid : undefined;
 }
 
+/** A subscription that has taken money, or is about to: one the account does not hold is an orphan. */
+const PAYING_STATUSES: readonly string[] = ['active', 'trialing', 'past_due'];
+
+/**
+ * Brings the account in line with `sub` (held under the account's lease). The account's own
+ * subscription, or any the account has held before (it has keys), is synced. A paid subscription the
+ * account never held (an old tab's link, a checkout from before the lease, a race with a
+ * cancellation) is an orphan: attached when the account holds no live subscription (an abandoned
+ * checkout it pointed at is cancelled), else refunded and cancelled. Any other subscription the account
+ * does not hold is left alone, so an orphan's cancellation never takes the account's pointer.
+ */
+async function reconcile(uid: string, sub: Stripe.Subscription, event: ApiEvent, eventId: string) {
+  const pointer = (await getAccount(uid))?.subscriptionId;
+  if (!pointer || pointer === sub.id || (await listSlots(uid, sub.id)).length) {
+    await syncSubscription(uid, sub);
+    return;
+  }
+  const context = {
+    eventId,
+    uid,
+    subscriptionId: sub.id,
+    status: sub.status,
+    accountSubscriptionId: pointer,
+  };
+  if (!PAYING_STATUSES.includes(sub.status)) {
+    log('info', 'webhook for a subscription the account does not hold', event, context);
+    return;
+  }
+  const current = await retrieveSubscription(pointer).catch((err: unknown) => {
+    if (isMissing(err)) return undefined;
+    throw err;
+  });
+  if (current && LIVE_STATUSES.includes(current.status)) {
+    // Refund first, cancel second: if the refund fails, the redelivered event still finds the orphan.
+    const { refunds, amount } = await refundSubscriptionPayments(sub, { uid, orphan_of: pointer });
+    await cancelSubscription(sub.id);
+    log('warn', 'orphan subscription refunded and cancelled', event, { ...context, refunds, amount });
+    return;
+  }
+  if (current?.status === 'incomplete') await cancelSubscription(current.id);
+  await saveSubscription(uid, customerIdOf(sub), snapshotOf(sub), pointer);
+  await syncSubscription(uid, sub);
+  log('warn', 'orphan subscription attached', event, context);
+}
+
 export const handler = withErrors(async (event: ApiEvent) => {
   const signature = header(event, 'stripe-signature');
   if (!signature) throw badRequest('MISSING_SIGNATURE', 'The Stripe-Signature header is missing.');
@@ -90,7 +141,7 @@ export const handler = withErrors(async (event: ApiEvent) => {
       // Under the account's lease like every other sync, reading Stripe once it is held; if the lease
       // cannot be had in time, a 5xx makes Stripe deliver the event again later.
       await withAccountLease(uid, async () =>
-        syncSubscription(uid, await retrieveSubscription(sub.id)),
+        reconcile(uid, await retrieveSubscription(sub.id), event, stripeEvent.id),
       ).catch((err: unknown) => {
         if (err instanceof ApiError && err.code === 'BUSY') {
           throw new ApiError(503, 'BUSY', 'The account is being changed; deliver the event again.');

@@ -46,7 +46,7 @@ const idOf = (v: string | { id: string } | null | undefined): string | undefined
   typeof v === 'string' ? v : (v?.id ?? undefined);
 
 /** Stripe's answer for an id it does not know (404 resource_missing). */
-const isMissing = (err: unknown): boolean =>
+export const isMissing = (err: unknown): boolean =>
   err instanceof Stripe.errors.StripeError && err.code === 'resource_missing';
 
 /** The subscription's license item (the only item, at the configured price). */
@@ -293,6 +293,47 @@ export async function payOpenInvoices(subscriptionId: string, pmId: string): Pro
     );
   }
   return invoices.length;
+}
+
+/**
+ * Refunds in full every paid invoice payment of a subscription (a subscription paid that the account
+ * does not hold). One idempotency key per payment intent, so a redelivered webhook refunds once; a
+ * payment already refunded (after the key expired) is skipped. Answers the refunds made or replayed.
+ */
+export async function refundSubscriptionPayments(
+  sub: Stripe.Subscription,
+  metadata: Record<string, string>,
+): Promise<{ refunds: string[]; amount: number }> {
+  const stripe = await getStripe();
+  const invoices = await stripe.invoices.list({
+    subscription: sub.id,
+    status: 'paid',
+    limit: 100,
+    expand: ['data.payments'],
+  });
+  const out = { refunds: [] as string[], amount: 0 };
+  for (const invoice of invoices.data) {
+    for (const payment of invoice.payments?.data ?? []) {
+      const intent = idOf(payment.payment.payment_intent);
+      if (payment.status !== 'paid' || !intent) continue;
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: intent,
+            reason: 'duplicate',
+            metadata: { ...metadata, invoice: invoice.id ?? '' },
+          },
+          { idempotencyKey: `refund:${intent}` },
+        );
+        out.refunds.push(refund.id);
+        out.amount += refund.amount;
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeError && err.code === 'charge_already_refunded') continue;
+        throw err;
+      }
+    }
+  }
+  return out;
 }
 
 export async function updateCustomerEmail(customerId: string, email: string): Promise<void> {

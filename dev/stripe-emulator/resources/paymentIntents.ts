@@ -6,7 +6,9 @@ import { listAnswer } from '../list';
 import type { PaymentIntent } from '../objects';
 import { route, type ApiRequest, type Route } from '../router';
 import { liveCustomer } from './customers';
+import { invoicePaymentRoutes } from './invoicePayments';
 import { createCardFromParams, resolvePaymentMethod } from './paymentMethods';
+import { refundRoutes } from './refunds';
 
 /** Stripe.js reaches intents with the publishable key, proving access with the client secret. */
 function getIntent({ ctx, params, path, publishable }: ApiRequest): PaymentIntent {
@@ -121,4 +123,7 @@ export const paymentIntentRoutes: Route[] = [
   ),
   route('POST', '/v1/payment_intents/:id/confirm', confirm, { publishable: true }),
   route('POST', '/v1/payment_intents/:id/cancel', cancel),
+  // What follows a payment: the invoice payments that record it, its refunds and charge.
+  ...invoicePaymentRoutes,
+  ...refundRoutes,
 ];
