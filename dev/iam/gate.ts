@@ -24,6 +24,22 @@ import { expectedSignature, parseAmzDate, parseAuthorization, sameSignature } fr
 /** AWS's tolerance between the signature's time and its own clock. */
 const MAX_SKEW_MS = 15 * 60_000;
 
+/**
+ * Test-only throttling (IamGate.throttle): the next `times` signed DynamoDB calls that match, after
+ * `skip` matching ones let through, are answered ProvisionedThroughputExceededException (HTTP 400, as a
+ * throttled table answers; the AWS SDK retries it). The counters count down as calls match.
+ */
+export interface ThrottleRule {
+  /** The caller: a handler's name (as in IamDecision.principal); any when absent. */
+  principal?: string;
+  /** DynamoDB operations (PutItem, UpdateItem, ...); any when absent. */
+  operations?: readonly string[];
+  /** A string the request body must contain (a key, a uid). */
+  bodyIncludes?: string;
+  skip?: number;
+  times: number;
+}
+
 /** One IAM decision: a check of one action on one resource for a signed call. */
 export interface IamDecision {
   /** "admin" or the handler's name. */
@@ -55,6 +71,9 @@ export interface IamGate {
   setUpstream(service: GatedService, url: string | undefined): void;
   /** Calls `listener` with every decision from now on; returns the function that stops it. */
   onDecision(listener: (d: IamDecision) => void): () => void;
+  /** Test-only: throttles matching DynamoDB calls (ThrottleRule); answers the live rule. */
+  throttle(rule: ThrottleRule): ThrottleRule;
+  clearThrottles(): void;
   stop(): Promise<void>;
 }
 
@@ -143,6 +162,26 @@ export async function startIamGate(opts: IamGateOptions): Promise<IamGate> {
   const log = opts.log ?? ((line: string) => console.warn(line));
   const resolveSecret = secretResolver(scope, opts.secretArns ?? (() => []));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  let throttles: ThrottleRule[] = [];
+
+  /** Whether this allowed call is to be answered as throttled (counts it against its rule). */
+  function throttled(principal: string, service: GatedService, operation: string, body: Buffer): boolean {
+    if (service !== 'dynamodb') return false;
+    const rule = throttles.find(
+      (r) =>
+        r.times > 0 &&
+        (!r.principal || r.principal === principal) &&
+        (!r.operations || r.operations.includes(operation)) &&
+        (!r.bodyIncludes || body.includes(r.bodyIncludes)),
+    );
+    if (!rule) return false;
+    if (rule.skip) {
+      rule.skip--;
+      return false;
+    }
+    rule.times--;
+    return true;
+  }
 
   /** Who signed the request, once the signature and its scope check out. */
   async function authenticate(
@@ -252,6 +291,13 @@ export async function startIamGate(opts: IamGateOptions): Promise<IamGate> {
           }
         }
       }
+      if (throttled(who.principal.name, who.service, op.name, body)) {
+        throw new AwsError(
+          'ProvisionedThroughputExceededException',
+          'The level of configured provisioned throughput for the table was exceeded. Consider increasing ' +
+            'your provisioning level with the UpdateTable API.',
+        );
+      }
       forward(who.service, req, res, body);
     } catch (error) {
       if (!(error instanceof AwsError)) throw error;
@@ -276,6 +322,14 @@ export async function startIamGate(opts: IamGateOptions): Promise<IamGate> {
     onDecision: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    throttle: (rule) => {
+      const live = { ...rule };
+      throttles.push(live);
+      return live;
+    },
+    clearThrottles: () => {
+      throttles = [];
     },
     stop: async () => {
       agent.destroy();

@@ -41,14 +41,17 @@ export function handleAdmin(ctx: Ctx, method: string, path: string, params: Para
     if (!ctx.state.events[id]) throw noSuch(id);
     return { id, resent: ctx.webhooks.resend(id) };
   }
-  // Lost answers (faults.ts): `{ method, path: <regular expression>, times }`.
+  // Lost answers and 500s (faults.ts): `{ method, path: <regular expression>, times, kind }`.
   if (method === 'POST' && path === '/_emulator/faults') {
     const pattern = params.str('path');
     if (!pattern) throw invalidParam('path', 'Give `path`, a regular expression for the request path.');
+    const kind = params.str('kind') ?? 'drop';
+    if (kind !== 'drop' && kind !== 'error') throw invalidParam('kind', '`kind` is `drop` or `error`.');
     addFault(ctx, {
       method: (params.str('method') ?? 'POST').toUpperCase(),
       path: new RegExp(pattern),
       remaining: params.int('times') ?? 1,
+      kind,
     });
   }
   if (method === 'DELETE' && path === '/_emulator/faults') clearFaults(ctx);
@@ -57,6 +60,7 @@ export function handleAdmin(ctx: Ctx, method: string, path: string, params: Para
       method: f.method,
       path: f.path.source,
       remaining: f.remaining,
+      kind: f.kind ?? 'drop',
     }));
     return { object: 'list', data };
   }

@@ -4,11 +4,17 @@ import type { Ctx } from './context';
 // method and a path pattern are handled in full (state changed, the answer stored under the request's
 // Idempotency-Key) and then the connection is dropped before any answer: what a client sees when the
 // network fails after Stripe acted. A retry with the same key then gets the stored answer, as from Stripe.
+// Kind `error`: the next `times` matching requests are answered Stripe's 500 (`api_error`) without being
+// handled (nothing changed, nothing stored under the key), so the SDK's own retry or a later one works.
+
+export type FaultKind = 'drop' | 'error';
 
 export interface Fault {
   method: string;
   path: RegExp;
   remaining: number;
+  /** `drop` (the default): handled, then the answer lost; `error`: answered 500 unhandled. */
+  kind?: FaultKind;
 }
 
 const faults = new WeakMap<Ctx, Fault[]>();
@@ -25,10 +31,10 @@ export function listFaults(ctx: Ctx): Fault[] {
   return faults.get(ctx) ?? [];
 }
 
-/** Whether this handled request's answer is to be lost (counts it against its fault). */
-export function takeFault(ctx: Ctx, method: string, path: string): boolean {
+/** Whether a fault of this kind applies to this request (counts it against its fault). */
+export function takeFault(ctx: Ctx, method: string, path: string, kind: FaultKind = 'drop'): boolean {
   const fault = (faults.get(ctx) ?? []).find(
-    (f) => f.remaining > 0 && f.method === method && f.path.test(path),
+    (f) => f.remaining > 0 && (f.kind ?? 'drop') === kind && f.method === method && f.path.test(path),
   );
   if (!fault) return false;
   fault.remaining--;

@@ -83,7 +83,13 @@ function authError(message: string): StripeError {
   return new StripeError(401, 'invalid_request_error', message);
 }
 
-type Answer = { status: number; body: string; headers?: Record<string, string> };
+type Answer = {
+  status: number;
+  body: string;
+  headers?: Record<string, string>;
+  /** An error the SDK may retry (no `stripe-should-retry: false`), as Stripe's own 500s. */
+  retryable?: boolean;
+};
 
 function json(status: number, value: JsonObject): Answer {
   return { status, body: `${JSON.stringify(value, null, 2)}\n` };
@@ -178,6 +184,14 @@ async function handle(ctx: Ctx, req: IncomingMessage, save: () => void): Promise
     if (method !== 'GET') save();
     return json(200, body);
   }
+  if (takeFault(ctx, method, url.pathname, 'error')) {
+    await readBody(req);
+    ctx.log(`${method} ${url.pathname} -> 500 (injected fault)`);
+    return {
+      ...json(500, { error: { type: 'api_error', message: 'An unknown error occurred (injected fault).' } }),
+      retryable: true,
+    };
+  }
   return handleApi(ctx, req, url, save);
 }
 
@@ -203,7 +217,7 @@ export function createEmulatorServer(ctx: Ctx, save: () => void): Server {
           'content-type': 'application/json',
           'request-id': requestId,
           'stripe-version': ApiVersion,
-          ...(answer.status >= 400 ? { 'stripe-should-retry': 'false' } : {}),
+          ...(answer.status >= 400 && !answer.retryable ? { 'stripe-should-retry': 'false' } : {}),
           ...CORS,
           ...answer.headers,
         });
