@@ -1,13 +1,13 @@
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
-import { ApiError, conflict, forbidden, ok, withErrors } from '../lib/http';
+import { ApiError, conflict, ok, withErrors } from '../lib/http';
 import { syncSubscription } from '../lib/licensing';
 import { listSlots } from '../lib/repository/licenses';
 import { isInForce, toView } from '../lib/license-view';
 import { getAccount } from '../lib/repository/accounts';
 import { fields, parseQuery } from '../lib/request';
 import * as z from 'zod/mini';
+import { ownCardId, requireOwnCard } from '../lib/ownership';
 import {
-  attachPaymentMethod,
   ENDED_STATUSES,
   retrievePaymentMethod,
   retrieveSubscription,
@@ -37,9 +37,7 @@ export const handler = withErrors(async (event: ApiEvent) => {
       retrievePaymentMethod(pmid),
       listSlots(uid, account.subscriptionId),
     ]);
-    const owner = typeof pm.customer === 'string' ? pm.customer : pm.customer?.id;
-    if (owner && owner !== account.customerId)
-      throw forbidden("The payment method is not the signed-in user's.");
+    requireOwnCard(pm, account.customerId);
 
     let sub = await retrieveSubscription(account.subscriptionId);
     if (sub.status === 'incomplete') {
@@ -52,12 +50,12 @@ export const handler = withErrors(async (event: ApiEvent) => {
     if (ENDED_STATUSES.includes(sub.status)) {
       throw conflict('CHECKOUT_EXPIRED', 'This checkout has ended. Please start again.');
     }
-    if (!owner) await attachPaymentMethod(pmid, account.customerId);
+    const cardId = await ownCardId(pm, account.customerId);
     const currentDefault =
       typeof sub.default_payment_method === 'string'
         ? sub.default_payment_method
         : sub.default_payment_method?.id;
-    if (currentDefault !== pmid) sub = await setDefaultPaymentMethod(account.customerId, sub.id, pmid);
+    if (currentDefault !== cardId) sub = await setDefaultPaymentMethod(account.customerId, sub.id, cardId);
     const { snapshot, slots } = await syncSubscription(uid, sub, slotsBefore);
     return ok({
       subscriptionId: sub.id,

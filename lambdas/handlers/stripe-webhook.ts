@@ -1,4 +1,5 @@
 import type { ApiEvent } from '../lib/auth';
+import { InvalidWebhookSignatureError } from '../lib/errors';
 import { ApiError, badRequest, log, ok, withErrors } from '../lib/http';
 import { withAccountLease } from '../lib/account-lease';
 import { syncSubscription } from '../lib/licensing';
@@ -6,6 +7,8 @@ import { findUidByCustomerId, getAccount, saveSubscription } from '../lib/reposi
 import { listSlots } from '../lib/repository/licenses';
 import { isEventProcessed, markEventProcessed } from '../lib/repository/events';
 import { rawBody } from '../lib/request';
+import type {
+  Stripe} from '../lib/stripe';
 import {
   cancelSubscription,
   constructWebhookEvent,
@@ -15,8 +18,7 @@ import {
   LIVE_STATUSES,
   refundSubscriptionPayments,
   retrieveSubscription,
-  snapshotOf,
-  Stripe,
+  snapshotOf
 } from '../lib/stripe';
 
 // POST /api/stripe-webhook (no JWT; Stripe's signature is the credential). The signature is checked
@@ -127,7 +129,7 @@ export const handler = withErrors(async (event: ApiEvent) => {
     stripeEvent = await constructWebhookEvent(body, signature);
   } catch (err) {
     // Only a signature that does not verify is the sender's fault; a secret that cannot be read is ours.
-    if (!(err instanceof Stripe.errors.StripeSignatureVerificationError)) throw err;
+    if (!(err instanceof InvalidWebhookSignatureError)) throw err;
     throw new ApiError(400, 'INVALID_SIGNATURE', 'The signature does not match the payload.');
   }
   if (!HANDLED.has(stripeEvent.type)) return ok({ received: true, handled: false });

@@ -1,11 +1,10 @@
 import { getCaller, type ApiEvent } from '../lib/auth';
-import { conflict, forbidden, ok, withErrors } from '../lib/http';
+import { conflict, ok, withErrors } from '../lib/http';
 import { syncSubscription } from '../lib/licensing';
-import { requireOwnAccount } from '../lib/ownership';
+import { ownCardId, requireOwnAccount, requireOwnCard } from '../lib/ownership';
 import { fields, parseJsonBody } from '../lib/request';
 import * as z from 'zod/mini';
 import {
-  attachPaymentMethod,
   ENDED_STATUSES,
   payOpenInvoices,
   retrievePaymentMethod,
@@ -35,17 +34,15 @@ export const handler = withErrors(async (event: ApiEvent) => {
       retrievePaymentMethod(body.paymentMethodId),
       retrieveSubscription(body.subscriptionId),
     ]);
-    const owner = typeof pm.customer === 'string' ? pm.customer : pm.customer?.id;
-    if (owner && owner !== account.customerId)
-      throw forbidden("The payment method is not the signed-in user's.");
+    requireOwnCard(pm, account.customerId);
     if (ENDED_STATUSES.includes(current.status))
       throw conflict('SUBSCRIPTION_ENDED', 'The subscription has ended.');
-    if (!owner) await attachPaymentMethod(pm.id, account.customerId); // a declined card answers 402 here
-    let sub = await setDefaultPaymentMethod(account.customerId, current.id, pm.id);
+    const cardId = await ownCardId(pm, account.customerId); // a declined card answers 402 here
+    let sub = await setDefaultPaymentMethod(account.customerId, current.id, cardId);
 
     let paidInvoices = 0;
     if (RETRY_STATUSES.includes(current.status)) {
-      paidInvoices = await payOpenInvoices(current.id, pm.id);
+      paidInvoices = await payOpenInvoices(current.id, cardId);
       if (paidInvoices > 0) sub = await retrieveSubscription(current.id); // paying changed its status
     }
     const { snapshot } = await syncSubscription(caller.sub, sub);

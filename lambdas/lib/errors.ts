@@ -1,5 +1,13 @@
 // Domain errors the adapters raise. Only the handler boundary (http.ts) turns them into HTTP answers.
 
+/** A webhook whose Stripe-Signature does not verify (or cannot be read): the sender's fault, never ours. */
+export class InvalidWebhookSignatureError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : 'The signature does not verify.');
+    this.name = 'InvalidWebhookSignatureError';
+  }
+}
+
 /** What CDK creates the secrets with (cdk/lib/secrets.ts) until the operator stores real values. */
 export const SECRET_PLACEHOLDER = 'REPLACE_ME';
 

@@ -1,6 +1,7 @@
 import type { Caller } from './auth';
 import { forbidden } from './http';
 import { getAccount, type Account } from './repository/accounts';
+import { attachPaymentMethod, type Stripe } from './stripe';
 
 // Checks that ids a client sends belong to the caller, from our own records: the caller's account
 // names exactly one customer and one current subscription.
@@ -19,4 +20,20 @@ export async function requireOwnAccount(
     throw forbidden("The subscription is not the signed-in user's.");
   }
   return account as Account & { customerId: string; subscriptionId: string };
+}
+
+/** A card the client names may be unattached (just entered) or the caller's own, never another customer's. */
+export function requireOwnCard(pm: Stripe.PaymentMethod, customerId: string): void {
+  const owner = typeof pm.customer === 'string' ? pm.customer : pm.customer?.id;
+  if (owner && owner !== customerId) throw forbidden("The payment method is not the signed-in user's.");
+}
+
+/**
+ * The id of the card as the caller's customer holds it: attached first when it is not yet. Attaching
+ * can answer another payment method than the one named (Stripe's test cards, pm_card_visa and the
+ * like, attach as a new PaymentMethod), so later calls use the id the attach answered.
+ */
+export async function ownCardId(pm: Stripe.PaymentMethod, customerId: string): Promise<string> {
+  requireOwnCard(pm, customerId);
+  return pm.customer ? pm.id : (await attachPaymentMethod(pm.id, customerId)).id;
 }

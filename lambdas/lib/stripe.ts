@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { InvalidWebhookSignatureError } from './errors';
 import { getConfig } from './config';
 import type { SubscriptionSnapshot } from './repository/accounts';
 import { badRequest } from './http';
@@ -355,11 +356,17 @@ export async function deleteCustomer(customerId: string): Promise<boolean> {
 
 /**
  * Verifies Stripe's signature over the raw body (at most 5 minutes old) and parses the event; throws
- * Stripe.errors.StripeSignatureVerificationError when it does not match.
+ * InvalidWebhookSignatureError when it does not match.
  */
 export async function constructWebhookEvent(rawBody: string, signature: string): Promise<Stripe.Event> {
   const [stripe, { webhookSecret }] = await Promise.all([getStripe(), getStripeSecrets()]);
-  return stripe.webhooks.constructEventAsync(rawBody, signature, webhookSecret);
+  try {
+    return await stripe.webhooks.constructEventAsync(rawBody, signature, webhookSecret);
+  } catch (err) {
+    // The SDK throws StripeSignatureVerificationError for most mismatches but a plain Error for some
+    // malformed headers (an empty v1): whatever fails here, the secret was read, so it is the sender's.
+    throw new InvalidWebhookSignatureError(err);
+  }
 }
 
 export { Stripe };
