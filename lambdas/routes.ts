@@ -16,7 +16,7 @@ export interface RouteDef {
 export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/health', handler: 'health', auth: 'none' },
   { method: 'PUT', path: '/api/update-email', handler: 'update-email', auth: 'jwt' },
-  { method: 'GET', path: '/api/email-recovery', handler: 'email-recovery-info', auth: 'none' },
+  { method: 'POST', path: '/api/email-recovery-info', handler: 'email-recovery-info', auth: 'none' },
   { method: 'POST', path: '/api/email-recovery', handler: 'email-recovery', auth: 'none' },
   { method: 'POST', path: '/api/setup-checkout', handler: 'setup-checkout', auth: 'jwt' },
   { method: 'POST', path: '/api/checkout-info', handler: 'checkout-info', auth: 'jwt' },

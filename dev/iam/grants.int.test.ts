@@ -154,7 +154,7 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
     mails.find((m) => m.text.includes('mode=recoverEmail'))?.text ?? '',
   )?.[1];
   expect(code).toBeDefined();
-  await ok(bff.call('GET', 'email-recovery', { query: { code: code ?? '' } }));
+  await ok(bff.call('POST', 'email-recovery-info', { body: { code } }));
   await ok(bff.call('POST', 'email-recovery', { body: { code } }));
   // The change and the recovery ended every session: sign in again, then end them all from the site.
   user.token = (await bff.signIn(user.email, user.password)).token;

@@ -319,7 +319,7 @@ describe('item 8: the email change and its recovery, in a safe order and for as 
     const holder: User = { ...user, email: second, token: (await tokensOf(second, user.password)).id };
     expect((await changeEmail(holder, second, third)).status).toBe(200);
     for (const res of [
-      await bff.call('GET', 'email-recovery', { query: { code: first } }),
+      await bff.call('POST', 'email-recovery-info', { body: { code: first } }),
       await bff.call('POST', 'email-recovery', { body: { code: first } }),
     ]) {
       expect(res.status).toBe(400);

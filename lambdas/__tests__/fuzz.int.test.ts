@@ -479,7 +479,7 @@ function generators() {
     'PUT /api/update-email': {
       body: { uid, oldEmail: email, newEmail: email, currentPassword: password },
     },
-    'GET /api/email-recovery': { query: { code: asQuery(field(recoveryCode)) } },
+    'POST /api/email-recovery-info': { body: { code: field(recoveryCode) } },
     'POST /api/email-recovery': { body: { code: field(recoveryCode) } },
     'POST /api/setup-checkout': {
       body: { uid, email, count },

@@ -349,9 +349,13 @@ async function emailRoundTrip(
           : `nothing to restore unless the failed change happened (the next check signs in to see); if the user is now ${alias}, ${restore}`,
       );
     }
-    const info = await request(`${target.api}/email-recovery?${new URLSearchParams({ code }).toString()}`);
-    expectStatus(info, 200, 'GET /api/email-recovery');
-    const pair = objectOf(info, 'GET /api/email-recovery');
+    const info = await request(`${target.api}/email-recovery-info`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
+    });
+    expectStatus(info, 200, 'POST /api/email-recovery-info');
+    const pair = objectOf(info, 'POST /api/email-recovery-info');
     if (String(pair.previousEmail).toLowerCase() !== original.toLowerCase()) {
       return fail(`the code restores ${String(pair.previousEmail)}, not ${original}`);
     }

@@ -116,7 +116,7 @@ export const updateEmail = (body: {
 }) => call<{ email: string }>('PUT', 'update-email', { body });
 
 export const getEmailRecovery = (code: string) =>
-  call<EmailRecoveryInfo>('GET', 'email-recovery', { query: { code }, auth: false });
+  call<EmailRecoveryInfo>('POST', 'email-recovery-info', { body: { code }, auth: false });
 
 export const recoverEmail = (code: string) =>
   call<{ email: string }>('POST', 'email-recovery', { body: { code }, auth: false });

@@ -17,7 +17,11 @@ jest.mock('aws-amplify/auth', () => ({
   confirmUserAttribute: jest.fn(),
   confirmResetPassword: jest.fn(),
 }));
-jest.mock('../../api-client/client', () => ({ getEmailRecovery: jest.fn(), recoverEmail: jest.fn() }));
+jest.mock('../../api-client/client', () => ({
+  ...jest.requireActual<object>('../../api-client/client'),
+  getEmailRecovery: jest.fn(),
+  recoverEmail: jest.fn(),
+}));
 const mocked = jest.mocked(auth);
 const mockedApi = jest.mocked(api);
 
