@@ -38,20 +38,7 @@ const ONLY = new Set(
  * that matches is not run (its test is listed as skipped with the reason), so the rest stays green.
  * Each entry names the seed and round that showed it. Never a reason to weaken the checks.
  */
-const KNOWN_FAILURES: { name: string; seed: number; round: number; matches: (p: Plan) => boolean }[] = [
-  {
-    name:
-      "a tab whose checkout was replaced by another tab's (a different count) still takes the payment: " +
-      'setup-checkout cancels the replaced subscription but leaves its first invoice open and its payment ' +
-      'intent confirmable, complete-checkout answers 402 PAYMENT_INCOMPLETE, and the webhook only logs ' +
-      '"webhook for a subscription the account does not hold" (status canceled) without refunding: the ' +
-      'customer is charged for a canceled subscription without keys ("<sub> (canceled): 0 keys for N ' +
-      'licenses paid")',
-    seed: 20261123,
-    round: 34,
-    matches: (p) => p.scenario === 'two-tab checkouts' && p.payIn === 'stale' && p.counts[0] !== p.counts[1],
-  },
-];
+const KNOWN_FAILURES: { name: string; seed: number; round: number; matches: (p: Plan) => boolean }[] = [];
 
 // --- the seeded draw ------------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ import { saveCustomer, saveSubscription, getAccount } from '../lib/repository/ac
 import { fields, parseJsonBody } from '../lib/request';
 import * as z from 'zod/mini';
 import {
-  cancelSubscription,
+  cancelAbandonedCheckout,
   clientSecretOf,
   createCustomer,
   createIncompleteSubscription,
@@ -61,7 +61,7 @@ export const handler = withErrors(async (event: ApiEvent) => {
           return answer(current, account.customerId ?? String(current.customer), count);
         }
         // An abandoned checkout for another count: end it so it can never be paid by mistake.
-        await cancelSubscription(current.id);
+        await cancelAbandonedCheckout(current.id);
       }
       replaces = current.id;
     }

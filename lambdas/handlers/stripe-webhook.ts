@@ -7,9 +7,9 @@ import { findUidByCustomerId, getAccount, saveSubscription } from '../lib/reposi
 import { listSlots } from '../lib/repository/licenses';
 import { isEventProcessed, markEventProcessed } from '../lib/repository/events';
 import { rawBody } from '../lib/request';
-import type {
-  Stripe} from '../lib/stripe';
+import type { Stripe } from '../lib/stripe';
 import {
+  cancelAbandonedCheckout,
   cancelSubscription,
   constructWebhookEvent,
   customerIdOf,
@@ -18,7 +18,7 @@ import {
   LIVE_STATUSES,
   refundSubscriptionPayments,
   retrieveSubscription,
-  snapshotOf
+  snapshotOf,
 } from '../lib/stripe';
 
 // POST /api/stripe-webhook (no JWT; Stripe's signature is the credential). The signature is checked
@@ -111,7 +111,7 @@ async function reconcile(uid: string, sub: Stripe.Subscription, event: ApiEvent,
     log('warn', 'orphan subscription refunded and cancelled', event, { ...context, refunds, amount });
     return;
   }
-  if (current?.status === 'incomplete') await cancelSubscription(current.id);
+  if (current?.status === 'incomplete') await cancelAbandonedCheckout(current.id);
   await saveSubscription(uid, customerIdOf(sub), snapshotOf(sub), pointer);
   await syncSubscription(uid, sub);
   log('warn', 'orphan subscription attached', event, context);

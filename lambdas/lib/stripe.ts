@@ -151,6 +151,27 @@ export async function cancelSubscription(id: string): Promise<Stripe.Subscriptio
 }
 
 /**
+ * Ends a checkout nobody will pay: cancels the incomplete subscription and voids its first invoice, so
+ * a payment form still open in another tab can no longer pay it (voiding cancels the invoice's
+ * PaymentIntent). An invoice Stripe already closed is left as it is.
+ */
+export async function cancelAbandonedCheckout(id: string): Promise<Stripe.Subscription> {
+  const stripe = await getStripe();
+  const sub = stamped(
+    await stripe.subscriptions.cancel(
+      id,
+      { expand: ['latest_invoice'] },
+      { idempotencyKey: `abandon:${id}` },
+    ),
+  );
+  const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
+  if (invoice?.id && invoice.status === 'open') {
+    await stripe.invoices.voidInvoice(invoice.id, {}, { idempotencyKey: `void:${invoice.id}` });
+  }
+  return sub;
+}
+
+/**
  * Adds licenses: the new quantity is charged pro rata at once, and if the charge fails the update is
  * refused as a whole (error_if_incomplete), so a declined card adds nothing.
  */
