@@ -15,6 +15,9 @@ export interface EndpointRow {
   cpuP50: number;
   cpuP95: number;
   emulatorP50: number;
+  /** Time waiting on the handler's own timers (bench/own-time.ts), p50 and p95. */
+  waitP50: number;
+  waitP95: number;
   /** Outbound requests per invocation (mean). */
   outbound: number;
   statuses: Record<string, number>;
@@ -89,7 +92,7 @@ export const mean = (xs: readonly number[]): number => xs.reduce((s, x) => s + x
 export interface OwnBenchResult {
   endpoints: Pick<
     EndpointRow,
-    'endpoint' | 'n' | 'totalP50' | 'totalP95' | 'ownP50' | 'ownP95' | 'outbound'
+    'endpoint' | 'handler' | 'n' | 'totalP50' | 'totalP95' | 'ownP50' | 'ownP95' | 'outbound'
   >[];
   bundles?: { handlers: { handler: string; js: number; map: number }[] };
 }
@@ -111,12 +114,13 @@ export function endpointTable(title: string, rows: readonly EndpointRow[]): stri
     title,
     `${'endpoint'.padEnd(26)}${'n'.padStart(4)}${'e2e p50'.padStart(9)}${'e2e p95'.padStart(9)}` +
       `${'own p50'.padStart(9)}${'own p95'.padStart(9)}${'cpu p50'.padStart(9)}${'cpu p95'.padStart(9)}` +
-      `${'emul p50'.padStart(9)}${'calls'.padStart(6)}  statuses`,
+      `${'emul p50'.padStart(9)}${'wait p50'.padStart(9)}${'calls'.padStart(6)}  statuses`,
   ];
   for (const r of rows) {
     out.push(
       `${r.endpoint.padEnd(26)}${String(r.n).padStart(4)}${ms(r.totalP50, 9)}${ms(r.totalP95, 9)}` +
         `${ms(r.ownP50, 9)}${ms(r.ownP95, 9)}${ms(r.cpuP50, 9)}${ms(r.cpuP95, 9)}${ms(r.emulatorP50, 9)}` +
+        `${ms(r.waitP50 ?? 0, 9)}` +
         `${r.outbound.toFixed(1).padStart(6)}  ${Object.entries(r.statuses)
           .map(([s, n]) => `${s}×${n}`)
           .join(' ')}`,
@@ -125,29 +129,44 @@ export function endpointTable(title: string, rows: readonly EndpointRow[]): stri
   return out;
 }
 
-/** Own and end-to-end p95 per endpoint, before and after, plus the baseline bench's own figure. */
+/**
+ * Own and end-to-end p95 per endpoint, before and after, the calls each makes, and own p50 per
+ * outbound call (the handlers changed between the trees too; per call, the client's cost shows), plus
+ * the baseline bench's own p95 as a cross-check.
+ */
 export function comparisonTable(
   before: TreeResult | undefined,
   after: TreeResult,
   own?: OwnBenchResult,
 ): string[] {
+  const perCall = (r: EndpointRow | undefined) => (r && r.outbound > 0 ? r.ownP50 / r.outbound : undefined);
   const out = [
-    `${'endpoint'.padEnd(26)}${'own p95'.padStart(9)}${'→'.padStart(2)}${'own p95'.padStart(9)}${''.padStart(7)}` +
-      `${'e2e p95'.padStart(10)}${'→'.padStart(2)}${'e2e p95'.padStart(9)}${''.padStart(7)}` +
-      `${'calls'.padStart(7)}${'own p95'.padStart(10)}`,
-    `${''.padEnd(26)}${'before'.padStart(9)}${''.padStart(2)}${'after'.padStart(9)}${''.padStart(7)}` +
-      `${'before'.padStart(10)}${''.padStart(2)}${'after'.padStart(9)}${''.padStart(7)}` +
-      `${'b / a'.padStart(7)}${'its bench'.padStart(10)}`,
+    `${'endpoint'.padEnd(26)}${'own p95'.padStart(9)}${'own p95'.padStart(9)}${''.padStart(7)}` +
+      `${'e2e p95'.padStart(9)}${'e2e p95'.padStart(9)}${''.padStart(7)}` +
+      `${'calls'.padStart(8)}${'own p50/call'.padStart(15)}${'own p95'.padStart(10)}`,
+    `${''.padEnd(26)}${'before'.padStart(9)}${'after'.padStart(9)}${''.padStart(7)}` +
+      `${'before'.padStart(9)}${'after'.padStart(9)}${''.padStart(7)}` +
+      `${'b / a'.padStart(8)}${'before'.padStart(8)}${'after'.padStart(7)}${'its bench'.padStart(10)}`,
   ];
   for (const a of after.endpoints) {
-    const b = before?.endpoints.find((e) => e.endpoint === a.endpoint);
-    const o = own?.endpoints.find((e) => e.endpoint === a.endpoint);
+    // By handler: a route may have changed its method or path between the trees.
+    const b = before?.endpoints.find((e) => e.handler === a.handler);
+    const o = own?.endpoints.find((e) => e.handler === a.handler);
     out.push(
-      `${a.endpoint.padEnd(26)}${ms(b?.ownP95, 9)}${''.padStart(2)}${ms(a.ownP95, 9)}${ratio(b?.ownP95, a.ownP95)}` +
-        `${ms(b?.totalP95, 10)}${''.padStart(2)}${ms(a.totalP95, 9)}${ratio(b?.totalP95, a.totalP95)}` +
-        `${`${b ? b.outbound.toFixed(0) : '-'} / ${a.outbound.toFixed(0)}`.padStart(7)}${ms(o?.ownP95, 10)}`,
+      `${a.endpoint.padEnd(26)}${ms(b?.ownP95, 9)}${ms(a.ownP95, 9)}${ratio(b?.ownP95, a.ownP95)}` +
+        `${ms(b?.totalP95, 9)}${ms(a.totalP95, 9)}${ratio(b?.totalP95, a.totalP95)}` +
+        `${`${b ? b.outbound.toFixed(0) : '-'} / ${a.outbound.toFixed(0)}`.padStart(8)}` +
+        `${ms(perCall(b))}${ms(perCall(a), 7)}${ms(o?.ownP95, 10)}`,
     );
   }
+  const all = (t: TreeResult | undefined) => {
+    const rows = t?.endpoints.filter((r) => r.outbound > 0) ?? [];
+    const calls = rows.reduce((n, r) => n + r.outbound * r.n, 0);
+    return calls ? rows.reduce((n, r) => n + r.ownP50 * r.n, 0) / calls : undefined;
+  };
+  out.push(
+    `${'all endpoints with calls'.padEnd(26)}${''.padStart(58)}${ms(all(before))}${ms(all(after), 7)}`,
+  );
   return out;
 }
 
@@ -242,17 +261,20 @@ export function profileTable(tree: TreeResult): string[] {
 }
 
 export const LEGEND = [
-  'e2e: client-side, through HTTP, the JWT authorizer, the handler and the emulators. own (the target,',
-  `p95 < ${TARGET_OWN_P95_MS} ms): the handler's wall time minus the time an outbound request (node:http/https,`,
-  "which the AWS SDK's and stripe's HTTP clients use) was in flight. cpu: CPU time of the whole bench",
-  'process during the handler, all threads (V8 compiles and collects garbage on threads of its own).',
-  'emul: time with an outbound request in flight. calls: outbound requests per invocation (every',
-  'endpoint but health and license-public-key must show some on every call, or the run fails).',
-  "Handlers run in-process from their CDK bundles and sign with the local stack's admin keys, which",
-  "the IAM gate lets through: this bench measures time; the gate's per-handler grants are tested in",
-  'dev/iam and tests/. Cold: a fresh `node --enable-source-maps` per call (CDK sets that flag on every',
-  "function) with the handler's environment: load = require() of the bundle, 1st = the first",
-  'invocation (wall), 1st own = that minus outbound waits (includes first-call work: SDK client and',
+  'e2e: client-side, through HTTP, the JWT authorizer, the handler and the emulators.',
+  `own (the target, p95 < ${TARGET_OWN_P95_MS} ms): the handler's wall time minus the time an outbound request`,
+  "(node:http/https, which the AWS SDK's and stripe's HTTP clients use) was in flight or it waited on a",
+  'timer of its own. cpu: CPU time of the whole bench process during the handler, all threads (V8',
+  'compiles and collects garbage on threads of its own). emul: time with an outbound request in flight.',
+  'wait: time on timers the handler set (revokeTokens waits for the next whole second, and the bench',
+  'runs in step with the clock, hence about 0.9 s; lease polls; retry pauses). calls: outbound requests',
+  'per invocation (every endpoint but health and license-public-key must show some on every call, or',
+  "the run fails). Handlers run in-process from their CDK bundles and sign with the local stack's admin",
+  "keys, which the IAM gate lets through: this bench measures time; the gate's per-handler grants are",
+  'tested in dev/iam and tests/.',
+  'Cold: a fresh `node --enable-source-maps` per call (CDK sets that flag on every function) with the',
+  "handler's environment: load = require() of the bundle, 1st = the first invocation (wall, waits",
+  'included), 1st own = that minus outbound and timer waits (includes first-call work: SDK client and',
   'credential setup, lazy requires, unoptimized code), init = load + 1st own; medians over the runs.',
   'Sizes in KB: js/map as CDK writes them, zip = js + map deflated (about the uploaded asset),',
   'aws-sdk/stripe = bytes of js brought in by that package and its own dependencies.',

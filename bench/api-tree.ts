@@ -25,7 +25,7 @@ import { outboundInFlight, takeSamples, type OwnSample } from './own-time';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -295,6 +295,7 @@ interface Endpoint {
   total: number[];
   own: number[];
   io: number[];
+  wait: number[];
   cpu: number[];
   outbound: number[];
   statuses: Map<number, number>;
@@ -385,6 +386,21 @@ async function main(): Promise<void> {
     });
     clients.push(cognito);
 
+    /** An ID token of the user (also after the BFF ended their sessions: a new sign-in is accepted). */
+    const signIn = async (email: string, password: string) => {
+      const auth = await cognito.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: info.clientId,
+          AuthParameters: { USERNAME: email, PASSWORD: password },
+        }),
+      );
+      const token = auth.AuthenticationResult?.IdToken ?? '';
+      const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+        sub: string;
+      };
+      return { token, uid: claims.sub };
+    };
     const newUser = async (name: string) => {
       const email = `bench-${name}-${Date.now()}-${randomBytes(2).toString('hex')}@example.com`;
       const password = 'Passw0rd!long';
@@ -407,18 +423,8 @@ async function main(): Promise<void> {
           Permanent: true,
         }),
       );
-      const auth = await cognito.send(
-        new InitiateAuthCommand({
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          ClientId: info.clientId,
-          AuthParameters: { USERNAME: email, PASSWORD: password },
-        }),
-      );
-      const token = auth.AuthenticationResult?.IdToken ?? '';
-      const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
-        sub: string;
-      };
-      return { email, password, token, uid: claims.sub };
+      const { token, uid } = await signIn(email, password);
+      return { email, password, token, uid };
     };
     type User = Awaited<ReturnType<typeof newUser>>;
 
@@ -465,23 +471,28 @@ async function main(): Promise<void> {
     let recording = false;
     let phase: 'warm' | 'cold' = 'warm';
     let requests = 0;
+    // By handler name: its route (method, path) comes from the tree's table; params go into the query
+    // string of a GET and into the JSON body otherwise (routes change method between trees).
     const call = async (
-      method: string,
-      route: string,
+      handler: string,
       opts: {
         user?: User;
-        body?: unknown;
+        params?: Record<string, unknown>;
         raw?: string;
-        query?: Record<string, string>;
         headers?: Record<string, string>;
         expect?: number[];
       } = {},
     ) => {
-      const def = tree.routes.find((r) => r.method === method && r.path === `/api/${route}`);
-      if (!def) throw new Error(`no route ${method} /api/${route}`);
+      const def = tree.routes.find((r) => r.handler === handler);
+      if (!def) throw new Error(`no route for ${handler}`);
+      const { method } = def;
+      const route = def.path.replace(/^\/api\//, '');
       const url = new URL(`${apiBase}/${route}`);
-      for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
-      const body = opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
+      const { params } = opts;
+      if (method === 'GET')
+        for (const [k, v] of Object.entries(params ?? {})) url.searchParams.set(k, String(v));
+      const body =
+        opts.raw ?? (method === 'GET' || params === undefined ? undefined : JSON.stringify(params));
       if (outboundInFlight() !== 0) throw new Error('an outbound request is in flight between requests');
       takeSamples();
       takeColdSamples();
@@ -533,6 +544,7 @@ async function main(): Promise<void> {
             total: [],
             own: [],
             io: [],
+            wait: [],
             cpu: [],
             outbound: [],
             statuses: new Map(),
@@ -542,6 +554,7 @@ async function main(): Promise<void> {
         e.total.push(total);
         e.own.push(sample.own);
         e.io.push(sample.io);
+        e.wait.push(sample.wait);
         e.cpu.push(sample.cpu);
         e.outbound.push(sample.outbound);
         e.statuses.set(res.status, (e.statuses.get(res.status) ?? 0) + 1);
@@ -549,23 +562,34 @@ async function main(): Promise<void> {
       return json;
     };
 
+    // The site sends an Idempotency-Key with every user action (trees before it ignore the header).
+    const idempotency = () => ({ 'idempotency-key': `bench-${randomBytes(12).toString('hex')}` });
+    const has = (handler: string) => tree.routes.some((r) => r.handler === handler);
+    // delete-customer asks for the current password in newer trees (a strict schema in both).
+    const deleteWithPassword = (
+      await readFile(path.join(root, 'lambdas', 'handlers', 'delete-customer.ts'), 'utf8')
+    ).includes('currentPassword');
+
     // ---- users: A subscribes (2 licenses); others go through checkout and deletion again and again.
     setPhase('warm', built[deployedVariant()]?.files ?? {});
     const a = await newUser('a');
     const checkout = async (u: User, count: number) => {
-      const setup = await call('POST', 'setup-checkout', {
+      const setup = await call('setup-checkout', {
         user: u,
-        body: { uid: u.uid, email: u.email, count },
+        params: { uid: u.uid, email: u.email, count },
+        headers: idempotency(),
       });
+      // What the checkout page asks before it shows the card form (trees that have it).
+      if (has('checkout-info')) await call('checkout-info', { user: u, params: { sec: setup.sec } });
       const pi = await stripe.paymentIntents.confirm(String(setup.sec).split('_secret_')[0] ?? '', {
         payment_method: 'pm_card_visa',
       });
       const pmid = String(pi.payment_method);
-      await call('GET', 'complete-checkout', { user: u, query: { uid: u.uid, pmid } });
+      await call('complete-checkout', { user: u, params: { uid: u.uid, pmid } });
       return { customerId: String(setup.customerId), subscriptionId: String(setup.subscriptionId), pmid };
     };
     const subA = await checkout(a, 2);
-    const licensesA = (await call('GET', 'get-licenses', { user: a, query: { uid: a.uid } })).licenses as {
+    const licensesA = (await call('get-licenses', { user: a, params: { uid: a.uid } })).licenses as {
       key: string;
     }[];
     const keyA = licensesA[0]?.key ?? '';
@@ -579,7 +603,7 @@ async function main(): Promise<void> {
     const webhook = () => {
       const payload = JSON.stringify({ ...paid, id: `${paid.id}_bench_${webhookSeq++}` });
       const sig = stripe.webhooks.generateTestHeaderString({ payload, secret: secrets.stripeWebhookSecret });
-      return call('POST', 'stripe-webhook', { raw: payload, headers: { 'stripe-signature': sig } });
+      return call('stripe-webhook', { raw: payload, headers: { 'stripe-signature': sig } });
     };
 
     const scale = args.quick ? 0.2 : 1;
@@ -596,22 +620,23 @@ async function main(): Promise<void> {
         name: 'reads',
         rounds: Math.round(200 * scale),
         run: async (i) => {
-          await call('GET', 'health');
-          await call('GET', 'license-public-key');
-          await call('GET', 'get-licenses', { user: a, query: { uid: a.uid } });
-          await call('GET', 'get-subscriptions', { user: a, query: { uid: a.uid } });
-          await call('POST', 'validate-license', { user: a, body: { key: keyA } });
+          await call('health');
+          await call('license-public-key');
+          await call('get-licenses', { user: a, params: { uid: a.uid } });
+          await call('get-subscriptions', { user: a, params: { uid: a.uid } });
+          await call('validate-license', { user: a, params: { key: keyA } });
           if (phase === 'cold' || i % 3 !== 2)
-            await call('GET', 'quote-licenses', { user: a, query: { count: '1' } });
+            await call('quote-licenses', { user: a, params: { count: 1 } });
         },
       },
       {
         name: 'update-card',
         rounds: Math.round(150 * scale),
         run: async () => {
-          await call('PUT', 'update-card', {
+          await call('update-card', {
             user: a,
-            body: { subscriptionId: subA.subscriptionId, paymentMethodId: subA.pmid },
+            params: { subscriptionId: subA.subscriptionId, paymentMethodId: subA.pmid },
+            headers: idempotency(),
           });
         },
       },
@@ -626,9 +651,10 @@ async function main(): Promise<void> {
             user: a,
             sub: subA,
           };
-          const added = await call('PUT', 'add-licenses', {
+          const added = await call('add-licenses', {
             user,
-            body: { customerId: sub.customerId, subscriptionId: sub.subscriptionId, count: 2 },
+            params: { customerId: sub.customerId, subscriptionId: sub.subscriptionId, count: 2 },
+            headers: idempotency(),
           });
           const renewing = (added.licenses as { key: string; expirationDate: string }[]).filter(
             (l) => l.expirationDate === 'NONE',
@@ -638,9 +664,14 @@ async function main(): Promise<void> {
             throw new Error(
               `add-licenses: renewing licenses do not match the quantity: ${JSON.stringify(added)}`,
             );
-          await call('PUT', 'remove-licenses', {
+          await call('remove-licenses', {
             user,
-            body: { customerId: sub.customerId, subscriptionId: sub.subscriptionId, licenseKeys: [last.key] },
+            params: {
+              customerId: sub.customerId,
+              subscriptionId: sub.subscriptionId,
+              licenseKeys: [last.key],
+            },
+            headers: idempotency(),
           });
         },
       },
@@ -654,17 +685,34 @@ async function main(): Promise<void> {
         run: async (i) => {
           const u = await newUser(`b${i}`);
           await checkout(u, 1);
-          await call('POST', 'delete-customer', { user: u, body: { uid: u.uid } });
+          await call('delete-customer', {
+            user: u,
+            params: deleteWithPassword ? { uid: u.uid, currentPassword: u.password } : { uid: u.uid },
+            headers: idempotency(),
+          });
         },
       },
+      ...(has('sign-out-everywhere')
+        ? [
+            {
+              // A fresh user each round: afterwards the BFF takes none of the user's tokens.
+              name: 'new user: sign-out-everywhere',
+              rounds: Math.round(60 * scale),
+              run: async (i: number) => {
+                const u = await newUser(`s${i}`);
+                await call('sign-out-everywhere', { user: u });
+              },
+            },
+          ]
+        : []),
       {
         name: 'update-email then recover it',
-        rounds: Math.round(100 * scale),
+        rounds: Math.round(60 * scale),
         run: async (i) => {
           const newEmail = `bench-a-new-${i}-${Date.now()}@example.com`;
-          await call('PUT', 'update-email', {
+          await call('update-email', {
             user: a,
-            body: { uid: a.uid, oldEmail: a.email, newEmail, currentPassword: a.password },
+            params: { uid: a.uid, oldEmail: a.email, newEmail, currentPassword: a.password },
           });
           // The outbox over HTTP (fetch: not counted); the SES twin (or, in older trees, the
           // handler itself) files every mail there.
@@ -675,8 +723,10 @@ async function main(): Promise<void> {
             mails.find((m) => m.text.includes(newEmail))?.text ?? '',
           )?.[1];
           if (!code) throw new Error(`no recovery mail to ${a.email}`);
-          await call('GET', 'email-recovery', { query: { code } });
-          await call('POST', 'email-recovery', { body: { code } });
+          await call('email-recovery-info', { params: { code } });
+          await call('email-recovery', { params: { code } });
+          // Newer trees end every session of the user on an email change and on its recovery.
+          a.token = (await signIn(a.email, a.password)).token;
         },
       },
     ];
@@ -702,9 +752,11 @@ async function main(): Promise<void> {
         const stop = await startProfile();
         for (const s of scenarios)
           for (let i = 0; i < Math.max(3, Math.round(s.rounds / 5)); i++) await s.run(i);
+        // Frames name the real path (the baseline worktree's node_modules is a symlink).
+        const realBundleDir = await realpath(bundleDir);
         profile = summarize(
           await stop(),
-          (file) => file.startsWith(`${bundleDir}${path.sep}`),
+          (file) => file.startsWith(`${realBundleDir}${path.sep}`),
           recordWindows(false),
         );
         const calls = Object.values(profile.perHandler).reduce((n, h) => n + h.calls, 0);
@@ -717,8 +769,8 @@ async function main(): Promise<void> {
 
       // Cross-check: the license statement verifies with jose, an independent JOSE implementation.
       const { jwtVerify, importJWK } = await import('jose');
-      const v = await call('POST', 'validate-license', { user: a, body: { key: keyA } });
-      const pub = await call('GET', 'license-public-key');
+      const v = await call('validate-license', { user: a, params: { key: keyA } });
+      const pub = await call('license-public-key');
       const jwk = (pub.keys as Record<string, string>[])[0] ?? {};
       const verified = await jwtVerify(String(v.token), await importJWK(jwk, 'EdDSA'), {
         issuer: 'stockbench-license',
@@ -787,6 +839,8 @@ async function main(): Promise<void> {
           cpuP50: pct(e.cpu, 50),
           cpuP95: pct(e.cpu, 95),
           emulatorP50: pct(e.io, 50),
+          waitP50: pct(e.wait, 50),
+          waitP95: pct(e.wait, 95),
           outbound: mean(e.outbound),
           statuses: Object.fromEntries(e.statuses),
         })),

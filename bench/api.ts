@@ -174,6 +174,10 @@ async function main(): Promise<void> {
       await symlink(path.join(ROOT, 'node_modules'), path.join(tree, 'node_modules'), 'dir');
       ownBench = await runOwnBench(tree);
       before = await measureTree(tree, 'before', 'bundled', args);
+    } catch (error) {
+      // Without a baseline the run still measures this tree.
+      if (interrupted) throw error;
+      console.warn(`WARNING: the baseline ${args.baseline} could not be measured: ${String(error)}`);
     } finally {
       // The symlink first, so that nothing below can reach into this repository's node_modules.
       await unlink(path.join(tree, 'node_modules')).catch(() => undefined);

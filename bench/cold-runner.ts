@@ -46,6 +46,7 @@ async function main(): Promise<void> {
         load,
         first: sample?.wall ?? Number.NaN,
         firstIo: sample?.io ?? Number.NaN,
+        firstWait: sample?.wait ?? Number.NaN,
         firstOwn: sample?.own ?? Number.NaN,
         outbound: sample?.outbound ?? 0,
       },

@@ -26,7 +26,9 @@ export interface ColdSample {
   first: number;
   /** Of which an outbound request was in flight (ms). */
   firstIo: number;
-  /** first - firstIo (ms). */
+  /** Of which the handler waited on a timer of its own (ms). */
+  firstWait: number;
+  /** first - firstIo - firstWait (ms). */
   firstOwn: number;
   /** Outbound requests of the first invocation. */
   outbound: number;

@@ -2,13 +2,19 @@ import http from 'node:http';
 import https from 'node:https';
 import { syncBuiltinESMExports } from 'node:module';
 import { performance } from 'node:perf_hooks';
+import timers from 'node:timers';
+import { promisify } from 'node:util';
 
-// A handler's own time: its wall time minus the time during which at least one outbound request
-// (node:http / node:https request()) was in flight, i.e. the time the handler was waiting on an
-// emulator. Every outbound call of the handlers goes through request(): the AWS SDK's NodeHttpHandler
-// (@smithy/node-http-handler: http.request, taken from node:http when a client first sends, and
-// https.request, looked up per request) and stripe's NodeHttpClient (http/https.request per request).
-// The SES twin receives mail over HTTP too, so no file write needs counting.
+// A handler's own time: its wall time minus the time it was waiting, i.e.
+// - an outbound request (node:http / node:https request()) was in flight: the handler waits on an
+//   emulator. Every outbound call of the handlers goes through request(): the AWS SDK's
+//   NodeHttpHandler (@smithy/node-http-handler: http.request, taken from node:http when a client first
+//   sends, and https.request, looked up per request) and stripe's NodeHttpClient (http/https.request
+//   per request). The SES twin receives mail over HTTP too, so no file write needs counting;
+// - or a timer it set during the call was running to its end (setTimeout that fired): deliberate pauses, e.g.
+//   revokeTokens waiting for the next whole second, a lease poll, an SDK retry's backoff. A timer
+//   cleared before it fires (the SDK's request timeouts) is no wait.
+// The two are reported apart (OwnSample.io, .wait) and their union is subtracted.
 //
 // Import this module before anything that may keep its own reference to request(): bench/api-tree.ts
 // imports it first, and bench/cold-runner.ts before it requires a bundle. The bench checks that every
@@ -25,7 +31,9 @@ export interface OwnSample {
   wall: number;
   /** Time with an outbound request in flight during the call (ms). */
   io: number;
-  /** wall - io (ms). */
+  /** Time waiting on a timer of its own, with no outbound request in flight (ms). */
+  wait: number;
+  /** wall - io - wait (ms). */
   own: number;
   /** Outbound requests started during the call. */
   outbound: number;
@@ -33,10 +41,14 @@ export interface OwnSample {
   cpu: number;
 }
 
+type Interval = [start: number, end: number];
+
 interface State {
-  inFlight: number;
-  since: number;
-  total: number;
+  /** Start times of the requests in flight. */
+  open: Set<{ start: number }>;
+  /** Finished requests and fired timers, since the current timed call began. */
+  requests: Interval[];
+  timers: Interval[];
   started: number;
   samples: OwnSample[];
 }
@@ -45,24 +57,19 @@ const KEY = Symbol.for('stockbench.bench.own-time');
 const g = globalThis as typeof globalThis & { [KEY]?: State };
 
 function install(): State {
-  const state: State = { inFlight: 0, since: 0, total: 0, started: 0, samples: [] };
-  /** Marks the start of a wait on an emulator; the function it answers marks the end (once). */
-  const begin = (): (() => void) => {
-    if (state.inFlight++ === 0) state.since = performance.now();
-    let done = false;
-    return () => {
-      if (done) return;
-      done = true;
-      if (--state.inFlight === 0) state.total += performance.now() - state.since;
-    };
-  };
+  const state: State = { open: new Set(), requests: [], timers: [], started: 0, samples: [] };
   const track = <T extends typeof http.request>(original: T): T =>
     ((...args: Parameters<T>) => {
       const req = (original as (...a: Parameters<T>) => http.ClientRequest)(...args);
       state.started++;
-      let answered = false;
       // In flight from request() until the response is fully read (or the request fails/closes).
-      const finish = begin();
+      const entry = { start: performance.now() };
+      state.open.add(entry);
+      const finish = () => {
+        if (!state.open.delete(entry)) return;
+        state.requests.push([entry.start, performance.now()]);
+      };
+      let answered = false;
       req.once('response', (res: http.IncomingMessage) => {
         answered = true;
         res.once('end', finish);
@@ -79,15 +86,48 @@ function install(): State {
     }) as T;
   (http as { request: typeof http.request }).request = track(http.request);
   (https as { request: typeof https.request }).request = track(https.request);
+
+  // setTimeout: a timer that fires was waited on from its creation to its callback.
+  const setTimeoutOriginal = globalThis.setTimeout;
+  const setTimeoutTracked = ((callback: unknown, delay?: number, ...rest: unknown[]) => {
+    if (typeof callback !== 'function' || !(Number(delay) >= 1))
+      return (setTimeoutOriginal as (...a: unknown[]) => unknown)(callback, delay, ...rest);
+    const start = performance.now();
+    return setTimeoutOriginal(
+      (...args: unknown[]) => {
+        state.timers.push([start, performance.now()]);
+        (callback as (...a: unknown[]) => void)(...args);
+      },
+      delay,
+      ...rest,
+    );
+  }) as typeof setTimeout;
+  // util.promisify(setTimeout) keeps working (untracked).
+  Object.assign(setTimeoutTracked, {
+    [promisify.custom]: (setTimeoutOriginal as unknown as Record<symbol, unknown>)[promisify.custom],
+  });
+  globalThis.setTimeout = setTimeoutTracked;
+  (timers as { setTimeout: typeof setTimeout }).setTimeout = setTimeoutTracked;
   syncBuiltinESMExports();
   return state;
 }
 
 const state: State = (g[KEY] ??= install());
 
-/** Milliseconds spent with an outbound request in flight since the process started. */
-function ioNow(): number {
-  return state.total + (state.inFlight > 0 ? performance.now() - state.since : 0);
+/** Total length of the union of the intervals, clipped to [from, to]. */
+function covered(intervals: readonly Interval[], from: number, to: number): number {
+  const clipped = intervals
+    .map(([a, b]): Interval => [Math.max(a, from), Math.min(b, to)])
+    .filter(([a, b]) => b > a)
+    .sort((x, y) => x[0] - y[0]);
+  let total = 0;
+  let end = -Infinity;
+  for (const [a, b] of clipped) {
+    if (b <= end) continue;
+    total += b - Math.max(a, end);
+    end = b;
+  }
+  return total;
 }
 
 /** Wraps a handler so every call records an OwnSample. */
@@ -96,21 +136,29 @@ export function timed<A extends unknown[], R>(
   fn: (...args: A) => Promise<R>,
 ): (...args: A) => Promise<R> {
   return async (...args: A) => {
-    const io0 = ioNow();
+    state.requests.length = 0;
+    state.timers.length = 0;
     const started0 = state.started;
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     try {
       return await fn(...args);
     } finally {
-      const wall = performance.now() - t0;
-      const io = ioNow() - io0;
+      const t1 = performance.now();
       const cpu = process.cpuUsage(cpu0);
+      // Requests still open count up to now.
+      const requests = [...state.requests, ...[...state.open].map((r): Interval => [r.start, t1])];
+      const io = covered(requests, t0, t1);
+      // Only timers set during the call: the SDK leaves timers of earlier requests running (deferred
+      // socket set-up, 3 s and more), which may fire during a later call without being waited on.
+      const waits = state.timers.filter(([start]) => start >= t0);
+      const idle = covered([...requests, ...waits], t0, t1);
       state.samples.push({
         handler: name,
-        wall,
+        wall: t1 - t0,
         io,
-        own: Math.max(0, wall - io),
+        wait: idle - io,
+        own: Math.max(0, t1 - t0 - idle),
         outbound: state.started - started0,
         cpu: (cpu.user + cpu.system) / 1000,
       });
@@ -125,5 +173,5 @@ export function takeSamples(): OwnSample[] {
 
 /** Outbound requests currently in flight (0 between requests when nothing runs in the background). */
 export function outboundInFlight(): number {
-  return state.inFlight;
+  return state.open.size;
 }
