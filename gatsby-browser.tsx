@@ -9,7 +9,12 @@ export { wrapPageElement } from './src/components/wrap-page';
 // Analytics (off unless GATSBY_ANALYTICS_ENABLED): a page view per route change, web vitals once.
 export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = ({ location }) => trackPageView(location);
 export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
-  // Codes, client secrets and addresses leave the address bar before anything else runs.
-  stashUrlSecrets();
   reportWebVitals();
+};
+// Codes, client secrets and addresses leave the address bar once Gatsby has rendered the page (the
+// page reads and removes them in its first render; this covers any page that does not). Not on client
+// entry: Gatsby's loader keys the first page by the address it starts with, and changing it before the
+// first render crashed every page opened with such a link. Analytics sends paths only either way.
+export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () => {
+  stashUrlSecrets();
 };

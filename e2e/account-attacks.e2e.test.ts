@@ -1,0 +1,51 @@
+import { sharedBrowser } from './browser';
+import { createVerifiedUser, newPage, PASSWORD, signIn } from './account-helpers';
+import { siteUrl } from './site';
+
+// What an attacker tries from the browser: another account's checkout link, and a sign-in link that
+// would send the user off the site afterwards.
+
+const browser = sharedBrowser();
+
+describe('account journeys: links an attacker sends', () => {
+  it("another account's checkout link shows the incomplete-link message and no card form", async () => {
+    // The victim starts a checkout for 5 licenses; its client secret comes back from setup-checkout.
+    const victim = await newPage(browser());
+    await signIn(victim.page, await createVerifiedUser('victim'), undefined, '/licenses');
+    await victim.page.getByText('You have no licenses yet.').waitFor();
+    await victim.page.getByLabel('Number of licenses').fill('5');
+    const setup = victim.page.waitForResponse((r) => r.url().endsWith('/api/setup-checkout'));
+    await victim.page.getByRole('button', { name: 'Buy Licenses' }).click();
+    const { sec } = (await (await setup).json()) as { sec: string };
+    await victim.page.getByText('$75.00 per month').waitFor();
+    await victim.context.close();
+
+    // The attacker opens it with count=1: the page asks the BFF, which says the secret is not theirs.
+    const attacker = await newPage(browser());
+    await signIn(attacker.page, await createVerifiedUser('attacker'));
+    await attacker.page.goto(`${siteUrl()}/checkout?sec=${encodeURIComponent(sec)}&count=1`);
+    await attacker.page.getByText('This checkout link is incomplete.').waitFor();
+    await expect(attacker.page.getByText('$15.00 per month').count()).resolves.toBe(0);
+    await expect(attacker.page.getByLabel('Credit or debit card number').count()).resolves.toBe(0);
+    // Nor does the secret stay in the address bar.
+    expect(attacker.page.url()).not.toContain(sec);
+    expect(attacker.errors).toEqual([]);
+    await attacker.context.close();
+  });
+
+  it.each(['/%5Cevil.example', '/%09/evil.example', '//evil.example', 'https://evil.example/'])(
+    'sign-in with next=%s stays on the site',
+    async (next) => {
+      const { context, page, errors } = await newPage(browser());
+      const email = await createVerifiedUser('next');
+      await page.goto(`${siteUrl()}/sign-in?next=${next}`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('button', { name: 'Account', exact: true }).waitFor();
+      expect(new URL(page.url()).origin).toBe(new URL(siteUrl()).origin);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+});
