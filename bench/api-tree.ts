@@ -25,7 +25,7 @@ import { outboundInFlight, takeSamples, type OwnSample } from './own-time';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -123,6 +123,8 @@ function git(root: string, args: string[]): Promise<string> {
 interface Child {
   info: TreeStackInfo;
   ports: number[];
+  /** null while it runs; its exit code or signal once it has exited. */
+  exitStatus(): number | string | null;
   stop(): Promise<void>;
 }
 
@@ -166,10 +168,21 @@ async function startChildStack(root: string, dir: string, tree: TreeModules): Pr
   );
   const stop = async () => {
     if (exited === null) {
+      const t0 = performance.now();
       child.kill('SIGINT');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      let killed = false;
+      const timer = setTimeout(() => {
+        killed = true;
+        child.kill('SIGKILL');
+      }, 30_000);
       await exit;
       clearTimeout(timer);
+      const took = `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+      console.log(
+        killed
+          ? `  emulators killed after ${took} (SIGINT did not stop them)`
+          : `  emulators stopped in ${took}`,
+      );
     }
   };
   try {
@@ -181,7 +194,7 @@ async function startChildStack(root: string, dir: string, tree: TreeModules): Pr
       },
       180_000,
     );
-    return { info, ports, stop };
+    return { info, ports, stop, exitStatus: () => exited };
   } catch (error) {
     await stop();
     throw new Error(`${String(error)}\n${await readFile(logFile, 'utf8').catch(() => '')}`);
@@ -325,6 +338,7 @@ async function main(): Promise<void> {
     `stockbench-bench-${randomBytes(4).toString('hex')}`,
   );
   let child: Child | undefined;
+  let completed = false;
   let api: { url: string; stop(): Promise<void> } | undefined;
   const clients: { destroy(): void }[] = [];
   try {
@@ -853,16 +867,31 @@ async function main(): Promise<void> {
     await mkdir(path.dirname(args.out), { recursive: true });
     await writeFile(args.out, `${JSON.stringify(result, null, 2)}\n`);
     console.log(`[${args.label}] done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    completed = true;
   } finally {
     setPhase('warm', {});
     for (const c of clients) c.destroy();
     await api?.stop();
+    if (child && !completed) {
+      // Keep the emulators' log for the failure (the state directory goes below).
+      const exited = child.exitStatus();
+      const kept = args.out.replace(/\.json$/, '-stack.log');
+      await copyFile(path.join(dir, 'stack.log'), kept).catch(() => undefined);
+      console.error(
+        `[${args.label}] failed; the emulators' process ${exited === null ? 'was still running' : `had exited (${exited})`}; its log: ${kept}`,
+      );
+    }
     if (child) {
       await child.stop();
       const open: number[] = [];
       for (const port of child.ports) if (await isPortOpen(port)) open.push(port);
-      if (open.length)
-        console.error(`WARNING: ports still open after stopping the child: ${open.join(', ')}`);
+      if (open.length) {
+        const kept = args.out.replace(/\.json$/, '-stack.log');
+        await copyFile(path.join(dir, 'stack.log'), kept).catch(() => undefined);
+        console.error(
+          `WARNING: ports still open after stopping the child: ${open.join(', ')} (its log: ${kept})`,
+        );
+      }
     }
     await rm(dir, { recursive: true, force: true });
     await rm(bundleDir, { recursive: true, force: true });
