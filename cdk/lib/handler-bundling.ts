@@ -9,8 +9,13 @@ export const HANDLER_BUNDLING = {
   minify: true,
   sourceMap: true,
   sourcesContent: false,
-  // Bundle everything: what is tested is exactly what runs (a module left external would be resolved
-  // from the Lambda runtime in AWS, and from node_modules locally).
+  // Bundle everything, the AWS SDK v3 included (NodejsFunction's default for Node 18+ runtimes would
+  // leave @aws-sdk/* to the runtime's copy). The SDK that runs is then the one package-lock.json pins
+  // and the tests ran, not whichever version the runtime ships that month (AWS recommends bundling for
+  // that control), and the local workers run exactly the file CDK deploys. The cost, measured by
+  // `npm run bench:api` for both variants: assets of 0.4 to 0.6 MB zipped instead of 0.1 MB, and a
+  // cold start some 20 to 45 ms longer (more code to compile, and a larger source map for Node to parse
+  // when the stripe SDK captures a stack trace on its first request).
   externalModules: [] as readonly string[],
 } as const;
 

@@ -81,9 +81,11 @@ export class ProductFunction extends Construct {
             handler: 'handler',
             projectRoot: REPO_ROOT,
             depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-            // Only the AWS SDK v2 read this variable; lambdas/lib/outbound.ts keeps connections alive itself.
+            // AWS_NODEJS_CONNECTION_REUSE_ENABLED was read by the AWS SDK v2 only: the v3 clients (and
+            // stripe's) keep connections alive by default. false is CDK's default for Node 18+ runtimes.
             awsSdkConnectionReuse: false,
             // The options live in handler-bundling.ts: the local stack bundles its handlers with them too.
+            // Its externalModules replaces NodejsFunction's default (@aws-sdk/* external).
             bundling: {
               target: HANDLER_BUNDLING.target,
               format: HANDLER_BUNDLING.format === 'cjs' ? OutputFormat.CJS : OutputFormat.ESM,
