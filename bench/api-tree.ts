@@ -3,7 +3,7 @@
 // the same way in the same run.
 //
 //   tsx bench/api-tree.ts --root <tree> --out <file.json> [--label after] [--variants bundled,runtime]
-//                         [--phases warm,cold] [--quick] [--no-profile]
+//                         [--phases warm,cold] [--quick] [--no-profile] [--cold-flags "<node flags>"]
 //
 // Three processes, so the handler timings are not polluted by emulator CPU:
 // - a child `tsx dev/start.ts --no-site --no-webhooks` of the tree (LOCAL_DIR = a temp dir, every port
@@ -67,6 +67,8 @@ function parseArgs(argv: string[]) {
     phases: new Set((get('--phases') ?? 'warm,cold').split(',')),
     quick: argv.includes('--quick'),
     profile: !argv.includes('--no-profile'),
+    /** node's flags in the cold phase: CDK sets NODE_OPTIONS=--enable-source-maps on every function. */
+    coldFlags: (get('--cold-flags') ?? '--enable-source-maps').split(' ').filter(Boolean),
   };
 }
 
@@ -452,7 +454,7 @@ async function main(): Promise<void> {
       await writeFile(job, JSON.stringify({ bundle, event, context, resultFile }));
       const t0 = performance.now();
       const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
-        const p = spawn(process.execPath, ['--enable-source-maps', runner, job], {
+        const p = spawn(process.execPath, [...args.coldFlags, runner, job], {
           env: {
             PATH: process.env.PATH,
             ...env,
