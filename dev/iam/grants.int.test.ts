@@ -109,11 +109,19 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
 
   // complete-checkout and update-card sync the license records with the subscription, creating
   // missing ones (PutItem). The purchase's webhooks may have created them already; then a record is
-  // removed (as the admin) and the call repeated, until the handler has had to create one.
+  // removed (as the admin) and the call repeated, until the handler has had to create one. Each time,
+  // only once every webhook delivery so far has settled: a late one would otherwise recreate the record
+  // first (the handler's own deliveries wait for the account lease it holds, so they come after it).
   const admin = localDynamoDbClient(bff.info.awsGate, bff.info.adminCredentials);
+  const deliveriesSettled = async () => {
+    const res = await fetch(`${bff.info.stripeApi}/_emulator/events`);
+    const { data } = (await res.json()) as { data: { delivery: { status: string } | null }[] };
+    return data.every((e) => e.delivery?.status !== 'pending');
+  };
   const untilPutItem = async (handler: string, call: () => Promise<unknown>) => {
     const called = () => decisions.some((d) => d.principal === handler && d.action === 'dynamodb:PutItem');
     for (let attempt = 0; attempt < 5 && !called(); attempt++) {
+      await eventually(deliveriesSettled);
       await admin.send(
         new DeleteItemCommand({
           TableName: bff.info.tableName,
