@@ -1,6 +1,6 @@
 import type { Ctx } from './context';
 import { invalidParam, noSuch } from './errors';
-import { addFault, clearFaults, listFaults } from './faults';
+import { addFault, clearFaults, isFaultKind, listFaults } from './faults';
 import type { JsonObject } from './json';
 import type { Params } from './params';
 import { runDue } from './renewals';
@@ -46,7 +46,9 @@ export function handleAdmin(ctx: Ctx, method: string, path: string, params: Para
     const pattern = params.str('path');
     if (!pattern) throw invalidParam('path', 'Give `path`, a regular expression for the request path.');
     const kind = params.str('kind') ?? 'drop';
-    if (kind !== 'drop' && kind !== 'error') throw invalidParam('kind', '`kind` is `drop` or `error`.');
+    if (!isFaultKind(kind)) {
+      throw invalidParam('kind', '`kind` is `drop`, `error`, `error-stored` or `error-after-change`.');
+    }
     addFault(ctx, {
       method: (params.str('method') ?? 'POST').toUpperCase(),
       path: new RegExp(pattern),

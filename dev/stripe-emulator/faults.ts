@@ -4,18 +4,24 @@ import type { Ctx } from './context';
 // method and a path pattern are handled in full (state changed, the answer stored under the request's
 // Idempotency-Key) and then the connection is dropped before any answer: what a client sees when the
 // network fails after Stripe acted. A retry with the same key then gets the stored answer, as from Stripe.
-// Kind `error`: the next `times` matching requests are answered Stripe's 500 (`api_error`) without being
-// handled (nothing changed, nothing stored under the key), so the SDK's own retry or a later one works.
+// Kind `error`: the next `times` matching requests are answered Stripe's 500 (`api_error`) before
+// execution began (nothing changed, nothing stored under the key), so the SDK's own retry or a later
+// one works. Kinds `error-stored` and `error-after-change`: a 500 after execution began, stored under
+// the request's Idempotency-Key so every retry with that key gets it again, as from Stripe; with
+// `error-stored` nothing changed, with `error-after-change` the request was carried out in full.
 
-export type FaultKind = 'drop' | 'error';
+export type FaultKind = 'drop' | 'error' | 'error-stored' | 'error-after-change';
 
 export interface Fault {
   method: string;
   path: RegExp;
   remaining: number;
-  /** `drop` (the default): handled, then the answer lost; `error`: answered 500 unhandled. */
+  /** `drop` (the default): handled, then the answer lost; the others: a 500 (see above). */
   kind?: FaultKind;
 }
+
+export const isFaultKind = (kind: string): kind is FaultKind =>
+  ['drop', 'error', 'error-stored', 'error-after-change'].includes(kind);
 
 const faults = new WeakMap<Ctx, Fault[]>();
 

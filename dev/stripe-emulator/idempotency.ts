@@ -8,7 +8,9 @@ export type Replay = { status: number; body: string };
 
 /**
  * Stripe's Idempotency-Key: the same key with the same request replays the stored answer; the same
- * key with a different request is refused. Keys expire after 24 hours of emulator time.
+ * key with a different request is refused. Every answer of a request whose execution began is stored,
+ * 500s included (Stripe's docs: "Retries with the same key return the saved response, including 500
+ * errors"). Keys expire after 24 hours of emulator time.
  */
 export class Idempotency {
   constructor(
@@ -42,8 +44,6 @@ export class Idempotency {
   }
 
   remember(key: string, fingerprint: string, status: number, body: string): void {
-    // Server errors are not stored, so a retry runs again (as Stripe does).
-    if (status >= 500) return;
     this.state.idempotency[key] = { fingerprint, status, body, createdAt: this.now() };
   }
 }

@@ -95,6 +95,14 @@ function json(status: number, value: JsonObject): Answer {
   return { status, body: `${JSON.stringify(value, null, 2)}\n` };
 }
 
+/** Stripe's 500 (`api_error`), which the SDK may retry. */
+function injectedError(): Answer {
+  return {
+    ...json(500, { error: { type: 'api_error', message: 'An unknown error occurred (injected fault).' } }),
+    retryable: true,
+  };
+}
+
 /** One request against the Stripe API surface. Handlers are synchronous: each call is atomic. */
 async function handleApi(ctx: Ctx, req: IncomingMessage, url: URL, save: () => void): Promise<Answer> {
   const method = req.method ?? 'GET';
@@ -132,23 +140,32 @@ async function handleApi(ctx: Ctx, req: IncomingMessage, url: URL, save: () => v
     const replay = idempotency.lookup(idemKey, fingerprint);
     if (replay) return { ...replay, headers: { 'idempotent-replayed': 'true' } };
   }
-  let answer: Answer;
-  try {
-    // Time passes on its own too: anything due by now is settled before the call sees the state.
-    runDue(ctx);
-    const body = match.route.handler({
-      ctx,
-      params: new Params(form),
-      path: match.path,
-      publishable: key.kind === 'publishable',
-    });
-    answer = json(200, body);
-  } catch (err) {
-    if (!(err instanceof StripeError)) throw err;
-    answer = json(err.status, err.toJson());
-  } finally {
-    // A declined charge still changed state (the failed attempt, its events): keep it.
-    if (method !== 'GET') save();
+  // A 500 after execution began (faults.ts): stored under the key like any answer, so a retry with
+  // the same key gets it again, as from Stripe.
+  const storedError = takeFault(ctx, method, url.pathname, 'error-stored')
+    ? 'unchanged'
+    : takeFault(ctx, method, url.pathname, 'error-after-change')
+      ? 'changed'
+      : undefined;
+  let answer: Answer = injectedError();
+  if (storedError !== 'unchanged') {
+    try {
+      // Time passes on its own too: anything due by now is settled before the call sees the state.
+      runDue(ctx);
+      const body = match.route.handler({
+        ctx,
+        params: new Params(form),
+        path: match.path,
+        publishable: key.kind === 'publishable',
+      });
+      answer = storedError ? injectedError() : json(200, body);
+    } catch (err) {
+      if (!(err instanceof StripeError)) throw err;
+      answer = json(err.status, err.toJson());
+    } finally {
+      // A declined charge still changed state (the failed attempt, its events): keep it.
+      if (method !== 'GET') save();
+    }
   }
   if (typeof idemKey === 'string') {
     idempotency.remember(idemKey, fingerprint, answer.status, answer.body);
@@ -187,10 +204,7 @@ async function handle(ctx: Ctx, req: IncomingMessage, save: () => void): Promise
   if (takeFault(ctx, method, url.pathname, 'error')) {
     await readBody(req);
     ctx.log(`${method} ${url.pathname} -> 500 (injected fault)`);
-    return {
-      ...json(500, { error: { type: 'api_error', message: 'An unknown error occurred (injected fault).' } }),
-      retryable: true,
-    };
+    return injectedError();
   }
   return handleApi(ctx, req, url, save);
 }

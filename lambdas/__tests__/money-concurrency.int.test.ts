@@ -164,6 +164,62 @@ describe('idempotency keys', () => {
   });
 });
 
+// Stripe stores a 500 given after execution began under the request's key and replays it to every
+// retry with that key; whether the change happened is unknown to the caller.
+describe('retries after Stripe answered a stored 500', () => {
+  const storedFault = (subscriptionId: string, kind: string) =>
+    fetch(`${bff.info.stripeApi}/_emulator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind, method: 'POST', path: `^/v1/subscriptions/${subscriptionId}$`, times: 1 }),
+    });
+
+  it.each([
+    ['nothing changed', 'error-stored'],
+    ['the change was made', 'error-after-change'],
+  ])(
+    'an add retried after a stored 500 (%s) while another tab added counts both: 4 +3 and +2 end at 9',
+    async (_case, kind) => {
+      const s = await subscribed(4);
+      expect((await storedFault(s.subscriptionId, kind)).status).toBe(200);
+      const key = newKey();
+      const failed = await add(s, 3, key);
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+      const other = await add(s, 2);
+      expect(other.status).toBe(200);
+      const retried = await add(s, 3, key);
+      expect(retried.status).toBe(200);
+      expect(retried.body.quantity).toBe(9);
+      expect(await quantityOf(s.subscriptionId)).toBe(9);
+      // The first payment and one charge for each add.
+      const paid = await bff.stripe.invoices.list({ customer: s.customerId, status: 'paid' });
+      expect(paid.data).toHaveLength(3);
+      expect(renewing(await licenses(s.user))).toHaveLength(9);
+      // Retried once more, the action answers as before and changes nothing.
+      const again = await add(s, 3, key);
+      expect(again.status).toBe(200);
+      expect(await quantityOf(s.subscriptionId)).toBe(9);
+      await expectInvariants(bff, s.user.uid);
+    },
+  );
+
+  it("a remove retried after a stored 500 while another tab added keeps that tab's licenses renewing", async () => {
+    const s = await subscribed(3);
+    const [k1] = await licenses(s.user);
+    expect((await storedFault(s.subscriptionId, 'error-stored')).status).toBe(200);
+    const key = newKey();
+    expect((await remove(s, [String(k1?.key)], key)).status).toBeGreaterThanOrEqual(500);
+    expect((await add(s, 2)).status).toBe(200);
+    const retried = await remove(s, [String(k1?.key)], key);
+    expect(retried.status).toBe(200);
+    // 3 - 1 + 2 renew; the removed one runs to the end of the period.
+    expect(retried.body.renewLicenseCount).toBe(4);
+    expect(await quantityOf(s.subscriptionId)).toBe(4);
+    expect(renewing(await licenses(s.user))).toHaveLength(4);
+    await expectInvariants(bff, s.user.uid);
+  });
+});
+
 describe('two tabs', () => {
   it('two checkouts in parallel with different counts leave one subscription awaiting payment', async () => {
     const user = await bff.newUser();

@@ -7,6 +7,8 @@ import { listSlots } from '../lib/repository/licenses';
 import { fields, parseJsonBody } from '../lib/request';
 import * as z from 'zod/mini';
 import {
+  changeMark,
+  hasChangeMark,
   IN_FORCE_STATUSES,
   licenseItem,
   raiseQuantity,
@@ -18,7 +20,8 @@ import { runUserAction } from '../lib/user-action';
 // PUT /api/add-licenses {customerId, subscriptionId, count}: raises the quantity of an active
 // subscription with an immediate prorated charge; the keys are provisioned only after Stripe
 // accepted the charge (a declined card answers 402 and changes nothing). Runs as a user action
-// (user-action.ts): under the account's lease, once per Idempotency-Key.
+// (user-action.ts): under the account's lease, once per Idempotency-Key; a retry after a failure
+// adds the licenses once, on top of whatever changed in between.
 
 const schema = z.strictObject({
   customerId: fields.customerId,
@@ -38,28 +41,31 @@ export const handler = withErrors(async (event: ApiEvent) => {
       retrieveSubscription(body.subscriptionId),
       listSlots(caller.sub, body.subscriptionId),
     ]);
-    if (!IN_FORCE_STATUSES.includes(sub.status)) {
+    // A run resuming this action (an earlier one failed after Stripe may have acted) reads from
+    // Stripe whether its change was made: the change records the action's mark. If it was, it is not
+    // made again; if not, it is made now on top of the current quantity, which counts whatever
+    // another tab changed in between.
+    const mark = action.key ? changeMark(action.key) : undefined;
+    const made = mark !== undefined && hasChangeMark(sub, mark);
+    if (!made && !IN_FORCE_STATUSES.includes(sub.status)) {
       throw conflict('SUBSCRIPTION_NOT_ACTIVE', 'Licenses can only be added to an active subscription.');
     }
-    if (sub.cancel_at_period_end) {
+    if (!made && sub.cancel_at_period_end) {
       throw conflict(
         'SUBSCRIPTION_ENDING',
         'This subscription ends at the end of the period. Buy new licenses to start a new subscription.',
       );
     }
     // The target quantity (not "+count") goes to Stripe, read under the account's lease so no other
-    // change interleaves. It is decided once per user action: a retry after a failure (Stripe may
-    // have charged) sends the same target under the same Stripe key, and Stripe answers the first
-    // result instead of charging again.
-    const plan = await action.plan(() => {
-      const quantity = (licenseItem(sub).quantity ?? 0) + body.count;
-      return { quantity, stripeKey: raiseQuantityKey(sub, quantity, action.key) };
-    });
-    const updated = await raiseQuantity(sub, plan.quantity, plan.stripeKey);
+    // change interleaves.
+    const quantity = (licenseItem(sub).quantity ?? 0) + body.count;
+    const updated = made
+      ? sub
+      : await raiseQuantity(sub, quantity, raiseQuantityKey(sub, quantity, action.attempt), mark);
     const { slots, created } = await syncSubscription(caller.sub, updated, slotsBefore);
     return ok({
       subscriptionId: updated.id,
-      quantity: plan.quantity,
+      quantity: licenseItem(updated).quantity ?? 0,
       added: created,
       licenses: slots.filter((s) => isInForce(s)).map(toView),
     });

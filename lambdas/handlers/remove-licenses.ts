@@ -51,11 +51,11 @@ export const handler = withErrors(async (event: ApiEvent) => {
         if (!slot) throw forbidden("A license key is not one of the signed-in user's licenses.");
         return slot;
       });
-      // Decided once per user action: a retry after a failure (Stripe may have changed) sends the
-      // same target under the same Stripe key. A resumed action finds its own slots already dated.
+      // Checked once per user action: a run resuming an interrupted one finds its own slots
+      // already marked or dated, and goes on.
       const resumed = { value: true };
       const sub = await retrieveSubscription(body.subscriptionId);
-      const plan = await action.plan(() => {
+      await action.plan(() => {
         resumed.value = false;
         if (chosen.some((s) => s.expirationDate !== RENEWING)) {
           throw conflict('LICENSE_NOT_RENEWING', 'Only licenses that renew monthly can be removed.');
@@ -63,19 +63,22 @@ export const handler = withErrors(async (event: ApiEvent) => {
         if (!LIVE_STATUSES.includes(sub.status)) {
           throw conflict('SUBSCRIPTION_NOT_ACTIVE', 'The subscription is not active.');
         }
-        // Counted from our slots, not from Stripe's current quantity.
-        const renewing = Math.max(
-          0,
-          slots.filter((s) => s.expirationDate === RENEWING).length - chosen.length,
-        );
-        return { renewing, stripeKey: lowerRenewingKey(sub, renewing, action.key) };
+        return { checked: true };
       });
+      // Counted from our slots on every run, not from Stripe's quantity nor from an earlier run: what
+      // renews is every renewing license but the chosen ones, including any another tab added while
+      // an earlier run of this action had failed. Setting the same target twice changes nothing.
+      const renewing = slots.filter((s) => s.expirationDate === RENEWING && !chosen.includes(s)).length;
       if (resumed.value && !LIVE_STATUSES.includes(sub.status)) {
         throw conflict('SUBSCRIPTION_NOT_ACTIVE', 'The subscription is not active.');
       }
       // Marked first, so a sync between Stripe's change and the dating below retires these keys.
       await Promise.all(chosen.map((s) => markSlotForRemoval(caller.sub, s.sk)));
-      const updated = await lowerRenewingQuantity(sub, plan.renewing, plan.stripeKey);
+      const updated = await lowerRenewingQuantity(
+        sub,
+        renewing,
+        lowerRenewingKey(sub, renewing, action.attempt),
+      );
       const snapshot = snapshotOf(updated);
       const end = isoFromEpoch(snapshot.periodEnd ?? Math.floor(Date.now() / 1000));
       const [dated] = await Promise.all([

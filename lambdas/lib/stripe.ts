@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import { InvalidWebhookSignatureError } from './errors';
 import { getConfig } from './config';
@@ -173,12 +174,15 @@ export async function cancelAbandonedCheckout(id: string): Promise<Stripe.Subscr
 
 /**
  * Adds licenses: the new quantity is charged pro rata at once, and if the charge fails the update is
- * refused as a whole (error_if_incomplete), so a declined card adds nothing.
+ * refused as a whole (error_if_incomplete), so a declined card adds nothing. With a `mark` (the user
+ * action's, see changeMark) the same update records it on the subscription, so a retry of the action
+ * can tell from Stripe itself whether this change was made.
  */
 export async function raiseQuantity(
   sub: Stripe.Subscription,
   quantity: number,
   idempotencyKey: string = raiseQuantityKey(sub, quantity),
+  mark?: string,
 ): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
   const item = licenseItem(sub);
@@ -190,6 +194,7 @@ export async function raiseQuantity(
         proration_behavior: 'always_invoice',
         payment_behavior: 'error_if_incomplete',
         cancel_at_period_end: false,
+        ...(mark && { metadata: { [CHANGE_MARKS]: withChangeMark(sub, mark) } }),
         expand: SUBSCRIPTION_EXPAND,
       },
       { idempotencyKey },
@@ -198,19 +203,43 @@ export async function raiseQuantity(
 }
 
 /**
- * The Stripe key of raising `sub` to `quantity`. With the client's key for the user action
- * (`actionKey`), a retried action reaches the same Stripe request. The card is part of the key: Stripe
- * replays a stored decline for a reused key, and a retry after the customer changed card must be a new
- * attempt. Without an action key the latest invoice is: concurrent duplicates see the same one, but
- * after any completed change it differs, so adding again after a removal (the same "2->3") is a new
- * charge, not a replay of the first.
+ * The Stripe key of raising `sub` to `quantity`. With an `attempt` (one per run of a user action) the
+ * key is that run's own: Stripe stores a 500 under a key and replays it to every retry with that key,
+ * so a later run must not reuse it (whether the earlier run's change happened is read from the change
+ * mark instead). The card is part of the key: Stripe replays a stored decline for a reused key, and a
+ * retry after the customer changed card must be a new attempt. Without an attempt the latest invoice
+ * is: concurrent duplicates see the same one, but after any completed change it differs, so adding
+ * again after a removal (the same "2->3") is a new charge, not a replay of the first.
  */
-export function raiseQuantityKey(sub: Stripe.Subscription, quantity: number, actionKey?: string): string {
+export function raiseQuantityKey(sub: Stripe.Subscription, quantity: number, attempt?: string): string {
   const from = licenseItem(sub).quantity ?? 0;
   const card = idOf(sub.default_payment_method) ?? 'nopm';
-  return actionKey
-    ? `add:${sub.id}:${actionKey}:${from}->${quantity}:${card}`
+  return attempt
+    ? `add:${sub.id}:${attempt}:${from}->${quantity}:${card}`
     : `add:${sub.id}:${from}->${quantity}:${card}:${idOf(sub.latest_invoice) ?? 'noinv'}`;
+}
+
+/** Subscription metadata listing the marks of the last user actions that changed its quantity. */
+const CHANGE_MARKS = 'stockbench_changes';
+/** Enough for every retry in flight (an action's key lives 24 hours; retries come within minutes). */
+const MAX_CHANGE_MARKS = 20;
+
+/** A short, stable mark of a user action (its Idempotency-Key), recorded by the change it makes. */
+export function changeMark(actionKey: string): string {
+  return createHash('sha256').update(actionKey).digest('base64url').slice(0, 16);
+}
+
+function changeMarks(sub: Stripe.Subscription): string[] {
+  return (sub.metadata?.[CHANGE_MARKS] ?? '').split(' ').filter(Boolean);
+}
+
+/** Whether the change of the user action with this mark was made on `sub`. */
+export function hasChangeMark(sub: Stripe.Subscription, mark: string): boolean {
+  return changeMarks(sub).includes(mark);
+}
+
+function withChangeMark(sub: Stripe.Subscription, mark: string): string {
+  return [...changeMarks(sub).filter((m) => m !== mark), mark].slice(-MAX_CHANGE_MARKS).join(' ');
 }
 
 /** Removes licenses from the next period: no refund now; at zero the subscription ends at period end. */
@@ -235,13 +264,14 @@ export async function lowerRenewingQuantity(
 }
 
 /**
- * The Stripe key of lowering `sub`'s renewing quantity: the user action's key when the client sent one,
+ * The Stripe key of lowering `sub`'s renewing quantity: the run's own `attempt` when the user action
+ * has one (the target is recomputed from the slots on every run, and setting it twice is harmless),
  * else the latest invoice keeps a later identical change (remove, add, remove again) from replaying.
  */
-export function lowerRenewingKey(sub: Stripe.Subscription, renewing: number, actionKey?: string): string {
+export function lowerRenewingKey(sub: Stripe.Subscription, renewing: number, attempt?: string): string {
   const from = licenseItem(sub).quantity ?? 0;
-  return actionKey
-    ? `renewing:${sub.id}:${actionKey}:${from}->${renewing}`
+  return attempt
+    ? `renewing:${sub.id}:${attempt}:${from}->${renewing}`
     : `renewing:${sub.id}:${from}->${renewing}:${idOf(sub.latest_invoice) ?? 'noinv'}`;
 }
 

@@ -25,6 +25,11 @@ export interface UserAction {
   /** The client's key, when it sent one (part of the Stripe idempotency keys of the action). */
   key?: string;
   /**
+   * This run's own id when the action has a key: a new one on every run, so a Stripe request of a run
+   * resuming an interrupted one never reuses a key Stripe may have stored a 500 under.
+   */
+  attempt?: string;
+  /**
    * The decision to act on: on a first run `decide()` is called and its answer stored before it is
    * used; a run resuming an interrupted one gets the stored decision instead.
    */
@@ -106,6 +111,7 @@ export async function runUserAction(
   let plan = claimed.plan;
   const action: UserAction = {
     key,
+    attempt: owner,
     plan: async <T>(decide: () => Promise<T> | T): Promise<T> => {
       if (plan !== undefined) return plan as T;
       const decided = await decide();

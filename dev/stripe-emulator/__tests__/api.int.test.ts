@@ -145,6 +145,42 @@ test('idempotency keys replay the same answer and refuse a different body', asyn
   expect(conflict.statusCode).toBe(400);
 });
 
+test('a 500 after execution began is stored under its key and replayed, as Stripe does', async () => {
+  const fault = (kind: string) =>
+    fetch(`${emulator.url}/_emulator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind, method: 'POST', path: '^/v1/customers$', times: 1 }),
+    });
+  const count = async (email: string) => (await stripe.customers.list({ email, limit: 100 })).data.length;
+
+  // Nothing changed: the 500 comes back for the same key (the SDK's own retries included)...
+  expect((await fault('error-stored')).status).toBe(200);
+  const key = `stored-${Date.now()}`;
+  const first = await caught(
+    stripe.customers.create({ email: 'stored@example.com' }, { idempotencyKey: key }),
+  );
+  expect(first).toBeInstanceOf(Stripe.errors.StripeAPIError);
+  const again = await caught(
+    stripe.customers.create({ email: 'stored@example.com' }, { idempotencyKey: key }),
+  );
+  expect(again.statusCode).toBe(500);
+  expect(await count('stored@example.com')).toBe(0);
+  // ...and a new key carries the request out.
+  await stripe.customers.create({ email: 'stored@example.com' }, { idempotencyKey: `${key}-2` });
+  expect(await count('stored@example.com')).toBe(1);
+
+  // Carried out, yet answered 500, every time for that key.
+  expect((await fault('error-after-change')).status).toBe(200);
+  const changed = await caught(
+    stripe.customers.create({ email: 'changed@example.com' }, { idempotencyKey: `${key}-3` }),
+  );
+  expect(changed.statusCode).toBe(500);
+  expect(await count('changed@example.com')).toBe(1);
+
+  expect((await fault('sometimes')).status).toBe(400);
+});
+
 test('events can be read back through the API', async () => {
   const customer = await stripe.customers.create({ email: 'events@example.com' });
   const list = await stripe.events.list({ type: 'customer.created', limit: 100 });
