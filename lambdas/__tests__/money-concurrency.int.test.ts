@@ -203,6 +203,47 @@ describe('retries after Stripe answered a stored 500', () => {
     },
   );
 
+  it.each([
+    ['the customer', 'error-stored', '^/v1/customers$'],
+    ['the customer', 'error-after-change', '^/v1/customers$'],
+    ['the subscription', 'error-stored', '^/v1/subscriptions$'],
+    ['the subscription', 'error-after-change', '^/v1/subscriptions$'],
+  ])(
+    'a checkout retried after a stored 500 creating %s (%s) ends with one customer and one checkout',
+    async (_what, kind, path) => {
+      const user = await bff.newUser();
+      const fault = await fetch(`${bff.info.stripeApi}/_emulator/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ kind, method: 'POST', path, times: 1 }),
+      });
+      expect(fault.status).toBe(200);
+      const checkout = (key: string) =>
+        bff.call('POST', 'setup-checkout', {
+          user,
+          headers: { 'idempotency-key': key },
+          body: { uid: user.uid, email: user.email, count: 2 },
+        });
+      const key = newKey();
+      expect((await checkout(key)).status).toBeGreaterThanOrEqual(500);
+      const retried = await checkout(key);
+      expect(retried.status).toBe(200);
+      const customers = await bff.stripe.customers.list({ email: user.email, limit: 100 });
+      expect(customers.data.map((c) => c.id)).toEqual([retried.body.customerId]);
+      const subs = await bff.stripe.subscriptions.list({ customer: String(retried.body.customerId) });
+      expect(subs.data.map((s) => [s.id, s.status])).toEqual([[retried.body.subscriptionId, 'incomplete']]);
+      // The checkout is payable, and paying it gives the account its licenses.
+      const pi = await bff.stripe.paymentIntents.confirm(paymentIntentOf(String(retried.body.sec)), {
+        payment_method: 'pm_card_visa',
+      });
+      const pmid = typeof pi.payment_method === 'string' ? pi.payment_method : (pi.payment_method?.id ?? '');
+      const done = await bff.call('GET', 'complete-checkout', { user, query: { uid: user.uid, pmid } });
+      expect(done.status).toBe(200);
+      expect(renewing(await licenses(user))).toHaveLength(2);
+      await expectInvariants(bff, user.uid);
+    },
+  );
+
   it("a remove retried after a stored 500 while another tab added keeps that tab's licenses renewing", async () => {
     const s = await subscribed(3);
     const [k1] = await licenses(s.user);

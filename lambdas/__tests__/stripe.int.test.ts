@@ -94,18 +94,21 @@ test('one SDK instance, rebuilt only when the secret key changes', async () => {
     const rotated = await lib.getStripe();
     expect(rotated).not.toBe(first);
     expect(await lib.getStripe()).toBe(rotated);
-    await expect(lib.createCustomer('uid-rotated', undefined)).resolves.toMatch(/^cus_/);
+    await expect(lib.createCustomer('uid-rotated', undefined, 'a1')).resolves.toMatch(/^cus_/);
   } finally {
     mockSecrets.secretKey = 'sk_test_lib';
   }
 });
 
-test('customers: create is idempotent per uid, a changed request under the same key is refused', async () => {
-  const id = await lib.createCustomer('uid-1', 'one@example.com');
+test('customers: create is idempotent per run, found again by uid, a changed request under the same key is refused', async () => {
+  const id = await lib.createCustomer('uid-1', 'one@example.com', 'run-1');
   expect(id).toMatch(/^cus_/);
   // The same key and request replay the first answer: the key reached Stripe.
-  await expect(lib.createCustomer('uid-1', 'one@example.com')).resolves.toBe(id);
-  const conflict = await lib.createCustomer('uid-1', 'other@example.com').catch((e: unknown) => e);
+  await expect(lib.createCustomer('uid-1', 'one@example.com', 'run-1')).resolves.toBe(id);
+  // A later run finds it by the user's uid rather than creating another.
+  await expect(lib.findCustomerOf('uid-1', 'one@example.com')).resolves.toBe(id);
+  await expect(lib.findCustomerOf('uid-other', 'one@example.com')).resolves.toBeUndefined();
+  const conflict = await lib.createCustomer('uid-1', 'other@example.com', 'run-1').catch((e: unknown) => e);
   expect(conflict).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
   expect(conflict).toMatchObject({ rawType: 'idempotency_error', statusCode: 400 });
   expect(errorToResult(conflict, event).statusCode).toBe(409);
@@ -126,21 +129,27 @@ test('customers: create is idempotent per uid, a changed request under the same 
   });
 });
 
-test('checkout: an incomplete subscription with its confirmation secret expanded', async () => {
-  const customerId = await lib.createCustomer('uid-2', 'two@example.com');
-  const args = { uid: 'uid-2', customerId, count: 3, replaces: undefined };
+test('checkout: an incomplete subscription with its confirmation secret expanded, found again by uid', async () => {
+  const customerId = await lib.createCustomer('uid-2', 'two@example.com', 'run-1');
+  const args = { uid: 'uid-2', customerId, count: 3, attempt: 'run-1' };
   const sub = await lib.createIncompleteSubscription(args);
   expect(sub.status).toBe('incomplete');
   expect(lib.licenseItem(sub).quantity).toBe(3);
   expect(lib.clientSecretOf(sub)).toEqual(expect.stringContaining('_secret_'));
-  // A double submit reaches the same subscription.
+  // The SDK's own retry (the same run's key) reaches the same subscription.
   expect((await lib.createIncompleteSubscription(args)).id).toBe(sub.id);
+  const [pending, ...more] = await lib.pendingCheckoutsOf(customerId, 'uid-2');
+  expect(more).toHaveLength(0);
+  expect(pending?.id).toBe(sub.id);
+  expect(lib.clientSecretOf(pending as Stripe.Subscription)).toBe(lib.clientSecretOf(sub));
+  await expect(lib.pendingCheckoutsOf(customerId, 'uid-other')).resolves.toHaveLength(0);
   const cancelled = await lib.cancelSubscription(sub.id);
   expect(cancelled.status).toMatch(/canceled|incomplete_expired/);
+  await expect(lib.pendingCheckoutsOf(customerId, 'uid-2')).resolves.toHaveLength(0);
 });
 
 test('licenses: retrieve with expand, preview, raise, lower, decline', async () => {
-  const customerId = await lib.createCustomer('uid-3', 'three@example.com');
+  const customerId = await lib.createCustomer('uid-3', 'three@example.com', 'run-1');
   const visa = await lib.attachPaymentMethod('pm_card_visa', customerId);
   expect(visa.card?.brand).toBe('visa');
   const sub = await activeSubscription(customerId, visa.id);
@@ -183,7 +192,7 @@ test('licenses: retrieve with expand, preview, raise, lower, decline', async () 
 });
 
 test('a past-due subscription pays its open invoice with a new card', async () => {
-  const customerId = await lib.createCustomer('uid-4', 'four@example.com');
+  const customerId = await lib.createCustomer('uid-4', 'four@example.com', 'run-1');
   const visa = await lib.attachPaymentMethod('pm_card_visa', customerId);
   const sub = await activeSubscription(customerId, visa.id, 1);
   const failing = await lib.attachPaymentMethod('pm_card_chargeCustomerFail', customerId);
@@ -202,7 +211,7 @@ test('resource_missing: an unknown card is bad input, a deleted customer is fine
     statusCode: 400,
     code: 'UNKNOWN_PAYMENT_METHOD',
   });
-  const customerId = await lib.createCustomer('uid-5', undefined);
+  const customerId = await lib.createCustomer('uid-5', undefined, 'run-1');
   await expect(lib.deleteCustomer(customerId)).resolves.toBe(true);
   await expect(lib.deleteCustomer(customerId)).resolves.toBe(false);
   await expect(lib.deleteCustomer('cus_doesnotexist')).resolves.toBe(false);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { conflict, forbidden, ok, withErrors } from '../lib/http';
 import { saveCustomer, saveSubscription, getAccount } from '../lib/repository/accounts';
@@ -8,8 +9,10 @@ import {
   clientSecretOf,
   createCustomer,
   createIncompleteSubscription,
+  findCustomerOf,
   licenseItem,
   LIVE_STATUSES,
+  pendingCheckoutsOf,
   retrieveSubscription,
   snapshotOf,
   type Stripe,
@@ -46,31 +49,51 @@ export const handler = withErrors(async (event: ApiEvent) => {
   // Under the account's lease: two tabs checking out at once take turns, so the second finds the
   // first's subscription (reused for the same count, cancelled for another) and the account never has
   // two subscriptions awaiting payment.
-  return runUserAction(event, uid, { route: 'setup-checkout', input: { uid, email, count } }, async () => {
-    const account = await getAccount(uid);
-    let replaces: string | undefined;
-    if (account?.subscriptionId) {
-      const current = await retrieveSubscription(account.subscriptionId);
-      // A subscription that ends at period end with nothing renewing may be followed by a new one.
-      const ending = current.cancel_at_period_end;
-      if (LIVE_STATUSES.includes(current.status) && !ending) {
-        throw conflict('SUBSCRIPTION_EXISTS', 'You already have a subscription. Add licenses to it instead.');
-      }
-      if (current.status === 'incomplete') {
-        if (licenseItem(current).quantity === count && clientSecretOf(current)) {
-          return answer(current, account.customerId ?? String(current.customer), count);
+  return runUserAction(
+    event,
+    uid,
+    { route: 'setup-checkout', input: { uid, email, count } },
+    async (action) => {
+      const account = await getAccount(uid);
+      let replaces: string | undefined;
+      if (account?.subscriptionId) {
+        const current = await retrieveSubscription(account.subscriptionId);
+        // A subscription that ends at period end with nothing renewing may be followed by a new one.
+        const ending = current.cancel_at_period_end;
+        if (LIVE_STATUSES.includes(current.status) && !ending) {
+          throw conflict(
+            'SUBSCRIPTION_EXISTS',
+            'You already have a subscription. Add licenses to it instead.',
+          );
         }
-        // An abandoned checkout for another count: end it so it can never be paid by mistake.
-        await cancelAbandonedCheckout(current.id);
+        if (current.status === 'incomplete') {
+          if (licenseItem(current).quantity === count && clientSecretOf(current)) {
+            return answer(current, account.customerId ?? String(current.customer), count);
+          }
+          // An abandoned checkout for another count: end it so it can never be paid by mistake.
+          await cancelAbandonedCheckout(current.id);
+        }
+        replaces = current.id;
       }
-      replaces = current.id;
-    }
 
-    const customerId =
-      account?.customerId ?? (await saveCustomer(uid, await createCustomer(uid, email), email));
-    const sub = await createIncompleteSubscription({ uid, customerId, count, replaces });
-    // Created in the same second as the one it replaces, it still takes the account's pointer.
-    await saveSubscription(uid, customerId, snapshotOf(sub), replaces);
-    return answer(sub, customerId, count);
-  });
+      // An earlier run of a checkout may have failed after Stripe acted (its answer lost, or a 500 that
+      // Stripe keeps under the request's key): what it created is found and used, never made twice.
+      const attempt = action.attempt ?? randomUUID();
+      const found = account?.customerId ? undefined : await findCustomerOf(uid, email);
+      const customerId =
+        account?.customerId ??
+        (await saveCustomer(uid, found ?? (await createCustomer(uid, email, attempt)), email));
+      const pending =
+        account?.customerId || found
+          ? (await pendingCheckoutsOf(customerId, uid)).filter((s) => s.id !== replaces)
+          : [];
+      const reused = pending.find((s) => licenseItem(s).quantity === count && clientSecretOf(s));
+      // One checkout awaiting payment per account: any other is ended so it can never be paid.
+      for (const s of pending) if (s !== reused) await cancelAbandonedCheckout(s.id);
+      const sub = reused ?? (await createIncompleteSubscription({ uid, customerId, count, attempt }));
+      // Created in the same second as the one it replaces, it still takes the account's pointer.
+      await saveSubscription(uid, customerId, snapshotOf(sub), replaces);
+      return answer(sub, customerId, count);
+    },
+  );
 });

@@ -108,25 +108,44 @@ export async function retrieveSubscription(id: string): Promise<Stripe.Subscript
   return stamped(await stripe.subscriptions.retrieve(id, { expand: SUBSCRIPTION_EXPAND }));
 }
 
-export async function createCustomer(uid: string, email: string | undefined): Promise<string> {
+/**
+ * Creates the user's Stripe customer. `attempt` is the run's own id (see raiseQuantityKey): Stripe
+ * replays a stored 500 to every retry with the same key, so a fixed key could block a user for a day.
+ * A customer an interrupted earlier run created is found with findCustomerOf first.
+ */
+export async function createCustomer(
+  uid: string,
+  email: string | undefined,
+  attempt: string,
+): Promise<string> {
   const stripe = await getStripe();
   const customer = await stripe.customers.create(
     { email, metadata: { uid } },
-    { idempotencyKey: `customer:${uid}` },
+    { idempotencyKey: `customer:${uid}:${attempt}` },
   );
   return customer.id;
 }
 
 /**
- * A subscription waiting for its first payment. The key names the count and the subscription it
- * replaces (none, or an abandoned one), so a double submit gets one subscription while a later
- * purchase after a cancellation gets a new one.
+ * The customer an earlier run created for `uid` but could not record (it failed after Stripe acted).
+ * Listed by email, not searched: Stripe's list reads its own writes, its search lags.
+ */
+export async function findCustomerOf(uid: string, email: string | undefined): Promise<string | undefined> {
+  if (!email) return undefined;
+  const stripe = await getStripe();
+  const customers = await stripe.customers.list({ email, limit: 100 });
+  return customers.data.find((c) => c.metadata?.uid === uid)?.id;
+}
+
+/**
+ * A subscription waiting for its first payment, created under the run's own key (`attempt`); an
+ * interrupted earlier run's is found with pendingCheckoutsOf first.
  */
 export async function createIncompleteSubscription(args: {
   uid: string;
   customerId: string;
   count: number;
-  replaces: string | undefined;
+  attempt: string;
 }): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
   return stamped(
@@ -139,11 +158,21 @@ export async function createIncompleteSubscription(args: {
         expand: ['latest_invoice.confirmation_secret'],
         metadata: { uid: args.uid },
       },
-      {
-        idempotencyKey: `subscription:${args.uid}:${args.customerId}:${args.count}:${args.replaces ?? 'first'}`,
-      },
+      { idempotencyKey: `subscription:${args.uid}:${args.customerId}:${args.attempt}` },
     ),
   );
+}
+
+/** The customer's subscriptions of `uid` still waiting for their first payment, newest first. */
+export async function pendingCheckoutsOf(customerId: string, uid: string): Promise<Stripe.Subscription[]> {
+  const stripe = await getStripe();
+  const list = await stripe.subscriptions.list({
+    customer: customerId,
+    status: 'incomplete',
+    limit: 100,
+    expand: ['data.latest_invoice.confirmation_secret'],
+  });
+  return list.data.filter((s) => s.metadata?.uid === uid).map(stamped);
 }
 
 export async function cancelSubscription(id: string): Promise<Stripe.Subscription> {
