@@ -244,19 +244,52 @@ describe('retries after Stripe answered a stored 500', () => {
     },
   );
 
-  it("a remove retried after a stored 500 while another tab added keeps that tab's licenses renewing", async () => {
-    const s = await subscribed(3);
+  it.each([
+    ['nothing changed', 'error-stored'],
+    ['the change was made', 'error-after-change'],
+  ])(
+    "a remove retried after a stored 500 (%s) while another tab added keeps that tab's licenses renewing",
+    async (_case, kind) => {
+      const s = await subscribed(3);
+      const [k1] = await licenses(s.user);
+      expect((await storedFault(s.subscriptionId, kind)).status).toBe(200);
+      const key = newKey();
+      expect((await remove(s, [String(k1?.key)], key)).status).toBeGreaterThanOrEqual(500);
+      expect((await add(s, 2)).status).toBe(200);
+      const retried = await remove(s, [String(k1?.key)], key);
+      expect(retried.status).toBe(200);
+      // 3 - 1 + 2 renew; the removed one runs to the end of the period.
+      expect(retried.body.renewLicenseCount).toBe(4);
+      expect(await quantityOf(s.subscriptionId)).toBe(4);
+      const after = await licenses(s.user);
+      expect(renewing(after)).toHaveLength(4);
+      expect(after.find((l) => l.key === k1?.key)?.expirationDate).not.toBe('NONE');
+      await expectInvariants(bff, s.user.uid);
+    },
+  );
+
+  it('an add whose answers were all lost, a remove, then the add retried: the paid license renews', async () => {
+    const s = await subscribed(2);
     const [k1] = await licenses(s.user);
-    expect((await storedFault(s.subscriptionId, 'error-stored')).status).toBe(200);
-    const key = newKey();
-    expect((await remove(s, [String(k1?.key)], key)).status).toBeGreaterThanOrEqual(500);
-    expect((await add(s, 2)).status).toBe(200);
-    const retried = await remove(s, [String(k1?.key)], key);
+    // Every attempt of the add is carried out by Stripe and its answer lost.
+    await fetch(`${bff.info.stripeApi}/_emulator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ method: 'POST', path: `^/v1/subscriptions/${s.subscriptionId}$`, times: 3 }),
+    });
+    const addKey = newKey();
+    expect((await add(s, 1, addKey)).status).toBeGreaterThanOrEqual(500);
+    expect(await quantityOf(s.subscriptionId)).toBe(3);
+    const removed = await remove(s, [String(k1?.key)]);
+    expect(removed.status).toBe(200);
+    expect(removed.body.renewLicenseCount).toBe(2);
+    const retried = await add(s, 1, addKey);
     expect(retried.status).toBe(200);
-    // 3 - 1 + 2 renew; the removed one runs to the end of the period.
-    expect(retried.body.renewLicenseCount).toBe(4);
-    expect(await quantityOf(s.subscriptionId)).toBe(4);
-    expect(renewing(await licenses(s.user))).toHaveLength(4);
+    expect(await quantityOf(s.subscriptionId)).toBe(2);
+    // Paid this period: 2 + 1; renewing: the other original and the added one.
+    const after = await licenses(s.user);
+    expect(after).toHaveLength(3);
+    expect(renewing(after)).toHaveLength(2);
     await expectInvariants(bff, s.user.uid);
   });
 });

@@ -8,6 +8,8 @@ import { listSlots, markSlotForRemoval, RENEWING, setSlotExpiration } from '../l
 import { fields, parseJsonBody } from '../lib/request';
 import * as z from 'zod/mini';
 import {
+  changeMark,
+  hasChangeMark,
   LIVE_STATUSES,
   lowerRenewingKey,
   lowerRenewingQuantity,
@@ -65,20 +67,19 @@ export const handler = withErrors(async (event: ApiEvent) => {
         }
         return { checked: true };
       });
-      // Counted from our slots on every run, not from Stripe's quantity nor from an earlier run: what
-      // renews is every renewing license but the chosen ones, including any another tab added while
-      // an earlier run of this action had failed. Setting the same target twice changes nothing.
-      const renewing = slots.filter((s) => s.expirationDate === RENEWING && !chosen.includes(s)).length;
-      if (resumed.value && !LIVE_STATUSES.includes(sub.status)) {
-        throw conflict('SUBSCRIPTION_NOT_ACTIVE', 'The subscription is not active.');
-      }
-      // Marked first, so a sync between Stripe's change and the dating below retires these keys.
-      await Promise.all(chosen.map((s) => markSlotForRemoval(caller.sub, s.sk)));
-      const updated = await lowerRenewingQuantity(
-        sub,
-        renewing,
-        lowerRenewingKey(sub, renewing, action.attempt),
-      );
+      // A run resuming this action reads from Stripe whether its change was made (the change records
+      // the action's mark, as add-licenses does). If not, the chosen licenses come off what Stripe
+      // renews now, which counts any licenses another tab added in between, synced or not.
+      const mark = action.key ? changeMark(action.key) : undefined;
+      const made = mark !== undefined && hasChangeMark(sub, mark);
+      // Marked first (with the action's mark), so a sync between Stripe's change and the dating below
+      // retires these keys.
+      await Promise.all(chosen.map((s) => markSlotForRemoval(caller.sub, s.sk, mark)));
+      const stillRenewing = chosen.filter((s) => s.expirationDate === RENEWING).length;
+      const renewing = Math.max(0, snapshotOf(sub).renewing - stillRenewing);
+      const updated = made
+        ? sub
+        : await lowerRenewingQuantity(sub, renewing, lowerRenewingKey(sub, renewing, action.attempt), mark);
       const snapshot = snapshotOf(updated);
       const end = isoFromEpoch(snapshot.periodEnd ?? Math.floor(Date.now() / 1000));
       const [dated] = await Promise.all([

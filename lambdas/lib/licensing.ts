@@ -12,6 +12,7 @@ import {
 import {
   customerIdOf,
   ENDED_STATUSES,
+  hasChangeMark,
   IN_FORCE_STATUSES,
   retrieveSubscription,
   snapshotOf,
@@ -59,6 +60,16 @@ export async function syncSubscription(
   let retired = 0;
 
   if (IN_FORCE_STATUSES.includes(sub.status)) {
+    // A removal Stripe made (its mark is on the subscription) whose dating step has not run yet: its
+    // licenses end at the period end now, so they are not counted as renewing below.
+    const removed = slots.filter(
+      (s) => s.expirationDate === RENEWING && s.removalMark && hasChangeMark(sub, s.removalMark),
+    );
+    if (removed.length) {
+      const end = isoFromEpoch(snapshot.periodEnd ?? Math.floor(Date.now() / 1000));
+      await Promise.all(removed.map((s) => setSlotExpiration(uid, s.sk, end)));
+      slots = await listSlots(uid, sub.id);
+    }
     let wanted = slotsWanted(slots, snapshot.renewing);
     if (wanted > slots.length && !slotsReadBefore) {
       // Before minting keys, read Stripe again now that the slots are read: remove-licenses lowers

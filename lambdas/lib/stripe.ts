@@ -271,11 +271,15 @@ function withChangeMark(sub: Stripe.Subscription, mark: string): string {
   return [...changeMarks(sub).filter((m) => m !== mark), mark].slice(-MAX_CHANGE_MARKS).join(' ');
 }
 
-/** Removes licenses from the next period: no refund now; at zero the subscription ends at period end. */
+/**
+ * Removes licenses from the next period: no refund now; at zero the subscription ends at period end.
+ * With a `mark`, the change records it, as raiseQuantity does.
+ */
 export async function lowerRenewingQuantity(
   sub: Stripe.Subscription,
   renewing: number,
   idempotencyKey: string = lowerRenewingKey(sub, renewing),
+  mark?: string,
 ): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
   const item = licenseItem(sub);
@@ -287,15 +291,19 @@ export async function lowerRenewingQuantity(
           cancel_at_period_end: false,
         }
       : { cancel_at_period_end: true, proration_behavior: 'none' };
+  const marked = mark ? { metadata: { [CHANGE_MARKS]: withChangeMark(sub, mark) } } : {};
   return stamped(
-    await stripe.subscriptions.update(sub.id, { ...params, expand: SUBSCRIPTION_EXPAND }, { idempotencyKey }),
+    await stripe.subscriptions.update(
+      sub.id,
+      { ...params, ...marked, expand: SUBSCRIPTION_EXPAND },
+      { idempotencyKey },
+    ),
   );
 }
 
 /**
  * The Stripe key of lowering `sub`'s renewing quantity: the run's own `attempt` when the user action
- * has one (the target is recomputed from the slots on every run, and setting it twice is harmless),
- * else the latest invoice keeps a later identical change (remove, add, remove again) from replaying.
+ * has one (see raiseQuantityKey), else the latest invoice keeps a later identical change (remove, add, remove again) from replaying.
  */
 export function lowerRenewingKey(sub: Stripe.Subscription, renewing: number, attempt?: string): string {
   const from = licenseItem(sub).quantity ?? 0;

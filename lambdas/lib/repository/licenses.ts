@@ -21,6 +21,8 @@ export interface LicenseSlot {
   expired: boolean;
   /** A removal of this renewing license has begun (remove-licenses marks it before lowering Stripe). */
   removalRequested?: boolean;
+  /** The mark of the user action removing it, which Stripe records once it made the change. */
+  removalMark?: string;
   createdAt: string;
   sk: string;
 }
@@ -34,6 +36,7 @@ function toSlot(item: Record<string, unknown>): LicenseSlot {
     expirationDate: String(item.expirationDate),
     expired: item.expired === true,
     ...(typeof item.removalRequestedAt === 'string' && { removalRequested: true }),
+    ...(typeof item.removalMark === 'string' && { removalMark: item.removalMark }),
     createdAt: String(item.createdAt),
     sk: String(item[SORT_KEY]),
   };
@@ -121,15 +124,21 @@ export async function setSlotExpiration(uid: string, sk: string, expirationDate:
  * lowered: a sync that runs between the two (a webhook, a retry) then retires this license, not
  * another one, when it finds more renewing keys than Stripe renews.
  */
-export async function markSlotForRemoval(uid: string, sk: string): Promise<void> {
+export async function markSlotForRemoval(uid: string, sk: string, mark?: string): Promise<void> {
   try {
     await db().update({
       TableName: table(),
       Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
-      UpdateExpression: 'SET removalRequestedAt = :now',
+      UpdateExpression: mark
+        ? 'SET removalRequestedAt = :now, removalMark = :mark'
+        : 'SET removalRequestedAt = :now',
       ConditionExpression: '#exp = :renewing',
       ExpressionAttributeNames: { '#exp': 'expirationDate' },
-      ExpressionAttributeValues: { ':now': new Date().toISOString(), ':renewing': RENEWING },
+      ExpressionAttributeValues: {
+        ':now': new Date().toISOString(),
+        ':renewing': RENEWING,
+        ...(mark && { ':mark': mark }),
+      },
     });
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
