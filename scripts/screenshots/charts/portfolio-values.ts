@@ -1,0 +1,118 @@
+/** Charts of the Portfolio Values screenshots; the toolbar inputs and views are in ../specs/portfolio-values.json. */
+import { Rng } from '../prng';
+import type { ChartBuilders } from '../render';
+import { formatNumber } from '../scale';
+import { bridge, timeline } from '../series';
+import { PALETTE } from '../svg';
+import type { Cell } from '../table';
+
+const HOLDINGS: [string, number, string, number][] = [
+  ['VTI', 180, 'core', 262.1],
+  ['SPY', 60, 'core', 527.4],
+  ['VXUS', 250, 'core', 61.2],
+  ['SCHD', 300, 'dividend', 78.9],
+  ['JNJ', 70, 'dividend', 146.7],
+  ['PG', 60, 'dividend', 164.2],
+  ['O', 150, 'dividend', 53.4],
+  ['ACME', 40, 'speculative', 176.1],
+  ['ARKK', 120, 'speculative', 45.8],
+  ['SOFI', 400, 'speculative', 6.9],
+];
+
+export const charts: ChartBuilders = {
+  'portfolio-values-1.png': () => {
+    const x = timeline(2022.41, 2024.41, 104);
+    const core = bridge(
+      new Rng('pf-core'),
+      x,
+      [
+        [2022.41, 98000],
+        [2022.78, 86000],
+        [2023.5, 104000],
+        [2023.82, 97000],
+        [2024.41, 122000],
+      ],
+      0.12,
+      true,
+    );
+    const div = bridge(
+      new Rng('pf-div'),
+      x,
+      [
+        [2022.41, 52000],
+        [2022.78, 48500],
+        [2023.82, 50000],
+        [2024.41, 56500],
+      ],
+      0.1,
+      true,
+    );
+    const spec = bridge(
+      new Rng('pf-spec'),
+      x,
+      [
+        [2022.41, 21000],
+        [2022.98, 12000],
+        [2023.5, 19000],
+        [2023.82, 14500],
+        [2024.41, 22500],
+      ],
+      0.35,
+      true,
+    );
+    const s1 = core;
+    const s2 = core.map((v, i) => v + (div[i] ?? 0));
+    const s3 = s2.map((v, i) => v + (spec[i] ?? 0));
+    return {
+      kind: 'line',
+      heading: 'Portfolio value by tag, USD (stacked)',
+      x,
+      y: { format: (v) => `$${formatNumber(v / 1000, 0)}k`, min: 0 },
+      ranges: [
+        { name: 'core', lower: x.map(() => 0), upper: s1, color: PALETTE[0] ?? '', opacity: 0.55 },
+        { name: 'dividend', lower: s1, upper: s2, color: PALETTE[2] ?? '', opacity: 0.55 },
+        { name: 'speculative', lower: s2, upper: s3, color: PALETTE[1] ?? '', opacity: 0.55 },
+      ],
+      series: [{ name: 'Total', values: s3, color: '#111827', width: 1.8 }],
+    };
+  },
+  'portfolio-values-2.png': () => {
+    const total = HOLDINGS.reduce((a, [, sh, , p]) => a + sh * p, 0);
+    const tagColor: Record<string, string> = {
+      core: PALETTE[0] ?? '',
+      dividend: PALETTE[2] ?? '',
+      speculative: PALETTE[1] ?? '',
+    };
+    return {
+      kind: 'table',
+      heading: 'Holdings',
+      rowHeight: 30,
+      columns: [
+        { header: 'Symbol' },
+        { header: 'Shares', align: 'right' },
+        { header: 'Tag' },
+        { header: 'Last price', align: 'right' },
+        { header: 'Current value', align: 'right' },
+        { header: '% of portfolio', align: 'right' },
+      ],
+      rows: [
+        ...HOLDINGS.map(([sym, sh, tag, p]) => ({
+          cells: [
+            { text: sym, bold: true },
+            formatNumber(sh),
+            { text: tag, color: tagColor[tag] },
+            `$${p.toFixed(2)}`,
+            `$${formatNumber(sh * p, 0)}`,
+            `${((sh * p * 100) / total).toFixed(1)}%`,
+          ] as Cell[],
+        })),
+        {
+          cells: ['Total', '', '', '', `$${formatNumber(total, 0)}`, '100.0%'],
+          bold: true,
+          separator: true,
+          bg: '#f3f4f6',
+        },
+      ],
+    };
+  },
+};
