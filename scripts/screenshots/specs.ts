@@ -1,51 +1,13 @@
 /**
- * The screenshot specifications: toolbar inputs and view tabs from specs/<tool path>.json (checked
- * against a schema), the title from the tool's page in content/tools, the chart from charts/.
+ * The screenshot specifications: toolbar inputs and view tabs from specs/<tool path>.json, the title
+ * from the tool's page in content/tools, the chart from charts/.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
 import { CHARTS } from './charts';
 import { readScreenshots, type ContentScreenshot } from './content';
 import type { ChartBuilders, ScreenshotSpec } from './render';
-
-export const SPECS_DIR = path.join(__dirname, 'specs');
-
-const screenshotSchema = z
-  .strictObject({
-    /** Toolbar inputs, left to right, as [label, value]. */
-    inputs: z.array(z.tuple([z.string().min(1), z.string()])),
-    /** View tabs at the right of the toolbar. */
-    views: z.array(z.string().min(1)).min(1).optional(),
-    /** The highlighted tab; the first one when absent. */
-    activeView: z.string().min(1).optional(),
-  })
-  .refine((s) => s.activeView === undefined || (s.views ?? []).includes(s.activeView), {
-    message: 'activeView must be one of views',
-    path: ['activeView'],
-  });
-
-const specFileSchema = z.strictObject({
-  screenshots: z.record(
-    z.string().regex(/^[a-z0-9-]+\.png$/, 'expected a file name like tool-1.png'),
-    screenshotSchema,
-  ),
-});
-
-export type SpecFile = z.infer<typeof specFileSchema>;
-
-/** Parses one spec file's text; the error names the file and the offending field. */
-export function parseSpecFile(file: string, text: string): SpecFile {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${file}: not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const result = specFileSchema.safeParse(json);
-  if (!result.success) throw new Error(`${file}:\n${z.prettifyError(result.error)}`);
-  return result.data;
-}
+import { SPECS_DIR, parseSpecFile, type SpecFile } from './spec-files';
 
 /**
  * Joins every screenshot listed in content/tools with its spec entry and chart builder. Throws one

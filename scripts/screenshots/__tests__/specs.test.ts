@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ContentScreenshot } from '../content';
 import type { ChartBuilders } from '../render';
-import { loadSpecs, parseSpecFile } from '../specs';
+import { z } from 'zod';
+import { isoDate, parseSpecFile, toolData } from '../spec-files';
+import { loadSpecs } from '../specs';
 
 const shot: ContentScreenshot = {
   name: 'demo-1.png',
@@ -77,6 +79,18 @@ describe('screenshot spec files', () => {
           'demo-1.png (t99-demo.md): no chart builder in charts/',
           "demo.json: demo-2.png is not in that tool's page",
         ].join('\n'),
+      );
+    });
+  });
+
+  it("checks a tool's data section against the chart module's schema", () => {
+    const schema = z.strictObject({ cuts: z.array(z.tuple([isoDate, z.number()])) });
+    const good = { screenshots: {}, data: { cuts: [['2019-07-31', 2]] } };
+    const typo = { screenshots: {}, data: { cuts: [['2019-7-31', 2]] } };
+    withSpecDir({ 'good.json': JSON.stringify(good), 'typo.json': JSON.stringify(typo) }, (dir) => {
+      expect(toolData('good', schema, dir)).toEqual({ cuts: [['2019-07-31', 2]] });
+      expect(() => toolData('typo', schema, dir)).toThrow(
+        /typo\.json, data:[\s\S]*expected a date like 2024-05-17[\s\S]*cuts\[0\]\[0\]/,
       );
     });
   });

@@ -1,28 +1,21 @@
 /** Charts of the ETF Constituents screenshots; the toolbar inputs and views are in ../specs/etf-constituents.json. */
+import { z } from 'zod';
+import { toolData } from '../spec-files';
 import { Rng } from '../prng';
 import type { ChartBuilders } from '../render';
 import { bridge, timeline } from '../series';
 import { COLORS } from '../svg';
 import { signedCell } from './helpers';
 
-const XLE: [string, string, number][] = [
-  ['XOM', 'Exxon Mobil', 22.8],
-  ['CVX', 'Chevron', 16.1],
-  ['EOG', 'EOG Resources', 4.6],
-  ['COP', 'ConocoPhillips', 4.5],
-  ['SLB', 'Schlumberger', 4.3],
-  ['MPC', 'Marathon Petroleum', 4.1],
-  ['PSX', 'Phillips 66', 3.8],
-  ['WMB', 'Williams Cos.', 3.6],
-  ['OKE', 'ONEOK', 3.5],
-  ['VLO', 'Valero Energy', 3.4],
-  ['OXY', 'Occidental', 3.1],
-  ['KMI', 'Kinder Morgan', 3.0],
-  ['HES', 'Hess', 2.9],
-  ['FANG', 'Diamondback', 2.6],
-  ['BKR', 'Baker Hughes', 2.5],
-  ['HAL', 'Halliburton', 2.4],
-];
+const data = toolData(
+  'etf-constituents',
+  z.strictObject({
+    /** XLE holdings: [symbol, name, weight %]. */
+    xle: z.array(z.tuple([z.string(), z.string(), z.number()])),
+  }),
+);
+
+const XLE = data.xle;
 
 function constituentPaths(): { sym: string; name: string; weight: number; values: number[] }[] {
   return XLE.map(([sym, name, weight]) => {

@@ -1,41 +1,22 @@
 /** Charts of the ETF Overview screenshots; the toolbar inputs and views are in ../specs/etf-overview.json. */
+import { z } from 'zod';
+import { toolData } from '../spec-files';
 import type { ChartBuilders } from '../render';
 import { pctAxis } from './helpers';
 
-const SECTOR_WEIGHTS: [string, number][] = [
-  ['Information Technology', 31.2],
-  ['Financials', 12.6],
-  ['Health Care', 11.8],
-  ['Consumer Discretionary', 10.1],
-  ['Communication Services', 9.2],
-  ['Industrials', 8.5],
-  ['Consumer Staples', 5.8],
-  ['Energy', 3.7],
-  ['Utilities', 2.4],
-  ['Materials', 2.3],
-  ['Real Estate', 2.2],
-];
+const data = toolData(
+  'etf-overview',
+  z.strictObject({
+    /** [sector, weight %]. */
+    sectorWeights: z.array(z.tuple([z.string(), z.number()])),
+    /** [symbol, name, weight %]. */
+    topHoldings: z.array(z.tuple([z.string(), z.string(), z.number()])),
+  }),
+);
 
-const TOP_HOLDINGS: [string, string, number][] = [
-  ['MSFT', 'Microsoft Corp.', 7.1],
-  ['AAPL', 'Apple Inc.', 6.2],
-  ['NVDA', 'NVIDIA Corp.', 5.9],
-  ['AMZN', 'Amazon.com Inc.', 3.8],
-  ['META', 'Meta Platforms Inc. Class A', 2.4],
-  ['GOOGL', 'Alphabet Inc. Class A', 2.2],
-  ['GOOG', 'Alphabet Inc. Class C', 1.9],
-  ['BRK.B', 'Berkshire Hathaway Inc. Class B', 1.7],
-  ['LLY', 'Eli Lilly and Co.', 1.4],
-  ['AVGO', 'Broadcom Inc.', 1.3],
-  ['JPM', 'JPMorgan Chase & Co.', 1.3],
-  ['TSLA', 'Tesla Inc.', 1.1],
-  ['XOM', 'Exxon Mobil Corp.', 1.0],
-  ['UNH', 'UnitedHealth Group Inc.', 0.9],
-  ['V', 'Visa Inc. Class A', 0.9],
-  ['PG', 'Procter & Gamble Co.', 0.8],
-  ['MA', 'Mastercard Inc. Class A', 0.8],
-  ['COST', 'Costco Wholesale Corp.', 0.8],
-];
+const SECTOR_WEIGHTS = data.sectorWeights;
+
+const TOP_HOLDINGS = data.topHoldings;
 
 export const charts: ChartBuilders = {
   'etf-overview-1.png': () => ({

@@ -1,4 +1,6 @@
 /** Charts of the Event Study screenshots; the toolbar inputs and views are in ../specs/event-study.json. */
+import { z } from 'zod';
+import { isoDate, toolData } from '../spec-files';
 import { indexAt, sp500 } from '../data';
 import type { ChartBuilders } from '../render';
 import { mean, median } from '../series';
@@ -6,18 +8,15 @@ import { PALETTE } from '../svg';
 import type { Cell } from '../table';
 import { decimalYear, pctAxis, signedCell } from './helpers';
 
-const EVENTS: [string, string][] = [
-  ['Emergency rate cut', '2001-01-03'],
-  ['Lehman bankruptcy', '2008-09-15'],
-  ['Flash crash', '2010-05-06'],
-  ['US rating downgrade', '2011-08-05'],
-  ['Brexit vote result', '2016-06-24'],
-  ['Volatility spike', '2018-02-05'],
-  ['Covid emergency declared', '2020-03-13'],
-  ['Vaccine efficacy news', '2020-11-09'],
-  ['First hike of 2022 cycle', '2022-03-16'],
-  ['Regional bank failure', '2023-03-10'],
-];
+const data = toolData(
+  'event-study',
+  z.strictObject({
+    /** [event name, ISO date]. */
+    events: z.array(z.tuple([z.string(), isoDate])),
+  }),
+);
+
+const EVENTS = data.events;
 
 function eventPaths(): number[][] {
   const s = sp500();

@@ -1,44 +1,20 @@
 /** Charts of the Fed Funds Rate screenshots; the toolbar inputs and views are in ../specs/fed-funds-rate.json. */
+import { z } from 'zod';
+import { isoDate, toolData } from '../spec-files';
 import type { ChartBuilders } from '../render';
 import { timeline } from '../series';
 import { COLORS } from '../svg';
 import { decimalYear, fmtDate, pctAxis, round, signedCell } from './helpers';
 
-/** Target range decisions: [date, new lower bound]; upper bound is lower + 0.25. */
-export const FOMC: [string, number][] = [
-  ['2008-01-22', 3.25],
-  ['2008-01-30', 2.75],
-  ['2008-03-18', 2.0],
-  ['2008-04-30', 1.75],
-  ['2008-10-08', 1.25],
-  ['2008-10-29', 0.75],
-  ['2008-12-16', 0],
-  ['2015-12-16', 0.25],
-  ['2016-12-14', 0.5],
-  ['2017-03-15', 0.75],
-  ['2017-06-14', 1.0],
-  ['2017-12-13', 1.25],
-  ['2018-03-21', 1.5],
-  ['2018-06-13', 1.75],
-  ['2018-09-26', 2.0],
-  ['2018-12-19', 2.25],
-  ['2019-07-31', 2.0],
-  ['2019-09-18', 1.75],
-  ['2019-10-30', 1.5],
-  ['2020-03-03', 1.0],
-  ['2020-03-15', 0],
-  ['2022-03-16', 0.25],
-  ['2022-05-04', 0.75],
-  ['2022-06-15', 1.5],
-  ['2022-07-27', 2.25],
-  ['2022-09-21', 3.0],
-  ['2022-11-02', 3.75],
-  ['2022-12-14', 4.25],
-  ['2023-02-01', 4.5],
-  ['2023-03-22', 4.75],
-  ['2023-05-03', 5.0],
-  ['2023-07-26', 5.25],
-];
+const data = toolData(
+  'fed-funds-rate',
+  z.strictObject({
+    /** Target range decisions: [date, new lower bound]; upper bound is lower + 0.25. */
+    fomc: z.array(z.tuple([isoDate, z.number()])),
+  }),
+);
+
+export const FOMC = data.fomc;
 
 export const charts: ChartBuilders = {
   'fed-funds-rate-1.png': (rng) => {

@@ -1,20 +1,20 @@
 /** Charts of the Holiday Performance screenshots; the toolbar inputs and views are in ../specs/holiday-performance.json. */
+import { z } from 'zod';
+import { toolData } from '../spec-files';
 import { Rng } from '../prng';
 import type { ChartBuilders } from '../render';
 import type { Cell } from '../table';
 import { pctAxis, round, signedCell } from './helpers';
 
-const HOLIDAYS = [
-  "New Year's Day",
-  'MLK Day',
-  "Presidents' Day",
-  'Good Friday',
-  'Memorial Day',
-  'Independence Day',
-  'Labor Day',
-  'Thanksgiving',
-  'Christmas',
-];
+const data = toolData(
+  'holiday-performance',
+  z.strictObject({
+    /** Market holidays, in calendar order. */
+    holidays: z.array(z.string()),
+  }),
+);
+
+const HOLIDAYS = data.holidays;
 
 function holidayStats(rng: Rng): { days: number[][]; up: number[][] } {
   const days = HOLIDAYS.map(() =>

@@ -1,4 +1,6 @@
 /** Charts of the Market Events screenshots; the toolbar inputs and views are in ../specs/market-events.json. */
+import { z } from 'zod';
+import { isoDate, toolData } from '../spec-files';
 import { sample, slice, sp500 } from '../data';
 import type { ChartBuilders } from '../render';
 import { pct } from '../scale';
@@ -7,16 +9,15 @@ import { COLORS } from '../svg';
 import type { Cell } from '../table';
 import { RECESSION_LEGEND, SP, decimalYear, num, recessionBands, signedCell } from './helpers';
 
-const CRISES: [string, string, string][] = [
-  ['Asian financial crisis', '1997-07-02', '1998-01-12'],
-  ['LTCM and Russian default', '1998-08-17', '1998-10-15'],
-  ['Dot-com bust', '2000-03-24', '2002-10-09'],
-  ['Global financial crisis', '2007-10-09', '2009-03-09'],
-  ['European debt crisis', '2011-07-22', '2011-10-03'],
-  ['China devaluation scare', '2015-08-11', '2016-02-11'],
-  ['Covid-19 crash', '2020-02-19', '2020-03-23'],
-  ['2022 rate shock', '2022-01-03', '2022-10-12'],
-];
+const data = toolData(
+  'market-events',
+  z.strictObject({
+    /** [name, ISO start date, ISO end date]. */
+    crises: z.array(z.tuple([z.string(), isoDate, isoDate])),
+  }),
+);
+
+const CRISES = data.crises;
 
 export const charts: ChartBuilders = {
   'market-events-1.png': () => {

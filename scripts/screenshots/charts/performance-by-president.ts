@@ -1,4 +1,6 @@
 /** Charts of the Performance by President screenshots; the toolbar inputs and views are in ../specs/performance-by-president.json. */
+import { z } from 'zod';
+import { isoDate, toolData } from '../spec-files';
 import { sp500, valueAt } from '../data';
 import type { ChartBuilders } from '../render';
 import { pct } from '../scale';
@@ -6,21 +8,16 @@ import { mean } from '../series';
 import type { Cell } from '../table';
 import { decimalYear, pctAxis, round, signedCell } from './helpers';
 
-const PRESIDENTS: { name: string; party: 'R' | 'D'; start: string; end: string }[] = [
-  { name: 'Eisenhower', party: 'R', start: '1953-01-20', end: '1961-01-20' },
-  { name: 'Kennedy', party: 'D', start: '1961-01-20', end: '1963-11-22' },
-  { name: 'Johnson', party: 'D', start: '1963-11-22', end: '1969-01-20' },
-  { name: 'Nixon', party: 'R', start: '1969-01-20', end: '1974-08-09' },
-  { name: 'Ford', party: 'R', start: '1974-08-09', end: '1977-01-20' },
-  { name: 'Carter', party: 'D', start: '1977-01-20', end: '1981-01-20' },
-  { name: 'Reagan', party: 'R', start: '1981-01-20', end: '1989-01-20' },
-  { name: 'G. H. W. Bush', party: 'R', start: '1989-01-20', end: '1993-01-20' },
-  { name: 'Clinton', party: 'D', start: '1993-01-20', end: '2001-01-20' },
-  { name: 'G. W. Bush', party: 'R', start: '2001-01-20', end: '2009-01-20' },
-  { name: 'Obama', party: 'D', start: '2009-01-20', end: '2017-01-20' },
-  { name: 'Trump', party: 'R', start: '2017-01-20', end: '2021-01-20' },
-  { name: 'Biden', party: 'D', start: '2021-01-20', end: '2024-05-31' },
-];
+const data = toolData(
+  'performance-by-president',
+  z.strictObject({
+    presidents: z.array(
+      z.strictObject({ name: z.string(), party: z.enum(['R', 'D']), start: isoDate, end: isoDate }),
+    ),
+  }),
+);
+
+const PRESIDENTS = data.presidents;
 
 const PARTY_COLOR = { R: '#dc2626', D: '#2563eb' };
 

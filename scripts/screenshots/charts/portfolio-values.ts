@@ -1,4 +1,6 @@
 /** Charts of the Portfolio Values screenshots; the toolbar inputs and views are in ../specs/portfolio-values.json. */
+import { z } from 'zod';
+import { toolData } from '../spec-files';
 import { Rng } from '../prng';
 import type { ChartBuilders } from '../render';
 import { formatNumber } from '../scale';
@@ -6,18 +8,15 @@ import { bridge, timeline } from '../series';
 import { PALETTE } from '../svg';
 import type { Cell } from '../table';
 
-const HOLDINGS: [string, number, string, number][] = [
-  ['VTI', 180, 'core', 262.1],
-  ['SPY', 60, 'core', 527.4],
-  ['VXUS', 250, 'core', 61.2],
-  ['SCHD', 300, 'dividend', 78.9],
-  ['JNJ', 70, 'dividend', 146.7],
-  ['PG', 60, 'dividend', 164.2],
-  ['O', 150, 'dividend', 53.4],
-  ['ACME', 40, 'speculative', 176.1],
-  ['ARKK', 120, 'speculative', 45.8],
-  ['SOFI', 400, 'speculative', 6.9],
-];
+const data = toolData(
+  'portfolio-values',
+  z.strictObject({
+    /** [symbol, shares, tag, price in USD]. */
+    holdings: z.array(z.tuple([z.string(), z.number(), z.string(), z.number()])),
+  }),
+);
+
+const HOLDINGS = data.holdings;
 
 export const charts: ChartBuilders = {
   'portfolio-values-1.png': () => {

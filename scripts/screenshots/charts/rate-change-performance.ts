@@ -1,4 +1,6 @@
 /** Charts of the Performance around Rate Changes screenshots; the toolbar inputs and views are in ../specs/rate-change-performance.json. */
+import { z } from 'zod';
+import { isoDate, toolData } from '../spec-files';
 import { indexAt, sp500, valueAt } from '../data';
 import type { LineSeries } from '../line-chart';
 import type { ChartBuilders } from '../render';
@@ -8,7 +10,15 @@ import type { Cell } from '../table';
 import { FOMC } from './fed-funds-rate';
 import { decimalYear, fmtDate, pctAxis, signedCell } from './helpers';
 
-const FIRST_CUTS = ['1990-07-13', '1995-07-06', '1998-09-29', '2001-01-03', '2007-09-18', '2019-07-31'];
+const data = toolData(
+  'rate-change-performance',
+  z.strictObject({
+    /** ISO dates of the first cut of each easing cycle. */
+    firstCuts: z.array(isoDate),
+  }),
+);
+
+const FIRST_CUTS = data.firstCuts;
 
 export const charts: ChartBuilders = {
   'rate-change-performance-1.png': () => {
