@@ -34,6 +34,9 @@ const specFileSchema = z.strictObject({
 /** A calendar date as the data tables write it; a typo would otherwise surface as NaN on a chart. */
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date like 2024-05-17');
 
+/** Anchor points [x, y] a synthetic series is drawn through (see bridge in series.ts). */
+export const points = z.array(z.tuple([z.number(), z.number()])).min(2);
+
 export type SpecFile = z.infer<typeof specFileSchema>;
 
 /** Parses one spec file's text; the error names the file and the offending field. */

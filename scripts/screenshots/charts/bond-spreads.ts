@@ -1,28 +1,22 @@
 /** Charts of the Bond Spreads screenshots; the toolbar inputs and views are in ../specs/bond-spreads.json. */
+import { z } from 'zod';
+import { points, toolData } from '../spec-files';
 import type { ChartBuilders } from '../render';
 import { timeline } from '../series';
 import { RECESSION_LEGEND, levels, num, recessionBands } from './helpers';
 
+const data = toolData(
+  'bond-spreads',
+  z.strictObject({
+    /** Points [x, y] each synthetic series is drawn through, by series. */
+    anchors: z.strictObject({ hyAnchors: points, byRating: points }),
+  }),
+);
+
 export const charts: ChartBuilders = {
   'bond-spreads-1.png': () => {
     const x = timeline(2004, 2024.41, 52);
-    const hyAnchors: [number, number][] = [
-      [2004, 4.2],
-      [2007.4, 2.5],
-      [2008.9, 19.5],
-      [2009.5, 10],
-      [2011.0, 5.5],
-      [2011.8, 8.5],
-      [2014.5, 3.4],
-      [2016.1, 8.4],
-      [2018.7, 3.2],
-      [2018.99, 5.3],
-      [2020.1, 3.5],
-      [2020.22, 10.5],
-      [2021.5, 3.0],
-      [2022.5, 5.8],
-      [2024.41, 3.1],
-    ];
+    const hyAnchors: [number, number][] = data.anchors.hyAnchors;
     const hy = levels('hy-oas', x, hyAnchors, 0.8, 2.2);
     const ig = levels(
       'ig-oas',
@@ -46,18 +40,7 @@ export const charts: ChartBuilders = {
   },
   'bond-spreads-2.png': () => {
     const x = timeline(2014, 2024.41, 52);
-    const anchors: [number, number][] = [
-      [2014, 3.6],
-      [2014.5, 3.4],
-      [2016.1, 8.2],
-      [2018.7, 3.3],
-      [2018.99, 5.2],
-      [2020.1, 3.6],
-      [2020.22, 10.0],
-      [2021.5, 3.1],
-      [2022.5, 5.7],
-      [2024.41, 3.1],
-    ];
+    const anchors: [number, number][] = data.anchors.byRating;
     const scale = (f: number, add: number) => anchors.map(([t, v]) => [t, v * f + add] as [number, number]);
     return {
       kind: 'line',

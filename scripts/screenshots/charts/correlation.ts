@@ -1,8 +1,18 @@
 /** Charts of the Correlation screenshots; the toolbar inputs and views are in ../specs/correlation.json. */
+import { z } from 'zod';
+import { points, toolData } from '../spec-files';
 import type { ChartBuilders } from '../render';
 import { timeline } from '../series';
 import { COLORS, PALETTE } from '../svg';
 import { levels, num, round } from './helpers';
+
+const data = toolData(
+  'correlation',
+  z.strictObject({
+    /** Points [x, y] each synthetic series is drawn through, by series. */
+    anchors: z.strictObject({ spyTltCorr: points }),
+  }),
+);
 
 export const charts: ChartBuilders = {
   'correlation-1.png': (rng) => {
@@ -59,30 +69,7 @@ export const charts: ChartBuilders = {
   },
   'correlation-2.png': () => {
     const x = timeline(2005, 2024.41, 52);
-    const c = levels(
-      'spy-tlt-corr',
-      x,
-      [
-        [2005, -0.1],
-        [2006.5, 0.1],
-        [2008, -0.5],
-        [2010, -0.55],
-        [2012.5, -0.7],
-        [2014, -0.4],
-        [2016, -0.55],
-        [2018.1, 0.1],
-        [2018.5, -0.4],
-        [2020.2, -0.6],
-        [2020.6, 0.1],
-        [2021.5, -0.3],
-        [2022.5, 0.5],
-        [2023.3, 0.3],
-        [2023.9, 0.55],
-        [2024.41, 0.35],
-      ],
-      0.45,
-      -0.95,
-    ).map((v) => Math.min(0.9, v));
+    const c = levels('spy-tlt-corr', x, data.anchors.spyTltCorr, 0.45, -0.95).map((v) => Math.min(0.9, v));
     return {
       kind: 'line',
       heading: '60-day rolling correlation of daily returns: S&P 500 (SPY) vs long-term Treasuries (TLT)',

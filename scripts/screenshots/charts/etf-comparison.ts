@@ -1,9 +1,19 @@
 /** Charts of the ETF Comparison screenshots; the toolbar inputs and views are in ../specs/etf-comparison.json. */
+import { z } from 'zod';
+import { points, toolData } from '../spec-files';
 import { Rng } from '../prng';
 import type { ChartBuilders } from '../render';
 import { bridge, rebase, timeline } from '../series';
 import { PALETTE } from '../svg';
 import { pctAxis, signedCell } from './helpers';
+
+const data = toolData(
+  'etf-comparison',
+  z.strictObject({
+    /** Points [x, y] each synthetic series is drawn through, by series. */
+    anchors: z.strictObject({ etfSpy: points, etfQqq: points, etfIwm: points }),
+  }),
+);
 
 function etfPaths(): { x: number[]; series: Record<string, number[]> } {
   const x = timeline(2019, 2024.41, 52);
@@ -12,43 +22,9 @@ function etfPaths(): { x: number[]; series: Record<string, number[]> } {
   return {
     x,
     series: {
-      SPY: mk(
-        'etf-spy',
-        [
-          [2019, 100],
-          [2020.12, 133],
-          [2020.22, 89],
-          [2021.99, 190],
-          [2022.78, 142],
-          [2024.41, 212],
-        ],
-        0.12,
-      ),
-      QQQ: mk(
-        'etf-qqq',
-        [
-          [2019, 100],
-          [2020.12, 150],
-          [2020.22, 110],
-          [2021.9, 260],
-          [2022.98, 166],
-          [2024.41, 290],
-        ],
-        0.16,
-      ),
-      IWM: mk(
-        'etf-iwm',
-        [
-          [2019, 100],
-          [2020.12, 118],
-          [2020.22, 70],
-          [2021.3, 160],
-          [2022.5, 118],
-          [2023.8, 113],
-          [2024.41, 138],
-        ],
-        0.18,
-      ),
+      SPY: mk('etf-spy', data.anchors.etfSpy, 0.12),
+      QQQ: mk('etf-qqq', data.anchors.etfQqq, 0.16),
+      IWM: mk('etf-iwm', data.anchors.etfIwm, 0.18),
     },
   };
 }

@@ -1,62 +1,23 @@
 /** Charts of the Inflation screenshots; the toolbar inputs and views are in ../specs/inflation.json. */
+import { z } from 'zod';
+import { points, toolData } from '../spec-files';
 import type { ChartBuilders } from '../render';
 import { MONTHS } from '../scale';
 import { levels, monthlyX, pctAxis, round } from './helpers';
 
+const data = toolData(
+  'inflation',
+  z.strictObject({
+    /** Points [x, y] each synthetic series is drawn through, by series. */
+    anchors: z.strictObject({ cpi: points, coreCpi: points }),
+  }),
+);
+
 export const charts: ChartBuilders = {
   'inflation-1.png': () => {
     const x = monthlyX(2000, 2024.25);
-    const cpi = levels(
-      'cpi',
-      x,
-      [
-        [2000, 2.7],
-        [2000.5, 3.7],
-        [2002, 1.2],
-        [2003, 2.6],
-        [2005.7, 4.7],
-        [2006.9, 2.0],
-        [2008.5, 5.5],
-        [2009.5, -2.0],
-        [2010, 2.6],
-        [2010.9, 1.1],
-        [2011.7, 3.9],
-        [2013, 1.6],
-        [2015, 0.0],
-        [2016.9, 2.1],
-        [2018.5, 2.9],
-        [2019.5, 1.7],
-        [2020.35, 0.2],
-        [2021.5, 5.3],
-        [2022.45, 9.0],
-        [2023.45, 3.1],
-        [2024.25, 3.4],
-      ],
-      0.5,
-      -3,
-    );
-    const core = levels(
-      'core-cpi',
-      x,
-      [
-        [2000, 2.0],
-        [2002, 2.6],
-        [2003.9, 1.1],
-        [2006.8, 2.9],
-        [2008.7, 2.5],
-        [2010.8, 0.6],
-        [2012.3, 2.3],
-        [2015, 1.7],
-        [2016.5, 2.3],
-        [2018.5, 2.3],
-        [2020.4, 1.2],
-        [2021.5, 4.5],
-        [2022.7, 6.6],
-        [2024.25, 3.6],
-      ],
-      0.25,
-      -1,
-    );
+    const cpi = levels('cpi', x, data.anchors.cpi, 0.5, -3);
+    const core = levels('core-cpi', x, data.anchors.coreCpi, 0.25, -1);
     const pce = cpi.map((v, i) => v * 0.82 + 0.15 + Math.sin(i / 7) * 0.08);
     const corePce = core.map((v, i) => v * 0.85 + 0.05 + Math.cos(i / 9) * 0.05);
     return {

@@ -1,4 +1,6 @@
 /** Charts of the M2 Money Supply screenshots; the toolbar inputs and views are in ../specs/m2-money-supply.json. */
+import { z } from 'zod';
+import { points, toolData } from '../spec-files';
 import { sp500, valueAt } from '../data';
 import { Rng } from '../prng';
 import type { ChartBuilders } from '../render';
@@ -6,26 +8,17 @@ import { bridge } from '../series';
 import { PALETTE } from '../svg';
 import { SP, change, monthlyX, num, pctAxis } from './helpers';
 
+const data = toolData(
+  'm2-money-supply',
+  z.strictObject({
+    /** Points [x, y] each synthetic series is drawn through, by series. */
+    anchors: z.strictObject({ m2: points }),
+  }),
+);
+
 function m2(): { x: number[]; values: number[] } {
   const x = monthlyX(1989, 2024.25);
-  const values = bridge(
-    new Rng('m2'),
-    x,
-    [
-      [1989, 3.0],
-      [1994, 3.5],
-      [2000, 4.6],
-      [2008, 7.6],
-      [2012, 10.0],
-      [2020.1, 15.4],
-      [2020.5, 18.2],
-      [2022.25, 21.7],
-      [2023.8, 20.7],
-      [2024.25, 20.9],
-    ],
-    0.01,
-    true,
-  );
+  const values = bridge(new Rng('m2'), x, data.anchors.m2, 0.01, true);
   return { x, values };
 }
 

@@ -1,4 +1,6 @@
 /** Charts of the Oil and Gas screenshots; the toolbar inputs and views are in ../specs/oil-and-gas.json. */
+import { z } from 'zod';
+import { points, toolData } from '../spec-files';
 import { Rng } from '../prng';
 import type { ChartBuilders } from '../render';
 import { MONTHS } from '../scale';
@@ -6,49 +8,19 @@ import { bridge, mean, timeline } from '../series';
 import { PALETTE } from '../svg';
 import { levels, num } from './helpers';
 
+const data = toolData(
+  'oil-and-gas',
+  z.strictObject({
+    /** Points [x, y] each synthetic series is drawn through, by series. */
+    anchors: z.strictObject({ wti: points, brentWti: points }),
+  }),
+);
+
 export const charts: ChartBuilders = {
   'oil-and-gas-1.png': () => {
     const x = timeline(2010, 2024.41, 52);
-    const wti = bridge(
-      new Rng('wti'),
-      x,
-      [
-        [2010, 80],
-        [2011.3, 110],
-        [2012.5, 85],
-        [2014.5, 105],
-        [2016.1, 29],
-        [2018.8, 75],
-        [2018.98, 46],
-        [2020.0, 60],
-        [2020.3, 17],
-        [2021.9, 75],
-        [2022.2, 115],
-        [2022.95, 76],
-        [2023.7, 90],
-        [2023.95, 71],
-        [2024.41, 78],
-      ],
-      0.3,
-      true,
-    );
-    const spread = levels(
-      'brent-wti',
-      x,
-      [
-        [2010, 1],
-        [2011.7, 23],
-        [2013.5, 4],
-        [2014.5, 6],
-        [2015.5, 4],
-        [2016.5, 1],
-        [2018.4, 8],
-        [2020.3, 4],
-        [2024.41, 4.5],
-      ],
-      1.5,
-      -2,
-    );
+    const wti = bridge(new Rng('wti'), x, data.anchors.wti, 0.3, true);
+    const spread = levels('brent-wti', x, data.anchors.brentWti, 1.5, -2);
     const brent = wti.map((v, i) => v + (spread[i] ?? 0));
     return {
       kind: 'split',

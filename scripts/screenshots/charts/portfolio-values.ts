@@ -1,6 +1,6 @@
 /** Charts of the Portfolio Values screenshots; the toolbar inputs and views are in ../specs/portfolio-values.json. */
 import { z } from 'zod';
-import { toolData } from '../spec-files';
+import { points, toolData } from '../spec-files';
 import { Rng } from '../prng';
 import type { ChartBuilders } from '../render';
 import { formatNumber } from '../scale';
@@ -11,6 +11,8 @@ import type { Cell } from '../table';
 const data = toolData(
   'portfolio-values',
   z.strictObject({
+    /** Points [x, y] each synthetic series is drawn through, by series. */
+    anchors: z.strictObject({ pfCore: points, pfDiv: points, pfSpec: points }),
     /** [symbol, shares, tag, price in USD]. */
     holdings: z.array(z.tuple([z.string(), z.number(), z.string(), z.number()])),
   }),
@@ -21,44 +23,9 @@ const HOLDINGS = data.holdings;
 export const charts: ChartBuilders = {
   'portfolio-values-1.png': () => {
     const x = timeline(2022.41, 2024.41, 104);
-    const core = bridge(
-      new Rng('pf-core'),
-      x,
-      [
-        [2022.41, 98000],
-        [2022.78, 86000],
-        [2023.5, 104000],
-        [2023.82, 97000],
-        [2024.41, 122000],
-      ],
-      0.12,
-      true,
-    );
-    const div = bridge(
-      new Rng('pf-div'),
-      x,
-      [
-        [2022.41, 52000],
-        [2022.78, 48500],
-        [2023.82, 50000],
-        [2024.41, 56500],
-      ],
-      0.1,
-      true,
-    );
-    const spec = bridge(
-      new Rng('pf-spec'),
-      x,
-      [
-        [2022.41, 21000],
-        [2022.98, 12000],
-        [2023.5, 19000],
-        [2023.82, 14500],
-        [2024.41, 22500],
-      ],
-      0.35,
-      true,
-    );
+    const core = bridge(new Rng('pf-core'), x, data.anchors.pfCore, 0.12, true);
+    const div = bridge(new Rng('pf-div'), x, data.anchors.pfDiv, 0.1, true);
+    const spec = bridge(new Rng('pf-spec'), x, data.anchors.pfSpec, 0.35, true);
     const s1 = core;
     const s2 = core.map((v, i) => v + (div[i] ?? 0));
     const s3 = s2.map((v, i) => v + (spec[i] ?? 0));

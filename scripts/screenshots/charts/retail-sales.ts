@@ -1,23 +1,23 @@
 /** Charts of the Retail Sales screenshots; the toolbar inputs and views are in ../specs/retail-sales.json. */
+import { z } from 'zod';
+import { points, toolData } from '../spec-files';
 import { Rng } from '../prng';
 import type { ChartBuilders } from '../render';
 import { bridge } from '../series';
 import { COLORS } from '../svg';
 import { change, monthlyX, pctAxis, round } from './helpers';
 
+const data = toolData(
+  'retail-sales',
+  z.strictObject({
+    /** Points [x, y] each synthetic series is drawn through, by series. */
+    anchors: z.strictObject({ retail: points }),
+  }),
+);
+
 function retailSales(): { x: number[]; total: number[]; control: number[] } {
   const x = monthlyX(2010, 2024.25);
-  const anchors: [number, number][] = [
-    [2010, 355],
-    [2015, 440],
-    [2019.9, 530],
-    [2020.15, 520],
-    [2020.3, 415],
-    [2020.5, 535],
-    [2021.25, 620],
-    [2022.5, 685],
-    [2024.25, 705],
-  ];
+  const anchors: [number, number][] = data.anchors.retail;
   const total = bridge(new Rng('retail'), x, anchors, 0.03, true);
   const control = bridge(
     new Rng('retail-control'),

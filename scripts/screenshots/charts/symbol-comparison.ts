@@ -1,4 +1,6 @@
 /** Charts of the Symbol Comparison screenshots; the toolbar inputs and views are in ../specs/symbol-comparison.json. */
+import { z } from 'zod';
+import { points, toolData } from '../spec-files';
 import { acme, sp500, valueAt } from '../data';
 import { Rng } from '../prng';
 import type { ChartBuilders } from '../render';
@@ -6,6 +8,14 @@ import { pct } from '../scale';
 import { bridge, drawdown, mean, rebase, timeline } from '../series';
 import { COLORS, PALETTE } from '../svg';
 import { num, pctAxis, round, signedCell } from './helpers';
+
+const data = toolData(
+  'symbol-comparison',
+  z.strictObject({
+    /** Points [x, y] each synthetic series is drawn through, by series. */
+    anchors: z.strictObject({ cmpGld: points, cmpTlt: points }),
+  }),
+);
 
 function comparisonSeries(): { x: number[]; list: { name: string; values: number[] }[] } {
   const x = timeline(2019.41, 2024.41, 52);
@@ -16,36 +26,11 @@ function comparisonSeries(): { x: number[]; list: { name: string; values: number
       { name: 'ACME', values: x.map((t) => valueAt(acme(), t)) },
       {
         name: 'GLD',
-        values: bridge(
-          new Rng('cmp-gld'),
-          x,
-          [
-            [2019.41, 122],
-            [2020.6, 190],
-            [2022.8, 152],
-            [2023.9, 190],
-            [2024.41, 218],
-          ],
-          0.14,
-          true,
-        ),
+        values: bridge(new Rng('cmp-gld'), x, data.anchors.cmpGld, 0.14, true),
       },
       {
         name: 'TLT',
-        values: bridge(
-          new Rng('cmp-tlt'),
-          x,
-          [
-            [2019.41, 128],
-            [2020.6, 170],
-            [2021.9, 148],
-            [2022.8, 95],
-            [2023.8, 84],
-            [2024.41, 89],
-          ],
-          0.12,
-          true,
-        ),
+        values: bridge(new Rng('cmp-tlt'), x, data.anchors.cmpTlt, 0.12, true),
       },
     ],
   };

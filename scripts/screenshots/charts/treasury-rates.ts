@@ -1,93 +1,25 @@
 /** Charts of the Treasury Rates screenshots; the toolbar inputs and views are in ../specs/treasury-rates.json. */
+import { z } from 'zod';
+import { points, toolData } from '../spec-files';
 import type { ChartBuilders } from '../render';
 import type { Tick } from '../scale';
 import { timeline } from '../series';
 import { PALETTE } from '../svg';
 import { levels, num, pctAxis, round } from './helpers';
 
+const data = toolData(
+  'treasury-rates',
+  z.strictObject({
+    /** Points [x, y] each synthetic series is drawn through, by series. */
+    anchors: z.strictObject({ t3m: points, t2y: points, t10y: points }),
+  }),
+);
+
 function treasuryYields(): { x: number[]; m3: number[]; y2: number[]; y10: number[] } {
   const x = timeline(2000, 2024.38, 52);
-  const m3 = levels(
-    't3m',
-    x,
-    [
-      [2000, 5.4],
-      [2000.9, 6.2],
-      [2001.95, 1.7],
-      [2003.5, 0.9],
-      [2004.4, 1.1],
-      [2006.5, 5.0],
-      [2007.5, 4.9],
-      [2008.9, 0.05],
-      [2015.9, 0.2],
-      [2018.95, 2.4],
-      [2019.6, 2.0],
-      [2020.25, 0.05],
-      [2021.9, 0.05],
-      [2022.2, 0.5],
-      [2023.0, 4.4],
-      [2023.6, 5.5],
-      [2024.38, 5.45],
-    ],
-    0.3,
-  );
-  const y2 = levels(
-    't2y',
-    x,
-    [
-      [2000, 6.4],
-      [2000.5, 6.6],
-      [2001.9, 3.0],
-      [2003.4, 1.3],
-      [2004.5, 2.7],
-      [2006.5, 5.1],
-      [2007.4, 4.9],
-      [2008.95, 0.8],
-      [2011.7, 0.2],
-      [2015.9, 1.0],
-      [2018.85, 2.9],
-      [2019.7, 1.5],
-      [2020.3, 0.2],
-      [2021.5, 0.2],
-      [2022.8, 4.6],
-      [2023.2, 4.2],
-      [2023.8, 5.1],
-      [2024.0, 4.3],
-      [2024.38, 4.85],
-    ],
-    0.45,
-  );
-  const y10 = levels(
-    't10y',
-    x,
-    [
-      [2000, 6.6],
-      [2000.5, 6.0],
-      [2001.8, 4.6],
-      [2003.45, 3.3],
-      [2004.4, 4.7],
-      [2006.5, 5.1],
-      [2007.5, 5.2],
-      [2008.95, 2.2],
-      [2009.4, 3.8],
-      [2010.7, 2.5],
-      [2011.2, 3.6],
-      [2012.5, 1.5],
-      [2013.9, 3.0],
-      [2016.5, 1.4],
-      [2018.8, 3.2],
-      [2019.7, 1.5],
-      [2020.5, 0.6],
-      [2021.2, 1.7],
-      [2021.9, 1.5],
-      [2022.8, 4.2],
-      [2023.2, 3.5],
-      [2023.8, 4.9],
-      [2024.0, 3.9],
-      [2024.38, 4.45],
-    ],
-    0.5,
-  );
+  const m3 = levels('t3m', x, data.anchors.t3m, 0.3);
+  const y2 = levels('t2y', x, data.anchors.t2y, 0.45);
+  const y10 = levels('t10y', x, data.anchors.t10y, 0.5);
   return { x, m3, y2, y10 };
 }
 
