@@ -1,4 +1,4 @@
-/** Charts of the Backtest by Year screenshots; the toolbar inputs and views are in ../specs/backtest-by-year.json. */
+/** Charts of the Backtest by Year screenshots; toolbar inputs and views are in ../specs/backtest-by-year.json. */
 import { slice, sp500 } from '../data';
 import type { ChartBuilders } from '../render';
 import { movingAverage } from '../series';

@@ -1,4 +1,4 @@
-/** Charts of the Earnings Beats and Misses screenshots; the toolbar inputs and views are in ../specs/beats-and-misses.json. */
+/** Charts of the Earnings Beats and Misses screenshots; toolbar inputs and views are in ../specs/beats-and-misses.json. */
 import type { ChartBuilders } from '../render';
 import { COLORS } from '../svg';
 import { quarterlyResults } from './earnings';

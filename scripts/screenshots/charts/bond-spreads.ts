@@ -1,4 +1,4 @@
-/** Charts of the Bond Spreads screenshots; the toolbar inputs and views are in ../specs/bond-spreads.json. */
+/** Charts of the Bond Spreads screenshots; toolbar inputs, views and data tables are in ../specs/bond-spreads.json. */
 import { z } from 'zod';
 import { points, toolData } from '../spec-files';
 import type { ChartBuilders } from '../render';

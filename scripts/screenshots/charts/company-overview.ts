@@ -1,4 +1,4 @@
-/** Charts of the Company Overview screenshots; the toolbar inputs and views are in ../specs/company-overview.json. */
+/** Charts of the Company Overview screenshots; toolbar inputs and views are in ../specs/company-overview.json. */
 import type { ChartBuilders } from '../render';
 import { PALETTE } from '../svg';
 import { SP, num } from './helpers';

@@ -1,4 +1,4 @@
-/** Charts of the Conditional Year Screener screenshots; the toolbar inputs and views are in ../specs/conditional-years.json. */
+/** Charts of the Conditional Year Screener screenshots; toolbar inputs and views are in ../specs/conditional-years.json. */
 import type { ChartBuilders } from '../render';
 import { MONTHS, formatNumber, pct } from '../scale';
 import { mean } from '../series';

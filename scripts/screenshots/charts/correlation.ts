@@ -1,4 +1,4 @@
-/** Charts of the Correlation screenshots; the toolbar inputs and views are in ../specs/correlation.json. */
+/** Charts of the Correlation screenshots; toolbar inputs, views and data tables are in ../specs/correlation.json. */
 import { z } from 'zod';
 import { points, toolData } from '../spec-files';
 import type { ChartBuilders } from '../render';

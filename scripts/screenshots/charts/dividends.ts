@@ -1,4 +1,4 @@
-/** Charts of the Dividends screenshots; the toolbar inputs and views are in ../specs/dividends.json. */
+/** Charts of the Dividends screenshots; toolbar inputs and views are in ../specs/dividends.json. */
 import { Rng } from '../prng';
 import type { ChartBuilders } from '../render';
 import { PALETTE } from '../svg';

@@ -1,4 +1,4 @@
-/** Charts of the Drawdowns screenshots; the toolbar inputs and views are in ../specs/drawdowns.json. */
+/** Charts of the Drawdowns screenshots; toolbar inputs and views are in ../specs/drawdowns.json. */
 import { type DailySeries, nasdaq, sample } from '../data';
 import type { ChartBuilders } from '../render';
 import { formatNumber, pct } from '../scale';

@@ -1,4 +1,4 @@
-/** Charts of the Performance around Earnings screenshots; the toolbar inputs and views are in ../specs/earnings-performance.json. */
+/** Charts of the Performance around Earnings screenshots; toolbar inputs and views are in ../specs/earnings-performance.json. */
 import { acme, indexAt } from '../data';
 import type { ChartBuilders } from '../render';
 import { mean } from '../series';

@@ -1,4 +1,4 @@
-/** Charts of the Earnings History screenshots; the toolbar inputs and views are in ../specs/earnings.json. */
+/** Charts of the Earnings History screenshots; toolbar inputs and views are in ../specs/earnings.json. */
 import { Rng } from '../prng';
 import type { ChartBuilders } from '../render';
 import { PALETTE } from '../svg';

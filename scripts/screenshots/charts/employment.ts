@@ -1,4 +1,4 @@
-/** Charts of the Employment screenshots; the toolbar inputs and views are in ../specs/employment.json. */
+/** Charts of the Employment screenshots; toolbar inputs and views are in ../specs/employment.json. */
 import type { ChartBuilders } from '../render';
 import { timeline } from '../series';
 import { COLORS, PALETTE } from '../svg';

@@ -1,4 +1,4 @@
-/** Charts of the ETF Comparison screenshots; the toolbar inputs and views are in ../specs/etf-comparison.json. */
+/** Charts of the ETF Comparison screenshots; toolbar inputs, views and data tables are in ../specs/etf-comparison.json. */
 import { z } from 'zod';
 import { points, toolData } from '../spec-files';
 import { Rng } from '../prng';

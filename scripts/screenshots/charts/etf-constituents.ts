@@ -1,4 +1,4 @@
-/** Charts of the ETF Constituents screenshots; the toolbar inputs and views are in ../specs/etf-constituents.json. */
+/** Charts of the ETF Constituents screenshots; toolbar inputs, views and data tables are in ../specs/etf-constituents.json. */
 import { z } from 'zod';
 import { toolData } from '../spec-files';
 import { Rng } from '../prng';

@@ -1,4 +1,4 @@
-/** Charts of the ETF Overview screenshots; the toolbar inputs and views are in ../specs/etf-overview.json. */
+/** Charts of the ETF Overview screenshots; toolbar inputs, views and data tables are in ../specs/etf-overview.json. */
 import { z } from 'zod';
 import { toolData } from '../spec-files';
 import type { ChartBuilders } from '../render';

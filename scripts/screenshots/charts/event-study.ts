@@ -1,4 +1,4 @@
-/** Charts of the Event Study screenshots; the toolbar inputs and views are in ../specs/event-study.json. */
+/** Charts of the Event Study screenshots; toolbar inputs, views and data tables are in ../specs/event-study.json. */
 import { z } from 'zod';
 import { isoDate, toolData } from '../spec-files';
 import { indexAt, sp500 } from '../data';

@@ -1,4 +1,4 @@
-/** Charts of the Fed Funds Rate screenshots; the toolbar inputs and views are in ../specs/fed-funds-rate.json. */
+/** Charts of the Fed Funds Rate screenshots; toolbar inputs, views and data tables are in ../specs/fed-funds-rate.json. */
 import { z } from 'zod';
 import { isoDate, toolData } from '../spec-files';
 import type { ChartBuilders } from '../render';

@@ -1,4 +1,4 @@
-/** Charts of the Financial Statements screenshots; the toolbar inputs and views are in ../specs/financial-statements.json. */
+/** Charts of the Financial Statements screenshots; toolbar inputs and views are in ../specs/financial-statements.json. */
 import type { ChartBuilders } from '../render';
 import { formatNumber } from '../scale';
 import { PALETTE } from '../svg';

@@ -1,4 +1,4 @@
-/** Charts of the GDP screenshots; the toolbar inputs and views are in ../specs/gdp.json. */
+/** Charts of the GDP screenshots; toolbar inputs and views are in ../specs/gdp.json. */
 import { RECESSIONS } from '../data';
 import type { ChartBuilders } from '../render';
 import { COLORS, PALETTE } from '../svg';

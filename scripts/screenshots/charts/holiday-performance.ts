@@ -1,4 +1,4 @@
-/** Charts of the Holiday Performance screenshots; the toolbar inputs and views are in ../specs/holiday-performance.json. */
+/** Charts of the Holiday Performance screenshots; toolbar inputs, views and data tables are in ../specs/holiday-performance.json. */
 import { z } from 'zod';
 import { toolData } from '../spec-files';
 import { Rng } from '../prng';

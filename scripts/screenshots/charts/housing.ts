@@ -1,4 +1,4 @@
-/** Charts of the Housing screenshots; the toolbar inputs and views are in ../specs/housing.json. */
+/** Charts of the Housing screenshots; toolbar inputs, views and data tables are in ../specs/housing.json. */
 import { z } from 'zod';
 import { points, toolData } from '../spec-files';
 import { Rng } from '../prng';

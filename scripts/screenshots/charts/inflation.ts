@@ -1,4 +1,4 @@
-/** Charts of the Inflation screenshots; the toolbar inputs and views are in ../specs/inflation.json. */
+/** Charts of the Inflation screenshots; toolbar inputs, views and data tables are in ../specs/inflation.json. */
 import { z } from 'zod';
 import { points, toolData } from '../spec-files';
 import type { ChartBuilders } from '../render';

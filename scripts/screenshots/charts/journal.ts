@@ -1,4 +1,4 @@
-/** Charts of the Journal screenshots; the toolbar inputs and views are in ../specs/journal.json. */
+/** Charts of the Journal screenshots; toolbar inputs, views and data tables are in ../specs/journal.json. */
 import { z } from 'zod';
 import { isoDate, toolData } from '../spec-files';
 import { acme, slice, valueAt } from '../data';

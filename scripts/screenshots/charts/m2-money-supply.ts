@@ -1,4 +1,4 @@
-/** Charts of the M2 Money Supply screenshots; the toolbar inputs and views are in ../specs/m2-money-supply.json. */
+/** Charts of the M2 Money Supply screenshots; toolbar inputs, views and data tables are in ../specs/m2-money-supply.json. */
 import { z } from 'zod';
 import { points, toolData } from '../spec-files';
 import { sp500, valueAt } from '../data';

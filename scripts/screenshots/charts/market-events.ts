@@ -1,4 +1,4 @@
-/** Charts of the Market Events screenshots; the toolbar inputs and views are in ../specs/market-events.json. */
+/** Charts of the Market Events screenshots; toolbar inputs, views and data tables are in ../specs/market-events.json. */
 import { z } from 'zod';
 import { isoDate, toolData } from '../spec-files';
 import { sample, slice, sp500 } from '../data';

@@ -1,4 +1,4 @@
-/** Charts of the Moving Averages screenshots; the toolbar inputs and views are in ../specs/moving-averages.json. */
+/** Charts of the Moving Averages screenshots; toolbar inputs and views are in ../specs/moving-averages.json. */
 import { indexAt, slice, sp500 } from '../data';
 import type { Marker } from '../line-chart';
 import type { ChartBuilders } from '../render';

@@ -1,4 +1,4 @@
-/** Charts of the Oil and Gas screenshots; the toolbar inputs and views are in ../specs/oil-and-gas.json. */
+/** Charts of the Oil and Gas screenshots; toolbar inputs, views and data tables are in ../specs/oil-and-gas.json. */
 import { z } from 'zod';
 import { points, toolData } from '../spec-files';
 import { Rng } from '../prng';

@@ -1,4 +1,4 @@
-/** Charts of the Performance by Month screenshots; the toolbar inputs and views are in ../specs/performance-by-month.json. */
+/** Charts of the Performance by Month screenshots; toolbar inputs and views are in ../specs/performance-by-month.json. */
 import { monthlyReturns, sp500 } from '../data';
 import type { ChartBuilders } from '../render';
 import { MONTHS, pct } from '../scale';

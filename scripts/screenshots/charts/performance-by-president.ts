@@ -1,4 +1,4 @@
-/** Charts of the Performance by President screenshots; the toolbar inputs and views are in ../specs/performance-by-president.json. */
+/** Charts of the Performance by President screenshots; toolbar inputs, views and data tables are in ../specs/performance-by-president.json. */
 import { z } from 'zod';
 import { isoDate, toolData } from '../spec-files';
 import { sp500, valueAt } from '../data';

@@ -1,4 +1,4 @@
-/** Charts of the Performance by Week screenshots; the toolbar inputs and views are in ../specs/performance-by-week.json. */
+/** Charts of the Performance by Week screenshots; toolbar inputs and views are in ../specs/performance-by-week.json. */
 import { Rng } from '../prng';
 import type { ChartBuilders } from '../render';
 import { mean, median } from '../series';

@@ -1,4 +1,4 @@
-/** Charts of the Performance by Weekday screenshots; the toolbar inputs and views are in ../specs/performance-by-weekday.json. */
+/** Charts of the Performance by Weekday screenshots; toolbar inputs and views are in ../specs/performance-by-weekday.json. */
 import { slice, sp500 } from '../data';
 import type { ChartBuilders } from '../render';
 import { formatNumber, pct } from '../scale';

@@ -1,4 +1,4 @@
-/** Charts of the Performance by Year screenshots; the toolbar inputs and views are in ../specs/performance-by-year.json. */
+/** Charts of the Performance by Year screenshots; toolbar inputs and views are in ../specs/performance-by-year.json. */
 import { sp500, yearlyReturns } from '../data';
 import type { ChartBuilders } from '../render';
 import { pct } from '../scale';

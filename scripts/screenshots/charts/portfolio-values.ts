@@ -1,4 +1,4 @@
-/** Charts of the Portfolio Values screenshots; the toolbar inputs and views are in ../specs/portfolio-values.json. */
+/** Charts of the Portfolio Values screenshots; toolbar inputs, views and data tables are in ../specs/portfolio-values.json. */
 import { z } from 'zod';
 import { points, toolData } from '../spec-files';
 import { Rng } from '../prng';

@@ -1,4 +1,4 @@
-/** Charts of the Presidential Cycle screenshots; the toolbar inputs and views are in ../specs/presidential-cycle.json. */
+/** Charts of the Presidential Cycle screenshots; toolbar inputs and views are in ../specs/presidential-cycle.json. */
 import { sp500, yearlyReturns } from '../data';
 import type { ChartBuilders } from '../render';
 import { pct } from '../scale';

@@ -1,4 +1,4 @@
-/** Charts of the Price History screenshots; the toolbar inputs and views are in ../specs/price-history.json. */
+/** Charts of the Price History screenshots; toolbar inputs and views are in ../specs/price-history.json. */
 import { acme, sample, slice, sp500 } from '../data';
 import type { ChartBuilders } from '../render';
 import { PALETTE } from '../svg';

@@ -1,4 +1,4 @@
-/** Charts of the Analyst Price Targets screenshots; the toolbar inputs and views are in ../specs/price-targets.json. */
+/** Charts of the Analyst Price Targets screenshots; toolbar inputs and views are in ../specs/price-targets.json. */
 import { type DailySeries, FIRMS, acme, slice } from '../data';
 import { Rng } from '../prng';
 import type { ChartBuilders } from '../render';

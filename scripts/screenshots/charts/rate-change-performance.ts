@@ -1,4 +1,4 @@
-/** Charts of the Performance around Rate Changes screenshots; the toolbar inputs and views are in ../specs/rate-change-performance.json. */
+/** Charts of the Performance around Rate Changes screenshots; toolbar inputs, views and data tables are in ../specs/rate-change-performance.json. */
 import { z } from 'zod';
 import { isoDate, toolData } from '../spec-files';
 import { indexAt, sp500, valueAt } from '../data';

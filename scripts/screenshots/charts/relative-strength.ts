@@ -1,4 +1,4 @@
-/** Charts of the Relative Strength screenshots; the toolbar inputs and views are in ../specs/relative-strength.json. */
+/** Charts of the Relative Strength screenshots; toolbar inputs and views are in ../specs/relative-strength.json. */
 import { SECTORS, acme, sample, slice, sp500, valueAt } from '../data';
 import type { ChartBuilders } from '../render';
 import { formatNumber } from '../scale';

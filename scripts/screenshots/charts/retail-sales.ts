@@ -1,4 +1,4 @@
-/** Charts of the Retail Sales screenshots; the toolbar inputs and views are in ../specs/retail-sales.json. */
+/** Charts of the Retail Sales screenshots; toolbar inputs, views and data tables are in ../specs/retail-sales.json. */
 import { z } from 'zod';
 import { points, toolData } from '../spec-files';
 import { Rng } from '../prng';

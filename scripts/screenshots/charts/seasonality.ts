@@ -1,4 +1,4 @@
-/** Charts of the Seasonality screenshots; the toolbar inputs and views are in ../specs/seasonality.json. */
+/** Charts of the Seasonality screenshots; toolbar inputs and views are in ../specs/seasonality.json. */
 import { indexAt, sp500 } from '../data';
 import type { ChartBuilders } from '../render';
 import { MONTHS, type Tick } from '../scale';

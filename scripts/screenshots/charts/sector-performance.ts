@@ -1,4 +1,4 @@
-/** Charts of the Sector Performance screenshots; the toolbar inputs and views are in ../specs/sector-performance.json. */
+/** Charts of the Sector Performance screenshots; toolbar inputs and views are in ../specs/sector-performance.json. */
 import { SECTORS } from '../data';
 import { Rng } from '../prng';
 import type { ChartBuilders } from '../render';

@@ -1,4 +1,4 @@
-/** Charts of the S&P 500 Browser screenshots; the toolbar inputs and views are in ../specs/sp500-browser.json. */
+/** Charts of the S&P 500 Browser screenshots; toolbar inputs and views are in ../specs/sp500-browser.json. */
 import type { ChartBuilders } from '../render';
 import { formatNumber } from '../scale';
 import type { Cell } from '../table';

@@ -1,4 +1,4 @@
-/** Charts of the S&P 500 Returns by Month and Year screenshots; the toolbar inputs and views are in ../specs/sp500-monthly-returns.json. */
+/** Charts of the S&P 500 Returns by Month and Year screenshots; toolbar inputs and views are in ../specs/sp500-monthly-returns.json. */
 import { monthlyReturns, sp500, yearlyReturns } from '../data';
 import type { ChartBuilders } from '../render';
 import { MONTHS, formatNumber } from '../scale';

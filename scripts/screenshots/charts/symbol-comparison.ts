@@ -1,4 +1,4 @@
-/** Charts of the Symbol Comparison screenshots; the toolbar inputs and views are in ../specs/symbol-comparison.json. */
+/** Charts of the Symbol Comparison screenshots; toolbar inputs, views and data tables are in ../specs/symbol-comparison.json. */
 import { z } from 'zod';
 import { points, toolData } from '../spec-files';
 import { acme, sp500, valueAt } from '../data';

@@ -1,4 +1,4 @@
-/** Charts of the Treasury Rates screenshots; the toolbar inputs and views are in ../specs/treasury-rates.json. */
+/** Charts of the Treasury Rates screenshots; toolbar inputs, views and data tables are in ../specs/treasury-rates.json. */
 import { z } from 'zod';
 import { points, toolData } from '../spec-files';
 import type { ChartBuilders } from '../render';

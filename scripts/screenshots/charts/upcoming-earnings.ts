@@ -1,4 +1,4 @@
-/** Charts of the Upcoming Earnings screenshots; the toolbar inputs and views are in ../specs/upcoming-earnings.json. */
+/** Charts of the Upcoming Earnings screenshots; toolbar inputs, views and data tables are in ../specs/upcoming-earnings.json. */
 import { z } from 'zod';
 import { isoDate, toolData } from '../spec-files';
 import type { ChartBuilders } from '../render';

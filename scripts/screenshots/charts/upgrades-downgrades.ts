@@ -1,4 +1,4 @@
-/** Charts of the Upgrades and Downgrades screenshots; the toolbar inputs and views are in ../specs/upgrades-downgrades.json. */
+/** Charts of the Upgrades and Downgrades screenshots; toolbar inputs and views are in ../specs/upgrades-downgrades.json. */
 import { type DailySeries, FIRMS, acme, slice } from '../data';
 import { Rng } from '../prng';
 import type { ChartBuilders } from '../render';
