@@ -6,7 +6,10 @@ import matter from 'gray-matter';
 export interface ContentScreenshot {
   name: string;
   alt: string;
+  /** The tool's title, shown in the screenshot's title bar. */
   tool: string;
+  /** The tool's `path`, which names its spec file in scripts/screenshots/specs/. */
+  toolPath: string;
   file: string;
 }
 
@@ -26,11 +29,12 @@ export function readScreenshots(dir = TOOLS_DIR): ContentScreenshot[] {
     .sort()) {
     const { data } = matter(fs.readFileSync(path.join(dir, file), 'utf8'));
     const tool = typeof data.title === 'string' ? data.title : file;
+    const toolPath = typeof data.path === 'string' ? data.path : path.basename(file, '.md');
     const list: unknown = data.screenshots;
     if (!Array.isArray(list)) continue;
     for (const item of list) {
       if (!isRecord(item) || typeof item.name !== 'string') continue;
-      out.push({ name: item.name, alt: typeof item.alt === 'string' ? item.alt : '', tool, file });
+      out.push({ name: item.name, alt: typeof item.alt === 'string' ? item.alt : '', tool, toolPath, file });
     }
   }
   return out;

@@ -27,9 +27,14 @@ export type Chart =
 
 export type ChartKind = Chart['kind'];
 
+/** Builds a screenshot's chart; `rng` is seeded from the screenshot name so output is deterministic. */
+export type ChartBuilder = (rng: Rng) => Chart;
+
+/** Chart builders keyed by screenshot file name. */
+export type ChartBuilders = Record<string, ChartBuilder>;
+
 export interface ScreenshotSpec extends FrameOptions {
-  /** Builds the chart; `rng` is seeded from the screenshot name so output is deterministic. */
-  chart: (rng: Rng) => Chart;
+  chart: ChartBuilder;
 }
 
 const GAP = 12;
@@ -83,8 +88,8 @@ export function renderSvg(name: string, spec: ScreenshotSpec): string {
 }
 
 /** Rasterize an SVG to a small palette PNG. */
-export async function writePng(svg: string, file: string): Promise<void> {
-  await sharp(Buffer.from(svg))
+export function renderPng(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg))
     .png({ compressionLevel: 9, palette: true, effort: 10, colours: 128, dither: 0 })
-    .toFile(file);
+    .toBuffer();
 }

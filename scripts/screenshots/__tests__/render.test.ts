@@ -4,17 +4,18 @@ import sharp from 'sharp';
 import { IMAGES_DIR, readScreenshots } from '../content';
 import { frame } from '../frame';
 import { lineChart } from '../line-chart';
-import { SPECS } from '../specs';
+import { loadSpecs } from '../specs';
 
 describe('tool screenshots', () => {
   const screenshots = readScreenshots();
+  const specs = loadSpecs(screenshots);
 
   it('finds screenshots in content/tools', () => {
     expect(screenshots.length).toBeGreaterThan(0);
   });
 
   it.each(screenshots.map((s) => [s.name]))('%s has a spec and a 1200x720 PNG', async (name) => {
-    expect(SPECS[name]).toBeDefined();
+    expect(specs.has(name)).toBe(true);
     const file = path.join(IMAGES_DIR, name);
     expect(fs.existsSync(file)).toBe(true);
     const meta = await sharp(file).metadata();
