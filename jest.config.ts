@@ -27,7 +27,7 @@ const config: Config = {
       // Pure logic and build checks; no emulator needed.
       displayName: 'node',
       testEnvironment: 'node',
-      roots: ['<rootDir>/lambdas', '<rootDir>/dev', '<rootDir>/cdk', '<rootDir>/scripts', '<rootDir>/tests'],
+      roots: ['<rootDir>/lambdas', '<rootDir>/dev', '<rootDir>/cdk', '<rootDir>/scripts'],
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'],
       transform,
@@ -36,7 +36,7 @@ const config: Config = {
       // Tests that start the local emulators (dynalite, cognito-local, the Stripe emulator).
       displayName: 'integration',
       testEnvironment: 'node',
-      roots: ['<rootDir>/lambdas', '<rootDir>/dev', '<rootDir>/tests'],
+      roots: ['<rootDir>/lambdas', '<rootDir>/dev'],
       testMatch: ['**/*.int.test.ts'],
       testPathIgnorePatterns: ignore,
       transform,

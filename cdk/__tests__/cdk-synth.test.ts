@@ -161,7 +161,7 @@ it('grants each handler exactly the AWS services its bundle calls, and each secr
       );
     // Cognito's InitiateAuth (the password check) is a public call that needs no grant, so a bundle may
     // carry the Cognito client without any cognito-idp grant; every other service it carries is granted,
-    // and nothing is granted that it does not carry. Which actions each may call: dev/iam/grants.int.test.ts.
+    // and nothing is granted that it does not carry. Which actions each may call: dev/iam/__tests__/grants.int.test.ts.
     const called = servicesCalledBy(bundle);
     const needed = granted.includes('cognito-idp') ? called : called.filter((s) => s !== 'cognito-idp');
     expect({ handler, services: granted }).toEqual({ handler, services: needed });

@@ -7,7 +7,7 @@ import { CUSTOMER_ID_INDEX, LICENSE_KEY_INDEX } from '../../lambdas/lib/table';
 // privilege is a review of this file.
 //
 // Each list is exactly what the handler's code calls (lambdas/handlers/<name>.ts and the lib functions
-// it uses): dev/iam/grants.int.test.ts drives every handler and fails when a call is not granted here,
+// it uses): dev/iam/__tests__/grants.int.test.ts drives every handler and fails when a call is not granted here,
 // and when something granted here is never called.
 // A handler missing here gets DEFAULT_PERMISSIONS (table read/write, no secrets, no Cognito, no mail)
 // and a synth warning; the tests fail until it is listed, so the default never reaches production silently.

@@ -1,4 +1,4 @@
-// Test handler for dev/api-server.test.ts: answers with what its Lambda-like environment holds, and logs.
+// Test handler for dev/__tests__/api-server.test.ts: answers with what its Lambda-like environment holds, and logs.
 export const handler = async (): Promise<Record<string, unknown>> => {
   console.log('env handler says hi', { n: 1 });
   console.error('env handler warns');

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { putLocalSecret, readLocalSecrets, startLocalStack, type LocalStack } from '../local-stack';
-import type { OutboxMessage } from '../outbox';
+import { putLocalSecret, readLocalSecrets, startLocalStack, type LocalStack } from '../../local-stack';
+import type { OutboxMessage } from '../../outbox';
 
 // The twins as the local stack wires them: SDK clients configured only by the handler environment
 // (AWS_ENDPOINT_URL_<SERVICE>, the secret ARNs) reach them, the secrets hold the stack's values,

@@ -7,8 +7,8 @@ import {
   SESv2Client,
   type SendEmailCommandInput,
 } from '@aws-sdk/client-sesv2';
-import { readOutbox, type OutboxMessage } from '../outbox';
-import { startSesTwin, type SesTwin } from './ses';
+import { readOutbox, type OutboxMessage } from '../../outbox';
+import { startSesTwin, type SesTwin } from '../ses';
 
 // The SES v2 twin driven by the real SDK client, as the handlers use it.
 

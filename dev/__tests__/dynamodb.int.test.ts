@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { ConditionalCheckFailedException, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { CUSTOMER_ID_INDEX, LICENSE_KEY_INDEX } from '../lambdas/lib/table';
-import { localDynamoDbClient, startDynamoDb, type LocalDynamoDb } from './dynamodb';
+import { CUSTOMER_ID_INDEX, LICENSE_KEY_INDEX } from '../../lambdas/lib/table';
+import { localDynamoDbClient, startDynamoDb, type LocalDynamoDb } from '../dynamodb';
 
 describe('local DynamoDB (dynalite)', () => {
   let dir: string;

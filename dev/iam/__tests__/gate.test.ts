@@ -7,10 +7,10 @@ import {
 import { DynamoDBClient, GetItemCommand, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { policyStatements, arnsFromNames } from '../../cdk/lib/handler-permissions';
-import { listen, type RunningServer } from '../listen';
-import { startIamGate, type IamDecision, type IamGate } from './gate';
-import { adminPrincipal, handlerPrincipal, LOCAL_ACCOUNT, LOCAL_REGION, type Credentials } from './policy';
+import { policyStatements, arnsFromNames } from '../../../cdk/lib/handler-permissions';
+import { listen, type RunningServer } from '../../listen';
+import { startIamGate, type IamDecision, type IamGate } from '../gate';
+import { adminPrincipal, handlerPrincipal, LOCAL_ACCOUNT, LOCAL_REGION, type Credentials } from '../policy';
 
 // The gate with the real SDK clients in front (so signatures are the SDK's) and a recording stand-in
 // behind it for every service.

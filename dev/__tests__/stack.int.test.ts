@@ -4,16 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { DescribeUserPoolCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { localCognitoClient } from '../dev/cognito/setup';
-import { localDynamoDbClient } from '../dev/dynamodb';
-import { FIXED_PORTS, localStripe, startLocalStack } from '../dev/local-stack';
-import { freePort, isPortOpen, waitFor } from '../dev/ports';
-import { readStackInfo, type StackInfo } from '../dev/stack-info';
-import type { OutboxMessage } from '../dev/outbox';
+import { localCognitoClient } from '../cognito/setup';
+import { localDynamoDbClient } from '../dynamodb';
+import { FIXED_PORTS, localStripe, startLocalStack } from '../local-stack';
+import { freePort, isPortOpen, waitFor } from '../ports';
+import { readStackInfo, type StackInfo } from '../stack-info';
+import type { OutboxMessage } from '../outbox';
 
 // The local stack from scratch, as `npm start` runs it (without the site: its build is tested elsewhere).
 
-const root = path.join(__dirname, '..');
+const root = path.join(__dirname, '..', '..');
 
 async function expectServicesAnswer(info: StackInfo): Promise<void> {
   const dynamodb = localDynamoDbClient(info.dynamodb);

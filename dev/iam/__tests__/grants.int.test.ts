@@ -5,10 +5,10 @@ import {
   startBff,
   type Bff,
   type User,
-} from '../../lambdas/__tests__/support/bff';
-import { localDynamoDbClient } from '../dynamodb';
-import type { IamDecision } from './gate';
-import { handlerNames } from './principals';
+} from '../../../lambdas/__tests__/support/bff';
+import { localDynamoDbClient } from '../../dynamodb';
+import type { IamDecision } from '../gate';
+import { handlerNames } from '../principals';
 
 // Least privilege, checked both ways: every handler is driven through the paths that use each of its
 // grants (cdk/lib/handler-permissions.ts, evaluated by the stack's IAM gate), and for each handler

@@ -19,11 +19,11 @@ import {
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import type { KeyValueStorageInterface } from 'aws-amplify/utils';
-import type { Mail } from '../../lambdas/lib/mail';
-import { startLambdaInvoke, type LambdaInvokeServer } from '../lambda-invoke';
-import { freePort } from '../ports';
-import { startCognito, type LocalCognito } from './index';
-import { localCognitoClient } from './setup';
+import type { Mail } from '../../../lambdas/lib/mail';
+import { startLambdaInvoke, type LambdaInvokeServer } from '../../lambda-invoke';
+import { freePort } from '../../ports';
+import { startCognito, type LocalCognito } from '../index';
+import { localCognitoClient } from '../setup';
 
 // aws-amplify v6 in Node against cognito-local behind our proxy: every flow the site uses.
 

@@ -2,15 +2,15 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { cspDirectives } from '../../cdk/lib/csp';
-import { localCspDirectives, securityHeaders, serializeCsp } from '../../cdk/lib/security-headers';
-import { parseSmokeArgs } from './args';
-import { deployCsp, parseCsp, regionInCsp, securityHeaderProblems } from './headers';
-import { recoveryLinkIn, tableOfStack } from './recovery-code';
-import { Report } from './report';
-import { jwtClaims, smokeAlias, verifyStatement } from './round-trip';
-import { smoke } from './run';
-import { stackOutputsFor } from './target';
+import { cspDirectives } from '../../../cdk/lib/csp';
+import { localCspDirectives, securityHeaders, serializeCsp } from '../../../cdk/lib/security-headers';
+import { parseSmokeArgs } from '../args';
+import { deployCsp, parseCsp, regionInCsp, securityHeaderProblems } from '../headers';
+import { recoveryLinkIn, tableOfStack } from '../recovery-code';
+import { Report } from '../report';
+import { jwtClaims, smokeAlias, verifyStatement } from '../round-trip';
+import { smoke } from '../run';
+import { stackOutputsFor } from '../target';
 
 // The smoke script's own logic, with no stack: arguments, header checks, the helpers of the round trip,
 // and the public checks against a small fake deploy.

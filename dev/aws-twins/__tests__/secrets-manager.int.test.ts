@@ -8,7 +8,7 @@ import {
   PutSecretValueCommand,
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
-import { startSecretsManagerTwin, type SecretsManagerTwin } from './secrets-manager';
+import { startSecretsManagerTwin, type SecretsManagerTwin } from '../secrets-manager';
 
 // The Secrets Manager twin driven by the real SDK client, as the handlers use it.
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { localCspDirectives, securityHeaders } from '../cdk/lib/security-headers';
-import { localSecurityHeaders, startSiteServer, type SiteServer } from './site-server';
+import { localCspDirectives, securityHeaders } from '../../cdk/lib/security-headers';
+import { localSecurityHeaders, startSiteServer, type SiteServer } from '../site-server';
 
 // The local site server sends CloudFront's security headers (built from cdk/lib/security-headers.ts)
 // on every answer, and serves pages with Gatsby's inline scripts moved out as the deploy moves them,

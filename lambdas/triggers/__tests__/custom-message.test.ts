@@ -1,5 +1,5 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { handler } from './custom-message';
+import { handler } from '../custom-message';
 
 function event(
   triggerSource: CustomMessageTriggerEvent['triggerSource'],

@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import type { RouteDef } from '../lambdas/routes';
-import { MAX_BODY_BYTES, startApiServer } from './api-server';
+import type { RouteDef } from '../../lambdas/routes';
+import { MAX_BODY_BYTES, startApiServer } from '../api-server';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const jwk = { ...publicKey.export({ format: 'jwk' }), kid: 'k1', alg: 'RS256', use: 'sig' };
