@@ -47,9 +47,13 @@ export default function ToolTemplate({ data }: PageProps<ToolData>) {
         <Link to={`/tools#${tool.id}`}>← Back to List</Link>
       </p>
       <h1>{tool.title}</h1>
+      {/* A flex row: each part is one item, so the row's gap falls between parts, never inside one. */}
       <p className="tool-page__meta">
-        Tool #{number} · {number <= siteConfig.freeToolCount ? 'Free version' : 'Licensed version'} · Last
-        Updated: <time dateTime={isoDay(tool.updated)}>{formatLongDate(tool.updated)}</time>
+        <span>Tool #{number}</span>
+        <span>{number <= siteConfig.freeToolCount ? 'Free version' : 'Licensed version'}</span>
+        <span>
+          Last Updated: <time dateTime={isoDay(tool.updated)}>{formatLongDate(tool.updated)}</time>
+        </span>
       </p>
       <p className="page__lead">{tool.summary}</p>
       {images.length > 0 && <ScreenshotGallery images={images} eagerFirst className="tool-page__gallery" />}
