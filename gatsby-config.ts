@@ -17,12 +17,8 @@ export const accountPaths = [
 ];
 
 const config: GatsbyConfig = {
-  siteMetadata: {
-    title: 'Stockbench',
-    description:
-      'Stockbench is a desktop application for stock and macro research: 46 tools for rates, inflation, earnings, seasonality and more, on Windows and macOS.',
-    siteUrl,
-  },
+  // Pages take their title and description from src/components/seo; the sitemap needs siteUrl.
+  siteMetadata: { siteUrl },
   trailingSlash: 'ignore',
   graphqlTypegen: false,
   plugins: [
@@ -40,7 +36,7 @@ const config: GatsbyConfig = {
     },
     {
       resolve: 'gatsby-transformer-remark',
-      options: { plugins: ['gatsby-remark-heading-ids'] },
+      options: { plugins: ['gatsby-remark-heading-ids', 'gatsby-remark-focusable-code'] },
     },
     {
       resolve: 'gatsby-plugin-sitemap',

@@ -1,7 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CreateNodeArgs, CreatePagesArgs, CreateSchemaCustomizationArgs, GatsbyNode } from 'gatsby';
+import { siteConfig } from './src/config';
+import {
+  changelogContradictions,
+  freeTierContradictions,
+  type ChangelogFacts,
+  type ToolFacts,
+} from './src/lib/content-agreement';
 import { buildFeeds, type FeedSource } from './src/lib/feeds';
+import { visibleItems } from './src/lib/filters';
 
 // The content collections are told apart by their folder under content/ (tools, blog, legal, pages).
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({
@@ -37,6 +45,7 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
     type ChangelogYaml implements Node {
       date: Date @dateformat
       details: [String]
+      introduces: [String]
     }
     type AnnouncementsYaml implements Node {
       yamlId: String
@@ -84,8 +93,42 @@ export const onCreateNode: GatsbyNode['onCreateNode'] = ({
   }
 };
 
+// Site.toolCount: the number of tools a visitor can see, for every page that states it (useSiteFacts).
+interface ToolTagsNode {
+  frontmatter?: { tags?: (string | null)[] | null } | null;
+}
+interface ResolverContext {
+  nodeModel: {
+    findAll(args: {
+      type: string;
+      query: { filter: Record<string, unknown> };
+    }): Promise<{ entries: Iterable<ToolTagsNode> }>;
+  };
+}
+
+export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers: create }) => {
+  create({
+    Site: {
+      toolCount: {
+        type: 'Int!',
+        // Reading the tools through nodeModel makes every query of it depend on them, so hiding a
+        // tool re-runs those queries even on an incremental build.
+        async resolve(_source: unknown, _args: unknown, context: ResolverContext): Promise<number> {
+          const { entries } = await context.nodeModel.findAll({
+            type: 'MarkdownRemark',
+            query: { filter: { fields: { collection: { eq: 'tools' } } } },
+          });
+          return visibleItems(Array.from(entries, (node) => ({ tags: node.frontmatter?.tags ?? null })))
+            .length;
+        },
+      },
+    },
+  });
+};
+
 interface PageQuery {
-  tools: { nodes: { id: string; frontmatter: { path: string } }[] };
+  tools: { nodes: { id: string; frontmatter: { path: string } & ToolFacts }[] };
+  changelog: { nodes: ChangelogFacts[] };
   articles: { nodes: { id: string; frontmatter: { route: string } }[] };
   pages: { nodes: { id: string; fields: { slug: string } }[] };
 }
@@ -102,7 +145,18 @@ export const createPages: GatsbyNode['createPages'] = async ({
           id
           frontmatter {
             path
+            id
+            title
+            updated(formatString: "YYYY-MM-DD")
+            tags
           }
+        }
+      }
+      changelog: allChangelogYaml {
+        nodes {
+          date(formatString: "YYYY-MM-DD")
+          details
+          introduces
         }
       }
       articles: allMarkdownRemark(filter: { fields: { collection: { eq: "blog" } } }) {
@@ -125,6 +179,15 @@ export const createPages: GatsbyNode['createPages'] = async ({
   `);
   if (result.errors || !result.data) {
     reporter.panicOnBuild('Could not load the content', result.errors);
+    return;
+  }
+  const tools = result.data.tools.nodes.map((n) => n.frontmatter);
+  const contradictions = [
+    ...changelogContradictions(tools, result.data.changelog.nodes),
+    ...freeTierContradictions(tools, siteConfig.freeToolCount),
+  ];
+  if (contradictions.length > 0) {
+    reporter.panicOnBuild(`The content contradicts itself:\n- ${contradictions.join('\n- ')}`);
     return;
   }
   const toolTemplate = path.resolve('src/templates/tool.tsx');
@@ -207,7 +270,12 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter
     return;
   }
   const publicDir = path.resolve('public');
-  for (const [file, content] of Object.entries(buildFeeds(result.data))) {
+  for (const [file, content] of Object.entries(
+    buildFeeds(result.data, {
+      supportEmail: siteConfig.supportEmail,
+      freeToolCount: siteConfig.freeToolCount,
+    }),
+  )) {
     const target = path.join(publicDir, file);
     await fs.mkdir(path.dirname(target), { recursive: true });
     await fs.writeFile(target, content);

@@ -27,7 +27,13 @@ const config: Config = {
       // Pure logic and build checks; no emulator needed.
       displayName: 'node',
       testEnvironment: 'node',
-      roots: ['<rootDir>/lambdas', '<rootDir>/dev', '<rootDir>/cdk', '<rootDir>/scripts'],
+      roots: [
+        '<rootDir>/__tests__',
+        '<rootDir>/lambdas',
+        '<rootDir>/dev',
+        '<rootDir>/cdk',
+        '<rootDir>/scripts',
+      ],
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'],
       transform,

@@ -87,23 +87,40 @@ describe('every public page', () => {
     expect(htmlFor('/tool/treasury-rates').querySelector('.tool-page__filters')).toBeNull();
   });
 
-  it('shows screenshots through gatsby-plugin-image with width, height and alt text on tool pages', () => {
+  it('shows screenshots as images with a source, width, height and alt text on tool pages', () => {
     for (const tool of tools) {
-      // The <noscript> copy GatsbyImage adds for no-JS visitors is left out of the count.
-      const imgs = Array.from(
-        htmlFor(`/tool/${tool.path}`).querySelectorAll('.gallery img[data-main-image]'),
-      ).filter((img) => !img.closest('noscript'));
+      const imgs = Array.from(htmlFor(`/tool/${tool.path}`).querySelectorAll('.gallery img'));
       expect(imgs).toHaveLength(tool.screenshots.length);
-      for (const img of imgs) {
+      imgs.forEach((img, i) => {
         expect(img.getAttribute('alt')?.length).toBeGreaterThan(10);
-        // The wrapper reserves the image's box before it loads: a sizer that carries its width and height.
-        const sizer = img.closest('.gatsby-image-wrapper')?.querySelector('img[aria-hidden="true"]');
-        expect(decodeURIComponent(sizer?.getAttribute('src') ?? '')).toMatch(/height='\d+' width='\d+'/);
-        // Lazy images keep their sources in data-srcset until they near the viewport.
-        const srcset = img.getAttribute('srcset') ?? img.getAttribute('data-srcset');
-        expect(srcset).toMatch(/\.(png|webp) 720w/);
+        // A real source in the HTML itself (lazy images load natively, without a script).
+        expect(img.getAttribute('src')).toMatch(/^\/static\/.+\.png$/);
+        expect(img.getAttribute('srcset')).toMatch(/\.png 720w/);
+        // Width and height reserve the image's box before it loads.
+        expect(Number(img.getAttribute('width'))).toBeGreaterThan(0);
+        expect(Number(img.getAttribute('height'))).toBeGreaterThan(0);
+        // The first is the page's largest paint; the others wait until they near the viewport.
+        expect(img.getAttribute('loading')).toBe(i === 0 ? 'eager' : 'lazy');
+      });
+    }
+  });
+
+  it('keeps the Last Updated label and its date together on tool pages', () => {
+    for (const tool of tools) {
+      const time = htmlFor(`/tool/${tool.path}`).querySelector('.tool-page__meta time');
+      // The meta line is a flex row with a gap between its items: label and date share one item.
+      expect(time?.parentElement?.parentElement?.className).toBe('tool-page__meta');
+      expect(time?.parentElement?.textContent).toBe(`Last Updated: ${time?.textContent ?? ''}`);
+    }
+  });
+
+  it('lets the keyboard reach every code block, as a long line scrolls it sideways', () => {
+    for (const route of ['/user-imports', '/quickstart', ...articles.map((a) => `/blog/${a.route}`)]) {
+      for (const pre of Array.from(htmlFor(route).querySelectorAll('pre'))) {
+        expect(pre.getAttribute('tabindex')).toBe('0');
       }
     }
+    expect(htmlFor('/user-imports').querySelectorAll('pre[tabindex="0"]').length).toBeGreaterThan(0);
   });
 
   it('marks up pricing as a SoftwareApplication offering $15 and articles as BlogPosting', () => {

@@ -1,4 +1,5 @@
 import { visibleItems } from './filters';
+import { fillText, type SiteFacts } from './placeholders';
 
 // What gatsby-node's post-build query returns; kept here so the feed shapes can be unit tested.
 export interface FeedSource {
@@ -27,8 +28,11 @@ export interface FeedSource {
 
 export const toolNumber = (id: string): number => Number(id.replace(/^T/i, ''));
 
-/** The static files of spec point 7, keyed by their path under public/. */
-export function buildFeeds(data: FeedSource): Record<string, string> {
+/**
+ * The static files of spec point 7, keyed by their path under public/. Announcement messages get their
+ * placeholders filled; the tool count is that of the tools listed here.
+ */
+export function buildFeeds(data: FeedSource, config: Omit<SiteFacts, 'toolCount'>): Record<string, string> {
   const siteUrl = data.site.siteMetadata.siteUrl.replace(/\/$/, '');
   const tools = visibleItems(data.tools.nodes.map((n) => n.frontmatter))
     .sort((a, b) => toolNumber(a.id) - toolNumber(b.id))
@@ -47,9 +51,10 @@ export function buildFeeds(data: FeedSource): Record<string, string> {
     .map((n) => n.frontmatter)
     .sort((a, b) => a.id.localeCompare(b.id))
     .map((a) => ({ ...a, url: `${siteUrl}/blog/${a.route}` }));
+  const facts: SiteFacts = { ...config, toolCount: tools.length };
   const announcements = data.announcements.nodes.map((a) => ({
     id: a.yamlId,
-    message: a.message,
+    message: fillText(a.message, facts),
     startDate: a.startDate,
     endDate: a.endDate,
   }));

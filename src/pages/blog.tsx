@@ -35,7 +35,9 @@ export default function BlogPage({ data }: PageProps<BlogData>) {
             </h2>
             <p>{a.description}</p>
             <p className="article__meta">
-              Updated <time dateTime={isoDay(a.updated)}>{formatLongDate(a.updated)}</time>
+              <span>
+                Updated <time dateTime={isoDay(a.updated)}>{formatLongDate(a.updated)}</time>
+              </span>
             </p>
           </li>
         ))}

@@ -2,12 +2,15 @@ import React from 'react';
 import { graphql, type HeadFC, type PageProps } from 'gatsby';
 import { Seo } from '../components/seo/Seo';
 import { formatShortDate, isoDay } from '../lib/dates';
+import { fillText } from '../lib/placeholders';
+import { useSiteFacts } from '../lib/use-site-facts';
 
 interface ChangelogData {
   allChangelogYaml: { nodes: { id: string; date: string; details: string[] }[] };
 }
 
 export default function ChangelogPage({ data }: PageProps<ChangelogData>) {
+  const facts = useSiteFacts();
   return (
     <article className="page">
       <h1>Changelog</h1>
@@ -19,7 +22,7 @@ export default function ChangelogPage({ data }: PageProps<ChangelogData>) {
             </h2>
             <ul>
               {entry.details.map((d) => (
-                <li key={d}>{d}</li>
+                <li key={d}>{fillText(d, facts)}</li>
               ))}
             </ul>
           </li>

@@ -26,7 +26,7 @@ export default function DownloadPage() {
 export const Head: HeadFC = () => (
   <Seo
     title="Download"
-    description="Download Stockbench for Windows or macOS. Tools #1 to #3 are free with no account."
+    description={`Download Stockbench for Windows or macOS. Tools #1 to #${siteConfig.freeToolCount} are free with no account.`}
     pathname="/download"
   />
 );

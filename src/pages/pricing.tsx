@@ -4,12 +4,14 @@ import { JsonLd } from '../components/json-ld/JsonLd';
 import { Markdown } from '../components/markdown/Markdown';
 import { Seo } from '../components/seo/Seo';
 import { siteConfig } from '../config';
+import { useSiteFacts } from '../lib/use-site-facts';
 
 interface PricingData {
   markdownRemark: { html: string };
 }
 
 export default function PricingPage({ data }: PageProps<PricingData>) {
+  const { toolCount } = useSiteFacts();
   return (
     <article className="page">
       <h1>Pricing</h1>
@@ -38,7 +40,7 @@ export default function PricingPage({ data }: PageProps<PricingData>) {
             <strong>${siteConfig.licensePriceUsd}</strong> per license per month
           </p>
           <ul>
-            <li>All 46 tools</li>
+            <li>All {toolCount} tools</li>
             <li>One license per person, on all of that person&apos;s devices</li>
             <li>Companies: one license per employee</li>
             <li>Buy 1 to 5 licenses at a time; add or remove later</li>
@@ -64,44 +66,47 @@ export default function PricingPage({ data }: PageProps<PricingData>) {
   );
 }
 
-export const Head: HeadFC = () => (
-  <Seo
-    title="Pricing"
-    description="Stockbench is free for tools #1 to #3 with no account. A license costs $15 per user per month and opens all 46 research tools."
-    pathname="/pricing"
-  >
-    <JsonLd
-      data={{
-        '@type': 'SoftwareApplication',
-        name: siteConfig.name,
-        applicationCategory: 'FinanceApplication',
-        operatingSystem: 'Windows, macOS',
-        url: `${siteConfig.siteUrl}/pricing`,
-        offers: [
-          {
-            '@type': 'Offer',
-            name: 'Free version (tools #1 to #3)',
-            price: '0',
-            priceCurrency: 'USD',
-          },
-          {
-            '@type': 'Offer',
-            name: 'License (all tools), per user per month',
-            price: String(siteConfig.licensePriceUsd),
-            priceCurrency: 'USD',
-            priceSpecification: {
-              '@type': 'UnitPriceSpecification',
+export const Head: HeadFC = () => {
+  const { toolCount } = useSiteFacts();
+  return (
+    <Seo
+      title="Pricing"
+      description={`Stockbench is free for tools #1 to #${siteConfig.freeToolCount} with no account. A license costs $${siteConfig.licensePriceUsd} per user per month and opens all ${toolCount} research tools.`}
+      pathname="/pricing"
+    >
+      <JsonLd
+        data={{
+          '@type': 'SoftwareApplication',
+          name: siteConfig.name,
+          applicationCategory: 'FinanceApplication',
+          operatingSystem: 'Windows, macOS',
+          url: `${siteConfig.siteUrl}/pricing`,
+          offers: [
+            {
+              '@type': 'Offer',
+              name: `Free version (tools #1 to #${siteConfig.freeToolCount})`,
+              price: '0',
+              priceCurrency: 'USD',
+            },
+            {
+              '@type': 'Offer',
+              name: 'License (all tools), per user per month',
               price: String(siteConfig.licensePriceUsd),
               priceCurrency: 'USD',
-              unitText: 'MONTH',
-              referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: 'MON' },
+              priceSpecification: {
+                '@type': 'UnitPriceSpecification',
+                price: String(siteConfig.licensePriceUsd),
+                priceCurrency: 'USD',
+                unitText: 'MONTH',
+                referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: 'MON' },
+              },
             },
-          },
-        ],
-      }}
-    />
-  </Seo>
-);
+          ],
+        }}
+      />
+    </Seo>
+  );
+};
 
 export const query = graphql`
   query PricingPage {

@@ -6,8 +6,10 @@ import { useQueryFilter } from '../components/title-filter/use-query-filter';
 import { ToolEntry } from '../components/tool-list/ToolEntry';
 import type { ToolSummary } from '../components/tool-list/types';
 import { useAnchorFocus } from '../components/tool-list/use-anchor-focus';
+import { siteConfig } from '../config';
 import { filterByTitle, visibleItems } from '../lib/filters';
 import { byToolNumber } from '../lib/tool-order';
+import { useSiteFacts } from '../lib/use-site-facts';
 
 interface ToolsData {
   allMarkdownRemark: { nodes: { frontmatter: ToolSummary }[] };
@@ -22,7 +24,8 @@ export default function ToolsPage({ data, location }: PageProps<ToolsData>) {
     <article className="page">
       <h1>Tools</h1>
       <p className="page__lead">
-        Every research tool in Stockbench. Tools #1 to #3 are free; a license opens all of them.
+        Every research tool in {siteConfig.name}. Tools #1 to #{siteConfig.freeToolCount} are free; a license
+        opens all of them.
       </p>
       <TitleFilter
         label="Filter tools by title"
@@ -42,13 +45,16 @@ export default function ToolsPage({ data, location }: PageProps<ToolsData>) {
   );
 }
 
-export const Head: HeadFC = () => (
-  <Seo
-    title="Tools"
-    description="All 46 Stockbench research tools: Treasury rates, inflation, employment, earnings, seasonality, drawdowns, ETFs, portfolio tracking and more, each with a short description."
-    pathname="/tools"
-  />
-);
+export const Head: HeadFC = () => {
+  const { toolCount } = useSiteFacts();
+  return (
+    <Seo
+      title="Tools"
+      description={`All ${toolCount} Stockbench research tools: Treasury rates, inflation, employment, earnings, seasonality, drawdowns, ETFs, portfolio tracking and more, each with a short description.`}
+      pathname="/tools"
+    />
+  );
+};
 
 export const query = graphql`
   query ToolsPage {

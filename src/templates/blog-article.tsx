@@ -22,7 +22,9 @@ export default function BlogArticleTemplate({ data }: PageProps<ArticleData>) {
       </p>
       <h1>{article.title}</h1>
       <p className="article__meta">
-        Updated <time dateTime={isoDay(article.updated)}>{formatLongDate(article.updated)}</time>
+        <span>
+          Updated <time dateTime={isoDay(article.updated)}>{formatLongDate(article.updated)}</time>
+        </span>
       </p>
       <Markdown html={data.markdownRemark.html} />
     </article>

@@ -7,6 +7,7 @@ import { Seo } from '../components/seo/Seo';
 import { siteConfig } from '../config';
 import { formatLongDate, isoDay } from '../lib/dates';
 import { toolNumber } from '../lib/feeds';
+import { visibleItems } from '../lib/filters';
 import { userImportKinds } from '../lib/user-imports';
 
 interface ToolData {
@@ -18,6 +19,7 @@ interface ToolData {
       path: string;
       summary: string;
       updated: string;
+      tags: string[] | null;
       userImports: string[] | null;
       filters: string[] | null;
       screenshots:
@@ -34,6 +36,8 @@ interface ToolData {
 export default function ToolTemplate({ data }: PageProps<ToolData>) {
   const tool = data.markdownRemark.frontmatter;
   const number = toolNumber(tool.id);
+  // A hidden tool keeps its page but has no entry (and no anchor) on /tools.
+  const listed = visibleItems([tool]).length > 0;
   const imports = tool.userImports ?? [];
   const filters = tool.filters ?? [];
   const images = (tool.screenshots ?? []).flatMap((s) =>
@@ -44,12 +48,16 @@ export default function ToolTemplate({ data }: PageProps<ToolData>) {
   return (
     <article className="page tool-page">
       <p>
-        <Link to={`/tools#${tool.id}`}>← Back to List</Link>
+        <Link to={listed ? `/tools#${tool.id}` : '/tools'}>← Back to List</Link>
       </p>
       <h1>{tool.title}</h1>
+      {/* A flex row: each part is one item, so the row's gap falls between parts, never inside one. */}
       <p className="tool-page__meta">
-        Tool #{number} · {number <= siteConfig.freeToolCount ? 'Free version' : 'Licensed version'} · Last
-        Updated: <time dateTime={isoDay(tool.updated)}>{formatLongDate(tool.updated)}</time>
+        <span>Tool #{number}</span>
+        <span>{number <= siteConfig.freeToolCount ? 'Free version' : 'Licensed version'}</span>
+        <span>
+          Last Updated: <time dateTime={isoDay(tool.updated)}>{formatLongDate(tool.updated)}</time>
+        </span>
       </p>
       <p className="page__lead">{tool.summary}</p>
       {images.length > 0 && <ScreenshotGallery images={images} eagerFirst className="tool-page__gallery" />}
@@ -102,6 +110,7 @@ export const query = graphql`
         path
         summary
         updated
+        tags
         userImports
         filters
         screenshots {

@@ -3,7 +3,9 @@ import { graphql, Link, useStaticQuery } from 'gatsby';
 import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import { siteConfig } from '../../config';
 import { visibleItems } from '../../lib/filters';
+import { fillText } from '../../lib/placeholders';
 import { byToolNumber } from '../../lib/tool-order';
+import { useSiteFacts } from '../../lib/use-site-facts';
 import { ActionMessage } from '../action-message/ActionMessage';
 import { Announcements } from '../announcements/Announcements';
 import { ScreenshotGallery, type GalleryImage } from '../screenshot-gallery/ScreenshotGallery';
@@ -77,6 +79,7 @@ export function HomePage({ search }: { search: string }) {
       }
     }
   `);
+  const facts = useSiteFacts();
   const tools = visibleItems(data.tools.nodes.map((n) => n.frontmatter)).sort(byToolNumber);
   const alts = new Map(tools.flatMap((t) => (t.screenshots ?? []).map((s) => [s.name, s.alt] as const)));
   const images = new Map(data.shots.nodes.map((n) => [n.base, n.childImageSharp] as const));
@@ -92,7 +95,11 @@ export function HomePage({ search }: { search: string }) {
       <Announcements
         built={{
           at: data.site.buildTime,
-          announcements: data.announcements.nodes.map(({ yamlId, ...a }) => ({ id: yamlId, ...a })),
+          announcements: data.announcements.nodes.map(({ yamlId, message, ...a }) => ({
+            id: yamlId,
+            message: fillText(message, facts),
+            ...a,
+          })),
         }}
       />
       <section className="hero">

@@ -1,6 +1,7 @@
 import React, { useState } from 'react';
-import { GatsbyImage, type IGatsbyImageData } from 'gatsby-plugin-image';
+import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import { Lightbox } from '../lightbox/Lightbox';
+import { ResponsiveImage } from '../responsive-image/ResponsiveImage';
 
 export interface GalleryImage {
   alt: string;
@@ -29,7 +30,7 @@ export function ScreenshotGallery({ images, eagerFirst = false, className = '' }
               onClick={() => setOpen(i)}
               aria-label={`Enlarge: ${img.alt}`}
             >
-              <GatsbyImage
+              <ResponsiveImage
                 image={img.thumb}
                 alt={img.alt}
                 loading={eagerFirst && i === 0 ? 'eager' : 'lazy'}

@@ -4,7 +4,7 @@ import { splitColumns } from '../../lib/filters';
 import { toolNumber } from '../../lib/feeds';
 import type { ToolSummary } from './types';
 
-/** The home page's list: two columns, the first 22 tools then the rest, numbered by tool id. */
+/** The home page's list: two columns, tools up to #22 then the rest, numbered by tool id. */
 export function ToolColumns({ tools }: { tools: readonly ToolSummary[] }) {
   const columns = splitColumns(tools, 22);
   return (

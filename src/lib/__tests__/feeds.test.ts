@@ -22,12 +22,18 @@ const source: FeedSource = {
   announcements: {
     nodes: [
       { yamlId: 'x', message: 'M', startDate: '2026-01-01T00:00:00Z', endDate: '2027-01-01T00:00:00Z' },
+      {
+        yamlId: 'count',
+        message: 'Now {{toolCount}} tools. Questions: {{supportEmail}}',
+        startDate: '2026-01-01T00:00:00Z',
+        endDate: '2027-01-01T00:00:00Z',
+      },
     ],
   },
 };
 
 describe('the JSON feeds', () => {
-  const feeds = buildFeeds(source);
+  const feeds = buildFeeds(source, { supportEmail: 'help@example.com', freeToolCount: 1 });
 
   it('lists visible tools in numeric order, with absolute URLs, leaving hidden ones out', () => {
     const tools = JSON.parse(feeds['tools/tools.json'] ?? '[]') as {
@@ -39,7 +45,8 @@ describe('the JSON feeds', () => {
     expect(tools[0]).toMatchObject({ url: 'https://stockbench.app/tool/tool-t1', userImports: [] });
   });
 
-  it('writes articles and announcements in the spec entity shapes', () => {
+  // The announcement's count is that of the listed tools: the hidden T2 is not counted.
+  it('writes articles and announcements in the spec entity shapes, placeholders filled', () => {
     expect(JSON.parse(feeds['blog_articles.json'] ?? '[]')).toEqual([
       {
         id: 'B1',
@@ -52,6 +59,12 @@ describe('the JSON feeds', () => {
     ]);
     expect(JSON.parse(feeds['announcements.json'] ?? '[]')).toEqual([
       { id: 'x', message: 'M', startDate: '2026-01-01T00:00:00Z', endDate: '2027-01-01T00:00:00Z' },
+      {
+        id: 'count',
+        message: 'Now 2 tools. Questions: help@example.com',
+        startDate: '2026-01-01T00:00:00Z',
+        endDate: '2027-01-01T00:00:00Z',
+      },
     ]);
     expect(feeds['robots.txt']).toContain('Sitemap: https://stockbench.app/sitemap-index.xml');
   });

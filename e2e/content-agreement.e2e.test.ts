@@ -1,0 +1,66 @@
+/**
+ * @jest-environment jsdom
+ */
+import { siteConfig } from '../src/config';
+import { builtPages } from './built-pages';
+import { readFeed, readPublic } from './site';
+
+// What a visitor reads agrees with the site config and the tool data, on every page of the build: the
+// support email is the configured one, every number of tools is the number of tools listed, and no
+// content placeholder is left unfilled.
+
+interface FeedTool {
+  id: string;
+  tags: string[];
+}
+
+const listed = readFeed<FeedTool[]>('tools/tools.json');
+const freeCount = listed.filter((t) => t.tags.includes('free')).length;
+const pages = builtPages().map((page) => ({ page, html: readPublic(page) }));
+
+/** The words a visitor or a search engine reads: the body text, the title and the meta descriptions. */
+function readableText(html: string): string {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const metas = Array.from(doc.querySelectorAll('meta[name="description"], meta[property="og:description"]'));
+  return [doc.title, ...metas.map((m) => m.getAttribute('content') ?? ''), doc.body.textContent ?? '']
+    .join('\n')
+    .replace(/\s+/g, ' ');
+}
+
+const matches = (text: string, pattern: RegExp) => Array.from(text.matchAll(pattern), (m) => m[1] ?? m[0]);
+
+describe('facts on the built pages', () => {
+  it('fills every placeholder, in the pages and the announcements feed', () => {
+    const leftovers = [...pages, { page: 'announcements.json', html: readPublic('announcements.json') }]
+      .filter(({ html }) => /\{\{|%7B%7B/i.test(html))
+      .map(({ page }) => page);
+    expect(leftovers).toEqual([]);
+  });
+
+  it('gives the configured support email wherever one appears', () => {
+    const emails = new Set(pages.flatMap(({ html }) => matches(html, /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g)));
+    expect([...emails]).toEqual([siteConfig.supportEmail]);
+    const contact = readableText(readPublic('contact-us/index.html'));
+    expect(contact).toContain(siteConfig.supportEmail);
+  });
+
+  it('states the number of listed tools and of free tools wherever it states one', () => {
+    const texts = pages.map(({ html }) => readableText(html));
+    const totals = texts.flatMap((t) => matches(t, /(?<!first )\b(\d+) (?:research )?tools\b/gi));
+    const free = texts.flatMap((t) => [
+      ...matches(t, /#1 to #(\d+)/g),
+      ...matches(t, /\bfirst (\d+) tools\b/gi),
+    ]);
+    // The home page, /tools, /pricing, the FAQ and the quickstart all state the total.
+    expect(totals.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(totals)).toEqual(new Set([String(listed.length)]));
+    expect(free.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(free)).toEqual(new Set([String(freeCount)]));
+  });
+
+  it('announces the number of listed tools', () => {
+    const messages = readFeed<{ message: string }[]>('announcements.json').map((a) => a.message);
+    const counts = messages.flatMap((m) => matches(m, /\b(\d+) (?:research )?tools\b/g));
+    expect(counts).toEqual(counts.map(() => String(listed.length)));
+  });
+});

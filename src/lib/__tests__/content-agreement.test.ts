@@ -1,0 +1,62 @@
+import { changelogContradictions, freeTierContradictions, type ToolFacts } from '../content-agreement';
+
+const tool = (id: string, title: string, updated: string, tags: string[] = []): ToolFacts => ({
+  id,
+  title,
+  updated,
+  tags,
+});
+
+const treasury = tool('T1', 'Treasury Rates', '2024-05-21', ['free']);
+const journal = tool('T33', 'Journal', '2023-09-26');
+const launch = { date: '2023-04-08', details: ['Initial release with Treasury Rates.'], introduces: ['T1'] };
+const journalRelease = { date: '2023-09-26', details: ['New tool: Journal.'], introduces: ['T33'] };
+
+describe('changelogContradictions', () => {
+  it('accepts tools updated on or after the entry that introduced them', () => {
+    expect(changelogContradictions([treasury, journal], [launch, journalRelease])).toEqual([]);
+  });
+
+  it('rejects a Last Updated date earlier than the entry that introduced the tool', () => {
+    const stale = { ...journal, updated: '2023-08-28' };
+    expect(changelogContradictions([treasury, stale], [launch, journalRelease])).toEqual([
+      'T33 Journal was last updated on 2023-08-28, before the changelog entry of 2023-09-26 that introduced it.',
+    ]);
+  });
+
+  it('rejects a listed tool that no entry introduces, but not a hidden one', () => {
+    expect(changelogContradictions([treasury, journal], [launch])).toEqual([
+      'T33 Journal is listed on the site but no changelog entry introduces it.',
+    ]);
+    const hidden = { ...journal, tags: ['hidden'] };
+    expect(changelogContradictions([treasury, hidden], [launch])).toEqual([]);
+  });
+
+  it('rejects a tool introduced twice, an unknown id, and text that does not name the tool', () => {
+    const again = { date: '2024-01-09', details: ['New tool: Treasury Rates.'], introduces: ['T1', 'T99'] };
+    const silent = { date: '2023-09-26', details: ['Faster start-up.'], introduces: ['T33'] };
+    expect(changelogContradictions([treasury, journal], [launch, again, silent])).toEqual([
+      'The changelog entry of 2024-01-09 introduces T99, which is not a tool.',
+      'The changelog entry of 2023-09-26 introduces T33 but its text never names "Journal".',
+      'T1 Treasury Rates is introduced by several changelog entries: 2023-04-08, 2024-01-09.',
+    ]);
+  });
+});
+
+describe('freeTierContradictions', () => {
+  const price = tool('T2', 'Price History', '2024-05-14', ['free']);
+  const employment = tool('T4', 'Employment', '2024-05-06');
+
+  it('accepts exactly tools #1 to #N tagged free', () => {
+    expect(freeTierContradictions([treasury, price, employment], 2)).toEqual([]);
+  });
+
+  it('rejects a free tag outside the free range and a missing one inside it', () => {
+    expect(freeTierContradictions([treasury, price, employment], 1)).toEqual([
+      'T2 Price History is tagged free, but the free version is tools #1 to #1.',
+    ]);
+    expect(freeTierContradictions([treasury, { ...price, tags: [] }], 2)).toEqual([
+      'T2 Price History is one of tools #1 to #2 (the free version) but is not tagged free.',
+    ]);
+  });
+});

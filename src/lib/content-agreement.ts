@@ -1,0 +1,86 @@
+// Build-time checks that the content does not contradict itself: gatsby-node fails the build on any
+// problem found here, so a contradiction never reaches the site or the desktop application's feeds.
+import { visibleItems } from './filters';
+import { toolNumber } from './feeds';
+
+export interface ToolFacts {
+  id: string;
+  title: string;
+  /** YYYY-MM-DD */
+  updated: string;
+  tags: readonly (string | null)[] | null;
+}
+
+export interface ChangelogFacts {
+  /** YYYY-MM-DD */
+  date: string;
+  details: readonly string[] | null;
+  /** The ids of the tools this release introduced. */
+  introduces: readonly string[] | null;
+}
+
+/**
+ * Every listed tool is introduced by exactly one changelog entry that names it, and its "Last
+ * Updated" day is never before that entry's date. Dates are compared as YYYY-MM-DD strings.
+ */
+export function changelogContradictions(
+  tools: readonly ToolFacts[],
+  changelog: readonly ChangelogFacts[],
+): string[] {
+  const problems: string[] = [];
+  const byId = new Map(tools.map((t) => [t.id, t] as const));
+  const introducedBy = new Map<string, ChangelogFacts[]>();
+  for (const entry of changelog) {
+    for (const id of entry.introduces ?? []) {
+      const tool = byId.get(id);
+      if (!tool) {
+        problems.push(`The changelog entry of ${entry.date} introduces ${id}, which is not a tool.`);
+        continue;
+      }
+      introducedBy.set(id, [...(introducedBy.get(id) ?? []), entry]);
+      // The list and the sentence a reader sees must name the same tools.
+      if (!(entry.details ?? []).some((d) => d.includes(tool.title))) {
+        problems.push(
+          `The changelog entry of ${entry.date} introduces ${id} but its text never names "${tool.title}".`,
+        );
+      }
+      if (tool.updated < entry.date) {
+        problems.push(
+          `${id} ${tool.title} was last updated on ${tool.updated}, before the changelog entry of ${entry.date} that introduced it.`,
+        );
+      }
+    }
+  }
+  for (const tool of tools) {
+    const entries = introducedBy.get(tool.id) ?? [];
+    if (entries.length > 1) {
+      problems.push(
+        `${tool.id} ${tool.title} is introduced by several changelog entries: ${entries.map((e) => e.date).join(', ')}.`,
+      );
+    }
+  }
+  // A hidden tool may not be released yet; every tool a visitor can see must have its release noted.
+  for (const tool of visibleItems(tools)) {
+    if (!introducedBy.has(tool.id)) {
+      problems.push(`${tool.id} ${tool.title} is listed on the site but no changelog entry introduces it.`);
+    }
+  }
+  return problems;
+}
+
+/** The free version is tools #1 to #freeToolCount: exactly those carry the tag `free`. */
+export function freeTierContradictions(tools: readonly ToolFacts[], freeToolCount: number): string[] {
+  const problems: string[] = [];
+  for (const tool of tools) {
+    const free = (tool.tags ?? []).includes('free');
+    const inFreeRange = toolNumber(tool.id) <= freeToolCount;
+    if (free !== inFreeRange) {
+      problems.push(
+        free
+          ? `${tool.id} ${tool.title} is tagged free, but the free version is tools #1 to #${freeToolCount}.`
+          : `${tool.id} ${tool.title} is one of tools #1 to #${freeToolCount} (the free version) but is not tagged free.`,
+      );
+    }
+  }
+  return problems;
+}
