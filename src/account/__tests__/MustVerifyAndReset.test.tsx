@@ -92,6 +92,19 @@ describe('/reset-password', () => {
     expect(mocked.resetPassword).toHaveBeenCalledWith({ username: 'me@example.com' });
   });
 
+  it('asks a rate-limited user to wait, not to reset the password they are resetting', async () => {
+    mocked.resetPassword.mockRejectedValue(
+      Object.assign(new Error('Attempt limit exceeded, please try after some time.'), {
+        name: 'LimitExceededException',
+      }),
+    );
+    render(<ResetPasswordRequest />);
+    await userEvent.type(screen.getByLabelText('Email'), 'me@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Email' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please try again later.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent(/reset/i);
+  });
+
   it('maps an unknown address', async () => {
     mocked.resetPassword.mockRejectedValue(Object.assign(new Error('x'), { name: 'UserNotFoundException' }));
     render(<ResetPasswordRequest />);

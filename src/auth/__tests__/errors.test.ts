@@ -26,6 +26,13 @@ describe('authErrorMessage: the one table of spec point 8', () => {
     ['signUp', named('UsernameExistsException'), 'Email address already taken.'],
     ['signUp', named('InvalidPasswordException'), 'Password must be at least 6 characters.'],
     ['verify', named('LimitExceededException'), 'Too many attempts. Please try again later.'],
+    ['resetRequest', named('LimitExceededException'), 'Too many attempts. Please try again later.'],
+    ['action', named('LimitExceededException'), 'Too many attempts. Please try again later.'],
+    [
+      'profile',
+      named('NotAuthorizedException', 'Password attempts exceeded'),
+      'Too many attempts. Please reset your password or try again later.',
+    ],
     ['resetRequest', named('UserNotFoundException'), 'Email address not found.'],
     ['action', named('InvalidPasswordException'), 'Password must be at least 6 characters.'],
     [
