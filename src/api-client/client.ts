@@ -181,6 +181,15 @@ export const removeLicenses = (body: { customerId: string; subscriptionId: strin
     },
   );
 
+/** Keeps a subscription that was set to end at period end renewing (409 once Stripe has ended it). */
+export const resumeSubscription = (body: { customerId: string; subscriptionId: string }) =>
+  call<{
+    subscriptionId: string;
+    renewLicenseCount: number;
+    cancelAtPeriodEnd: boolean;
+    licenses: LicenseView[];
+  }>('PUT', 'resume-subscription', { body, idempotent: true });
+
 export const updateCard = (body: { subscriptionId: string; paymentMethodId: string }) =>
   call<{ subscriptionId: string; status: string; cardBrand: string | null; cardLast4: string | null }>(
     'PUT',
