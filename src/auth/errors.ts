@@ -66,9 +66,13 @@ function describe(error: unknown): { key?: string; message?: string; provider: b
   return { key: name, message, provider: !!name && name.endsWith('Exception') };
 }
 
+/** Cognito's own failures: its wording ("An internal error occurred") helps nobody. */
+const PROVIDER_FAULTS = new Set(['InternalErrorException', 'UnexpectedLambdaException']);
+
 /** The message a screen shows for an error. */
 export function authErrorMessage(error: unknown, screen: AuthScreen): string {
   const { key, message, provider } = describe(error);
+  if (key && PROVIDER_FAULTS.has(key)) return genericErrorMessage();
   if (key === 'NotAuthorizedException' && message && /attempts exceeded/i.test(message)) {
     return tooMany[screen] ?? TOO_MANY;
   }

@@ -66,5 +66,8 @@ describe('authErrorMessage: the one table of spec point 8', () => {
     expect(authErrorMessage(new TypeError('Failed to fetch'), 'signIn')).toBe(generic);
     expect(authErrorMessage(undefined, 'profile')).toBe(generic);
     expect(authErrorMessage('boom', 'signUp')).toBe(generic);
+    expect(authErrorMessage(named('InternalErrorException', 'An internal error occurred.'), 'signIn')).toBe(
+      generic,
+    );
   });
 });

@@ -6,14 +6,17 @@ const GUARD_KEY = 'stockbench:chunk-reload';
 /** A second failure on the same address within this time means the reload did not help. */
 const GUARD_MS = 60_000;
 
-/** Webpack's ChunkLoadError ("Loading chunk 123 failed"), its CSS twin, and native import() failures. */
+/**
+ * Webpack's ChunkLoadError ("Loading chunk 123 failed"), its CSS twin, native import() failures, and
+ * Gatsby's failure to fetch a static query result that a deploy replaced.
+ */
 export function isChunkLoadError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { name, message } = error as { name?: unknown; message?: unknown };
   if (name === 'ChunkLoadError') return true;
   return (
     typeof message === 'string' &&
-    /Loading (CSS )?chunk [\w-]+ failed|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i.test(
+    /Loading (CSS )?chunk [\w-]+ failed|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|The result of this StaticQuery could not be fetched/i.test(
       message,
     )
   );

@@ -36,6 +36,7 @@ it.each([
   [new Error('Loading chunk component---src-pages-licenses-tsx failed.'), true],
   [new TypeError('Failed to fetch dynamically imported module: https://x/y.js'), true],
   [new TypeError('Importing a module script failed.'), true],
+  [new Error('The result of this StaticQuery could not be fetched.'), true],
   [new Error('Failed to fetch'), false],
   ['Loading chunk 1 failed', false],
   [null, false],
