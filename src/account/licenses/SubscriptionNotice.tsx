@@ -51,10 +51,10 @@ export function SubscriptionNotice({ kind, subscription, children }: Subscriptio
         </div>
       );
     case 'canceled':
+      // No date: Stripe may end a subscription before its period does (unpaid, deleted customer).
       return (
         <p className="message message--notice" role="status">
-          Your subscription has ended{end ? ` (its last period ran until ${end})` : ''}. Buy licenses below to
-          start a new one.
+          Your subscription has ended. Buy licenses below to start a new one.
         </p>
       );
     case 'expired':
