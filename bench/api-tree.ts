@@ -631,6 +631,15 @@ async function main(): Promise<void> {
       adders.push({ user, sub: await checkout(user, 1) });
     }
 
+    const resumerUser = await newUser('resumer');
+    const resumerSub = await checkout(resumerUser, 1);
+    const resumerKey = (
+      (await call('get-licenses', { user: resumerUser, params: { uid: resumerUser.uid } })).licenses as {
+        key: string;
+      }[]
+    )[0]?.key;
+    const resumer = { user: resumerUser, sub: resumerSub, key: resumerKey ?? '' };
+
     const scenarios: { name: string; rounds: number; run(i: number): Promise<void> }[] = [
       {
         name: 'reads',
@@ -717,6 +726,26 @@ async function main(): Promise<void> {
               run: async (i: number) => {
                 const u = await newUser(`s${i}`);
                 await call('sign-out-everywhere', { user: u });
+              },
+            },
+          ]
+        : []),
+      ...(has('resume-subscription')
+        ? [
+            {
+              // One subscriber removes their only license (the subscription is set to end) and keeps
+              // it renewing, in turn: the same key renews again each round.
+              name: 'remove the last license then keep renewing',
+              rounds: Math.round(60 * scale),
+              run: async () => {
+                const { user, sub, key } = resumer;
+                const ids = { customerId: sub.customerId, subscriptionId: sub.subscriptionId };
+                await call('remove-licenses', {
+                  user,
+                  params: { ...ids, licenseKeys: [key] },
+                  headers: idempotency(),
+                });
+                await call('resume-subscription', { user, params: ids, headers: idempotency() });
               },
             },
           ]

@@ -26,6 +26,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'PUT', path: '/api/add-licenses', handler: 'add-licenses', auth: 'jwt' },
   { method: 'GET', path: '/api/quote-licenses', handler: 'quote-licenses', auth: 'jwt' },
   { method: 'PUT', path: '/api/remove-licenses', handler: 'remove-licenses', auth: 'jwt' },
+  { method: 'PUT', path: '/api/resume-subscription', handler: 'resume-subscription', auth: 'jwt' },
   { method: 'PUT', path: '/api/update-card', handler: 'update-card', auth: 'jwt' },
   { method: 'POST', path: '/api/delete-customer', handler: 'delete-customer', auth: 'jwt' },
   { method: 'POST', path: '/api/sign-out-everywhere', handler: 'sign-out-everywhere', auth: 'jwt' },

@@ -91,6 +91,8 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
   'add-licenses': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], secrets: ['stripe'] },
   // Lowers the renewing quantity and dates slots: never creates one.
   'remove-licenses': { table: ['GetItem', 'Query', 'UpdateItem'], secrets: ['stripe'] },
+  // Renews the licenses that were set to end with the period, then undoes the cancellation: never creates one.
+  'resume-subscription': { table: ['GetItem', 'Query', 'UpdateItem'], secrets: ['stripe'] },
   // Attaches the card in Stripe, then syncs the subscription (which may create missing slots).
   'update-card': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], secrets: ['stripe'] },
   // Cancels and deletes in Stripe, then deletes every record of the user (Query + BatchWriteItem) and

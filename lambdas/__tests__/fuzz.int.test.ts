@@ -504,6 +504,7 @@ function generators() {
       body: { customerId, subscriptionId, licenseKeys },
       own: { ...ownIds, licenseKeys: fc.subarray(a.licenseKeys, { minLength: 1 }) },
     },
+    'PUT /api/resume-subscription': { body: { customerId, subscriptionId }, own: ownIds },
     'PUT /api/update-card': {
       body: { subscriptionId, paymentMethodId },
       own: {

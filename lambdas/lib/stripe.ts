@@ -302,8 +302,25 @@ export async function lowerRenewingQuantity(
 }
 
 /**
+ * Undoes a cancellation at period end: the subscription renews again at its current quantity. No
+ * idempotency key: setting the flag is safe to repeat, and a key would turn a second resume in the
+ * same period (after another cancellation) into a replay that changes nothing.
+ */
+export async function keepRenewing(subscriptionId: string): Promise<Stripe.Subscription> {
+  const stripe = await getStripe();
+  return stamped(
+    await stripe.subscriptions.update(subscriptionId, {
+      cancel_at_period_end: false,
+      proration_behavior: 'none',
+      expand: SUBSCRIPTION_EXPAND,
+    }),
+  );
+}
+
+/**
  * The Stripe key of lowering `sub`'s renewing quantity: the run's own `attempt` when the user action
- * has one (see raiseQuantityKey), else the latest invoice keeps a later identical change (remove, add, remove again) from replaying.
+ * has one (see raiseQuantityKey), else the latest invoice keeps a later identical change (remove, add,
+ * remove again) from replaying.
  */
 export function lowerRenewingKey(sub: Stripe.Subscription, renewing: number, attempt?: string): string {
   const from = licenseItem(sub).quantity ?? 0;

@@ -1,4 +1,5 @@
 import { siteConfig } from '../config';
+import { genericErrorMessage } from '../auth/errors';
 import { currentIdToken } from '../auth/session';
 import type {
   ApiErrorBody,
@@ -13,7 +14,8 @@ import type {
 
 // The one client of the BFF (/api on the same origin): one typed function per call. JWT routes send
 // the Cognito ID token. A response that is not ok is thrown as its parsed JSON body
-// ({ error: { code, message } }; a body of another shape is wrapped into that shape).
+// ({ error: { code, message } }; a body of another shape is wrapped into that shape). A network
+// failure, a 5xx or an answer that is not JSON throws that shape with the generic message.
 
 type Query = Record<string, string | number | undefined>;
 
@@ -58,6 +60,9 @@ export function onSessionRevoked(listener: (() => void) | undefined): void {
   sessionRevoked = listener;
 }
 
+/** What a failure the user cannot act on throws: the spec's generic message with the support address. */
+const unexpected = (code: string): ApiErrorBody => ({ error: { code, message: genericErrorMessage() } });
+
 export function isApiError(value: unknown): value is ApiErrorBody {
   return (
     typeof value === 'object' &&
@@ -78,22 +83,37 @@ async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, options: Ca
   const action = options.idempotent ? `${method} ${path} ${JSON.stringify(options.body ?? null)}` : undefined;
   if (action) headers['idempotency-key'] = actionKey(action);
   const qs = search.toString();
-  const response = await fetch(`${siteConfig.apiBase}/${path}${qs ? `?${qs}` : ''}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
+  let response: Response;
+  try {
+    response = await fetch(`${siteConfig.apiBase}/${path}${qs ? `?${qs}` : ''}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    // Offline, DNS, CORS or a dropped connection: nothing the user can fix but to try again.
+    throw unexpected('NETWORK_ERROR');
+  }
   if (action && response.status < 500 && response.status !== 409) pendingKeys.delete(action);
-  const text = await response.text();
+  const text = await response.text().catch(() => undefined);
+  if (text === undefined) throw unexpected('NETWORK_ERROR');
   let parsed: unknown = undefined;
+  let isJson = true;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
-    parsed = undefined;
+    isJson = false;
   }
+  // A proxy's HTML error page, or a 200 that is not the BFF's JSON (a CDN fallback page).
+  if (!isJson) throw unexpected(`HTTP_${response.status}`);
   if (!response.ok) {
     if (response.status === 401 && isApiError(parsed) && parsed.error.code === 'SESSION_EXPIRED') {
       sessionRevoked?.();
+    }
+    // A 5xx (our bug, a gateway, a deploy in progress) keeps its code for the log but never shows
+    // the server's wording ("Bad Gateway", or the BFF's message without the support address).
+    if (response.status >= 500) {
+      throw unexpected(isApiError(parsed) ? parsed.error.code : `HTTP_${response.status}`);
     }
     if (isApiError(parsed)) throw parsed;
     const message =
@@ -101,7 +121,8 @@ async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, options: Ca
       parsed !== null &&
       typeof (parsed as { message?: unknown }).message === 'string'
         ? (parsed as { message: string }).message
-        : response.statusText || `HTTP ${response.status}`;
+        : undefined;
+    if (message === undefined) throw unexpected(`HTTP_${response.status}`);
     const body: ApiErrorBody = { error: { code: `HTTP_${response.status}`, message } };
     throw body;
   }
@@ -159,6 +180,15 @@ export const removeLicenses = (body: { customerId: string; subscriptionId: strin
       idempotent: true,
     },
   );
+
+/** Keeps a subscription that was set to end at period end renewing (409 once Stripe has ended it). */
+export const resumeSubscription = (body: { customerId: string; subscriptionId: string }) =>
+  call<{
+    subscriptionId: string;
+    renewLicenseCount: number;
+    cancelAtPeriodEnd: boolean;
+    licenses: LicenseView[];
+  }>('PUT', 'resume-subscription', { body, idempotent: true });
 
 export const updateCard = (body: { subscriptionId: string; paymentMethodId: string }) =>
   call<{ subscriptionId: string; status: string; cardBrand: string | null; cardLast4: string | null }>(

@@ -5,11 +5,13 @@ import { siteConfig } from '../config';
 
 export type AuthScreen = 'signIn' | 'signUp' | 'verify' | 'resetRequest' | 'action' | 'profile' | 'billing';
 
-const TOO_MANY = 'Too many attempts. Please reset your password or try again later.';
-const TOO_MANY_VERIFY = 'Too many attempts. Please try again later.';
-const tooMany = { any: TOO_MANY, verify: TOO_MANY_VERIFY };
-
 type Messages = Partial<Record<AuthScreen | 'any', string>>;
+
+// Resetting the password is advice only where a password was being guessed (sign-in, the profile's
+// current password); the reset and verify pages themselves just ask the user to wait.
+const TOO_MANY_PASSWORD = 'Too many attempts. Please reset your password or try again later.';
+const TOO_MANY = 'Too many attempts. Please try again later.';
+const tooMany: Messages = { any: TOO_MANY, signIn: TOO_MANY_PASSWORD, profile: TOO_MANY_PASSWORD };
 
 const table: Record<string, Messages> = {
   NotAuthorizedException: {
@@ -64,11 +66,15 @@ function describe(error: unknown): { key?: string; message?: string; provider: b
   return { key: name, message, provider: !!name && name.endsWith('Exception') };
 }
 
+/** Cognito's own failures: its wording ("An internal error occurred") helps nobody. */
+const PROVIDER_FAULTS = new Set(['InternalErrorException', 'UnexpectedLambdaException']);
+
 /** The message a screen shows for an error. */
 export function authErrorMessage(error: unknown, screen: AuthScreen): string {
   const { key, message, provider } = describe(error);
+  if (key && PROVIDER_FAULTS.has(key)) return genericErrorMessage();
   if (key === 'NotAuthorizedException' && message && /attempts exceeded/i.test(message)) {
-    return screen === 'verify' ? TOO_MANY_VERIFY : TOO_MANY;
+    return tooMany[screen] ?? TOO_MANY;
   }
   if (key === 'NotAuthorizedException' && screen === 'action' && message && /CONFIRMED/.test(message)) {
     return 'This email address has already been verified. Please sign in.';

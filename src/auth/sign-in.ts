@@ -2,13 +2,16 @@ import { resendSignUpCode, sendUserAttributeVerificationCode, signIn, signOut } 
 import { configureAmplify } from './amplify-config';
 import { readSession } from './session';
 import { notifyAuthChange } from './stored-session';
+import { hasFreshVerificationMail, recordVerificationMail } from './verification-mail';
 
-export type SignInOutcome = 'verified' | 'unverified';
+/** 'unverified-resent': a new verification email went out (earlier links no longer work). */
+export type SignInOutcome = 'verified' | 'unverified' | 'unverified-resent';
 
 /**
  * Signs in with email and password (USER_PASSWORD_AUTH, as everywhere in this product). A user whose
- * email is not verified gets a fresh verification email: a new account through ResendConfirmationCode,
- * a changed address through GetUserAttributeVerificationCode.
+ * email is not verified gets a fresh verification email (a new account through
+ * ResendConfirmationCode, a changed address through GetUserAttributeVerificationCode), unless this
+ * browser sent one that still works (verification-mail.ts).
  */
 export async function signInWithPassword(email: string, password: string): Promise<SignInOutcome> {
   configureAmplify();
@@ -20,8 +23,10 @@ export async function signInWithPassword(email: string, password: string): Promi
     options: { authFlowType: 'USER_PASSWORD_AUTH' },
   });
   if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') {
+    if (hasFreshVerificationMail(email)) return 'unverified';
     await resendSignUpCode({ username: email });
-    return 'unverified';
+    recordVerificationMail(email);
+    return 'unverified-resent';
   }
   if (!result.isSignedIn) {
     // MFA and other challenges are not enabled on this pool.
@@ -33,8 +38,10 @@ export async function signInWithPassword(email: string, password: string): Promi
   notifyAuthChange();
   const session = await readSession();
   if (session && !session.user.emailVerified) {
+    if (hasFreshVerificationMail(session.user.email)) return 'unverified';
     await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
-    return 'unverified';
+    recordVerificationMail(session.user.email);
+    return 'unverified-resent';
   }
   return 'verified';
 }

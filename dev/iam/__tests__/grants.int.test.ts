@@ -106,6 +106,14 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
       body: { customerId, subscriptionId, licenseKeys: [keys[2]] },
     }),
   );
+  // Removing the other two sets the subscription to end; keeping it renewing renews them again.
+  await ok(
+    bff.call('PUT', 'remove-licenses', {
+      user,
+      body: { customerId, subscriptionId, licenseKeys: [keys[0], keys[1]] },
+    }),
+  );
+  await ok(bff.call('PUT', 'resume-subscription', { user, body: { customerId, subscriptionId } }));
 
   // complete-checkout and update-card sync the license records with the subscription, creating
   // missing ones (PutItem). The purchase's webhooks may have created them already; then a record is

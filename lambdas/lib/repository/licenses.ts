@@ -21,6 +21,8 @@ export interface LicenseSlot {
   expired: boolean;
   /** A removal of this renewing license has begun (remove-licenses marks it before lowering Stripe). */
   removalRequested?: boolean;
+  /** When that removal began (ISO 8601). */
+  removalRequestedAt?: string;
   /** The mark of the user action removing it, which Stripe records once it made the change. */
   removalMark?: string;
   createdAt: string;
@@ -35,7 +37,10 @@ function toSlot(item: Record<string, unknown>): LicenseSlot {
     licenseKey: String(item[LICENSE_KEY_ATTRIBUTE]),
     expirationDate: String(item.expirationDate),
     expired: item.expired === true,
-    ...(typeof item.removalRequestedAt === 'string' && { removalRequested: true }),
+    ...(typeof item.removalRequestedAt === 'string' && {
+      removalRequested: true,
+      removalRequestedAt: item.removalRequestedAt,
+    }),
     ...(typeof item.removalMark === 'string' && { removalMark: item.removalMark }),
     createdAt: String(item.createdAt),
     sk: String(item[SORT_KEY]),
@@ -142,6 +147,27 @@ export async function markSlotForRemoval(uid: string, sk: string, mark?: string)
     });
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
+  }
+}
+
+/**
+ * Makes a license that was set to end at `endDate` renew again (the subscriber kept the subscription
+ * renewing before that date). False when the slot has another date, is renewing already or expired.
+ */
+export async function renewSlotAgain(uid: string, sk: string, endDate: string): Promise<boolean> {
+  try {
+    await db().update({
+      TableName: table(),
+      Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
+      UpdateExpression: 'SET #exp = :renewing REMOVE removalRequestedAt, removalMark',
+      ConditionExpression: '#exp = :end AND (attribute_not_exists(expired) OR expired = :f)',
+      ExpressionAttributeNames: { '#exp': 'expirationDate' },
+      ExpressionAttributeValues: { ':renewing': RENEWING, ':end': endDate, ':f': false },
+    });
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
   }
 }
 

@@ -14,6 +14,7 @@ jest.mock('../../api-client/client', () => ({
   quoteLicenses: jest.fn(),
   addLicenses: jest.fn(),
   removeLicenses: jest.fn(),
+  resumeSubscription: jest.fn(),
 }));
 const mockedApi = jest.mocked(api);
 const user = { uid: 'u1', email: 'me@example.com', emailVerified: true };
@@ -214,6 +215,108 @@ describe('/licenses', () => {
   });
 });
 
+describe('/licenses for each Stripe status (spec point 6)', () => {
+  const dated = [{ key: 'AAAAA-BBBBB', expirationDate: '2024-06-05T00:00:00.000Z' }];
+
+  it('active, set to end at period end: says when it ends and can keep renewing', async () => {
+    serve(subscription({ cancelAtPeriodEnd: true, renewLicenseCount: 0 }), dated);
+    await show();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your subscription ends on 06/05/2024. Your licenses work until then, and nothing more is charged.',
+    );
+    expect(screen.getByText('Active, ends 06/05/2024')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Licenses' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Update Card' })).toBeInTheDocument();
+
+    mockedApi.resumeSubscription.mockResolvedValue({
+      subscriptionId: 'sub_1',
+      renewLicenseCount: 1,
+      cancelAtPeriodEnd: false,
+      licenses: [{ key: 'AAAAA-BBBBB', expirationDate: 'NONE' }],
+    });
+    serve(subscription({ renewLicenseCount: 1 }), [{ key: 'AAAAA-BBBBB', expirationDate: 'NONE' }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Keep Renewing' }));
+    expect(mockedApi.resumeSubscription).toHaveBeenCalledWith({
+      customerId: 'cus_1',
+      subscriptionId: 'sub_1',
+    });
+    await screen.findByRole('button', { name: 'Add Licenses' });
+    expect(screen.queryByText(/Your subscription ends/)).not.toBeInTheDocument();
+    expect(screen.getByText('None - renews monthly')).toBeInTheDocument();
+  });
+
+  it('says why when Stripe no longer lets it renew', async () => {
+    serve(subscription({ cancelAtPeriodEnd: true, renewLicenseCount: 0 }), dated);
+    await show();
+    mockedApi.resumeSubscription.mockRejectedValue({
+      error: {
+        code: 'SUBSCRIPTION_NOT_ACTIVE',
+        message: 'This subscription can no longer renew. Buy licenses to start a new subscription.',
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Keep Renewing' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This subscription can no longer renew. Buy licenses to start a new subscription.',
+    );
+  });
+
+  it('canceled: says it ended and offers Buy Licenses, without the old subscription', async () => {
+    serve(subscription({ status: 'canceled', renewLicenseCount: 0 }), []);
+    await show();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your subscription has ended. Buy licenses below to start a new one.',
+    );
+    expect(screen.getByRole('button', { name: 'Buy Licenses' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Subscription' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Update Card' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Keep Renewing' })).not.toBeInTheDocument();
+  });
+
+  it('incomplete_expired: says the checkout closed uncharged and offers Buy Licenses', async () => {
+    serve(subscription({ status: 'incomplete_expired', renewLicenseCount: 0 }), []);
+    await show();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your last checkout was not paid in time, so it was closed and nothing was charged. Buy licenses below to start again.',
+    );
+    expect(screen.getByRole('button', { name: 'Buy Licenses' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Continue Checkout' })).not.toBeInTheDocument();
+  });
+
+  it('unpaid: says the licenses are suspended and leads to Update Card', async () => {
+    serve(subscription({ status: 'unpaid' }));
+    await show();
+    const banner = screen.getByRole('alert');
+    expect(banner).toHaveTextContent(
+      'Your payments did not go through, so your licenses are suspended. Update your card to pay the open invoice and turn them back on.',
+    );
+    expect(within(banner).getByRole('link', { name: 'Update your card' })).toHaveAttribute(
+      'href',
+      '/update-card?sid=sub_1',
+    );
+    expect(screen.getByText('Unpaid')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Licenses' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Buy Licenses' })).not.toBeInTheDocument();
+  });
+
+  it('paused: says the licenses do not work and leads to Update Card', async () => {
+    serve(subscription({ status: 'paused' }));
+    await show();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your subscription is paused, so your licenses do not work. Update your card to continue.',
+    );
+    expect(screen.getByText('Paused')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Licenses' })).not.toBeInTheDocument();
+  });
+
+  it('trialing: manages like active', async () => {
+    serve(subscription({ status: 'trialing' }));
+    await show();
+    expect(screen.getByText('Trial')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Licenses' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
 describe('subscriptionActions (spec point 4)', () => {
   it.each([
     [null, { buy: true, continueCheckout: false, add: false, updateCard: false }],
@@ -229,6 +332,22 @@ describe('subscriptionActions (spec point 4)', () => {
     [
       subscription({ status: 'canceled' }),
       { buy: true, continueCheckout: false, add: false, updateCard: false },
+    ],
+    [
+      subscription({ status: 'incomplete_expired' }),
+      { buy: true, continueCheckout: false, add: false, updateCard: false, notice: 'expired' },
+    ],
+    [
+      subscription({ status: 'unpaid' }),
+      { buy: false, continueCheckout: false, add: false, updateCard: true, notice: 'unpaid' },
+    ],
+    [
+      subscription({ cancelAtPeriodEnd: true }),
+      { buy: true, add: false, updateCard: true, keepRenewing: true, notice: 'ending' },
+    ],
+    [
+      subscription({ status: 'past_due', cancelAtPeriodEnd: true }),
+      { add: false, updateCard: true, keepRenewing: false, notice: 'pastDue' },
     ],
   ])('%#', (sub, expected) => {
     expect(subscriptionActions(sub)).toMatchObject(expected);

@@ -6,6 +6,7 @@ import { AuthProvider } from '../../auth/AuthContext';
 import { MustVerifyEmail } from '../must-verify-email/MustVerifyEmail';
 import { ResetPasswordRequest } from '../reset-password/ResetPasswordRequest';
 import { siteConfig } from '../../config';
+import { hasFreshVerificationMail } from '../../auth/verification-mail';
 
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
 jest.mock('aws-amplify/utils', () => ({ Hub: { listen: jest.fn(() => () => undefined) } }));
@@ -21,6 +22,7 @@ const mocked = jest.mocked(auth);
 beforeEach(() => {
   jest.clearAllMocks();
   window.sessionStorage.clear();
+  window.localStorage.clear();
   jest.replaceProperty(siteConfig.cognito, 'userPoolId', 'us-east-1_test');
   mocked.fetchAuthSession.mockResolvedValue({ tokens: undefined } as never);
 });
@@ -41,10 +43,36 @@ describe('/must-verify-email', () => {
     await screen.findByRole('button', { name: 'Resend Email' });
     await userEvent.click(await screen.findByRole('button', { name: 'Resend Email' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'A new verification email has been sent to new@example.com.',
+      'A new verification email has been sent to new@example.com. Links in earlier verification emails no longer work.',
     );
     expect(mocked.resendSignUpCode).toHaveBeenCalledWith({ username: 'new@example.com' });
     expect(button).toBeInTheDocument();
+    // A sign-in right after this does not mail yet another link.
+    expect(hasFreshVerificationMail('new@example.com')).toBe(true);
+  });
+
+  it('says when the sign-in just sent a new email, and that earlier links no longer work', () => {
+    window.history.replaceState(null, '', '/must-verify-email?email=new%40example.com&resent=1');
+    render(
+      <AuthProvider>
+        <MustVerifyEmail />
+      </AuthProvider>,
+    );
+    expect(screen.getByText(/A new verification email has been sent to/).closest('p')).toHaveTextContent(
+      'A new verification email has been sent to new@example.com. Follow the link in it to verify your email address, then sign in. Links in earlier verification emails no longer work.',
+    );
+  });
+
+  it('says the sign-up email is the one to use when none was re-sent', () => {
+    render(
+      <AuthProvider>
+        <MustVerifyEmail />
+      </AuthProvider>,
+    );
+    expect(screen.getByText(/has been sent to/).closest('p')).toHaveTextContent(
+      'A verification email has been sent to new@example.com. Follow the link in it to verify your email address, then sign in.',
+    );
+    expect(screen.queryByText(/earlier/)).not.toBeInTheDocument();
   });
 
   it('takes the address out of the address bar and still shows it after a reload', async () => {
@@ -90,6 +118,19 @@ describe('/reset-password', () => {
       'An email with instructions has been sent to me@example.com.',
     );
     expect(mocked.resetPassword).toHaveBeenCalledWith({ username: 'me@example.com' });
+  });
+
+  it('asks a rate-limited user to wait, not to reset the password they are resetting', async () => {
+    mocked.resetPassword.mockRejectedValue(
+      Object.assign(new Error('Attempt limit exceeded, please try after some time.'), {
+        name: 'LimitExceededException',
+      }),
+    );
+    render(<ResetPasswordRequest />);
+    await userEvent.type(screen.getByLabelText('Email'), 'me@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Email' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please try again later.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent(/reset/i);
   });
 
   it('maps an unknown address', async () => {

@@ -5,6 +5,7 @@ import { navigate } from 'gatsby';
 import * as auth from 'aws-amplify/auth';
 import { SignInForm } from '../sign-in/SignInForm';
 import { siteConfig } from '../../config';
+import { recordVerificationMail, VERIFICATION_MAIL_FRESH_MS } from '../../auth/verification-mail';
 
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
 jest.mock('aws-amplify/auth', () => ({
@@ -32,6 +33,7 @@ async function submit(email = 'a@example.com', password = 'secret1') {
 
 beforeEach(() => {
   jest.clearAllMocks();
+  window.localStorage.clear();
   jest.replaceProperty(siteConfig.cognito, 'userPoolId', 'us-east-1_test');
   window.history.replaceState(null, '', '/sign-in');
   mocked.fetchAuthSession.mockResolvedValue({ tokens: undefined } as never);
@@ -110,12 +112,33 @@ describe('SignInForm', () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/checkout?count=2'));
   });
 
-  it('resends the code and goes to /must-verify-email for an unconfirmed user', async () => {
+  it('sends a new code to an unconfirmed user this browser sent none, and says so', async () => {
     mocked.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } });
     mocked.resendSignUpCode.mockResolvedValue({} as never);
     await submit();
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/must-verify-email?email=a%40example.com'));
+    await waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith('/must-verify-email?email=a%40example.com&resent=1'),
+    );
     expect(mocked.resendSignUpCode).toHaveBeenCalledWith({ username: 'a@example.com' });
+  });
+
+  it("does not mail a second link on a new account's first sign-in while the sign-up email still works", async () => {
+    recordVerificationMail('A@example.com', Date.now() - 60 * 60 * 1000);
+    mocked.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } });
+    await submit();
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/must-verify-email?email=a%40example.com'));
+    expect(mocked.resendSignUpCode).not.toHaveBeenCalled();
+  });
+
+  it('mails a new link once the sign-up email is about to expire', async () => {
+    recordVerificationMail('a@example.com', Date.now() - VERIFICATION_MAIL_FRESH_MS);
+    mocked.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } });
+    mocked.resendSignUpCode.mockResolvedValue({} as never);
+    await submit();
+    await waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith('/must-verify-email?email=a%40example.com&resent=1'),
+    );
+    expect(mocked.resendSignUpCode).toHaveBeenCalledTimes(1);
   });
 
   it('sends a verification code when the signed-in email is not verified', async () => {
@@ -124,8 +147,21 @@ describe('SignInForm', () => {
       .mockResolvedValueOnce({ tokens: undefined } as never)
       .mockResolvedValue({ tokens: { idToken: idToken(false) } } as never);
     await submit();
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/must-verify-email?email=a%40example.com'));
+    await waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith('/must-verify-email?email=a%40example.com&resent=1'),
+    );
     expect(mocked.sendUserAttributeVerificationCode).toHaveBeenCalledWith({ userAttributeKey: 'email' });
+  });
+
+  it('sends none after an address change that just mailed the new address', async () => {
+    recordVerificationMail('a@example.com');
+    mocked.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    mocked.fetchAuthSession
+      .mockResolvedValueOnce({ tokens: undefined } as never)
+      .mockResolvedValue({ tokens: { idToken: idToken(false) } } as never);
+    await submit();
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/must-verify-email?email=a%40example.com'));
+    expect(mocked.sendUserAttributeVerificationCode).not.toHaveBeenCalled();
   });
 
   it.each([

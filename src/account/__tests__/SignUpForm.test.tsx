@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { navigate } from 'gatsby';
 import * as auth from 'aws-amplify/auth';
 import { SignUpForm } from '../sign-up/SignUpForm';
+import { hasFreshVerificationMail } from '../../auth/verification-mail';
 
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
 jest.mock('aws-amplify/auth', () => ({ signUp: jest.fn() }));
@@ -18,7 +19,10 @@ async function fill(password: string, confirm: string) {
   await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 }
 
-beforeEach(() => jest.clearAllMocks());
+beforeEach(() => {
+  jest.clearAllMocks();
+  window.localStorage.clear();
+});
 
 describe('SignUpForm', () => {
   it('requires all three fields', () => {
@@ -48,6 +52,8 @@ describe('SignUpForm', () => {
       password: 'secret1',
       options: { userAttributes: { email: 'new@example.com' } },
     });
+    // So the first sign-in does not mail a second link while this one works.
+    expect(hasFreshVerificationMail('new@example.com')).toBe(true);
   });
 
   it.each([

@@ -11,6 +11,18 @@ import { FormMessage } from '../shared/FormMessage';
 import { Spinner } from '../shared/Spinner';
 
 /**
+ * A code that does not match, on a link the product wrote, is one a newer email replaced (a confirmed
+ * account answers "already verified" instead): it reads as the expired-link message.
+ */
+function verifyErrorMessage(error: unknown): string {
+  const name = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
+  return authErrorMessage(
+    name === 'CodeMismatchException' ? { name: 'ExpiredCodeException' } : error,
+    'action',
+  );
+}
+
+/**
  * mode=verifyEmail: confirms the address (a new account with confirmSignUp; a changed address of the
  * signed-in user with confirmUserAttribute), refreshes the session and goes home with a message.
  */
@@ -39,7 +51,7 @@ export function VerifyEmail({ code, email }: { code: string; email: string }) {
         forgetUrlSecrets('/auth');
         await navigate('/?action=emailVerified');
       } catch (err) {
-        setError(authErrorMessage(err, 'action'));
+        setError(verifyErrorMessage(err));
       }
     })();
   }, [state, code, email]);
@@ -49,7 +61,8 @@ export function VerifyEmail({ code, email }: { code: string; email: string }) {
     <>
       <FormMessage kind="error">{error}</FormMessage>
       <p>
-        <Link to="/sign-in">Sign in</Link> to get a new verification email.
+        Use the link in the most recent verification email, or <Link to="/sign-in">sign in</Link> to have a
+        new one sent.
       </p>
     </>
   );

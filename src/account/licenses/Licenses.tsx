@@ -8,8 +8,9 @@ import { Spinner } from '../shared/Spinner';
 import { AddLicenses } from './AddLicenses';
 import { BuyLicenses } from './BuyLicenses';
 import { LicenseTable } from './LicenseTable';
-import { PastDueBanner } from './PastDueBanner';
+import { KeepRenewing } from './KeepRenewing';
 import { subscriptionActions } from './subscription-actions';
+import { SubscriptionNotice } from './SubscriptionNotice';
 import { SubscriptionSummary } from './SubscriptionSummary';
 import { useLicenseData } from './use-license-data';
 
@@ -40,7 +41,17 @@ export function Licenses({ user }: { user: SessionUser }) {
   return (
     <>
       <FormMessage kind="error">{error}</FormMessage>
-      {actions.pastDue && subscription && <PastDueBanner subscriptionId={subscription.id} />}
+      {actions.notice && subscription && (
+        <SubscriptionNotice kind={actions.notice} subscription={subscription}>
+          {actions.keepRenewing && customerId && (
+            <KeepRenewing
+              customerId={customerId}
+              subscriptionId={subscription.id}
+              onRenewing={() => void reload()}
+            />
+          )}
+        </SubscriptionNotice>
+      )}
       {subscription && actions.live && (
         <section className="account-section" aria-labelledby="subscription">
           <h2 id="subscription">Subscription</h2>

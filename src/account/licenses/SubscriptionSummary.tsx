@@ -12,16 +12,22 @@ const STATUS_LABELS: Record<string, string> = {
   canceled: 'Canceled',
   incomplete_expired: 'Expired',
   trialing: 'Trial',
+  paused: 'Paused',
 };
+
+function statusLabel(subscription: Subscription): string {
+  const label = STATUS_LABELS[subscription.status] ?? subscription.status;
+  if (!subscription.cancelAtPeriodEnd) return label;
+  return subscription.currentPeriodEnd
+    ? `${label}, ends ${date(subscription.currentPeriodEnd)}`
+    : `${label}, ends at period end`;
+}
 
 export function SubscriptionSummary({ subscription }: { subscription: Subscription }) {
   return (
     <dl className="summary">
       <dt>Status</dt>
-      <dd>
-        {STATUS_LABELS[subscription.status] ?? subscription.status}
-        {subscription.cancelAtPeriodEnd ? ' (ends at period end)' : ''}
-      </dd>
+      <dd>{statusLabel(subscription)}</dd>
       <dt>Active licenses</dt>
       <dd>{subscription.activeLicenseCount}</dd>
       <dt>Renewing licenses</dt>

@@ -1,36 +1,65 @@
 import type { Subscription } from '../../api-client/types';
 
+/** What the page says about the subscription's state, beside its summary (SubscriptionNotice). */
+export type SubscriptionNoticeKind = 'ending' | 'pastDue' | 'unpaid' | 'paused' | 'canceled' | 'expired';
+
 export interface SubscriptionActions {
   buy: boolean;
   continueCheckout: boolean;
   add: boolean;
   updateCard: boolean;
-  pastDue: boolean;
+  /** Active but set to end at period end: Stripe still lets it renew again. */
+  keepRenewing: boolean;
+  notice: SubscriptionNoticeKind | null;
   /** A subscription that has not ended: its summary shows and renewing licenses can be removed. */
   live: boolean;
 }
 
-const ENDED = ['canceled', 'incomplete_expired'];
+const NONE: SubscriptionActions = {
+  buy: true,
+  continueCheckout: false,
+  add: false,
+  updateCard: false,
+  keepRenewing: false,
+  notice: null,
+  live: false,
+};
 
 /**
- * Spec point 4: no subscription shows Buy Licenses; incomplete offers Continue Checkout; any other
- * status offers Update Card; only active adds licenses. A subscription that ends at period end cannot
- * grow (the BFF refuses) and may be followed by a new one, so it offers Buy Licenses too.
+ * Spec points 4 and 6 for every Stripe status: no subscription shows Buy Licenses; incomplete offers
+ * Continue Checkout; any other live status offers Update Card; only active (or trialing) adds
+ * licenses. An ended subscription (canceled, incomplete_expired) is as none, with a word on what
+ * happened. One that ends at period end cannot grow (the BFF refuses) but can keep renewing, or be
+ * followed by a new one, so it offers both.
  */
 export function subscriptionActions(sub: Subscription | null): SubscriptionActions {
-  if (!sub || ENDED.includes(sub.status)) {
-    return { buy: true, continueCheckout: false, add: false, updateCard: false, pastDue: false, live: false };
+  if (!sub) return NONE;
+  switch (sub.status) {
+    case 'canceled':
+      return { ...NONE, notice: 'canceled' };
+    case 'incomplete_expired':
+      return { ...NONE, notice: 'expired' };
+    case 'incomplete':
+      return { ...NONE, buy: false, continueCheckout: true, live: true };
+    case 'active':
+    case 'trialing':
+      return {
+        ...NONE,
+        buy: sub.cancelAtPeriodEnd,
+        add: !sub.cancelAtPeriodEnd,
+        updateCard: true,
+        keepRenewing: sub.cancelAtPeriodEnd,
+        notice: sub.cancelAtPeriodEnd ? 'ending' : null,
+        live: true,
+      };
+    case 'past_due':
+      return { ...NONE, buy: false, updateCard: true, notice: 'pastDue', live: true };
+    case 'unpaid':
+      return { ...NONE, buy: false, updateCard: true, notice: 'unpaid', live: true };
+    case 'paused':
+      return { ...NONE, buy: false, updateCard: true, notice: 'paused', live: true };
+    default:
+      // A status Stripe adds later: manageable through its card, nothing more.
+      return { ...NONE, buy: false, updateCard: true, live: true };
   }
-  if (sub.status === 'incomplete') {
-    return { buy: false, continueCheckout: true, add: false, updateCard: false, pastDue: false, live: true };
-  }
-  const active = sub.status === 'active' || sub.status === 'trialing';
-  return {
-    buy: active && sub.cancelAtPeriodEnd,
-    continueCheckout: false,
-    add: active && !sub.cancelAtPeriodEnd,
-    updateCard: true,
-    pastDue: sub.status === 'past_due' || sub.status === 'unpaid',
-    live: true,
-  };
 }

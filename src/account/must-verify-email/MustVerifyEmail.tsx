@@ -4,16 +4,24 @@ import { resendSignUpCode, sendUserAttributeVerificationCode } from 'aws-amplify
 import { useAuth } from '../../auth/AuthContext';
 import { configureAmplify } from '../../auth/amplify-config';
 import { authErrorMessage } from '../../auth/errors';
+import { recordVerificationMail } from '../../auth/verification-mail';
 import { FormMessage } from '../shared/FormMessage';
+import { queryParam } from '../shared/query';
 import { takeUrlSecrets } from '../../lib/url-secrets';
 import { useSubmitGuard } from '../shared/use-submit-guard';
 
-/** After signing in unverified: where the email went, a Resend Email button and a sign-in link. */
+const EARLIER_LINKS = 'Links in earlier verification emails no longer work.';
+
+/**
+ * After signing in unverified: where the email went, a Resend Email button and a sign-in link. With
+ * resent=1 the sign-in just sent a new email (the earlier one had expired or was sent elsewhere).
+ */
 export function MustVerifyEmail() {
   const { state } = useAuth();
   // The address leaves the address bar at once; a reload of the tab still has it (lib/url-secrets.ts).
   const [linkEmail] = useState(() => takeUrlSecrets().email ?? '');
   const email = state.status === 'signedIn' ? state.user.email : linkEmail;
+  const [resentOnSignIn] = useState(() => queryParam('resent') === '1');
   const [error, setError] = useState('');
   const [sent, setSent] = useState('');
   const { busy, run } = useSubmitGuard(500);
@@ -28,7 +36,8 @@ export function MustVerifyEmail() {
         if (state.status === 'signedIn')
           await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
         else await resendSignUpCode({ username: email });
-        setSent(`A new verification email has been sent to ${email}.`);
+        recordVerificationMail(email);
+        setSent(`A new verification email has been sent to ${email}. ${EARLIER_LINKS}`);
       } catch (err) {
         setError(authErrorMessage(err, 'verify'));
       }
@@ -37,8 +46,9 @@ export function MustVerifyEmail() {
   return (
     <div className="account-form">
       <p>
-        A verification email has been sent to <strong>{email || 'your email address'}</strong>. Follow the
-        link in it to verify your email address, then sign in.
+        {resentOnSignIn ? 'A new verification email' : 'A verification email'} has been sent to{' '}
+        <strong>{email || 'your email address'}</strong>. Follow the link in it to verify your email address,
+        then sign in.{resentOnSignIn ? ` ${EARLIER_LINKS}` : ''}
       </p>
       <FormMessage kind="error">{error}</FormMessage>
       <FormMessage kind="success">{sent}</FormMessage>

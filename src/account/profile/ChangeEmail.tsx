@@ -3,6 +3,7 @@ import { navigate } from 'gatsby';
 import { updateEmail } from '../../api-client/client';
 import type { SessionUser } from '../../auth/session';
 import { signOutUser } from '../../auth/sign-out';
+import { recordVerificationMail } from '../../auth/verification-mail';
 import { CurrentPasswordField } from '../shared/CurrentPasswordField';
 import { Field } from '../shared/Field';
 import { FormFooter } from '../shared/FormFooter';
@@ -17,6 +18,8 @@ export function ChangeEmail({ user }: { user: SessionUser }) {
 
   const onSubmit = submit(async () => {
     await updateEmail({ uid: user.uid, oldEmail: user.email, newEmail: newEmail.trim(), currentPassword });
+    // Cognito mailed the new address a verification link as the address changed.
+    recordVerificationMail(newEmail.trim());
     await signOutUser().catch(() => undefined);
     await navigate('/sign-in');
   });

@@ -14,8 +14,9 @@ export function SignInForm() {
 
   const onSubmit = submit(async () => {
     const outcome = await signInWithPassword(email.trim(), password);
-    if (outcome === 'unverified') {
-      await navigate(`/must-verify-email?email=${encodeURIComponent(email.trim())}`);
+    if (outcome !== 'verified') {
+      const resent = outcome === 'unverified-resent' ? '&resent=1' : '';
+      await navigate(`/must-verify-email?email=${encodeURIComponent(email.trim())}${resent}`);
     } else {
       await navigate(safeNext(queryParam('next')));
     }

@@ -2,6 +2,7 @@ import React, { useState } from 'react';
 import { Link, navigate } from 'gatsby';
 import { signUp } from 'aws-amplify/auth';
 import { configureAmplify } from '../../auth/amplify-config';
+import { recordVerificationMail } from '../../auth/verification-mail';
 import { Field } from '../shared/Field';
 import { FormFooter } from '../shared/FormFooter';
 import { passwordProblem } from '../shared/password-rules';
@@ -18,6 +19,7 @@ export function SignUpForm() {
     if (problem) return problem;
     configureAmplify();
     await signUp({ username: email.trim(), password, options: { userAttributes: { email: email.trim() } } });
+    recordVerificationMail(email.trim());
     await navigate('/sign-in');
   });
 

@@ -38,3 +38,39 @@ it('leaves the session alone for other refusals', async () => {
   });
   expect(revoked).not.toHaveBeenCalled();
 });
+
+describe('failures the user cannot act on show the generic message with the support address', () => {
+  const generic =
+    'Something unexpected happened. Please try again. If the error continues to occur, reach out to us at support@stockbench.app.';
+  const raw = (status: number, statusText: string, text: string) =>
+    jest.fn().mockResolvedValue({
+      status,
+      ok: status < 400,
+      statusText,
+      text: () => Promise.resolve(text),
+    });
+
+  it('a BFF 500 keeps its code but not its wording', async () => {
+    global.fetch = answer(500, {
+      error: { code: 'INTERNAL', message: 'Something unexpected happened. Please try again.' },
+    });
+    await expect(getLicenses('u1')).rejects.toEqual({ error: { code: 'INTERNAL', message: generic } });
+  });
+
+  it("a gateway's 502 page is not shown as Bad Gateway", async () => {
+    global.fetch = raw(502, 'Bad Gateway', '<html><body>502 Bad Gateway</body></html>');
+    await expect(getLicenses('u1')).rejects.toEqual({ error: { code: 'HTTP_502', message: generic } });
+  });
+
+  it('a network failure', async () => {
+    global.fetch = jest.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(getLicenses('u1')).rejects.toEqual({ error: { code: 'NETWORK_ERROR', message: generic } });
+  });
+
+  it('an answer that is not JSON, even with status 200', async () => {
+    global.fetch = raw(200, 'OK', '<!doctype html><title>Stockbench</title>');
+    await expect(getLicenses('u1')).rejects.toEqual({ error: { code: 'HTTP_200', message: generic } });
+    global.fetch = raw(403, 'Forbidden', 'Forbidden');
+    await expect(getLicenses('u1')).rejects.toEqual({ error: { code: 'HTTP_403', message: generic } });
+  });
+});

@@ -26,6 +26,13 @@ describe('authErrorMessage: the one table of spec point 8', () => {
     ['signUp', named('UsernameExistsException'), 'Email address already taken.'],
     ['signUp', named('InvalidPasswordException'), 'Password must be at least 6 characters.'],
     ['verify', named('LimitExceededException'), 'Too many attempts. Please try again later.'],
+    ['resetRequest', named('LimitExceededException'), 'Too many attempts. Please try again later.'],
+    ['action', named('LimitExceededException'), 'Too many attempts. Please try again later.'],
+    [
+      'profile',
+      named('NotAuthorizedException', 'Password attempts exceeded'),
+      'Too many attempts. Please reset your password or try again later.',
+    ],
     ['resetRequest', named('UserNotFoundException'), 'Email address not found.'],
     ['action', named('InvalidPasswordException'), 'Password must be at least 6 characters.'],
     [
@@ -59,5 +66,8 @@ describe('authErrorMessage: the one table of spec point 8', () => {
     expect(authErrorMessage(new TypeError('Failed to fetch'), 'signIn')).toBe(generic);
     expect(authErrorMessage(undefined, 'profile')).toBe(generic);
     expect(authErrorMessage('boom', 'signUp')).toBe(generic);
+    expect(authErrorMessage(named('InternalErrorException', 'An internal error occurred.'), 'signIn')).toBe(
+      generic,
+    );
   });
 });

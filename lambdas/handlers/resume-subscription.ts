@@ -1,0 +1,78 @@
+import { getCaller, type ApiEvent } from '../lib/auth';
+import { conflict, ok, withErrors } from '../lib/http';
+import { isInForce, isoFromEpoch, toView } from '../lib/license-view';
+import { requireOwnAccount } from '../lib/ownership';
+import { saveSubscription } from '../lib/repository/accounts';
+import { listSlots, renewSlotAgain, RENEWING, type LicenseSlot } from '../lib/repository/licenses';
+import { fields, parseJsonBody } from '../lib/request';
+import * as z from 'zod/mini';
+import {
+  IN_FORCE_STATUSES,
+  keepRenewing,
+  licenseItem,
+  retrieveSubscription,
+  snapshotOf,
+} from '../lib/stripe';
+import { runUserAction } from '../lib/user-action';
+
+// PUT /api/resume-subscription {customerId, subscriptionId}: a subscription set to end at period end
+// (every license removed) renews again, with the license keys it had, while Stripe still allows it
+// (active or trialing, before the period ends). The slots are renewed first and Stripe second: a sync
+// running in between sees more renewing keys than Stripe renews and dates them again, and never mints
+// new keys. Runs as a user action (user-action.ts): under the account's lease, once per Idempotency-Key.
+
+const schema = z.strictObject({
+  customerId: fields.customerId,
+  subscriptionId: fields.subscriptionId,
+});
+
+/** The licenses to renew again: those ending with this period, the most recently removed first. */
+function toRenew(slots: readonly LicenseSlot[], end: string, quantity: number): LicenseSlot[] {
+  const renewing = slots.filter((s) => s.expirationDate === RENEWING).length;
+  return slots
+    .filter((s) => s.expirationDate === end && !s.expired)
+    .sort(
+      (a, b) =>
+        (b.removalRequestedAt ?? '').localeCompare(a.removalRequestedAt ?? '') || b.ordinal - a.ordinal,
+    )
+    .slice(0, Math.max(0, quantity - renewing));
+}
+
+export const handler = withErrors(async (event: ApiEvent) => {
+  const caller = await getCaller(event);
+  const body = parseJsonBody(event, schema);
+  await requireOwnAccount(caller, body);
+
+  return runUserAction(event, caller.sub, { route: 'resume-subscription', input: body }, async (action) => {
+    const [sub, slots] = await Promise.all([
+      retrieveSubscription(body.subscriptionId),
+      listSlots(caller.sub, body.subscriptionId),
+    ]);
+    if (!IN_FORCE_STATUSES.includes(sub.status)) {
+      throw conflict(
+        'SUBSCRIPTION_NOT_ACTIVE',
+        'This subscription can no longer renew. Buy licenses to start a new subscription.',
+      );
+    }
+    const item = licenseItem(sub);
+    const end = isoFromEpoch(item.current_period_end);
+    // Decided once per user action, so a retry after a failure renews the same keys. Already
+    // renewing (a retry after Stripe's change, or a second tab): nothing more to renew.
+    const plan = await action.plan(() => ({
+      renew: sub.cancel_at_period_end ? toRenew(slots, end, item.quantity ?? 0).map((s) => s.sk) : [],
+    }));
+    await Promise.all(plan.renew.map((sk) => renewSlotAgain(caller.sub, sk, end)));
+    const updated = sub.cancel_at_period_end ? await keepRenewing(sub.id) : sub;
+    const snapshot = snapshotOf(updated);
+    const [after] = await Promise.all([
+      listSlots(caller.sub, body.subscriptionId),
+      saveSubscription(caller.sub, body.customerId, snapshot),
+    ]);
+    return ok({
+      subscriptionId: updated.id,
+      renewLicenseCount: snapshot.renewing,
+      cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+      licenses: after.filter((s) => isInForce(s)).map(toView),
+    });
+  });
+});
