@@ -1,11 +1,11 @@
+import { addLicenses as endpoint } from '../contracts/add-licenses';
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { conflict, ok, withErrors } from '../lib/http';
 import { syncSubscription } from '../lib/licensing';
 import { isInForce, toView } from '../lib/license-view';
 import { requireOwnAccount } from '../lib/ownership';
 import { listSlots } from '../lib/repository/licenses';
-import { fields, parseJsonBody } from '../lib/request';
-import * as z from 'zod/mini';
+import { parseJsonBody } from '../lib/request';
 import {
   IN_FORCE_STATUSES,
   licenseItem,
@@ -20,15 +20,9 @@ import { runUserAction } from '../lib/user-action';
 // accepted the charge (a declined card answers 402 and changes nothing). Runs as a user action
 // (user-action.ts): under the account's lease, once per Idempotency-Key.
 
-const schema = z.strictObject({
-  customerId: fields.customerId,
-  subscriptionId: fields.subscriptionId,
-  count: fields.count,
-});
-
-export const handler = withErrors(async (event: ApiEvent) => {
+export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
-  const body = parseJsonBody(event, schema);
+  const body = parseJsonBody(event, endpoint.body);
   await requireOwnAccount(caller, body);
 
   return runUserAction(event, caller.sub, { route: 'add-licenses', input: body }, async (action) => {
@@ -57,7 +51,7 @@ export const handler = withErrors(async (event: ApiEvent) => {
     });
     const updated = await raiseQuantity(sub, plan.quantity, plan.stripeKey);
     const { slots, created } = await syncSubscription(caller.sub, updated, slotsBefore);
-    return ok({
+    return ok(endpoint, {
       subscriptionId: updated.id,
       quantity: plan.quantity,
       added: created,

@@ -1,11 +1,11 @@
+import { completeCheckout as endpoint } from '../contracts/complete-checkout';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { ApiError, conflict, ok, withErrors } from '../lib/http';
 import { syncSubscription } from '../lib/licensing';
 import { listSlots } from '../lib/repository/licenses';
 import { isInForce, toView } from '../lib/license-view';
 import { getAccount } from '../lib/repository/accounts';
-import { fields, parseQuery } from '../lib/request';
-import * as z from 'zod/mini';
+import { parseQuery } from '../lib/request';
 import { ownCardId, requireOwnCard } from '../lib/ownership';
 import {
   ENDED_STATUSES,
@@ -19,11 +19,9 @@ import { withAccountLease } from '../lib/account-lease';
 // becomes the default, the account records the active subscription and the license keys exist.
 // Safe to call twice (and the webhook does the same work if this call never arrives).
 
-const schema = z.strictObject({ uid: fields.uid, pmid: fields.paymentMethodId });
-
-export const handler = withErrors(async (event: ApiEvent) => {
+export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
-  const { uid, pmid } = parseQuery(event, schema);
+  const { uid, pmid } = parseQuery(event, endpoint.query);
   assertSelf(caller, uid);
 
   // Under the account's lease, as every read-change-sync of the subscription.
@@ -57,7 +55,7 @@ export const handler = withErrors(async (event: ApiEvent) => {
         : sub.default_payment_method?.id;
     if (currentDefault !== cardId) sub = await setDefaultPaymentMethod(account.customerId, sub.id, cardId);
     const { snapshot, slots } = await syncSubscription(uid, sub, slotsBefore);
-    return ok({
+    return ok(endpoint, {
       subscriptionId: sub.id,
       subscriptionStatus: snapshot.subscriptionStatus,
       licenses: slots.filter((s) => isInForce(s)).map(toView),

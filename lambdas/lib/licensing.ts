@@ -1,6 +1,6 @@
 import { generateLicenseKey } from './license-keys';
 import { isoFromEpoch } from './license-view';
-import { saveSubscription, type SubscriptionSnapshot } from './repository/accounts';
+import { saveSubscription } from './repository/accounts';
 import {
   createSlot,
   listSlots,
@@ -17,6 +17,7 @@ import {
   snapshotOf,
   type Stripe,
 } from './stripe';
+import type { SubscriptionSnapshot } from './subscription-snapshot';
 
 // Converging our records with a subscription as Stripe reports it, in both directions: missing
 // renewing keys are created and renewing keys beyond Stripe's renewing quantity get the period end.

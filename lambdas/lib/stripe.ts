@@ -1,9 +1,8 @@
 import Stripe from 'stripe';
-import { InvalidWebhookSignatureError } from './errors';
+import { InvalidWebhookSignatureError, UnknownPaymentMethodError } from './errors';
 import { getConfig } from './config';
-import type { SubscriptionSnapshot } from './repository/accounts';
-import { badRequest } from './http';
 import { getStripeSecrets } from './secrets';
+import type { SubscriptionSnapshot } from './subscription-snapshot';
 import { ENDED_STATUSES } from './subscription-status';
 
 export { ENDED_STATUSES, IN_FORCE_STATUSES, LIVE_STATUSES } from './subscription-status';
@@ -43,8 +42,13 @@ export async function getStripe(): Promise<Stripe> {
   return stripe;
 }
 
-const idOf = (v: string | { id: string } | null | undefined): string | undefined =>
-  typeof v === 'string' ? v : (v?.id ?? undefined);
+/** The id of a Stripe reference, whether Stripe sent it as an id or expanded it into its object. */
+export const idOf = (v: unknown): string | undefined =>
+  typeof v === 'string'
+    ? v
+    : typeof v === 'object' && v !== null && 'id' in v && typeof v.id === 'string'
+      ? v.id
+      : undefined;
 
 /** Stripe's answer for an id it does not know (404 resource_missing). */
 export const isMissing = (err: unknown): boolean =>
@@ -260,15 +264,13 @@ export async function previewRaise(sub: Stripe.Subscription, quantity: number): 
   });
 }
 
-/** A payment method the client names, refused as bad input when Stripe does not know it. */
+/** A payment method the client names; UnknownPaymentMethodError when Stripe does not know it. */
 export async function retrievePaymentMethod(id: string): Promise<Stripe.PaymentMethod> {
   const stripe = await getStripe();
   try {
     return await stripe.paymentMethods.retrieve(id);
   } catch (err) {
-    if (isMissing(err)) {
-      throw badRequest('UNKNOWN_PAYMENT_METHOD', 'The payment method does not exist.');
-    }
+    if (isMissing(err)) throw new UnknownPaymentMethodError(id);
     throw err;
   }
 }
