@@ -1,4 +1,4 @@
-import { getLicenses, onSessionRevoked } from '../client';
+import { getLicenses, onSessionRevoked, quoteLicenses, updateCard } from '../client';
 
 // The BFF client's reaction to a revoked session: the spec signs the user out on a token-expired
 // error, so a 401 SESSION_EXPIRED reaches the session owner's listener (and the error the caller).
@@ -37,4 +37,27 @@ it('leaves the session alone for other refusals', async () => {
     error: { code: 'HTTP_401', message: 'Unauthorized' },
   });
   expect(revoked).not.toHaveBeenCalled();
+});
+
+it("calls each endpoint at its contract's method and path, with its query or body", async () => {
+  const data = { customerId: null, subscriptionId: null, subscriptionStatus: null, licenses: [] };
+  global.fetch = answer(200, data);
+  await expect(getLicenses('u1')).resolves.toEqual(data);
+  expect(global.fetch).toHaveBeenLastCalledWith(
+    '/api/get-licenses?uid=u1',
+    expect.objectContaining({ method: 'GET', body: undefined }),
+  );
+  await quoteLicenses({ count: 2, subscriptionId: 'sub_1' });
+  expect(global.fetch).toHaveBeenLastCalledWith(
+    '/api/quote-licenses?count=2&subscriptionId=sub_1',
+    expect.objectContaining({ method: 'GET' }),
+  );
+  await updateCard({ subscriptionId: 'sub_1', paymentMethodId: 'pm_1' });
+  expect(global.fetch).toHaveBeenLastCalledWith(
+    '/api/update-card',
+    expect.objectContaining({
+      method: 'PUT',
+      body: JSON.stringify({ subscriptionId: 'sub_1', paymentMethodId: 'pm_1' }),
+    }),
+  );
 });
