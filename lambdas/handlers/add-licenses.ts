@@ -1,10 +1,9 @@
 import { addLicenses as endpoint } from '../contracts/add-licenses';
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { conflict, ok, withErrors } from '../lib/http';
-import { syncSubscription } from '../lib/licensing';
+import { listSlotsForSync, syncSubscription } from '../lib/licensing';
 import { isInForce, toView } from '../lib/license-view';
 import { requireOwnAccount } from '../lib/ownership';
-import { listSlots } from '../lib/repository/licenses';
 import { parseJsonBody } from '../lib/request';
 import {
   IN_FORCE_STATUSES,
@@ -26,11 +25,11 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   await requireOwnAccount(caller, body);
 
   return runUserAction(event, caller.sub, { route: 'add-licenses', input: body }, async (action) => {
-    // The slots are listed before Stripe is read (and changed), so syncSubscription can pair them
-    // with the updated quantity without reading Stripe again.
+    // Listed before Stripe is changed, so syncSubscription can pair them with the updated quantity
+    // without reading Stripe again (it checks that order itself).
     const [sub, slotsBefore] = await Promise.all([
       retrieveSubscription(body.subscriptionId),
-      listSlots(caller.sub, body.subscriptionId),
+      listSlotsForSync(caller.sub, body.subscriptionId),
     ]);
     if (!IN_FORCE_STATUSES.includes(sub.status)) {
       throw conflict('SUBSCRIPTION_NOT_ACTIVE', 'Licenses can only be added to an active subscription.');

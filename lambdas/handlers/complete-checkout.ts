@@ -1,8 +1,7 @@
 import { completeCheckout as endpoint } from '../contracts/complete-checkout';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { ApiError, conflict, ok, withErrors } from '../lib/http';
-import { syncSubscription } from '../lib/licensing';
-import { listSlots } from '../lib/repository/licenses';
+import { listSlotsForSync, syncSubscription } from '../lib/licensing';
 import { isInForce, toView } from '../lib/license-view';
 import { getAccount } from '../lib/repository/accounts';
 import { parseQuery } from '../lib/request';
@@ -30,10 +29,10 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
     if (!account?.customerId || !account.subscriptionId) {
       throw conflict('NO_CHECKOUT', 'There is no checkout to complete. Start one first.');
     }
-    // The slots are listed before Stripe is read, so syncSubscription can trust the quantity it gets.
+    // Listed before Stripe is read, so syncSubscription can use them (it checks that order itself).
     const [pm, slotsBefore] = await Promise.all([
       retrievePaymentMethod(pmid),
-      listSlots(uid, account.subscriptionId),
+      listSlotsForSync(uid, account.subscriptionId),
     ]);
     requireOwnCard(pm, account.customerId);
 

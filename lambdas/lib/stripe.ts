@@ -4,6 +4,7 @@ import { getConfig } from './config';
 import { getStripeSecrets } from './secrets';
 import type { SubscriptionSnapshot } from './subscription-snapshot';
 import { ENDED_STATUSES } from './subscription-status';
+import { nextReadMark } from './read-order';
 
 export { ENDED_STATUSES, IN_FORCE_STATUSES, LIVE_STATUSES } from './subscription-status';
 
@@ -72,11 +73,24 @@ export function customerIdOf(sub: Stripe.Subscription): string {
 // slow request (a webhook that read "past_due" just before a new card paid) cannot overwrite the state
 // a later request stored (see saveSubscription).
 const readAt = new WeakMap<Stripe.Subscription, number>();
+// The read mark (read-order.ts) taken before the request that answered each subscription was sent.
+// None for an answer Stripe replayed for a reused idempotency key: that state is from the first request.
+const requestMark = new WeakMap<Stripe.Subscription, number>();
 
-function stamped(sub: Stripe.Subscription): Stripe.Subscription {
+/** Sends a request that answers a subscription, and notes when it was read. */
+async function stamped(
+  request: () => Promise<Stripe.Response<Stripe.Subscription>>,
+): Promise<Stripe.Subscription> {
+  const mark = nextReadMark();
+  const sub = await request();
   readAt.set(sub, Date.now());
+  if (sub.lastResponse?.headers?.['idempotent-replayed'] !== 'true') requestMark.set(sub, mark);
   return sub;
 }
+
+/** Whether Stripe was asked for `sub` after the read that took `mark` (false when it cannot be told). */
+export const requestedAfter = (sub: Stripe.Subscription, mark: number): boolean =>
+  (requestMark.get(sub) ?? 0) > mark;
 
 export function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
   const item = licenseItem(sub);
@@ -108,7 +122,7 @@ const SUBSCRIPTION_EXPAND = ['default_payment_method', 'latest_invoice.confirmat
 
 export async function retrieveSubscription(id: string): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
-  return stamped(await stripe.subscriptions.retrieve(id, { expand: SUBSCRIPTION_EXPAND }));
+  return stamped(() => stripe.subscriptions.retrieve(id, { expand: SUBSCRIPTION_EXPAND }));
 }
 
 export async function createCustomer(uid: string, email: string | undefined): Promise<string> {
@@ -132,8 +146,8 @@ export async function createIncompleteSubscription(args: {
   replaces: string | undefined;
 }): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
-  return stamped(
-    await stripe.subscriptions.create(
+  return stamped(() =>
+    stripe.subscriptions.create(
       {
         customer: args.customerId,
         items: [{ price: getConfig().stripePriceId, quantity: args.count }],
@@ -151,7 +165,7 @@ export async function createIncompleteSubscription(args: {
 
 export async function cancelSubscription(id: string): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
-  return stamped(await stripe.subscriptions.cancel(id, {}, { idempotencyKey: `cancel:${id}` }));
+  return stamped(() => stripe.subscriptions.cancel(id, {}, { idempotencyKey: `cancel:${id}` }));
 }
 
 /**
@@ -161,12 +175,8 @@ export async function cancelSubscription(id: string): Promise<Stripe.Subscriptio
  */
 export async function cancelAbandonedCheckout(id: string): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
-  const sub = stamped(
-    await stripe.subscriptions.cancel(
-      id,
-      { expand: ['latest_invoice'] },
-      { idempotencyKey: `abandon:${id}` },
-    ),
+  const sub = await stamped(() =>
+    stripe.subscriptions.cancel(id, { expand: ['latest_invoice'] }, { idempotencyKey: `abandon:${id}` }),
   );
   const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
   if (invoice?.id && invoice.status === 'open') {
@@ -186,8 +196,8 @@ export async function raiseQuantity(
 ): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
   const item = licenseItem(sub);
-  return stamped(
-    await stripe.subscriptions.update(
+  return stamped(() =>
+    stripe.subscriptions.update(
       sub.id,
       {
         items: [{ id: item.id, quantity }],
@@ -233,8 +243,8 @@ export async function lowerRenewingQuantity(
           cancel_at_period_end: false,
         }
       : { cancel_at_period_end: true, proration_behavior: 'none' };
-  return stamped(
-    await stripe.subscriptions.update(sub.id, { ...params, expand: SUBSCRIPTION_EXPAND }, { idempotencyKey }),
+  return stamped(() =>
+    stripe.subscriptions.update(sub.id, { ...params, expand: SUBSCRIPTION_EXPAND }, { idempotencyKey }),
   );
 }
 
@@ -295,8 +305,8 @@ export async function setDefaultPaymentMethod(
   // back to this card (within Stripe's 24 hours) into a replay that changes nothing. One after the
   // other: a subscription update may lock its customer, and in parallel the pair could time out.
   await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: pmId } });
-  return stamped(
-    await stripe.subscriptions.update(subscriptionId, {
+  return stamped(() =>
+    stripe.subscriptions.update(subscriptionId, {
       default_payment_method: pmId,
       expand: SUBSCRIPTION_EXPAND,
     }),
