@@ -5,6 +5,7 @@ import { checkPassword, emailInUse, setEmail, signOutEverywhere } from '../lib/c
 import { getConfig } from '../lib/config';
 import { badRequest, conflict, forbidden, ok, withErrors } from '../lib/http';
 import { sendMail } from '../lib/mail';
+import { allDone } from '../lib/settle';
 import { recoveryMail } from '../lib/recovery-mail';
 import { getAccount, saveEmail } from '../lib/repository/accounts';
 import { saveRecoveryCode } from '../lib/repository/recovery-codes';
@@ -53,9 +54,9 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   await setEmail(caller.username, body.newEmail, false);
   // The rest are independent of each other.
   const account = await getAccount(caller.sub);
-  await Promise.all([
-    account && saveEmail(caller.sub, body.newEmail),
-    account?.customerId && updateCustomerEmail(account.customerId, body.newEmail),
+  await allDone([
+    account ? saveEmail(caller.sub, body.newEmail) : Promise.resolve(),
+    account?.customerId ? updateCustomerEmail(account.customerId, body.newEmail) : Promise.resolve(),
     signOutEverywhere(caller.username),
   ]);
   // Last, so a retry after a failure above still passes: every session (this one too) ends now.

@@ -10,6 +10,7 @@ import {
   type LicenseSlot,
 } from './repository/licenses';
 import { nextReadMark } from './read-order';
+import { allDone } from './settle';
 import {
   customerIdOf,
   ENDED_STATUSES,
@@ -101,7 +102,7 @@ async function converge(
     const missing: number[] = [];
     for (let ordinal = 0; ordinal < wanted; ordinal++) if (!present.has(ordinal)) missing.push(ordinal);
     if (missing.length) {
-      const results = await Promise.all(
+      const results = await allDone(
         missing.map((ordinal) =>
           createSlot({
             uid,
@@ -137,7 +138,7 @@ async function converge(
       const surplus = [...renewingSlots]
         .sort((a, b) => Number(!!b.removalRequested) - Number(!!a.removalRequested) || b.ordinal - a.ordinal)
         .slice(0, excess);
-      const dated = await Promise.all(surplus.map((s) => setSlotExpiration(uid, s.sk, end)));
+      const dated = await allDone(surplus.map((s) => setSlotExpiration(uid, s.sk, end)));
       retired = dated.filter(Boolean).length;
       slots = await listSlots(uid, sub.id);
     }
@@ -147,7 +148,7 @@ async function converge(
     const end = isoFromEpoch(endedAt);
     const renewing = slots.filter((s) => s.expirationDate === RENEWING);
     if (renewing.length) {
-      await Promise.all(renewing.map((s) => setSlotExpiration(uid, s.sk, end)));
+      await allDone(renewing.map((s) => setSlotExpiration(uid, s.sk, end)));
       slots = await listSlots(uid, sub.id);
     }
   }
@@ -162,7 +163,7 @@ async function converge(
     (s) => !s.expired && s.expirationDate !== RENEWING && Date.parse(s.expirationDate) / 1000 <= stripeNow,
   );
   if (lapsed.length) {
-    await Promise.all(lapsed.map((s) => markSlotExpired(uid, s.sk)));
+    await allDone(lapsed.map((s) => markSlotExpired(uid, s.sk)));
     slots = slots.map((s) => (lapsed.includes(s) ? { ...s, expired: true } : s));
   }
   return { snapshot, slots, created, retired };
