@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { startStripeEmulator, type StripeEmulator } from '../../dev/stripe-emulator';
 import { errorToResult } from '../lib/http';
 import * as lib from '../lib/stripe';
-import { InvalidWebhookSignatureError } from '../lib/errors';
+import { InvalidWebhookSignatureError, UnknownPaymentMethodError } from '../lib/errors';
 
 // lib/stripe.ts through the SDK against the Stripe emulator: every call the BFF makes, the expand
 // lists, idempotent replays and conflicts, card declines, resource_missing, the instance rebuilt for a
@@ -198,9 +198,12 @@ test('a past-due subscription pays its open invoice with a new card', async () =
 });
 
 test('resource_missing: an unknown card is bad input, a deleted customer is fine', async () => {
-  await expect(lib.retrievePaymentMethod('pm_doesnotexist')).rejects.toMatchObject({
-    statusCode: 400,
-    code: 'UNKNOWN_PAYMENT_METHOD',
+  const unknown = await lib.retrievePaymentMethod('pm_doesnotexist').catch((e: unknown) => e);
+  expect(unknown).toBeInstanceOf(UnknownPaymentMethodError);
+  const answer = errorToResult(unknown, event);
+  expect(answer.statusCode).toBe(400);
+  expect(JSON.parse(String(answer.body))).toEqual({
+    error: { code: 'UNKNOWN_PAYMENT_METHOD', message: 'The payment method does not exist.' },
   });
   const customerId = await lib.createCustomer('uid-5', undefined);
   await expect(lib.deleteCustomer(customerId)).resolves.toBe(true);
