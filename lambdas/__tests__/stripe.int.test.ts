@@ -5,6 +5,7 @@ import { startStripeEmulator, type StripeEmulator } from '../../dev/stripe-emula
 import { errorToResult } from '../lib/http';
 import * as lib from '../lib/stripe';
 import { InvalidWebhookSignatureError, UnknownPaymentMethodError } from '../lib/errors';
+import { nextReadMark } from '../lib/read-order';
 
 // lib/stripe.ts through the SDK against the Stripe emulator: every call the BFF makes, the expand
 // lists, idempotent replays and conflicts, card declines, resource_missing, the instance rebuilt for a
@@ -137,6 +138,21 @@ test('checkout: an incomplete subscription with its confirmation secret expanded
   expect((await lib.createIncompleteSubscription(args)).id).toBe(sub.id);
   const cancelled = await lib.cancelSubscription(sub.id);
   expect(cancelled.status).toMatch(/canceled|incomplete_expired/);
+});
+
+test('read order: a subscription counts as read after a mark only when it was asked for after it and not replayed', async () => {
+  const customerId = await lib.createCustomer('uid-6', 'six@example.com');
+  const args = { uid: 'uid-6', customerId, count: 1, replaces: undefined };
+  const before = nextReadMark();
+  const created = await lib.createIncompleteSubscription(args);
+  expect(lib.requestedAfter(created, before)).toBe(true);
+  const between = nextReadMark();
+  expect(lib.requestedAfter(created, between)).toBe(false);
+  expect(lib.requestedAfter(await lib.retrieveSubscription(created.id), between)).toBe(true);
+  // The same key again: Stripe answers the first request's state, whose read came before the mark.
+  const replayed = await lib.createIncompleteSubscription(args);
+  expect(replayed.id).toBe(created.id);
+  expect(lib.requestedAfter(replayed, between)).toBe(false);
 });
 
 test('licenses: retrieve with expand, preview, raise, lower, decline', async () => {
