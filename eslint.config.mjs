@@ -25,5 +25,23 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
     },
   },
+  {
+    // The site reads only types from the API's contracts: a value import would bundle server code.
+    files: ['src/**/*.{ts,tsx}', 'gatsby-*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lambdas/**'],
+              allowTypeImports: true,
+              message: 'Import only types from lambdas/ (import type), so no server code reaches the site.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );
