@@ -60,7 +60,7 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
   `);
 };
 
-export const onCreateNode: GatsbyNode['onCreateNode'] = ({
+export const onCreateNode: GatsbyNode['onCreateNode'] = async ({
   node,
   actions,
   getNode,
@@ -88,7 +88,7 @@ export const onCreateNode: GatsbyNode['onCreateNode'] = ({
         contentDigest: createContentDigest(answer),
       },
     };
-    actions.createNode(child);
+    await actions.createNode(child);
     actions.createParentChildLink({ parent: node, child: child as unknown as typeof node });
   }
 };

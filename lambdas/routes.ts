@@ -1,36 +1,55 @@
-// The one table of API routes. The local API server (dev/) and the CDK API stack (cdk/) both read it,
-// so a route exists locally exactly as it will behind API Gateway.
+import { addLicenses } from './contracts/add-licenses';
+import { checkoutInfo } from './contracts/checkout-info';
+import { completeCheckout } from './contracts/complete-checkout';
+import type { RouteDef } from './contracts/contract';
+import { deleteCustomer } from './contracts/delete-customer';
+import { emailRecovery } from './contracts/email-recovery';
+import { emailRecoveryInfo } from './contracts/email-recovery-info';
+import { getLicenses } from './contracts/get-licenses';
+import { getSubscriptions } from './contracts/get-subscriptions';
+import { health } from './contracts/health';
+import { licensePublicKey } from './contracts/license-public-key';
+import { quoteLicenses } from './contracts/quote-licenses';
+import { removeLicenses } from './contracts/remove-licenses';
+import { resumeSubscription } from './contracts/resume-subscription';
+import { setupCheckout } from './contracts/setup-checkout';
+import { signOutEverywhere } from './contracts/sign-out-everywhere';
+import { stripeWebhook } from './contracts/stripe-webhook';
+import { updateCard } from './contracts/update-card';
+import { updateEmail } from './contracts/update-email';
+import { validateLicense } from './contracts/validate-license';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+// The one table of API routes, one row per contract in lambdas/contracts/. The local API server
+// (dev/) and the CDK API stack (cdk/) both read it, so a route exists locally exactly as it will
+// behind API Gateway, and with the method and path its handler and its clients were typed with.
 
-export interface RouteDef {
-  method: HttpMethod;
-  /** Path under the site origin, always starting with /api/. */
-  path: string;
-  /** File name (without .ts) in lambdas/handlers/ exporting `handler`. */
-  handler: string;
-  /** 'jwt': behind the Cognito JWT authorizer; 'none': public (its own secret or no data). */
-  auth: 'jwt' | 'none';
-}
+export type { HttpMethod, RouteDef } from './contracts/contract';
 
-export const routes: readonly RouteDef[] = [
-  { method: 'GET', path: '/api/health', handler: 'health', auth: 'none' },
-  { method: 'PUT', path: '/api/update-email', handler: 'update-email', auth: 'jwt' },
-  { method: 'POST', path: '/api/email-recovery-info', handler: 'email-recovery-info', auth: 'none' },
-  { method: 'POST', path: '/api/email-recovery', handler: 'email-recovery', auth: 'none' },
-  { method: 'POST', path: '/api/setup-checkout', handler: 'setup-checkout', auth: 'jwt' },
-  { method: 'POST', path: '/api/checkout-info', handler: 'checkout-info', auth: 'jwt' },
-  { method: 'GET', path: '/api/complete-checkout', handler: 'complete-checkout', auth: 'jwt' },
-  { method: 'GET', path: '/api/get-licenses', handler: 'get-licenses', auth: 'jwt' },
-  { method: 'GET', path: '/api/get-subscriptions', handler: 'get-subscriptions', auth: 'jwt' },
-  { method: 'PUT', path: '/api/add-licenses', handler: 'add-licenses', auth: 'jwt' },
-  { method: 'GET', path: '/api/quote-licenses', handler: 'quote-licenses', auth: 'jwt' },
-  { method: 'PUT', path: '/api/remove-licenses', handler: 'remove-licenses', auth: 'jwt' },
-  { method: 'PUT', path: '/api/resume-subscription', handler: 'resume-subscription', auth: 'jwt' },
-  { method: 'PUT', path: '/api/update-card', handler: 'update-card', auth: 'jwt' },
-  { method: 'POST', path: '/api/delete-customer', handler: 'delete-customer', auth: 'jwt' },
-  { method: 'POST', path: '/api/sign-out-everywhere', handler: 'sign-out-everywhere', auth: 'jwt' },
-  { method: 'POST', path: '/api/stripe-webhook', handler: 'stripe-webhook', auth: 'none' },
-  { method: 'POST', path: '/api/validate-license', handler: 'validate-license', auth: 'jwt' },
-  { method: 'GET', path: '/api/license-public-key', handler: 'license-public-key', auth: 'none' },
-];
+export const contracts = [
+  health,
+  updateEmail,
+  emailRecoveryInfo,
+  emailRecovery,
+  setupCheckout,
+  checkoutInfo,
+  completeCheckout,
+  getLicenses,
+  getSubscriptions,
+  addLicenses,
+  quoteLicenses,
+  removeLicenses,
+  resumeSubscription,
+  updateCard,
+  deleteCustomer,
+  signOutEverywhere,
+  stripeWebhook,
+  validateLicense,
+  licensePublicKey,
+] as const;
+
+export const routes: readonly RouteDef[] = contracts.map(({ method, path, handler, auth }) => ({
+  method,
+  path,
+  handler,
+  auth,
+}));

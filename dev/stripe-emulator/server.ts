@@ -237,6 +237,11 @@ export function createEmulatorServer(ctx: Ctx, save: () => void): Server {
         });
         res.end(answer.body);
         ctx.log(`${req.method} ${req.url} -> ${answer.status}`);
+      })
+      .catch((err: unknown) => {
+        // Writing the answer failed (the client went away): nothing is left to tell it.
+        ctx.log(`error writing the answer: ${String(err)}`);
+        res.destroy();
       });
   });
 }

@@ -1,3 +1,6 @@
+import { completeCheckout } from '../contracts/complete-checkout';
+import { getLicenses } from '../contracts/get-licenses';
+import { setupCheckout } from '../contracts/setup-checkout';
 import { paymentIntentOf, startBff, type Bff, type User } from './support/bff';
 
 // POST /api/checkout-info: the checkout page's check that the link's client secret is the caller's
@@ -11,12 +14,9 @@ beforeAll(async () => {
 afterAll(() => bff?.stop());
 
 async function setup(user: User, count: number) {
-  const res = await bff.call('POST', 'setup-checkout', {
-    user,
-    body: { uid: user.uid, email: user.email, count },
-  });
+  const res = await bff.send(setupCheckout, { user, body: { uid: user.uid, email: user.email, count } });
   expect(res.status).toBe(200);
-  return { sec: String(res.body.sec), subscriptionId: String(res.body.subscriptionId) };
+  return { sec: res.answer?.sec ?? '', subscriptionId: res.answer?.subscriptionId ?? '' };
 }
 
 const info = (user: User | undefined, body: unknown) => bff.call('POST', 'checkout-info', { user, body });
@@ -97,10 +97,7 @@ describe('checkout-info', () => {
     const { sec } = await setup(owner, 3);
     expect((await info(owner, { sec })).body).toMatchObject({ count: 3, amountDue: 4500 });
     const pmid = await pay(sec);
-    const done = await bff.call('GET', 'complete-checkout', {
-      user: owner,
-      query: { uid: owner.uid, pmid },
-    });
+    const done = await bff.send(completeCheckout, { user: owner, query: { uid: owner.uid, pmid } });
     expect(done.status).toBe(200);
     expectNotPayable(await info(owner, { sec }));
 
@@ -119,13 +116,10 @@ describe("complete-checkout after paying with someone else's secret", () => {
     await setup(payer, 1);
     // The payer's browser paid the owner's subscription (what the checkout page now prevents).
     const pmid = await pay(sec);
-    const res = await bff.call('GET', 'complete-checkout', {
-      user: payer,
-      query: { uid: payer.uid, pmid },
-    });
+    const res = await bff.send(completeCheckout, { user: payer, query: { uid: payer.uid, pmid } });
     expect(res.status).toBe(403);
-    expect(res.body.error?.code).toBe('FORBIDDEN');
-    const licenses = await bff.call('GET', 'get-licenses', { user: payer, query: { uid: payer.uid } });
-    expect(licenses.body.licenses).toEqual([]);
+    expect(res.error?.code).toBe('FORBIDDEN');
+    const licenses = await bff.send(getLicenses, { user: payer, query: { uid: payer.uid } });
+    expect(licenses.answer?.licenses).toEqual([]);
   });
 });

@@ -11,7 +11,9 @@ import {
 } from '../lib/http';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../lib/origin';
 import * as z from 'zod/mini';
-import { fields, MAX_BODY_BYTES, parseJsonBody, parseQuery, rawBody } from '../lib/request';
+import { fields } from '../contracts/fields';
+import { health } from '../contracts/health';
+import { MAX_BODY_BYTES, parseJsonBody, parseQuery, rawBody } from '../lib/request';
 
 type Parts = Pick<APIGatewayProxyEventV2, 'body' | 'isBase64Encoded' | 'queryStringParameters'>;
 const ev = (body: string | undefined, isBase64Encoded = false): Parts => ({ body, isBase64Encoded });
@@ -202,7 +204,7 @@ describe('error responses', () => {
 describe('only CloudFront reaches a handler', () => {
   const secret = 'a'.repeat(48);
   const savedEnv = { ...process.env };
-  const handler = withErrors(() => Promise.resolve(ok({ ran: true })));
+  const handler = withErrors(health, () => Promise.resolve(ok(health, { status: 'ok' })));
   const call = (headers: Record<string, string>) =>
     handler({ requestContext: { requestId: 'req-2' }, headers } as unknown as APIGatewayProxyEventV2);
   let warned: jest.SpyInstance;

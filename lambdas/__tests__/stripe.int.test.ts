@@ -4,7 +4,8 @@ import Stripe from 'stripe';
 import { startStripeEmulator, type StripeEmulator } from '../../dev/stripe-emulator';
 import { errorToResult } from '../lib/http';
 import * as lib from '../lib/stripe';
-import { InvalidWebhookSignatureError } from '../lib/errors';
+import { InvalidWebhookSignatureError, UnknownPaymentMethodError } from '../lib/errors';
+import { nextReadMark } from '../lib/read-order';
 
 // lib/stripe.ts through the SDK against the Stripe emulator: every call the BFF makes, the expand
 // lists, idempotent replays and conflicts, card declines, resource_missing, the instance rebuilt for a
@@ -148,6 +149,21 @@ test('checkout: an incomplete subscription with its confirmation secret expanded
   await expect(lib.pendingCheckoutsOf(customerId, 'uid-2')).resolves.toHaveLength(0);
 });
 
+test('read order: a subscription counts as read after a mark only when it was asked for after it and not replayed', async () => {
+  const customerId = await lib.createCustomer('uid-6', 'six@example.com', 'run-1');
+  const args = { uid: 'uid-6', customerId, count: 1, attempt: 'run-1' };
+  const before = nextReadMark();
+  const created = await lib.createIncompleteSubscription(args);
+  expect(lib.requestedAfter(created, before)).toBe(true);
+  const between = nextReadMark();
+  expect(lib.requestedAfter(created, between)).toBe(false);
+  expect(lib.requestedAfter(await lib.retrieveSubscription(created.id), between)).toBe(true);
+  // The same key again: Stripe answers the first request's state, whose read came before the mark.
+  const replayed = await lib.createIncompleteSubscription(args);
+  expect(replayed.id).toBe(created.id);
+  expect(lib.requestedAfter(replayed, between)).toBe(false);
+});
+
 test('licenses: retrieve with expand, preview, raise, lower, decline', async () => {
   const customerId = await lib.createCustomer('uid-3', 'three@example.com', 'run-1');
   const visa = await lib.attachPaymentMethod('pm_card_visa', customerId);
@@ -207,9 +223,12 @@ test('a past-due subscription pays its open invoice with a new card', async () =
 });
 
 test('resource_missing: an unknown card is bad input, a deleted customer is fine', async () => {
-  await expect(lib.retrievePaymentMethod('pm_doesnotexist')).rejects.toMatchObject({
-    statusCode: 400,
-    code: 'UNKNOWN_PAYMENT_METHOD',
+  const unknown = await lib.retrievePaymentMethod('pm_doesnotexist').catch((e: unknown) => e);
+  expect(unknown).toBeInstanceOf(UnknownPaymentMethodError);
+  const answer = errorToResult(unknown, event);
+  expect(answer.statusCode).toBe(400);
+  expect(JSON.parse(String(answer.body))).toEqual({
+    error: { code: 'UNKNOWN_PAYMENT_METHOD', message: 'The payment method does not exist.' },
   });
   const customerId = await lib.createCustomer('uid-5', undefined, 'run-1');
   await expect(lib.deleteCustomer(customerId)).resolves.toBe(true);

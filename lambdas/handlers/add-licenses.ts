@@ -1,11 +1,10 @@
+import { addLicenses as endpoint } from '../contracts/add-licenses';
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { conflict, ok, withErrors } from '../lib/http';
-import { syncSubscription } from '../lib/licensing';
+import { listSlotsForSync, syncSubscription } from '../lib/licensing';
 import { isInForce, toView } from '../lib/license-view';
 import { requireOwnAccount } from '../lib/ownership';
-import { listSlots } from '../lib/repository/licenses';
-import { fields, parseJsonBody } from '../lib/request';
-import * as z from 'zod/mini';
+import { parseJsonBody } from '../lib/request';
 import {
   changeMark,
   hasChangeMark,
@@ -23,23 +22,17 @@ import { runUserAction } from '../lib/user-action';
 // (user-action.ts): under the account's lease, once per Idempotency-Key; a retry after a failure
 // adds the licenses once, on top of whatever changed in between.
 
-const schema = z.strictObject({
-  customerId: fields.customerId,
-  subscriptionId: fields.subscriptionId,
-  count: fields.count,
-});
-
-export const handler = withErrors(async (event: ApiEvent) => {
+export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
-  const body = parseJsonBody(event, schema);
+  const body = parseJsonBody(event, endpoint.body);
   await requireOwnAccount(caller, body);
 
   return runUserAction(event, caller.sub, { route: 'add-licenses', input: body }, async (action) => {
-    // The slots are listed before Stripe is read (and changed), so syncSubscription can pair them
-    // with the updated quantity without reading Stripe again.
+    // Listed before Stripe is changed, so syncSubscription can pair them with the updated quantity
+    // without reading Stripe again (it checks that order itself).
     const [sub, slotsBefore] = await Promise.all([
       retrieveSubscription(body.subscriptionId),
-      listSlots(caller.sub, body.subscriptionId),
+      listSlotsForSync(caller.sub, body.subscriptionId),
     ]);
     // A run resuming this action (an earlier one failed after Stripe may have acted) reads from
     // Stripe whether its change was made: the change records the action's mark. If it was, it is not
@@ -63,7 +56,7 @@ export const handler = withErrors(async (event: ApiEvent) => {
       ? sub
       : await raiseQuantity(sub, quantity, raiseQuantityKey(sub, quantity, action.attempt), mark);
     const { slots, created } = await syncSubscription(caller.sub, updated, slotsBefore);
-    return ok({
+    return ok(endpoint, {
       subscriptionId: updated.id,
       quantity: licenseItem(updated).quantity ?? 0,
       added: created,

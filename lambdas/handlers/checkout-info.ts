@@ -1,9 +1,9 @@
+import { checkoutInfo as endpoint } from '../contracts/checkout-info';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { forbidden, ok, withErrors } from '../lib/http';
 import { getAccount } from '../lib/repository/accounts';
 import { parseJsonBody } from '../lib/request';
-import * as z from 'zod/mini';
 import { clientSecretOf, licenseItem, retrieveSubscription } from '../lib/stripe';
 
 // POST /api/checkout-info {sec}: what the checkout page shows before it offers the card form. The
@@ -13,11 +13,6 @@ import { clientSecretOf, licenseItem, retrieveSubscription } from '../lib/stripe
 // caller's current subscription's secret answers the same 403, revealing nothing about it.
 // The secret travels in the body (not the query string) so it stays out of CDN and API access logs.
 
-/** A PaymentIntent client secret: `pi_<id>_secret_<random>`. */
-const schema = z.strictObject({
-  sec: z.string().check(z.maxLength(256), z.regex(/^pi_[A-Za-z0-9]{1,100}_secret_[A-Za-z0-9]{1,100}$/)),
-});
-
 const NOT_YOURS = "This checkout link is not the signed-in user's.";
 
 /** Constant-time equality of two secrets (hashed first, so their lengths do not matter either). */
@@ -26,9 +21,9 @@ function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b));
 }
 
-export const handler = withErrors(async (event: ApiEvent) => {
+export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
-  const { sec } = parseJsonBody(event, schema);
+  const { sec } = parseJsonBody(event, endpoint.body);
 
   const account = await getAccount(caller.sub);
   if (!account?.subscriptionId) throw forbidden(NOT_YOURS);
@@ -37,7 +32,7 @@ export const handler = withErrors(async (event: ApiEvent) => {
   if (!expected || !sameSecret(sec, expected)) throw forbidden(NOT_YOURS);
 
   const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
-  return ok({
+  return ok(endpoint, {
     subscriptionId: sub.id,
     count: licenseItem(sub).quantity ?? 0,
     amountDue: invoice?.amount_due ?? null,

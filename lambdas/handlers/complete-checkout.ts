@@ -1,11 +1,10 @@
+import { completeCheckout as endpoint } from '../contracts/complete-checkout';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { ApiError, conflict, ok, withErrors } from '../lib/http';
-import { syncSubscription } from '../lib/licensing';
-import { listSlots } from '../lib/repository/licenses';
+import { listSlotsForSync, syncSubscription } from '../lib/licensing';
 import { isInForce, toView } from '../lib/license-view';
 import { getAccount } from '../lib/repository/accounts';
-import { fields, parseQuery } from '../lib/request';
-import * as z from 'zod/mini';
+import { parseQuery } from '../lib/request';
 import { ownCardId, requireOwnCard } from '../lib/ownership';
 import {
   ENDED_STATUSES,
@@ -19,11 +18,9 @@ import { withAccountLease } from '../lib/account-lease';
 // becomes the default, the account records the active subscription and the license keys exist.
 // Safe to call twice (and the webhook does the same work if this call never arrives).
 
-const schema = z.strictObject({ uid: fields.uid, pmid: fields.paymentMethodId });
-
-export const handler = withErrors(async (event: ApiEvent) => {
+export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
-  const { uid, pmid } = parseQuery(event, schema);
+  const { uid, pmid } = parseQuery(event, endpoint.query);
   assertSelf(caller, uid);
 
   // Under the account's lease, as every read-change-sync of the subscription.
@@ -32,10 +29,10 @@ export const handler = withErrors(async (event: ApiEvent) => {
     if (!account?.customerId || !account.subscriptionId) {
       throw conflict('NO_CHECKOUT', 'There is no checkout to complete. Start one first.');
     }
-    // The slots are listed before Stripe is read, so syncSubscription can trust the quantity it gets.
+    // Listed before Stripe is read, so syncSubscription can use them (it checks that order itself).
     const [pm, slotsBefore] = await Promise.all([
       retrievePaymentMethod(pmid),
-      listSlots(uid, account.subscriptionId),
+      listSlotsForSync(uid, account.subscriptionId),
     ]);
     requireOwnCard(pm, account.customerId);
 
@@ -57,7 +54,7 @@ export const handler = withErrors(async (event: ApiEvent) => {
         : sub.default_payment_method?.id;
     if (currentDefault !== cardId) sub = await setDefaultPaymentMethod(account.customerId, sub.id, cardId);
     const { snapshot, slots } = await syncSubscription(uid, sub, slotsBefore);
-    return ok({
+    return ok(endpoint, {
       subscriptionId: sub.id,
       subscriptionStatus: snapshot.subscriptionStatus,
       licenses: slots.filter((s) => isInForce(s)).map(toView),

@@ -1,12 +1,18 @@
+import { deleteCustomer as endpoint } from '../contracts/delete-customer';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { checkPassword } from '../lib/cognito';
 import { ok, withErrors } from '../lib/http';
 import { getAccount } from '../lib/repository/accounts';
 import { revokeTokens } from '../lib/repository/sessions';
 import { deleteUserRecords } from '../lib/repository/users';
-import { fields, parseJsonBody } from '../lib/request';
-import * as z from 'zod/mini';
-import { cancelSubscription, deleteCustomer, ENDED_STATUSES, retrieveSubscription } from '../lib/stripe';
+import { parseJsonBody } from '../lib/request';
+import {
+  cancelSubscription,
+  deleteCustomer,
+  ENDED_STATUSES,
+  isMissing,
+  retrieveSubscription,
+} from '../lib/stripe';
 
 // POST /api/delete-customer {uid, currentPassword}: after the current password is checked (a token
 // alone never destroys an account), ends the subscription now, deletes the Stripe customer and every
@@ -14,11 +20,9 @@ import { cancelSubscription, deleteCustomer, ENDED_STATUSES, retrieveSubscriptio
 // account page then deletes the Cognito user.
 // Each step tolerates having been done already, so a retry after a partial failure completes.
 
-const schema = z.strictObject({ uid: fields.uid, currentPassword: fields.password });
-
-export const handler = withErrors(async (event: ApiEvent) => {
+export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
-  const { uid, currentPassword } = parseJsonBody(event, schema);
+  const { uid, currentPassword } = parseJsonBody(event, endpoint.body);
   assertSelf(caller, uid);
   // Before anything is read or changed; a wrong password is 403 INCORRECT_PASSWORD.
   await checkPassword(caller.username, currentPassword);
@@ -27,7 +31,7 @@ export const handler = withErrors(async (event: ApiEvent) => {
   let subscriptionCanceled = false;
   if (account?.subscriptionId) {
     const sub = await retrieveSubscription(account.subscriptionId).catch((err: unknown) => {
-      if ((err as { code?: string }).code === 'resource_missing') return undefined;
+      if (isMissing(err)) return undefined;
       throw err;
     });
     if (sub && !ENDED_STATUSES.includes(sub.status)) {
@@ -40,7 +44,7 @@ export const handler = withErrors(async (event: ApiEvent) => {
   // Last, so a retry after a failure above still passes with the same token: from here on no token
   // issued before now is taken (the page deletes the Cognito user next, with Cognito's own token).
   await revokeTokens(uid, { deleted: true });
-  return ok({
+  return ok(endpoint, {
     deleted: {
       customerId: account?.customerId ?? null,
       subscriptionId: account?.subscriptionId ?? null,

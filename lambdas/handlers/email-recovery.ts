@@ -1,12 +1,12 @@
+import { emailRecovery as endpoint } from '../contracts/email-recovery';
 import type { ApiEvent } from '../lib/auth';
 import { setEmail, signOutEverywhere } from '../lib/cognito';
 import { ok, withErrors } from '../lib/http';
-import { requireUsableCode } from '../lib/recovery-mail';
+import { requireUsableCode } from '../lib/recovery-code';
 import { getAccount, saveEmail } from '../lib/repository/accounts';
 import { acceptRecoveryCode, markRecoveryCodeUsed } from '../lib/repository/recovery-codes';
 import { revokeTokens } from '../lib/repository/sessions';
-import { fields, parseJsonBody } from '../lib/request';
-import * as z from 'zod/mini';
+import { parseJsonBody } from '../lib/request';
 import { updateCustomerEmail } from '../lib/stripe';
 
 // POST /api/email-recovery {code} (public; the one-time code is the secret): restores the previous
@@ -15,10 +15,8 @@ import { updateCustomerEmail } from '../lib/stripe';
 // with the same link: an accepted code skips the checks the recovery itself invalidates (the email).
 // Steps repeat harmlessly if retried.
 
-const schema = z.strictObject({ code: fields.recoveryCode });
-
-export const handler = withErrors(async (event: ApiEvent) => {
-  const { code } = parseJsonBody(event, schema);
+export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+  const { code } = parseJsonBody(event, endpoint.body);
   const rc = await requireUsableCode(code);
   await acceptRecoveryCode(code);
   await setEmail(rc.username, rc.previousEmail, true);
@@ -28,5 +26,5 @@ export const handler = withErrors(async (event: ApiEvent) => {
   await signOutEverywhere(rc.username);
   await revokeTokens(rc.uid);
   await markRecoveryCodeUsed(code);
-  return ok({ email: rc.previousEmail });
+  return ok(endpoint, { email: rc.previousEmail });
 });

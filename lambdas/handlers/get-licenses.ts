@@ -1,23 +1,21 @@
+import { getLicenses as endpoint } from '../contracts/get-licenses';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { ok, withErrors } from '../lib/http';
 import { isInForce, toView } from '../lib/license-view';
 import { getAccount } from '../lib/repository/accounts';
 import { listSlots } from '../lib/repository/licenses';
-import { fields, parseQuery } from '../lib/request';
-import * as z from 'zod/mini';
+import { parseQuery } from '../lib/request';
 
 // GET /api/get-licenses?uid: the spec's license data from our records alone (no Stripe call): the
 // customer, the current subscription and its status, and every license still in force.
 
-const schema = z.strictObject({ uid: fields.uid });
-
-export const handler = withErrors(async (event: ApiEvent) => {
+export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
-  const { uid } = parseQuery(event, schema);
+  const { uid } = parseQuery(event, endpoint.query);
   assertSelf(caller, uid);
   const [account, slots] = await Promise.all([getAccount(uid), listSlots(uid)]);
   const now = Date.now();
-  return ok({
+  return ok(endpoint, {
     customerId: account?.customerId ?? null,
     subscriptionId: account?.subscriptionId ?? null,
     subscriptionStatus: account?.subscriptionStatus ?? null,

@@ -1,23 +1,21 @@
+import { getSubscriptions as endpoint } from '../contracts/get-subscriptions';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { ok, withErrors } from '../lib/http';
 import { isInForce } from '../lib/license-view';
 import { getAccount, saveSubscription } from '../lib/repository/accounts';
 import { listSlots } from '../lib/repository/licenses';
-import { fields, parseQuery } from '../lib/request';
-import * as z from 'zod/mini';
+import { parseQuery } from '../lib/request';
 import { clientSecretOf, customerIdOf, retrieveSubscription, snapshotOf } from '../lib/stripe';
 
 // GET /api/get-subscriptions?uid: the spec's subscription entity for the caller's current
 // subscription (none or one), read live from Stripe so card and period are current.
 
-const schema = z.strictObject({ uid: fields.uid });
-
-export const handler = withErrors(async (event: ApiEvent) => {
+export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
-  const { uid } = parseQuery(event, schema);
+  const { uid } = parseQuery(event, endpoint.query);
   assertSelf(caller, uid);
   const account = await getAccount(uid);
-  if (!account?.subscriptionId) return ok({ subscriptions: [] });
+  if (!account?.subscriptionId) return ok(endpoint, { subscriptions: [] });
 
   const [sub, slots] = await Promise.all([
     retrieveSubscription(account.subscriptionId),
@@ -26,7 +24,7 @@ export const handler = withErrors(async (event: ApiEvent) => {
   const s = snapshotOf(sub);
   // Keep the cached copy current while we have the fresh one (a missed webhook heals here).
   await saveSubscription(uid, customerIdOf(sub), s);
-  return ok({
+  return ok(endpoint, {
     subscriptions: [
       {
         id: sub.id,

@@ -1,8 +1,5 @@
-import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { health as endpoint } from '../contracts/health';
+import { ok, type Reply } from '../lib/http';
 
 // Liveness only: no dependency is touched, so a health check never costs a DynamoDB or Stripe call.
-export const handler = async (): Promise<APIGatewayProxyStructuredResultV2> => ({
-  statusCode: 200,
-  headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
-  body: JSON.stringify({ status: 'ok' }),
-});
+export const handler = async (): Promise<Reply<{ status: 'ok' }>> => ok(endpoint, { status: 'ok' });

@@ -1,8 +1,8 @@
+import { quoteLicenses as endpoint } from '../contracts/quote-licenses';
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { conflict, ok, withErrors } from '../lib/http';
 import { requireOwnAccount } from '../lib/ownership';
-import { fields, parseQuery } from '../lib/request';
-import * as z from 'zod/mini';
+import { parseQuery } from '../lib/request';
 import {
   IN_FORCE_STATUSES,
   licenseItem,
@@ -14,14 +14,9 @@ import {
 // GET /api/quote-licenses?count[&subscriptionId]: what adding `count` licenses would charge today
 // (Stripe's invoice preview of the prorated change), for the licenses page to show before buying.
 
-const schema = z.strictObject({
-  count: fields.countQuery,
-  subscriptionId: z.optional(fields.subscriptionId),
-});
-
-export const handler = withErrors(async (event: ApiEvent) => {
+export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
-  const { count, subscriptionId } = parseQuery(event, schema);
+  const { count, subscriptionId } = parseQuery(event, endpoint.query);
   const account = await requireOwnAccount(caller, { subscriptionId });
   const sub = await retrieveSubscription(account.subscriptionId);
   if (!IN_FORCE_STATUSES.includes(sub.status) || sub.cancel_at_period_end) {
@@ -30,7 +25,7 @@ export const handler = withErrors(async (event: ApiEvent) => {
   const item = licenseItem(sub);
   const quantity = (item.quantity ?? 0) + count;
   const preview = await previewRaise(sub, quantity);
-  return ok({
+  return ok(endpoint, {
     count,
     quantity,
     amountDue: preview.amount_due,

@@ -1,3 +1,4 @@
+import { removeLicenses as endpoint } from '../contracts/remove-licenses';
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { badRequest, conflict, forbidden, ok, withErrors } from '../lib/http';
 import { isInForce, isoFromEpoch, toView } from '../lib/license-view';
@@ -5,8 +6,7 @@ import { normalizeLicenseKey } from '../lib/license-keys';
 import { requireOwnAccount } from '../lib/ownership';
 import { saveSubscription } from '../lib/repository/accounts';
 import { listSlots, markSlotForRemoval, RENEWING, setSlotExpiration } from '../lib/repository/licenses';
-import { fields, parseJsonBody } from '../lib/request';
-import * as z from 'zod/mini';
+import { parseJsonBody } from '../lib/request';
 import {
   changeMark,
   hasChangeMark,
@@ -24,15 +24,9 @@ import { runUserAction } from '../lib/user-action';
 // in between sees fewer licenses wanted than exist and creates none. Runs as a user action
 // (user-action.ts): under the account's lease, once per Idempotency-Key.
 
-const schema = z.strictObject({
-  customerId: fields.customerId,
-  subscriptionId: fields.subscriptionId,
-  licenseKeys: z.array(fields.licenseKey).check(z.minLength(1), z.maxLength(100)),
-});
-
-export const handler = withErrors(async (event: ApiEvent) => {
+export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
-  const body = parseJsonBody(event, schema);
+  const body = parseJsonBody(event, endpoint.body);
   const keys = new Set<string>();
   for (const raw of body.licenseKeys) {
     const key = normalizeLicenseKey(raw);
@@ -91,7 +85,7 @@ export const handler = withErrors(async (event: ApiEvent) => {
       const after = dated.every(Boolean)
         ? slots.map((s) => (chosen.includes(s) ? { ...s, expirationDate: end } : s))
         : await listSlots(caller.sub, body.subscriptionId);
-      return ok({
+      return ok(endpoint, {
         subscriptionId: updated.id,
         renewLicenseCount: snapshot.renewing,
         cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,

@@ -1,11 +1,11 @@
+import { resumeSubscription as endpoint } from '../contracts/resume-subscription';
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { conflict, ok, withErrors } from '../lib/http';
 import { isInForce, isoFromEpoch, toView } from '../lib/license-view';
 import { requireOwnAccount } from '../lib/ownership';
 import { saveSubscription } from '../lib/repository/accounts';
 import { listSlots, renewSlotAgain, RENEWING, type LicenseSlot } from '../lib/repository/licenses';
-import { fields, parseJsonBody } from '../lib/request';
-import * as z from 'zod/mini';
+import { parseJsonBody } from '../lib/request';
 import {
   IN_FORCE_STATUSES,
   keepRenewing,
@@ -21,11 +21,6 @@ import { runUserAction } from '../lib/user-action';
 // running in between sees more renewing keys than Stripe renews and dates them again, and never mints
 // new keys. Runs as a user action (user-action.ts): under the account's lease, once per Idempotency-Key.
 
-const schema = z.strictObject({
-  customerId: fields.customerId,
-  subscriptionId: fields.subscriptionId,
-});
-
 /** The licenses to renew again: those ending with this period, the most recently removed first. */
 function toRenew(slots: readonly LicenseSlot[], end: string, quantity: number): LicenseSlot[] {
   const renewing = slots.filter((s) => s.expirationDate === RENEWING).length;
@@ -38,9 +33,9 @@ function toRenew(slots: readonly LicenseSlot[], end: string, quantity: number): 
     .slice(0, Math.max(0, quantity - renewing));
 }
 
-export const handler = withErrors(async (event: ApiEvent) => {
+export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
-  const body = parseJsonBody(event, schema);
+  const body = parseJsonBody(event, endpoint.body);
   await requireOwnAccount(caller, body);
 
   return runUserAction(event, caller.sub, { route: 'resume-subscription', input: body }, async (action) => {
@@ -68,7 +63,7 @@ export const handler = withErrors(async (event: ApiEvent) => {
       listSlots(caller.sub, body.subscriptionId),
       saveSubscription(caller.sub, body.customerId, snapshot),
     ]);
-    return ok({
+    return ok(endpoint, {
       subscriptionId: updated.id,
       renewLicenseCount: snapshot.renewing,
       cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,

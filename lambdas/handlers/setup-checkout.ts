@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { setupCheckout as endpoint } from '../contracts/setup-checkout';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { conflict, forbidden, ok, withErrors } from '../lib/http';
 import { saveCustomer, saveSubscription, getAccount } from '../lib/repository/accounts';
-import { fields, parseJsonBody } from '../lib/request';
-import * as z from 'zod/mini';
+import { parseJsonBody } from '../lib/request';
 import {
   cancelAbandonedCheckout,
   clientSecretOf,
@@ -23,12 +23,14 @@ import { runUserAction } from '../lib/user-action';
 // the client secret (sec) the checkout page confirms. A pending checkout for the same count is
 // reused; a live subscription is refused (the customer adds licenses to it instead).
 
-const schema = z.strictObject({ uid: fields.uid, email: fields.email, count: fields.count });
-
 function answer(sub: Stripe.Subscription, customerId: string, count: number) {
   const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
-  return ok({
-    sec: clientSecretOf(sub),
+  // Stripe gives every default_incomplete subscription of a priced item a first payment to confirm;
+  // without one there is nothing the checkout page could pay, so that is a bug to log, not an answer.
+  const sec = clientSecretOf(sub);
+  if (!sec) throw new Error(`Subscription ${sub.id} has no first payment to confirm`);
+  return ok(endpoint, {
+    sec,
     subscriptionId: sub.id,
     customerId,
     count,
@@ -38,9 +40,9 @@ function answer(sub: Stripe.Subscription, customerId: string, count: number) {
   });
 }
 
-export const handler = withErrors(async (event: ApiEvent) => {
+export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
-  const { uid, email, count } = parseJsonBody(event, schema);
+  const { uid, email, count } = parseJsonBody(event, endpoint.body);
   assertSelf(caller, uid);
   if (caller.email && caller.email.toLowerCase() !== email.toLowerCase()) {
     throw forbidden("The email is not the signed-in user's.");

@@ -1,9 +1,9 @@
+import { signOutEverywhere as endpoint } from '../contracts/sign-out-everywhere';
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { signOutEverywhere } from '../lib/cognito';
 import { ok, withErrors } from '../lib/http';
 import { revokeTokens } from '../lib/repository/sessions';
 import { parseJsonBody } from '../lib/request';
-import * as z from 'zod/mini';
 
 // POST /api/sign-out-everywhere (no body, or {passwordChanged}): ends every session of the caller on every device. Cognito
 // revokes the refresh tokens (AdminUserGlobalSignOut); the BFF records the time before which it takes
@@ -12,12 +12,10 @@ import * as z from 'zod/mini';
 // BFF does not see the change itself, which the site makes with Cognito). Cognito first: if recording fails, a retry still has a token
 // that passes. An unverified email may still end its own sessions.
 
-const schema = z.strictObject({ passwordChanged: z.optional(z.boolean()) });
-
-export const handler = withErrors(async (event: ApiEvent) => {
+export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event, { allowUnverified: true });
-  const { passwordChanged } = event.body ? parseJsonBody(event, schema) : {};
+  const { passwordChanged } = event.body ? parseJsonBody(event, endpoint.body) : {};
   await signOutEverywhere(caller.username);
   const validAfter = await revokeTokens(caller.sub, { passwordChanged });
-  return ok({ signedOut: true, tokensValidAfter: new Date(validAfter * 1000).toISOString() });
+  return ok(endpoint, { signedOut: true, tokensValidAfter: new Date(validAfter * 1000).toISOString() });
 });

@@ -1,5 +1,6 @@
+import { stripeWebhook as endpoint } from '../contracts/stripe-webhook';
 import type { ApiEvent } from '../lib/auth';
-import { InvalidWebhookSignatureError } from '../lib/errors';
+import { AccountBusyError, InvalidWebhookSignatureError } from '../lib/errors';
 import { ApiError, badRequest, log, ok, withErrors } from '../lib/http';
 import { withAccountLease } from '../lib/account-lease';
 import { syncSubscription } from '../lib/licensing';
@@ -14,6 +15,7 @@ import {
   constructWebhookEvent,
   customerIdOf,
   ENDED_STATUSES,
+  idOf,
   isMissing,
   LIVE_STATUSES,
   refundSubscriptionPayments,
@@ -42,9 +44,6 @@ function header(event: ApiEvent, name: string): string | undefined {
   const headers = event.headers ?? {};
   return headers[name] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
 }
-
-const idOf = (v: unknown): string | undefined =>
-  typeof v === 'string' ? v : typeof v === 'object' && v && 'id' in v ? String(v.id) : undefined;
 
 /** The subscription an event is about (invoices name it under parent.subscription_details). */
 export function subscriptionIdOf(event: Stripe.Event): string | undefined {
@@ -117,7 +116,7 @@ async function reconcile(uid: string, sub: Stripe.Subscription, event: ApiEvent,
   log('warn', 'orphan subscription attached', event, context);
 }
 
-export const handler = withErrors(async (event: ApiEvent) => {
+export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const signature = header(event, 'stripe-signature');
   if (!signature) throw badRequest('MISSING_SIGNATURE', 'The Stripe-Signature header is missing.');
   const body = rawBody(event);
@@ -132,8 +131,8 @@ export const handler = withErrors(async (event: ApiEvent) => {
     if (!(err instanceof InvalidWebhookSignatureError)) throw err;
     throw new ApiError(400, 'INVALID_SIGNATURE', 'The signature does not match the payload.');
   }
-  if (!HANDLED.has(stripeEvent.type)) return ok({ received: true, handled: false });
-  if (await isEventProcessed(stripeEvent.id)) return ok({ received: true, duplicate: true });
+  if (!HANDLED.has(stripeEvent.type)) return ok(endpoint, { received: true, handled: false });
+  if (await isEventProcessed(stripeEvent.id)) return ok(endpoint, { received: true, duplicate: true });
 
   const subscriptionId = subscriptionIdOf(stripeEvent);
   if (subscriptionId) {
@@ -145,7 +144,7 @@ export const handler = withErrors(async (event: ApiEvent) => {
       await withAccountLease(uid, async () =>
         reconcile(uid, await retrieveSubscription(sub.id), event, stripeEvent.id),
       ).catch((err: unknown) => {
-        if (err instanceof ApiError && err.code === 'BUSY') {
+        if (err instanceof AccountBusyError) {
           throw new ApiError(503, 'BUSY', 'The account is being changed; deliver the event again.');
         }
         throw err;
@@ -167,5 +166,5 @@ export const handler = withErrors(async (event: ApiEvent) => {
   }
   // Recorded after the work: if the work fails, Stripe's retry does it again (it is idempotent).
   await markEventProcessed(stripeEvent.id, stripeEvent.type);
-  return ok({ received: true });
+  return ok(endpoint, { received: true });
 });

@@ -1,9 +1,9 @@
+import { updateCard as endpoint } from '../contracts/update-card';
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { conflict, ok, withErrors } from '../lib/http';
 import { syncSubscription } from '../lib/licensing';
 import { ownCardId, requireOwnAccount, requireOwnCard } from '../lib/ownership';
-import { fields, parseJsonBody } from '../lib/request';
-import * as z from 'zod/mini';
+import { parseJsonBody } from '../lib/request';
 import {
   ENDED_STATUSES,
   payOpenInvoices,
@@ -16,16 +16,11 @@ import { runUserAction } from '../lib/user-action';
 // PUT /api/update-card {subscriptionId, paymentMethodId}: attaches the card, makes it the default
 // for the customer and the subscription, and retries the open invoice of a past-due subscription.
 
-const schema = z.strictObject({
-  subscriptionId: fields.subscriptionId,
-  paymentMethodId: fields.paymentMethodId,
-});
-
 const RETRY_STATUSES = ['past_due', 'unpaid'];
 
-export const handler = withErrors(async (event: ApiEvent) => {
+export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
-  const body = parseJsonBody(event, schema);
+  const body = parseJsonBody(event, endpoint.body);
   const account = await requireOwnAccount(caller, { subscriptionId: body.subscriptionId });
 
   return runUserAction(event, caller.sub, { route: 'update-card', input: body }, async () => {
@@ -46,7 +41,7 @@ export const handler = withErrors(async (event: ApiEvent) => {
       if (paidInvoices > 0) sub = await retrieveSubscription(current.id); // paying changed its status
     }
     const { snapshot } = await syncSubscription(caller.sub, sub);
-    return ok({
+    return ok(endpoint, {
       subscriptionId: sub.id,
       status: snapshot.subscriptionStatus,
       cardBrand: snapshot.cardBrand ?? null,

@@ -1,15 +1,16 @@
+import { updateEmail as endpoint } from '../contracts/update-email';
 import { randomBytes } from 'node:crypto';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { checkPassword, emailInUse, setEmail, signOutEverywhere } from '../lib/cognito';
 import { getConfig } from '../lib/config';
 import { badRequest, conflict, forbidden, ok, withErrors } from '../lib/http';
 import { sendMail } from '../lib/mail';
+import { allDone } from '../lib/settle';
 import { recoveryMail } from '../lib/recovery-mail';
 import { getAccount, saveEmail } from '../lib/repository/accounts';
 import { saveRecoveryCode } from '../lib/repository/recovery-codes';
 import { revokeTokens } from '../lib/repository/sessions';
-import { fields, parseJsonBody } from '../lib/request';
-import * as z from 'zod/mini';
+import { parseJsonBody } from '../lib/request';
 import { updateCustomerEmail } from '../lib/stripe';
 
 // PUT /api/update-email {uid, oldEmail, newEmail, currentPassword}: after the current password is
@@ -18,19 +19,12 @@ import { updateCustomerEmail } from '../lib/stripe';
 // refused, the email not being the one it undoes), then the email changes (unverified, so Cognito
 // sends the new address a code), Stripe's customer follows, and every session ends.
 
-const schema = z.strictObject({
-  uid: fields.uid,
-  oldEmail: fields.email,
-  newEmail: fields.email,
-  currentPassword: fields.password,
-});
-
 /** How long the old address can undo the change. */
 const RECOVERY_SECONDS = 3 * 24 * 3600;
 
-export const handler = withErrors(async (event: ApiEvent) => {
+export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
-  const body = parseJsonBody(event, schema);
+  const body = parseJsonBody(event, endpoint.body);
   assertSelf(caller, body.uid);
   if (caller.email && caller.email.toLowerCase() !== body.oldEmail.toLowerCase()) {
     throw forbidden("The old email is not the signed-in user's.");
@@ -60,12 +54,12 @@ export const handler = withErrors(async (event: ApiEvent) => {
   await setEmail(caller.username, body.newEmail, false);
   // The rest are independent of each other.
   const account = await getAccount(caller.sub);
-  await Promise.all([
-    account && saveEmail(caller.sub, body.newEmail),
-    account?.customerId && updateCustomerEmail(account.customerId, body.newEmail),
+  await allDone([
+    account ? saveEmail(caller.sub, body.newEmail) : Promise.resolve(),
+    account?.customerId ? updateCustomerEmail(account.customerId, body.newEmail) : Promise.resolve(),
     signOutEverywhere(caller.username),
   ]);
   // Last, so a retry after a failure above still passes: every session (this one too) ends now.
   await revokeTokens(caller.sub);
-  return ok({ email: body.newEmail });
+  return ok(endpoint, { email: body.newEmail });
 });

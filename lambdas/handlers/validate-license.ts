@@ -1,3 +1,4 @@
+import { validateLicense as endpoint } from '../contracts/validate-license';
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { getLicenseSigningKeyPem } from '../lib/secrets';
 import { ok, withErrors } from '../lib/http';
@@ -6,8 +7,7 @@ import { loadSigningKey, signLicenseStatement, type Tools } from '../lib/license
 import { isoFromEpoch } from '../lib/license-view';
 import { getAccount } from '../lib/repository/accounts';
 import { findSlotByKey, RENEWING } from '../lib/repository/licenses';
-import { fields, parseJsonBody } from '../lib/request';
-import * as z from 'zod/mini';
+import { parseJsonBody } from '../lib/request';
 import { IN_FORCE_STATUSES } from '../lib/subscription-status';
 
 // POST /api/validate-license {key}, called by the desktop application with the owner's token.
@@ -18,19 +18,17 @@ import { IN_FORCE_STATUSES } from '../lib/subscription-status';
 // keeps working through a week without network, a removed license stops exactly at its date, and a
 // lapsed payment (past_due) is noticed at the next online check at most a week later.
 
-const schema = z.strictObject({ key: fields.licenseKey });
-
 export const OFFLINE_SECONDS = 7 * 24 * 3600;
 const FREE_TOOLS: Tools = [1, 2, 3];
 
 type Code = 'VALID' | 'EXPIRED' | 'NOT_FOUND' | 'SUBSCRIPTION_INACTIVE';
 
 const refuse = (code: Exclude<Code, 'VALID'>, expiresAt: string | null = null) =>
-  ok({ valid: false, code, expiresAt, renews: false, tools: FREE_TOOLS, token: null });
+  ok(endpoint, { valid: false, code, expiresAt, renews: false, tools: FREE_TOOLS, token: null });
 
-export const handler = withErrors(async (event: ApiEvent) => {
+export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
-  const body = parseJsonBody(event, schema);
+  const body = parseJsonBody(event, endpoint.body);
   const key = normalizeLicenseKey(body.key);
   // Someone else's key answers exactly like a key that does not exist.
   const slot = key ? await findSlotByKey(key) : undefined;
@@ -56,7 +54,7 @@ export const handler = withErrors(async (event: ApiEvent) => {
     { sub: caller.sub, key: slot.licenseKey, tools: 'all', exp },
     now,
   );
-  return ok({
+  return ok(endpoint, {
     valid: true,
     code: 'VALID' satisfies Code,
     expiresAt: expiresAt ? isoFromEpoch(expiresAt) : null,

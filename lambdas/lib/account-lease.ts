@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError } from './http';
+import { AccountBusyError } from './errors';
 import { releaseLease, tryTakeLease } from './repository/leases';
 
 // Money under concurrency: every read-change-sync of an account's subscription runs while holding the
@@ -11,12 +11,9 @@ export const LEASE_MS = 20_000;
 /** How long a request waits for the lease before answering BUSY (leaves the rest of 15 s for its work). */
 export const LEASE_WAIT_MS = 7_000;
 
-export const busy = (): ApiError =>
-  new ApiError(409, 'BUSY', 'Another change to your licenses is in progress. Try again in a moment.');
-
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Runs `work` holding the account's lease; throws BUSY (409) if it cannot be had within the wait. */
+/** Runs `work` holding the account's lease; throws AccountBusyError if it cannot be had within the wait. */
 export async function withAccountLease<T>(
   uid: string,
   work: () => Promise<T>,
@@ -25,7 +22,7 @@ export async function withAccountLease<T>(
   const token = randomUUID();
   const giveUpAt = Date.now() + waitMs;
   for (let attempt = 0; !(await tryTakeLease(uid, token, Date.now() + LEASE_MS)); attempt++) {
-    if (Date.now() >= giveUpAt) throw busy();
+    if (Date.now() >= giveUpAt) throw new AccountBusyError(uid);
     // Short, growing, jittered pauses: a turn usually takes a few hundred ms.
     await pause(Math.min(40 * 2 ** Math.min(attempt, 3), 300) * (0.5 + Math.random()));
   }

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { awsClientDefaults } from './aws-clients';
 import { getConfig } from './config';
-import { ApiError, conflict } from './http';
+import { EmailTakenError, IncorrectPasswordError, InvalidEmailError, TooManyAttemptsError } from './errors';
 
 // The Cognito calls the BFF makes for the account owner: checking a password, changing the email
 // address, and signing the user out everywhere. Deleting the user is the account page's own call.
@@ -32,7 +32,7 @@ const WRONG_PASSWORD = new Set([
   'UserNotFoundException',
 ]);
 
-/** Signs in with the password (USER_PASSWORD_AUTH, as the site does); a wrong one is a 403. */
+/** Signs in with the password (USER_PASSWORD_AUTH, as the site does); a wrong one is IncorrectPasswordError. */
 export async function checkPassword(username: string, password: string): Promise<void> {
   try {
     await cognito().send(
@@ -44,10 +44,9 @@ export async function checkPassword(username: string, password: string): Promise
     );
   } catch (err) {
     const name = err instanceof Error ? err.name : '';
-    if (WRONG_PASSWORD.has(name))
-      throw new ApiError(403, 'INCORRECT_PASSWORD', 'Incorrect current password.');
+    if (WRONG_PASSWORD.has(name)) throw new IncorrectPasswordError();
     if (name === 'TooManyRequestsException' || name === 'LimitExceededException') {
-      throw new ApiError(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts. Please try again later.');
+      throw new TooManyAttemptsError();
     }
     throw err;
   }
@@ -97,11 +96,8 @@ export async function setEmail(username: string, email: string, verified: boolea
     );
   } catch (err) {
     const name = err instanceof Error ? err.name : '';
-    if (name === 'AliasExistsException' || name === 'UsernameExistsException') {
-      throw conflict('EMAIL_TAKEN', 'New email is already taken.');
-    }
-    if (name === 'InvalidParameterException')
-      throw new ApiError(400, 'INVALID_EMAIL', 'The email address is not valid.');
+    if (name === 'AliasExistsException' || name === 'UsernameExistsException') throw new EmailTakenError();
+    if (name === 'InvalidParameterException') throw new InvalidEmailError();
     throw err;
   }
 }

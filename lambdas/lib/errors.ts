@@ -1,4 +1,6 @@
-// Domain errors the adapters raise. Only the handler boundary (http.ts) turns them into HTTP answers.
+// Domain errors the adapters (Stripe, Cognito, the repository) and the rules built on them raise. They
+// say what went wrong in the product's terms; only the handler boundary (http.ts, errorToResult) turns
+// them into HTTP statuses and the spec's messages.
 
 /** A webhook whose Stripe-Signature does not verify (or cannot be read): the sender's fault, never ours. */
 export class InvalidWebhookSignatureError extends Error {
@@ -19,5 +21,61 @@ export class SecretNotConfiguredError extends Error {
         '(README.md, "Deploy to AWS", "Stripe secrets and webhook").',
     );
     this.name = 'SecretNotConfiguredError';
+  }
+}
+
+/** Stripe does not know the payment method id a client named. */
+export class UnknownPaymentMethodError extends Error {
+  constructor(readonly paymentMethodId: string) {
+    super(`Stripe does not know the payment method ${paymentMethodId}.`);
+    this.name = 'UnknownPaymentMethodError';
+  }
+}
+
+/** The current password a client sent is not the user's. */
+export class IncorrectPasswordError extends Error {
+  constructor() {
+    super('The password does not match.');
+    this.name = 'IncorrectPasswordError';
+  }
+}
+
+/** Cognito refuses further password checks for a while. */
+export class TooManyAttemptsError extends Error {
+  constructor() {
+    super('Cognito throttled the password check.');
+    this.name = 'TooManyAttemptsError';
+  }
+}
+
+/** Another user already has the email address. */
+export class EmailTakenError extends Error {
+  constructor() {
+    super('Another user has this email address.');
+    this.name = 'EmailTakenError';
+  }
+}
+
+/** Cognito refuses the email address as malformed. */
+export class InvalidEmailError extends Error {
+  constructor() {
+    super('Cognito refused the email address.');
+    this.name = 'InvalidEmailError';
+  }
+}
+
+/** The account's lease (account-lease.ts) could not be had in time: another change is running. */
+export class AccountBusyError extends Error {
+  constructor(readonly uid: string) {
+    super(`The lease of account ${uid} is held by another request.`);
+    this.name = 'AccountBusyError';
+  }
+}
+
+/** An email-recovery code that cannot undo its change: unknown, expired or superseded ('invalid'), or spent ('used'). */
+export class RecoveryCodeError extends Error {
+  constructor(readonly reason: 'invalid' | 'used') {
+    super(`The recovery code is ${reason}.`);
+    this.name = 'RecoveryCodeError';
   }
 }

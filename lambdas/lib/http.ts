@@ -1,12 +1,31 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { SecretNotConfiguredError } from './errors';
+import type { AnswerOf, ApiErrorBody, Contract } from '../contracts/contract';
+import {
+  AccountBusyError,
+  EmailTakenError,
+  IncorrectPasswordError,
+  InvalidEmailError,
+  RecoveryCodeError,
+  SecretNotConfiguredError,
+  TooManyAttemptsError,
+  UnknownPaymentMethodError,
+} from './errors';
 import { fromCloudFront } from './origin';
 
-// Responses and errors for every handler: JSON bodies, `{ error: { code, message } }` on failure, and
-// one wrapper that decides which failures a client may see. Client mistakes become 4xx with a reason;
-// anything unexpected becomes a generic 500 plus one structured log line to find it by request id.
+// The handler boundary: JSON answers typed by each endpoint's contract (lambdas/contracts/), failures
+// as `{ error: { code, message } }`, and one wrapper that decides which failures a client may see.
+// Client mistakes and the adapters' domain errors become 4xx with a reason; anything unexpected
+// becomes a generic 500 plus one structured log line to find it by request id.
 
 export type Result = APIGatewayProxyStructuredResultV2;
+
+declare const answerType: unique symbol;
+
+/**
+ * A result whose 200 body is a T. Only `ok` makes one from a body (and the error answers are
+ * `Reply<never>`), so a handler typed by its contract cannot answer anything else.
+ */
+export type Reply<T> = Result & { readonly [answerType]: T };
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
@@ -14,7 +33,16 @@ export function json(statusCode: number, body: unknown, headers: Record<string, 
   return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
 }
 
-export const ok = (body: unknown): Result => json(200, body);
+/** The 200 answer of `contract`, whose type the body must be. */
+export const ok = <C extends Contract>(
+  _contract: C,
+  body: AnswerOf<C>,
+  headers: Record<string, string> = {},
+): Reply<AnswerOf<C>> => json(200, body, headers) as Reply<AnswerOf<C>>;
+
+/** An error answer; it fits every contract's handler. */
+export const fail = (statusCode: number, body: ApiErrorBody, headers: Record<string, string> = {}) =>
+  json(statusCode, body, headers) as Reply<never>;
 
 /** A failure meant for the client: its status, a stable machine code and a readable message. */
 export class ApiError extends Error {
@@ -31,10 +59,11 @@ export class ApiError extends Error {
 export const badRequest = (code: string, message: string): ApiError => new ApiError(400, code, message);
 export const forbidden = (message = 'This resource does not belong to the caller.'): ApiError =>
   new ApiError(403, 'FORBIDDEN', message);
+const forbiddenAs = (code: string, message: string): ApiError => new ApiError(403, code, message);
 export const notFound = (code: string, message: string): ApiError => new ApiError(404, code, message);
 export const conflict = (code: string, message: string): ApiError => new ApiError(409, code, message);
 
-export const errorBody = (code: string, message: string) => ({ error: { code, message } });
+export const errorBody = (code: string, message: string): ApiErrorBody => ({ error: { code, message } });
 
 export const GENERIC_MESSAGE = 'Something unexpected happened. Please try again.';
 
@@ -92,16 +121,16 @@ const UNUSABLE_PAYMENT_METHOD_CODES = new Set([
 /**
  * A StripeInvalidRequestError the client's input caused, as the answer it gets; undefined for the rest
  * (resource_missing on our stored ids, parameter_unknown, anything unlisted): those are our bugs and
- * stay a logged 500. Adapters translate the cases they know better (lib/stripe.ts answers an unknown
- * payment method id as 400 UNKNOWN_PAYMENT_METHOD before this runs).
+ * stay a logged 500. Adapters report the cases they know better as domain errors (lib/stripe.ts
+ * throws UnknownPaymentMethodError for an unknown payment method id, answered 400 above).
  */
-function invalidRequestResult(stripe: StripeLikeError): Result | undefined {
+function invalidRequestResult(stripe: StripeLikeError): Reply<never> | undefined {
   const code = stripe.code ?? '';
   if (CARD_DETAIL_CODES.has(code) || (stripe.param?.startsWith('card[') && code !== 'parameter_unknown')) {
-    return json(402, errorBody(code ? code.toUpperCase() : 'CARD_ERROR', stripe.message));
+    return fail(402, errorBody(code ? code.toUpperCase() : 'CARD_ERROR', stripe.message));
   }
   if (UNUSABLE_PAYMENT_METHOD_CODES.has(code)) {
-    return json(402, errorBody('PAYMENT_METHOD_UNUSABLE', PAYMENT_METHOD_UNUSABLE_MESSAGE));
+    return fail(402, errorBody('PAYMENT_METHOD_UNUSABLE', PAYMENT_METHOD_UNUSABLE_MESSAGE));
   }
   return undefined;
 }
@@ -116,18 +145,45 @@ function isZodError(err: unknown): boolean {
   return err instanceof Error && (err.name === 'ZodError' || err.name === '$ZodError');
 }
 
-export function errorToResult(err: unknown, event: Pick<APIGatewayProxyEventV2, 'requestContext'>): Result {
-  if (err instanceof ApiError) return json(err.statusCode, errorBody(err.code, err.message));
-  if (isZodError(err)) return json(400, errorBody('INVALID_REQUEST', 'The request is not valid.'));
+/** The answer to each domain error (lib/errors.ts) a client can cause, in the spec's words. */
+function domainError(err: unknown): ApiError | undefined {
+  if (err instanceof UnknownPaymentMethodError) {
+    return badRequest('UNKNOWN_PAYMENT_METHOD', 'The payment method does not exist.');
+  }
+  if (err instanceof IncorrectPasswordError)
+    return forbiddenAs('INCORRECT_PASSWORD', 'Incorrect current password.');
+  if (err instanceof TooManyAttemptsError) {
+    return new ApiError(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts. Please try again later.');
+  }
+  if (err instanceof EmailTakenError) return conflict('EMAIL_TAKEN', 'New email is already taken.');
+  if (err instanceof InvalidEmailError) return badRequest('INVALID_EMAIL', 'The email address is not valid.');
+  if (err instanceof AccountBusyError) {
+    return conflict('BUSY', 'Another change to your licenses is in progress. Try again in a moment.');
+  }
+  if (err instanceof RecoveryCodeError) {
+    return err.reason === 'used'
+      ? badRequest('USED_ACTION_CODE', 'This link has already been used.')
+      : badRequest('INVALID_ACTION_CODE', 'The link is invalid or has expired.');
+  }
+  return undefined;
+}
+
+export function errorToResult(
+  err: unknown,
+  event: Pick<APIGatewayProxyEventV2, 'requestContext'>,
+): Reply<never> {
+  const known = err instanceof ApiError ? err : domainError(err);
+  if (known) return fail(known.statusCode, errorBody(known.code, known.message));
+  if (isZodError(err)) return fail(400, errorBody('INVALID_REQUEST', 'The request is not valid.'));
   if (err instanceof SecretNotConfiguredError) {
     // The deploy is not finished (README, "Deploy to AWS"): say so in the log, and answer what a
     // client can act on (try later) instead of a 500 that looks like a bug.
     log('error', 'secret not configured', event, { error: { name: err.name, message: err.message } });
-    return json(503, errorBody('NOT_CONFIGURED', GENERIC_MESSAGE), { 'retry-after': '60' });
+    return fail(503, errorBody('NOT_CONFIGURED', GENERIC_MESSAGE), { 'retry-after': '60' });
   }
   const stripe = asStripeError(err);
   if (stripe?.type === 'StripeCardError') {
-    return json(402, errorBody(stripe.code ? stripe.code.toUpperCase() : 'CARD_ERROR', stripe.message));
+    return fail(402, errorBody(stripe.code ? stripe.code.toUpperCase() : 'CARD_ERROR', stripe.message));
   }
   if (stripe?.type === 'StripeInvalidRequestError') {
     const result = invalidRequestResult(stripe);
@@ -146,7 +202,7 @@ export function errorToResult(err: unknown, event: Pick<APIGatewayProxyEventV2, 
     stripe?.rawType === 'idempotency_error' ||
     stripe?.code === 'idempotency_key_in_use'
   ) {
-    return json(409, errorBody('REQUEST_IN_PROGRESS', 'The same request is in progress. Try again shortly.'));
+    return fail(409, errorBody('REQUEST_IN_PROGRESS', 'The same request is in progress. Try again shortly.'));
   }
   log('error', 'unhandled error', event, {
     error: {
@@ -158,7 +214,7 @@ export function errorToResult(err: unknown, event: Pick<APIGatewayProxyEventV2, 
       stack: err instanceof Error ? err.stack : undefined,
     },
   });
-  return json(500, errorBody('INTERNAL', GENERIC_MESSAGE));
+  return fail(500, errorBody('INTERNAL', GENERIC_MESSAGE));
 }
 
 /** One JSON line per call so CloudWatch Logs Insights can filter by requestId and route. */
@@ -182,16 +238,18 @@ export function log(
 }
 
 /**
- * Wraps a handler body so no exception escapes as API Gateway's own 500, and refuses a request that did
- * not come through CloudFront (lib/origin.ts) before the handler runs.
+ * The handler of `contract`: `fn` can only answer the contract's type (or an error). No exception
+ * escapes as API Gateway's own 500, and a request that did not come through CloudFront
+ * (lib/origin.ts) is refused before the handler runs.
  */
-export function withErrors<E extends Pick<APIGatewayProxyEventV2, 'requestContext'>>(
-  fn: (event: E) => Promise<Result>,
+export function withErrors<C extends Contract, E extends Pick<APIGatewayProxyEventV2, 'requestContext'>>(
+  _contract: C,
+  fn: (event: E) => Promise<Reply<AnswerOf<C>>>,
 ): (event: E) => Promise<Result> {
   return async (event: E) => {
     if (!fromCloudFront(event as Partial<Pick<APIGatewayProxyEventV2, 'headers'>>)) {
       log('warn', 'request without the CloudFront origin header', event);
-      return json(403, errorBody('FORBIDDEN', 'Use the site address.'));
+      return fail(403, errorBody('FORBIDDEN', 'Use the site address.'));
     }
     try {
       return await fn(event);

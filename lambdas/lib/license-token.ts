@@ -7,6 +7,8 @@ import {
   type JsonWebKey,
   type KeyObject,
 } from 'node:crypto';
+import type { PublishedJwk } from '../contracts/license-public-key';
+import type { Tools } from '../contracts/validate-license';
 
 // The signed license statement the desktop application keeps: a compact JWS (a JWT with alg EdDSA,
 // Ed25519) that any JOSE library verifies, jose included. It is produced with node:crypto directly
@@ -17,7 +19,7 @@ import {
 export const TOKEN_ISSUER = 'stockbench-license';
 export const TOKEN_TYPE = 'license+jwt';
 
-export type Tools = 'all' | number[];
+export type { Tools };
 
 export interface LicenseStatement {
   /** Cognito subject of the license owner. */
@@ -29,10 +31,8 @@ export interface LicenseStatement {
   iat: number;
 }
 
-export interface PublicJwk extends JsonWebKey {
+export interface PublicJwk extends JsonWebKey, PublishedJwk {
   kid: string;
-  alg: 'EdDSA';
-  use: 'sig';
 }
 
 export interface SigningKey {

@@ -1,13 +1,8 @@
+import type { LicenseView } from '../contracts/license-view';
 import { RENEWING, type LicenseSlot } from './repository/licenses';
 
 // How a license slot reads to clients, kept apart from licensing.ts so read-only handlers do not
 // bundle the Stripe SDK.
-
-export interface LicenseView {
-  key: string;
-  /** 'NONE' (renews monthly) or the ISO 8601 time the license ends. */
-  expirationDate: string;
-}
 
 /** In force: renewing, or ending in the future by both our clock and Stripe's (see `expired`). */
 export const isInForce = (slot: Pick<LicenseSlot, 'expirationDate' | 'expired'>, now = Date.now()): boolean =>

@@ -1,6 +1,6 @@
 import { generateLicenseKey } from './license-keys';
 import { isoFromEpoch } from './license-view';
-import { saveSubscription, type SubscriptionSnapshot } from './repository/accounts';
+import { saveSubscription } from './repository/accounts';
 import {
   createSlot,
   listSlots,
@@ -9,15 +9,19 @@ import {
   setSlotExpiration,
   type LicenseSlot,
 } from './repository/licenses';
+import { nextReadMark } from './read-order';
+import { allDone } from './settle';
 import {
   customerIdOf,
   ENDED_STATUSES,
   hasChangeMark,
   IN_FORCE_STATUSES,
+  requestedAfter,
   retrieveSubscription,
   snapshotOf,
   type Stripe,
 } from './stripe';
+import type { SubscriptionSnapshot } from './subscription-snapshot';
 
 // Converging our records with a subscription as Stripe reports it, in both directions: missing
 // renewing keys are created and renewing keys beyond Stripe's renewing quantity get the period end.
@@ -40,22 +44,49 @@ export function slotsWanted(slots: readonly LicenseSlot[], renewing: number): nu
   return slots.filter((s) => s.expirationDate !== RENEWING).length + renewing;
 }
 
+/** A subscription's slots as listed at one point, which `mark` orders against Stripe reads. */
+export interface SlotListing {
+  slots: LicenseSlot[];
+  mark: number;
+}
+
+/** Lists a subscription's slots, marked so syncSubscription can tell whether Stripe was read after. */
+export async function listSlotsForSync(uid: string, subscriptionId: string): Promise<SlotListing> {
+  const slots = await listSlots(uid, subscriptionId);
+  return { slots, mark: nextReadMark() };
+}
+
 /**
- * `slotsReadBefore`: the caller listed this subscription's slots before it read `sub` from Stripe
- * (add-licenses, complete-checkout). In that order the quantity is never older than the slots, so
- * the re-read from Stripe below is not needed.
+ * Converges the records with `sub` and caches its state. `listing` saves a query when the caller
+ * has the slots already: it is used only if Stripe was asked for `sub` after the listing (and did
+ * not replay an older answer), the order in which the quantity is never older than the slots;
+ * otherwise the slots are listed again here.
  */
 export async function syncSubscription(
   uid: string,
   sub: Stripe.Subscription,
-  slotsReadBefore?: LicenseSlot[],
+  listing?: SlotListing,
 ): Promise<SyncResult> {
   const snapshot = snapshotOf(sub);
-  // The cache write runs alongside everything below (it only has to finish before we answer); the
-  // no-op catch keeps a failure from being reported as unhandled before the final await reports it.
-  const saved = saveSubscription(uid, customerIdOf(sub), snapshot);
-  saved.catch(() => undefined);
-  let slots = slotsReadBefore ?? (await listSlots(uid, sub.id));
+  // The cache write only has to finish before we answer, so it runs alongside the convergence; both
+  // are awaited to the end, whichever fails.
+  const [saved, converged] = await Promise.allSettled([
+    saveSubscription(uid, customerIdOf(sub), snapshot),
+    converge(uid, sub, snapshot, listing && requestedAfter(sub, listing.mark) ? listing.slots : undefined),
+  ]);
+  if (converged.status === 'rejected') throw converged.reason;
+  if (saved.status === 'rejected') throw saved.reason;
+  return converged.value;
+}
+
+/** The records' side of syncSubscription; `slotsListedBefore`: slots listed before `sub` was read. */
+async function converge(
+  uid: string,
+  sub: Stripe.Subscription,
+  snapshot: SubscriptionSnapshot,
+  slotsListedBefore: LicenseSlot[] | undefined,
+): Promise<SyncResult> {
+  let slots = slotsListedBefore ?? (await listSlots(uid, sub.id));
   let created = 0;
   let retired = 0;
 
@@ -71,7 +102,7 @@ export async function syncSubscription(
       slots = await listSlots(uid, sub.id);
     }
     let wanted = slotsWanted(slots, snapshot.renewing);
-    if (wanted > slots.length && !slotsReadBefore) {
+    if (wanted > slots.length && !slotsListedBefore) {
       // Before minting keys, read Stripe again now that the slots are read: remove-licenses lowers
       // Stripe first and dates slots second, so a quantity read before the slots could pair an old
       // quantity with new end dates and over-provision. Read in this order, the count is never high.
@@ -82,7 +113,7 @@ export async function syncSubscription(
     const missing: number[] = [];
     for (let ordinal = 0; ordinal < wanted; ordinal++) if (!present.has(ordinal)) missing.push(ordinal);
     if (missing.length) {
-      const results = await Promise.all(
+      const results = await allDone(
         missing.map((ordinal) =>
           createSlot({
             uid,
@@ -118,7 +149,7 @@ export async function syncSubscription(
       const surplus = [...renewingSlots]
         .sort((a, b) => Number(!!b.removalRequested) - Number(!!a.removalRequested) || b.ordinal - a.ordinal)
         .slice(0, excess);
-      const dated = await Promise.all(surplus.map((s) => setSlotExpiration(uid, s.sk, end)));
+      const dated = await allDone(surplus.map((s) => setSlotExpiration(uid, s.sk, end)));
       retired = dated.filter(Boolean).length;
       slots = await listSlots(uid, sub.id);
     }
@@ -128,7 +159,7 @@ export async function syncSubscription(
     const end = isoFromEpoch(endedAt);
     const renewing = slots.filter((s) => s.expirationDate === RENEWING);
     if (renewing.length) {
-      await Promise.all(renewing.map((s) => setSlotExpiration(uid, s.sk, end)));
+      await allDone(renewing.map((s) => setSlotExpiration(uid, s.sk, end)));
       slots = await listSlots(uid, sub.id);
     }
   }
@@ -143,9 +174,8 @@ export async function syncSubscription(
     (s) => !s.expired && s.expirationDate !== RENEWING && Date.parse(s.expirationDate) / 1000 <= stripeNow,
   );
   if (lapsed.length) {
-    await Promise.all(lapsed.map((s) => markSlotExpired(uid, s.sk)));
+    await allDone(lapsed.map((s) => markSlotExpired(uid, s.sk)));
     slots = slots.map((s) => (lapsed.includes(s) ? { ...s, expired: true } : s));
   }
-  await saved;
   return { snapshot, slots, created, retired };
 }

@@ -86,27 +86,3 @@ export function parseQuery<S extends z.ZodMiniType>(
 ): z.output<S> {
   return parseWith(schema, event.queryStringParameters ?? {}, 'query');
 }
-
-// Shared field schemas, so every endpoint spells an id or a count the same way.
-
-const idPattern = (prefix: string) =>
-  z.string().check(z.regex(new RegExp(`^${prefix}_[A-Za-z0-9_]{1,200}$`)));
-
-export const fields = {
-  uid: z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_.@+-]+$/)),
-  email: z.email().check(z.maxLength(254)),
-  password: z.string().check(z.minLength(1), z.maxLength(256)),
-  /** Licenses bought or added at once: the spec's 1 to 5. */
-  count: z.int().check(z.gte(1), z.lte(5)),
-  /** The same count as it arrives in a query string. */
-  countQuery: z.pipe(
-    z.string().check(z.regex(/^[1-5]$/, 'must be a whole number from 1 to 5')),
-    z.transform((s: string) => Number(s)),
-  ),
-  customerId: idPattern('cus'),
-  subscriptionId: idPattern('sub'),
-  paymentMethodId: idPattern('pm'),
-  licenseKey: z.string().check(z.minLength(1), z.maxLength(64)),
-  /** One-time email recovery code (base64url). */
-  recoveryCode: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
-};

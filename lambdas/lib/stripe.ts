@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
-import { InvalidWebhookSignatureError } from './errors';
+import { InvalidWebhookSignatureError, UnknownPaymentMethodError } from './errors';
 import { getConfig } from './config';
-import type { SubscriptionSnapshot } from './repository/accounts';
-import { badRequest } from './http';
 import { getStripeSecrets } from './secrets';
+import type { SubscriptionSnapshot } from './subscription-snapshot';
 import { ENDED_STATUSES } from './subscription-status';
+import { nextReadMark } from './read-order';
 
 export { ENDED_STATUSES, IN_FORCE_STATUSES, LIVE_STATUSES } from './subscription-status';
 
@@ -44,8 +44,13 @@ export async function getStripe(): Promise<Stripe> {
   return stripe;
 }
 
-const idOf = (v: string | { id: string } | null | undefined): string | undefined =>
-  typeof v === 'string' ? v : (v?.id ?? undefined);
+/** The id of a Stripe reference, whether Stripe sent it as an id or expanded it into its object. */
+export const idOf = (v: unknown): string | undefined =>
+  typeof v === 'string'
+    ? v
+    : typeof v === 'object' && v !== null && 'id' in v && typeof v.id === 'string'
+      ? v.id
+      : undefined;
 
 /** Stripe's answer for an id it does not know (404 resource_missing). */
 export const isMissing = (err: unknown): boolean =>
@@ -69,11 +74,28 @@ export function customerIdOf(sub: Stripe.Subscription): string {
 // slow request (a webhook that read "past_due" just before a new card paid) cannot overwrite the state
 // a later request stored (see saveSubscription).
 const readAt = new WeakMap<Stripe.Subscription, number>();
+// The read mark (read-order.ts) taken before the request that answered each subscription was sent.
+// None for an answer Stripe replayed for a reused idempotency key: that state is from the first request.
+const requestMark = new WeakMap<Stripe.Subscription, number>();
 
-function stamped(sub: Stripe.Subscription): Stripe.Subscription {
+/** Sends a request that answers a subscription, and notes when it was read. */
+async function stamped(
+  request: () => Promise<Stripe.Response<Stripe.Subscription>>,
+): Promise<Stripe.Subscription> {
+  const mark = nextReadMark();
+  const sub = await request();
+  return noteRead(sub, mark, sub.lastResponse?.headers?.['idempotent-replayed'] === 'true');
+}
+
+function noteRead(sub: Stripe.Subscription, mark: number, replayed: boolean): Stripe.Subscription {
   readAt.set(sub, Date.now());
+  if (!replayed) requestMark.set(sub, mark);
   return sub;
 }
+
+/** Whether Stripe was asked for `sub` after the read that took `mark` (false when it cannot be told). */
+export const requestedAfter = (sub: Stripe.Subscription, mark: number): boolean =>
+  (requestMark.get(sub) ?? 0) > mark;
 
 export function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
   const item = licenseItem(sub);
@@ -105,7 +127,7 @@ const SUBSCRIPTION_EXPAND = ['default_payment_method', 'latest_invoice.confirmat
 
 export async function retrieveSubscription(id: string): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
-  return stamped(await stripe.subscriptions.retrieve(id, { expand: SUBSCRIPTION_EXPAND }));
+  return stamped(() => stripe.subscriptions.retrieve(id, { expand: SUBSCRIPTION_EXPAND }));
 }
 
 /**
@@ -148,8 +170,8 @@ export async function createIncompleteSubscription(args: {
   attempt: string;
 }): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
-  return stamped(
-    await stripe.subscriptions.create(
+  return stamped(() =>
+    stripe.subscriptions.create(
       {
         customer: args.customerId,
         items: [{ price: getConfig().stripePriceId, quantity: args.count }],
@@ -166,18 +188,19 @@ export async function createIncompleteSubscription(args: {
 /** The customer's subscriptions of `uid` still waiting for their first payment, newest first. */
 export async function pendingCheckoutsOf(customerId: string, uid: string): Promise<Stripe.Subscription[]> {
   const stripe = await getStripe();
+  const mark = nextReadMark();
   const list = await stripe.subscriptions.list({
     customer: customerId,
     status: 'incomplete',
     limit: 100,
     expand: ['data.latest_invoice.confirmation_secret'],
   });
-  return list.data.filter((s) => s.metadata?.uid === uid).map(stamped);
+  return list.data.filter((s) => s.metadata?.uid === uid).map((s) => noteRead(s, mark, false));
 }
 
 export async function cancelSubscription(id: string): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
-  return stamped(await stripe.subscriptions.cancel(id, {}, { idempotencyKey: `cancel:${id}` }));
+  return stamped(() => stripe.subscriptions.cancel(id, {}, { idempotencyKey: `cancel:${id}` }));
 }
 
 /**
@@ -187,12 +210,8 @@ export async function cancelSubscription(id: string): Promise<Stripe.Subscriptio
  */
 export async function cancelAbandonedCheckout(id: string): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
-  const sub = stamped(
-    await stripe.subscriptions.cancel(
-      id,
-      { expand: ['latest_invoice'] },
-      { idempotencyKey: `abandon:${id}` },
-    ),
+  const sub = await stamped(() =>
+    stripe.subscriptions.cancel(id, { expand: ['latest_invoice'] }, { idempotencyKey: `abandon:${id}` }),
   );
   const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
   if (invoice?.id && invoice.status === 'open') {
@@ -215,8 +234,8 @@ export async function raiseQuantity(
 ): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
   const item = licenseItem(sub);
-  return stamped(
-    await stripe.subscriptions.update(
+  return stamped(() =>
+    stripe.subscriptions.update(
       sub.id,
       {
         items: [{ id: item.id, quantity }],
@@ -292,8 +311,8 @@ export async function lowerRenewingQuantity(
         }
       : { cancel_at_period_end: true, proration_behavior: 'none' };
   const marked = mark ? { metadata: { [CHANGE_MARKS]: withChangeMark(sub, mark) } } : {};
-  return stamped(
-    await stripe.subscriptions.update(
+  return stamped(() =>
+    stripe.subscriptions.update(
       sub.id,
       { ...params, ...marked, expand: SUBSCRIPTION_EXPAND },
       { idempotencyKey },
@@ -308,8 +327,8 @@ export async function lowerRenewingQuantity(
  */
 export async function keepRenewing(subscriptionId: string): Promise<Stripe.Subscription> {
   const stripe = await getStripe();
-  return stamped(
-    await stripe.subscriptions.update(subscriptionId, {
+  return stamped(() =>
+    stripe.subscriptions.update(subscriptionId, {
       cancel_at_period_end: false,
       proration_behavior: 'none',
       expand: SUBSCRIPTION_EXPAND,
@@ -344,15 +363,13 @@ export async function previewRaise(sub: Stripe.Subscription, quantity: number): 
   });
 }
 
-/** A payment method the client names, refused as bad input when Stripe does not know it. */
+/** A payment method the client names; UnknownPaymentMethodError when Stripe does not know it. */
 export async function retrievePaymentMethod(id: string): Promise<Stripe.PaymentMethod> {
   const stripe = await getStripe();
   try {
     return await stripe.paymentMethods.retrieve(id);
   } catch (err) {
-    if (isMissing(err)) {
-      throw badRequest('UNKNOWN_PAYMENT_METHOD', 'The payment method does not exist.');
-    }
+    if (isMissing(err)) throw new UnknownPaymentMethodError(id);
     throw err;
   }
 }
@@ -377,8 +394,8 @@ export async function setDefaultPaymentMethod(
   // back to this card (within Stripe's 24 hours) into a replay that changes nothing. One after the
   // other: a subscription update may lock its customer, and in parallel the pair could time out.
   await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: pmId } });
-  return stamped(
-    await stripe.subscriptions.update(subscriptionId, {
+  return stamped(() =>
+    stripe.subscriptions.update(subscriptionId, {
       default_payment_method: pmId,
       expand: SUBSCRIPTION_EXPAND,
     }),

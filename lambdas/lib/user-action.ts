@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { ApiEvent } from './auth';
 import { withAccountLease } from './account-lease';
-import { ApiError, badRequest, conflict, errorToResult, json, type Result } from './http';
+import { ApiError, badRequest, conflict, errorToResult, json, type Reply } from './http';
 import {
   claimIdempotencyKey,
   finishIdempotencyKey,
@@ -65,21 +65,22 @@ function canonical(value: unknown): string {
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function replay(response: { statusCode: number; body: string }): Result {
+/** The stored answer of the first run: the same handler made it, so it is that handler's Reply. */
+function replay<T>(response: { statusCode: number; body: string }): Reply<T> {
   const result = json(response.statusCode, null, { 'idempotent-replayed': 'true' });
-  return { ...result, body: response.body };
+  return { ...result, body: response.body } as Reply<T>;
 }
 
 /**
  * Runs the action for `uid`: `request` names what is asked (route and validated input); `work` does
  * it while holding the account's lease. Errors become answers here, so the record learns the outcome.
  */
-export async function runUserAction(
+export async function runUserAction<T>(
   event: ApiEvent,
   uid: string,
   request: { route: string; input: unknown },
-  work: (action: UserAction) => Promise<Result>,
-): Promise<Result> {
+  work: (action: UserAction) => Promise<Reply<T>>,
+): Promise<Reply<T>> {
   const key = idempotencyKeyOf(event);
   if (!key) return withAccountLease(uid, () => work({ plan: async (decide) => decide() }));
 
@@ -101,7 +102,7 @@ export async function runUserAction(
         'This Idempotency-Key was already used for a different request. Use a new key for a new action.',
       );
     }
-    if (record.state === 'done' && record.response) return replay(record.response);
+    if (record.state === 'done' && record.response) return replay<T>(record.response);
     if (Date.now() >= giveUpAt) {
       throw conflict('REQUEST_IN_PROGRESS', 'The same request is in progress. Try again shortly.');
     }
@@ -120,7 +121,7 @@ export async function runUserAction(
       return decided;
     },
   };
-  let result: Result;
+  let result: Reply<T>;
   try {
     result = await withAccountLease(uid, () => work(action));
   } catch (err) {

@@ -1,27 +1,38 @@
 import { siteConfig } from '../config';
 import { genericErrorMessage } from '../auth/errors';
 import { currentIdToken } from '../auth/session';
-import type {
-  ApiErrorBody,
-  CheckoutInfo,
-  EmailRecoveryInfo,
-  LicenseData,
-  LicenseQuote,
-  LicenseView,
-  SetupCheckoutResult,
-  Subscription,
-} from './types';
+// Type-only: the contracts' schemas and routes stay out of the browser bundle; only their types are
+// read, so an answer the pages do not follow, or a wrong method or path, fails the type check.
+import type { addLicenses as addLicensesContract } from '../../lambdas/contracts/add-licenses';
+import type { checkoutInfo as checkoutInfoContract } from '../../lambdas/contracts/checkout-info';
+import type { completeCheckout as completeCheckoutContract } from '../../lambdas/contracts/complete-checkout';
+import type { AnswerOf, ApiErrorBody, BodyOf, Contract, QueryOf } from '../../lambdas/contracts/contract';
+import type { deleteCustomer as deleteCustomerContract } from '../../lambdas/contracts/delete-customer';
+import type { emailRecovery } from '../../lambdas/contracts/email-recovery';
+import type { emailRecoveryInfo } from '../../lambdas/contracts/email-recovery-info';
+import type { getLicenses as getLicensesContract } from '../../lambdas/contracts/get-licenses';
+import type { getSubscriptions as getSubscriptionsContract } from '../../lambdas/contracts/get-subscriptions';
+import type { quoteLicenses as quoteLicensesContract } from '../../lambdas/contracts/quote-licenses';
+import type { removeLicenses as removeLicensesContract } from '../../lambdas/contracts/remove-licenses';
+import type { resumeSubscription as resumeSubscriptionContract } from '../../lambdas/contracts/resume-subscription';
+import type { setupCheckout as setupCheckoutContract } from '../../lambdas/contracts/setup-checkout';
+import type { signOutEverywhere as signOutEverywhereContract } from '../../lambdas/contracts/sign-out-everywhere';
+import type { updateCard as updateCardContract } from '../../lambdas/contracts/update-card';
+import type { updateEmail as updateEmailContract } from '../../lambdas/contracts/update-email';
 
-// The one client of the BFF (/api on the same origin): one typed function per call. JWT routes send
-// the Cognito ID token. A response that is not ok is thrown as its parsed JSON body
-// ({ error: { code, message } }; a body of another shape is wrapped into that shape). A network
-// failure, a 5xx or an answer that is not JSON throws that shape with the generic message.
+// The one client of the BFF (/api on the same origin): one function per endpoint, typed by the
+// endpoint's contract (lambdas/contracts/): what it sends is the contract's request, what it resolves
+// to the contract's answer. JWT routes send the Cognito ID token. A response that is not ok is thrown
+// as its parsed JSON body ({ error: { code, message } }; a body of another shape is wrapped into that
+// shape). A network failure, a 5xx or an answer that is not JSON throws that shape with the generic
+// message.
 
-type Query = Record<string, string | number | undefined>;
+/** The contract's method and path, spelled out here and checked against the contract by tsc. */
+type Route<C extends Contract> = Pick<C, 'method' | 'path'>;
 
-interface CallOptions {
-  query?: Query;
-  body?: unknown;
+interface CallOptions<C extends Contract> {
+  query?: QueryOf<C>;
+  body?: BodyOf<C>;
   /** false for the public email-recovery pair. */
   auth?: boolean;
   /** A user action that changes a purchase: sent with an Idempotency-Key (see actionKey). */
@@ -72,9 +83,12 @@ export function isApiError(value: unknown): value is ApiErrorBody {
   );
 }
 
-async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, options: CallOptions = {}): Promise<T> {
+async function call<C extends Contract>(
+  { method, path }: Route<C>,
+  options: CallOptions<C> = {},
+): Promise<AnswerOf<C>> {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(options.query ?? {})) {
+  for (const [key, value] of Object.entries((options.query ?? {}) as Record<string, unknown>)) {
     if (value !== undefined) search.set(key, String(value));
   }
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -83,9 +97,11 @@ async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, options: Ca
   const action = options.idempotent ? `${method} ${path} ${JSON.stringify(options.body ?? null)}` : undefined;
   if (action) headers['idempotency-key'] = actionKey(action);
   const qs = search.toString();
+  // Contract paths start with /api, which apiBase stands for.
+  const url = `${siteConfig.apiBase}${path.slice('/api'.length)}`;
   let response: Response;
   try {
-    response = await fetch(`${siteConfig.apiBase}/${path}${qs ? `?${qs}` : ''}`, {
+    response = await fetch(`${url}${qs ? `?${qs}` : ''}`, {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -126,84 +142,79 @@ async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, options: Ca
     const body: ApiErrorBody = { error: { code: `HTTP_${response.status}`, message } };
     throw body;
   }
-  return parsed as T;
+  // The BFF's handlers can only answer their contract's type (lambdas/lib/http.ts, ok).
+  return parsed as AnswerOf<C>;
 }
 
-export const updateEmail = (body: {
-  uid: string;
-  oldEmail: string;
-  newEmail: string;
-  currentPassword: string;
-}) => call<{ email: string }>('PUT', 'update-email', { body });
+export const updateEmail = (body: BodyOf<typeof updateEmailContract>) =>
+  call<typeof updateEmailContract>({ method: 'PUT', path: '/api/update-email' }, { body });
 
 export const getEmailRecovery = (code: string) =>
-  call<EmailRecoveryInfo>('POST', 'email-recovery-info', { body: { code }, auth: false });
+  call<typeof emailRecoveryInfo>(
+    { method: 'POST', path: '/api/email-recovery-info' },
+    { body: { code }, auth: false },
+  );
 
 export const recoverEmail = (code: string) =>
-  call<{ email: string }>('POST', 'email-recovery', { body: { code }, auth: false });
-
-export const setupCheckout = (body: { uid: string; email: string; count: number }) =>
-  call<SetupCheckoutResult>('POST', 'setup-checkout', { body, idempotent: true });
-
-/** Whether `sec` is the caller's own pending checkout, and its amount (403 when it is not). */
-export const checkoutInfo = (sec: string) => call<CheckoutInfo>('POST', 'checkout-info', { body: { sec } });
-
-export const completeCheckout = (query: { uid: string; pmid: string }) =>
-  call<{ subscriptionId: string; subscriptionStatus: string; licenses: LicenseView[] }>(
-    'GET',
-    'complete-checkout',
-    {
-      query,
-    },
+  call<typeof emailRecovery>(
+    { method: 'POST', path: '/api/email-recovery' },
+    { body: { code }, auth: false },
   );
 
-export const getLicenses = (uid: string) => call<LicenseData>('GET', 'get-licenses', { query: { uid } });
-
-export const getSubscriptions = (uid: string) =>
-  call<{ subscriptions: Subscription[] }>('GET', 'get-subscriptions', { query: { uid } });
-
-export const quoteLicenses = (query: { count: number; subscriptionId?: string }) =>
-  call<LicenseQuote>('GET', 'quote-licenses', { query });
-
-export const addLicenses = (body: { customerId: string; subscriptionId: string; count: number }) =>
-  call<{ subscriptionId: string; quantity: number; licenses: LicenseView[] }>('PUT', 'add-licenses', {
-    body,
-    idempotent: true,
-  });
-
-export const removeLicenses = (body: { customerId: string; subscriptionId: string; licenseKeys: string[] }) =>
-  call<{ subscriptionId: string; renewLicenseCount: number; licenses: LicenseView[] }>(
-    'PUT',
-    'remove-licenses',
-    {
-      body,
-      idempotent: true,
-    },
-  );
-
-/** Keeps a subscription that was set to end at period end renewing (409 once Stripe has ended it). */
-export const resumeSubscription = (body: { customerId: string; subscriptionId: string }) =>
-  call<{
-    subscriptionId: string;
-    renewLicenseCount: number;
-    cancelAtPeriodEnd: boolean;
-    licenses: LicenseView[];
-  }>('PUT', 'resume-subscription', { body, idempotent: true });
-
-export const updateCard = (body: { subscriptionId: string; paymentMethodId: string }) =>
-  call<{ subscriptionId: string; status: string; cardBrand: string | null; cardLast4: string | null }>(
-    'PUT',
-    'update-card',
+export const setupCheckout = (body: BodyOf<typeof setupCheckoutContract>) =>
+  call<typeof setupCheckoutContract>(
+    { method: 'POST', path: '/api/setup-checkout' },
     { body, idempotent: true },
   );
 
+/** Whether `sec` is the caller's own pending checkout, and its amount (403 when it is not). */
+export const checkoutInfo = (sec: string) =>
+  call<typeof checkoutInfoContract>({ method: 'POST', path: '/api/checkout-info' }, { body: { sec } });
+
+export const completeCheckout = (query: QueryOf<typeof completeCheckoutContract>) =>
+  call<typeof completeCheckoutContract>({ method: 'GET', path: '/api/complete-checkout' }, { query });
+
+export const getLicenses = (uid: string) =>
+  call<typeof getLicensesContract>({ method: 'GET', path: '/api/get-licenses' }, { query: { uid } });
+
+export const getSubscriptions = (uid: string) =>
+  call<typeof getSubscriptionsContract>(
+    { method: 'GET', path: '/api/get-subscriptions' },
+    { query: { uid } },
+  );
+
+export const quoteLicenses = ({ count, subscriptionId }: { count: number; subscriptionId?: string }) =>
+  call<typeof quoteLicensesContract>(
+    { method: 'GET', path: '/api/quote-licenses' },
+    { query: { count: String(count), subscriptionId } },
+  );
+
+export const addLicenses = (body: BodyOf<typeof addLicensesContract>) =>
+  call<typeof addLicensesContract>({ method: 'PUT', path: '/api/add-licenses' }, { body, idempotent: true });
+
+export const removeLicenses = (body: BodyOf<typeof removeLicensesContract>) =>
+  call<typeof removeLicensesContract>(
+    { method: 'PUT', path: '/api/remove-licenses' },
+    { body, idempotent: true },
+  );
+
+/** Keeps a subscription that was set to end at period end renewing (409 once Stripe has ended it). */
+export const resumeSubscription = (body: BodyOf<typeof resumeSubscriptionContract>) =>
+  call<typeof resumeSubscriptionContract>(
+    { method: 'PUT', path: '/api/resume-subscription' },
+    { body, idempotent: true },
+  );
+
+export const updateCard = (body: BodyOf<typeof updateCardContract>) =>
+  call<typeof updateCardContract>({ method: 'PUT', path: '/api/update-card' }, { body, idempotent: true });
+
 /** Ends every session of the caller on every device (Cognito's and the BFF's). `passwordChanged`:
  * it follows a password change, so pending email-recovery links stop working too. */
-export const signOutEverywhere = (body: { passwordChanged?: boolean } = {}) =>
-  call<{ signedOut: boolean; tokensValidAfter: string }>('POST', 'sign-out-everywhere', { body });
+export const signOutEverywhere = (body: BodyOf<typeof signOutEverywhereContract> = {}) =>
+  call<typeof signOutEverywhereContract>({ method: 'POST', path: '/api/sign-out-everywhere' }, { body });
 
 export const deleteCustomer = (uid: string, currentPassword: string) =>
-  call<{ deleted: Record<string, unknown> }>('POST', 'delete-customer', {
-    body: { uid, currentPassword },
-    idempotent: true,
-  });
+  call<typeof deleteCustomerContract>(
+    { method: 'POST', path: '/api/delete-customer' },
+    { body: { uid, currentPassword }, idempotent: true },
+  );

@@ -1,70 +1,15 @@
-// Shapes of the BFF's answers (lambdas/handlers/*.ts).
+// The answers' types as the pages name them: each is the endpoint's contract's own type
+// (lambdas/contracts/), so a change to an answer reaches every page that reads it.
 
-/** What a failed call throws: the response's parsed JSON body. */
-export interface ApiErrorBody {
-  error: { code: string; message: string };
-}
-
-export interface LicenseView {
-  key: string;
-  /** 'NONE' while the license renews monthly, otherwise the ISO date it ends. */
-  expirationDate: string;
-}
-
-export interface LicenseData {
-  customerId: string | null;
-  subscriptionId: string | null;
-  subscriptionStatus: string | null;
-  licenses: LicenseView[];
-}
-
-export interface Subscription {
-  id: string;
-  activeLicenseCount: number;
-  renewLicenseCount: number;
-  status: string;
-  /** Epoch seconds. */
-  created: number;
-  currentPeriodStart: number | null;
-  currentPeriodEnd: number | null;
-  cancelAtPeriodEnd: boolean;
-  cardBrand: string | null;
-  cardLast4: string | null;
-  clientSecret: string | null;
-}
-
-export interface SetupCheckoutResult {
-  sec: string;
-  subscriptionId: string;
-  customerId: string;
-  count: number;
-  status: string;
-  amountDue?: number;
-  currency?: string;
-}
-
-/** The checkout page's check of its link (checkout-info): the caller's own pending first payment. */
-export interface CheckoutInfo {
-  subscriptionId: string;
-  /** Licenses in the subscription (Stripe's quantity). */
-  count: number;
-  /** The first invoice's amount, in cents. */
-  amountDue: number | null;
-  currency: string | null;
-  status: string;
-}
-
-export interface LicenseQuote {
-  count: number;
-  quantity: number;
-  /** Charged today, in cents. */
-  amountDue: number;
-  currency: string;
-  unitAmount: number | null;
-  periodEnd: number | null;
-}
-
-export interface EmailRecoveryInfo {
-  email: string;
-  previousEmail: string;
-}
+export type { AddLicensesResult } from '../../lambdas/contracts/add-licenses';
+export type { CheckoutInfo } from '../../lambdas/contracts/checkout-info';
+export type { CompleteCheckoutResult } from '../../lambdas/contracts/complete-checkout';
+export type { ApiErrorBody } from '../../lambdas/contracts/contract';
+export type { EmailRecoveryInfo } from '../../lambdas/contracts/email-recovery-info';
+export type { LicenseData } from '../../lambdas/contracts/get-licenses';
+export type { Subscription } from '../../lambdas/contracts/get-subscriptions';
+export type { LicenseView } from '../../lambdas/contracts/license-view';
+export type { LicenseQuote } from '../../lambdas/contracts/quote-licenses';
+export type { RemoveLicensesResult } from '../../lambdas/contracts/remove-licenses';
+export type { SetupCheckoutResult } from '../../lambdas/contracts/setup-checkout';
+export type { UpdateCardResult } from '../../lambdas/contracts/update-card';

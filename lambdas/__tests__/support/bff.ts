@@ -11,6 +11,7 @@ import { ensureVerifiedUser } from '../../../dev/cognito/setup';
 import type { IamGate } from '../../../dev/iam/gate';
 import { readLocalSecrets, startLocalStack } from '../../../dev/local-stack';
 import type { StackInfo } from '../../../dev/stack-info';
+import type { AnswerOf, ApiErrorBody, BodyOf, Contract, QueryOf } from '../../contracts/contract';
 
 // Integration-test support: one local stack per test file (dynalite, Cognito behind its proxy, the
 // Stripe emulator, the local API server), real users with ID tokens, and a fetch wrapper.
@@ -18,6 +19,13 @@ import type { StackInfo } from '../../../dev/stack-info';
 export interface Api {
   status: number;
   body: Record<string, unknown> & { error?: { code: string; message: string } };
+}
+
+/** A call typed by the endpoint's contract (lambdas/contracts/). */
+export interface Sent<C extends Contract> extends Api {
+  /** The answer, typed as the contract says, when the status is 200. */
+  answer?: AnswerOf<C>;
+  error?: ApiErrorBody['error'];
 }
 
 export interface User {
@@ -49,6 +57,11 @@ export interface Bff {
       headers?: Record<string, string>;
     },
   ): Promise<Api>;
+  /** Calls the endpoint at its contract's method and path, with a request of the contract's type. */
+  send<C extends Contract>(
+    contract: C,
+    opts?: { user?: User; body?: BodyOf<C>; query?: QueryOf<C>; headers?: Record<string, string> },
+  ): Promise<Sent<C>>;
   stop(): Promise<void>;
 }
 
@@ -123,6 +136,20 @@ export async function startBff(): Promise<Bff> {
     return { status: res.status, body: parsed };
   }
 
+  async function send<C extends Contract>(
+    contract: C,
+    opts: { user?: User; body?: BodyOf<C>; query?: QueryOf<C>; headers?: Record<string, string> } = {},
+  ): Promise<Sent<C>> {
+    const query: Record<string, string> = {};
+    for (const [k, v] of Object.entries((opts.query ?? {}) as Record<string, unknown>)) {
+      if (v !== undefined) query[k] = String(v);
+    }
+    const res = await call(contract.method, contract.path.slice('/api/'.length), { ...opts, query });
+    return res.status === 200
+      ? { ...res, answer: res.body as AnswerOf<C> }
+      : { ...res, error: res.body.error };
+  }
+
   return {
     info,
     iamGate: stack.iamGate,
@@ -132,6 +159,7 @@ export async function startBff(): Promise<Bff> {
     newUser,
     signIn,
     call,
+    send,
     stop: async () => {
       cognito.destroy();
       await stack.stop();

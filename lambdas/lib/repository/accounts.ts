@@ -1,27 +1,12 @@
 import { CUSTOMER_ID_ATTRIBUTE, CUSTOMER_ID_INDEX, PARTITION_KEY, SORT_KEY } from '../table';
 import { db, isConditionFailure, table } from './client';
 import { ACCOUNT_SK, userPk } from './keys';
+import type { SubscriptionSnapshot } from '../subscription-snapshot';
+
+export type { SubscriptionSnapshot };
 
 // The account item (USER#<uid> / ACCOUNT): the user's Stripe customer, their current subscription and
 // a cache of its state. Stripe stays the source of truth; the cache lets reads skip a Stripe call.
-
-export interface SubscriptionSnapshot {
-  subscriptionId: string;
-  /** Epoch seconds; orders subscriptions so an old one never replaces a newer pointer. */
-  subscriptionCreated: number;
-  subscriptionStatus: string;
-  /** Stripe quantity of the license price. */
-  quantity: number;
-  /** Licenses that renew at the next period: 0 once the subscription cancels at period end. */
-  renewing: number;
-  cancelAtPeriodEnd: boolean;
-  periodStart?: number;
-  periodEnd?: number;
-  cardBrand?: string;
-  cardLast4?: string;
-  /** When this state was read from Stripe (epoch ms): an older read never replaces a newer one. */
-  observedAt: number;
-}
 
 export interface Account extends Partial<SubscriptionSnapshot> {
   uid: string;

@@ -101,6 +101,7 @@ describe('/licenses', () => {
     mockedApi.removeLicenses.mockResolvedValue({
       subscriptionId: 'sub_1',
       renewLicenseCount: 0,
+      cancelAtPeriodEnd: true,
       licenses: [],
     });
     await show();
@@ -126,7 +127,7 @@ describe('/licenses', () => {
       unitAmount: 1500,
       periodEnd: Date.UTC(2024, 5, 5) / 1000,
     });
-    mockedApi.addLicenses.mockResolvedValue({ subscriptionId: 'sub_1', quantity: 3, licenses: [] });
+    mockedApi.addLicenses.mockResolvedValue({ subscriptionId: 'sub_1', quantity: 3, added: 1, licenses: [] });
     await show();
     const count = screen.getByLabelText('Number of licenses');
     await userEvent.clear(count);

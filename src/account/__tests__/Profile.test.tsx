@@ -144,7 +144,17 @@ describe('Delete Account', () => {
 
   it('re-authenticates, deletes the data and the user, and goes home with accountDeleted', async () => {
     fetchMock.mockResolvedValue(reply(200, {}));
-    mockedApi.deleteCustomer.mockResolvedValue({ deleted: {} });
+    mockedApi.deleteCustomer.mockResolvedValue({
+      deleted: {
+        customerId: null,
+        subscriptionId: null,
+        subscriptionCanceled: false,
+        customerDeleted: false,
+        account: true,
+        licenses: 0,
+        otherRecords: 0,
+      },
+    });
     mocked.deleteUser.mockResolvedValue(undefined);
     await confirmDelete();
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/?action=accountDeleted'));

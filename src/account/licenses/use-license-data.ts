@@ -32,7 +32,7 @@ export function useLicenseData(uid: string) {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let live = true;
-    Promise.all([getLicenses(uid), getSubscriptions(uid)])
+    void Promise.all([getLicenses(uid), getSubscriptions(uid)])
       .then(
         ([licenses, subs]) => {
           if (live) setData({ licenses, subscription: subs.subscriptions[0] ?? null });

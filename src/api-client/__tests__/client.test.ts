@@ -1,4 +1,4 @@
-import { getLicenses, onSessionRevoked } from '../client';
+import { getLicenses, onSessionRevoked, quoteLicenses, updateCard } from '../client';
 
 // The BFF client's reaction to a revoked session: the spec signs the user out on a token-expired
 // error, so a 401 SESSION_EXPIRED reaches the session owner's listener (and the error the caller).
@@ -73,4 +73,27 @@ describe('failures the user cannot act on show the generic message with the supp
     global.fetch = raw(403, 'Forbidden', 'Forbidden');
     await expect(getLicenses('u1')).rejects.toEqual({ error: { code: 'HTTP_403', message: generic } });
   });
+});
+
+it("calls each endpoint at its contract's method and path, with its query or body", async () => {
+  const data = { customerId: null, subscriptionId: null, subscriptionStatus: null, licenses: [] };
+  global.fetch = answer(200, data);
+  await expect(getLicenses('u1')).resolves.toEqual(data);
+  expect(global.fetch).toHaveBeenLastCalledWith(
+    '/api/get-licenses?uid=u1',
+    expect.objectContaining({ method: 'GET', body: undefined }),
+  );
+  await quoteLicenses({ count: 2, subscriptionId: 'sub_1' });
+  expect(global.fetch).toHaveBeenLastCalledWith(
+    '/api/quote-licenses?count=2&subscriptionId=sub_1',
+    expect.objectContaining({ method: 'GET' }),
+  );
+  await updateCard({ subscriptionId: 'sub_1', paymentMethodId: 'pm_1' });
+  expect(global.fetch).toHaveBeenLastCalledWith(
+    '/api/update-card',
+    expect.objectContaining({
+      method: 'PUT',
+      body: JSON.stringify({ subscriptionId: 'sub_1', paymentMethodId: 'pm_1' }),
+    }),
+  );
 });

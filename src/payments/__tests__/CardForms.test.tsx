@@ -97,6 +97,7 @@ describe('UpdateCardForm', () => {
       status: 'active',
       cardBrand: 'visa',
       cardLast4: '4242',
+      paidInvoices: 0,
     });
     await update();
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/licenses'));

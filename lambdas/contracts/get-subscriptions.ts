@@ -1,0 +1,29 @@
+import * as z from 'zod/mini';
+import { contract } from './contract';
+import { fields } from './fields';
+
+/** The spec's subscription entity. */
+export interface Subscription {
+  id: string;
+  activeLicenseCount: number;
+  renewLicenseCount: number;
+  status: string;
+  /** Epoch seconds. */
+  created: number;
+  currentPeriodStart: number | null;
+  currentPeriodEnd: number | null;
+  cancelAtPeriodEnd: boolean;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  /** The first payment's client secret while the subscription awaits it, else null. */
+  clientSecret: string | null;
+}
+
+/** GET /api/get-subscriptions?uid: the caller's current subscription (none or one), live from Stripe. */
+export const getSubscriptions = contract<{ subscriptions: Subscription[] }>()({
+  method: 'GET',
+  path: '/api/get-subscriptions',
+  handler: 'get-subscriptions',
+  auth: 'jwt',
+  query: z.strictObject({ uid: fields.uid }),
+});

@@ -1,0 +1,6 @@
+/** A license as the answers show it (get-licenses, complete-checkout, add- and remove-licenses). */
+export interface LicenseView {
+  key: string;
+  /** 'NONE' while the license renews monthly, otherwise the ISO 8601 time it ends. */
+  expirationDate: string;
+}

@@ -1,0 +1,21 @@
+// A subscription's state as the BFF keeps it: what stripe.ts reads out of Stripe's object (snapshotOf)
+// and what the account item caches (repository/accounts.ts). Its own module, so that neither adapter
+// depends on the other's types.
+
+export interface SubscriptionSnapshot {
+  subscriptionId: string;
+  /** Epoch seconds; orders subscriptions so an old one never replaces a newer pointer. */
+  subscriptionCreated: number;
+  subscriptionStatus: string;
+  /** Stripe quantity of the license price. */
+  quantity: number;
+  /** Licenses that renew at the next period: 0 once the subscription cancels at period end. */
+  renewing: number;
+  cancelAtPeriodEnd: boolean;
+  periodStart?: number;
+  periodEnd?: number;
+  cardBrand?: string;
+  cardLast4?: string;
+  /** When this state was read from Stripe (epoch ms): an older read never replaces a newer one. */
+  observedAt: number;
+}
