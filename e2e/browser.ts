@@ -14,7 +14,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export async function launchBrowser(): Promise<{ browser: Browser; close: () => Promise<void> }> {
+async function launchBrowser(): Promise<{ browser: Browser; close: () => Promise<void> }> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   return { browser, close: () => browser.close() };
 }

@@ -23,9 +23,9 @@ import { validateLicense } from './contracts/validate-license';
 // (dev/) and the CDK API stack (cdk/) both read it, so a route exists locally exactly as it will
 // behind API Gateway, and with the method and path its handler and its clients were typed with.
 
-export type { HttpMethod, RouteDef } from './contracts/contract';
+export type { RouteDef } from './contracts/contract';
 
-export const contracts = [
+const contracts = [
   health,
   updateEmail,
   emailRecoveryInfo,

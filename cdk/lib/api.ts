@@ -24,7 +24,7 @@ import { type FunctionDefaults, ProductFunction } from './node-function';
 // reads), one function per handler file, the Cognito JWT authorizer on every 'jwt' route.
 
 /** Stage-wide limits, far above a small product's traffic but low enough to cap a runaway bill. */
-export const DEFAULT_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
+const DEFAULT_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
 /** Unauthenticated routes (email recovery, health, public key): tighter, they need no token. */
 export const PUBLIC_ROUTE_THROTTLE = { rateLimit: 20, burstLimit: 40 } as const;
 /**

@@ -24,7 +24,7 @@ export interface BackendStackProps extends StackProps {
   routes?: readonly RouteDef[];
 }
 
-export const WEBHOOK_HANDLER = 'stripe-webhook';
+const WEBHOOK_HANDLER = 'stripe-webhook';
 
 export class BackendStack extends Stack {
   readonly data: Data;

@@ -26,8 +26,8 @@ export interface CspOptions {
 export const STRIPE_JS = 'https://js.stripe.com';
 export const STRIPE_HOOKS = 'https://hooks.stripe.com';
 export const STRIPE_API = 'https://api.stripe.com';
-export const GA_SCRIPT = 'https://www.googletagmanager.com';
-export const GA_COLLECT = ['https://*.google-analytics.com', 'https://*.analytics.google.com'];
+const GA_SCRIPT = 'https://www.googletagmanager.com';
+const GA_COLLECT = ['https://*.google-analytics.com', 'https://*.analytics.google.com'];
 
 export function cspDirectives(options: CspOptions): Record<string, string[]> {
   const cognito = `https://cognito-idp.${options.cognitoRegion}.amazonaws.com`;

@@ -13,15 +13,14 @@ import { CUSTOMER_ID_INDEX, LICENSE_KEY_INDEX } from '../../lambdas/lib/table';
 // and a synth warning; the tests fail until it is listed, so the default never reaches production silently.
 
 /** DynamoDB operations the BFF calls on its table (lambdas/lib/repository). */
-export type TableAction = 'GetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'BatchWriteItem';
+type TableAction = 'GetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'BatchWriteItem';
 /** Global secondary indexes of the table (lambdas/lib/table.ts). */
-export type TableIndex = typeof LICENSE_KEY_INDEX | typeof CUSTOMER_ID_INDEX;
+type TableIndex = typeof LICENSE_KEY_INDEX | typeof CUSTOMER_ID_INDEX;
 /** The product's secrets (cdk/lib/secrets.ts): the Stripe keys, the license signing key. */
 export type SecretName = 'stripe' | 'signingKey';
 /** Cognito user pool operations the BFF signs (lambdas/lib/cognito.ts). InitiateAuth, the password
  * check, is a public Cognito operation that takes no IAM permission. */
-export type CognitoAction =
-  'ListUsers' | 'AdminGetUser' | 'AdminUpdateUserAttributes' | 'AdminUserGlobalSignOut';
+type CognitoAction = 'ListUsers' | 'AdminGetUser' | 'AdminUpdateUserAttributes' | 'AdminUserGlobalSignOut';
 
 export interface HandlerPermissions {
   /** DynamoDB actions on the table itself. */
@@ -36,7 +35,7 @@ export interface HandlerPermissions {
   mail?: boolean;
 }
 
-export const ALL_TABLE_ACTIONS: readonly TableAction[] = [
+const ALL_TABLE_ACTIONS: readonly TableAction[] = [
   'GetItem',
   'Query',
   'PutItem',
@@ -44,7 +43,7 @@ export const ALL_TABLE_ACTIONS: readonly TableAction[] = [
   'BatchWriteItem',
 ];
 
-export const DEFAULT_PERMISSIONS: HandlerPermissions = {
+const DEFAULT_PERMISSIONS: HandlerPermissions = {
   table: ALL_TABLE_ACTIONS,
   queryIndexes: [LICENSE_KEY_INDEX, CUSTOMER_ID_INDEX],
 };

@@ -25,8 +25,8 @@ export interface MonitoringProps {
 }
 
 /** API 5xx share of requests that raises the alarm, over 5 minutes. */
-export const API_5XX_RATE_THRESHOLD = 0.05;
-export const WEBHOOK_FAILURE_NAMESPACE = 'Stockbench';
+const API_5XX_RATE_THRESHOLD = 0.05;
+const WEBHOOK_FAILURE_NAMESPACE = 'Stockbench';
 
 export class Monitoring extends Construct {
   readonly topic: sns.Topic;

@@ -10,10 +10,10 @@ import { HANDLER_BUNDLING } from './handler-bundling';
 // One way to build every Lambda of the product: same runtime, architecture, bundling, logging and a
 // role of its own that starts empty (only its log group), so each grant is visible and per function.
 
-export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 /** Latest Node.js runtime Lambda offers (cdk-nag L1 asks for it); the code is built for node20 and up. */
-export const NODE_RUNTIME = lambda.Runtime.NODEJS_24_X;
+const NODE_RUNTIME = lambda.Runtime.NODEJS_24_X;
 
 /**
  * 'esbuild' bundles the real handler (what deploys). 'stub' puts a tiny pre-built asset in its place so

@@ -21,8 +21,8 @@ import {
 export const FUNCTION_CODE_FILE = path.join(__dirname, '..', 'functions', 'directory-index.js');
 
 /** Paths whose files carry content hashes in their names (Gatsby's chunks, styles, static/, /_inline/). */
-export const IMMUTABLE_PATH_PATTERNS = ['/static/*', '*.js', '*.css'] as const;
-export const API_PATH_PATTERN = '/api/*';
+const IMMUTABLE_PATH_PATTERNS = ['/static/*', '*.js', '*.css'] as const;
+const API_PATH_PATTERN = '/api/*';
 /** Error codes CloudFront would otherwise cache (404 is handled separately). */
 export const UNCACHED_ERROR_CODES = [400, 403, 405, 414, 416, 500, 501, 502, 503, 504] as const;
 

@@ -39,7 +39,7 @@ type Json = Record<string, unknown>;
 const badRequest = (message: string) => new AwsTwinError('BadRequestException', message);
 
 /** The bare address of "Name <a@b>" or "a@b"; undefined when it is not an address. */
-export function emailAddressOf(value: string): string | undefined {
+function emailAddressOf(value: string): string | undefined {
   const trimmed = value.trim();
   const bracketed = /^[^<>]*<([^<>]+)>$/.exec(trimmed);
   const address = (bracketed ? bracketed[1] : trimmed)?.trim() ?? '';

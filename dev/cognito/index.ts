@@ -25,7 +25,7 @@ export interface LocalCognitoOptions {
   messageHookUrl: string;
 }
 
-export const COGNITO_TRIGGERS = { CustomMessage: 'custom-message', PreTokenGeneration: 'local-token-claims' };
+const COGNITO_TRIGGERS = { CustomMessage: 'custom-message', PreTokenGeneration: 'local-token-claims' };
 
 export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCognito> {
   // The proxy must exist first: its URL is the token issuer cognito-local is configured with.

@@ -28,7 +28,7 @@ export interface CognitoProxy {
 type Json = Record<string, unknown>;
 type TargetHandler = (body: Json) => Promise<Json>;
 
-export class CognitoError extends Error {
+class CognitoError extends Error {
   constructor(
     readonly type: string,
     message: string,
@@ -67,7 +67,7 @@ const str = (body: Json, key: string): string => {
 const attr = (user: UserRecord, name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value;
 
 /** Cognito shows destinations masked ("j***@e***"); cognito-local shows them in full. */
-export function maskDestination(destination: string): string {
+function maskDestination(destination: string): string {
   const [local = '', domain = ''] = destination.split('@');
   return domain ? `${local.slice(0, 1)}***@${domain.slice(0, 1)}***` : `${destination.slice(0, 1)}***`;
 }
@@ -88,7 +88,7 @@ function maskDeliveries(result: Json): Json {
 }
 
 /** Cognito's password policy check (cognito-local stores the policy but never applies it). */
-export function checkPassword(password: unknown, policy: PasswordPolicy | undefined): void {
+function checkPassword(password: unknown, policy: PasswordPolicy | undefined): void {
   if (typeof password !== 'string')
     throw new CognitoError('InvalidParameterException', 'Missing required parameter Password');
   const fail = (why: string) => {

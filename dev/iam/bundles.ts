@@ -11,7 +11,7 @@ import { handlerEsbuildOptions } from '../../cdk/lib/handler-bundling';
 // that leaves a package external still resolves it from node_modules); it is built in a temporary
 // directory and renamed into place, so parallel test workers building at once never see half a build.
 
-export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const DEFAULT_HANDLERS_DIR = path.join(REPO_ROOT, 'lambdas', 'handlers');
 const CACHE_ROOT = path.join(REPO_ROOT, 'node_modules', '.cache', 'stockbench-handlers');
 /** Bundles of other inputs are removed once unused this long (each use refreshes the time). */
@@ -67,7 +67,7 @@ async function inputsHash(handlersDir: string, entries: Record<string, string>):
 }
 
 /** The handler modules of a directory: every .ts file but tests and declarations, by file name. */
-export async function handlerEntries(handlersDir: string): Promise<Record<string, string>> {
+async function handlerEntries(handlersDir: string): Promise<Record<string, string>> {
   const names = (await readdir(handlersDir)).filter(
     (f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('.test.ts'),
   );

@@ -33,7 +33,7 @@ const TARGET_PREFIX: Record<string, GatedService> = {
  * Cognito operations AWS serves without credentials (the SDK sends them unsigned: its auth scheme for
  * each is smithy.api#noAuth); the caller proves itself with a password, code or token instead.
  */
-export const COGNITO_PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
+const COGNITO_PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'AssociateSoftwareToken',
   'ChangePassword',
   'CompleteWebAuthnRegistration',

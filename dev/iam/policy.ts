@@ -25,7 +25,7 @@ export interface Principal {
   statements?: readonly PolicyStatementSpec[];
 }
 
-export const ADMIN = 'admin';
+const ADMIN = 'admin';
 
 const hmac = (seed: string, what: string): Buffer => createHmac('sha256', seed).update(what).digest();
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';

@@ -291,7 +291,7 @@ export function precheckCharge(ctx: Ctx, pmId: string | null): StripeError | und
   return declineFor(ctx.state.cardOutcomes[pmId] ?? 'succeed');
 }
 
-export function invoiceOfIntent(ctx: Ctx, piId: string): Invoice | undefined {
+function invoiceOfIntent(ctx: Ctx, piId: string): Invoice | undefined {
   const pay = Object.values(ctx.state.invoicePayments).find((p) => p.payment.payment_intent === piId);
   return pay ? ctx.state.invoices[pay.invoice] : undefined;
 }
@@ -303,7 +303,7 @@ export function intentOfInvoice(ctx: Ctx, invoice: Invoice): PaymentIntent | und
   return pay ? ctx.state.paymentIntents[pay.payment.payment_intent] : undefined;
 }
 
-export function subscriptionOfInvoice(ctx: Ctx, invoice: Invoice): Subscription | undefined {
+function subscriptionOfInvoice(ctx: Ctx, invoice: Invoice): Subscription | undefined {
   const details = invoice.parent?.subscription_details as JsonObject | null | undefined;
   return typeof details?.subscription === 'string'
     ? ctx.state.subscriptions[details.subscription]
@@ -318,7 +318,7 @@ export function updateSubscription(ctx: Ctx, sub: Subscription, mutate: () => vo
   if (previous) ctx.webhooks.emit('customer.subscription.updated', sub, previous);
 }
 
-export function markInvoicePaid(ctx: Ctx, invoice: Invoice, pi: PaymentIntent | undefined): void {
+function markInvoicePaid(ctx: Ctx, invoice: Invoice, pi: PaymentIntent | undefined): void {
   const now = ctx.clock.now();
   invoice.status = 'paid';
   invoice.amount_paid = invoice.amount_due;

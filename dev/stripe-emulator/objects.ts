@@ -7,7 +7,7 @@ import type { Json, JsonObject } from './json';
  */
 export type Metadata = { [key: string]: string };
 
-export type List<T extends Json> = {
+type List<T extends Json> = {
   object: 'list';
   data: T[];
   has_more: boolean;
@@ -38,10 +38,10 @@ export type SubscriptionItem = JsonObject & {
   metadata: Metadata;
 };
 
-export type SubscriptionStatus =
+type SubscriptionStatus =
   'incomplete' | 'incomplete_expired' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'trialing';
 
-export type PendingUpdate = JsonObject & { expires_at: number; subscription_items: SubscriptionItem[] };
+type PendingUpdate = JsonObject & { expires_at: number; subscription_items: SubscriptionItem[] };
 
 export type Subscription = JsonObject & {
   id: string;
@@ -72,7 +72,7 @@ export type Customer = JsonObject & {
   deleted?: true;
 };
 
-export type Card = JsonObject & { brand: string; last4: string; exp_month: number; exp_year: number };
+type Card = JsonObject & { brand: string; last4: string; exp_month: number; exp_year: number };
 
 export type PaymentMethod = JsonObject & {
   id: string;
@@ -93,7 +93,7 @@ export type LineItem = JsonObject & {
   period: { start: number; end: number };
 };
 
-export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+type InvoiceStatus = 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
 
 export type Invoice = JsonObject & {
   id: string;
@@ -116,7 +116,7 @@ export type Invoice = JsonObject & {
   period_end: number;
 };
 
-export type PaymentIntentStatus =
+type PaymentIntentStatus =
   | 'requires_payment_method'
   | 'requires_confirmation'
   | 'requires_action'

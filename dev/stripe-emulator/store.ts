@@ -17,7 +17,7 @@ import type {
 } from './objects';
 import type { CardOutcome } from './cards';
 
-export type DeliveryAttempt = { at: number; url: string; status: number | null; error: string | null };
+type DeliveryAttempt = { at: number; url: string; status: number | null; error: string | null };
 export type Delivery = {
   status: 'pending' | 'delivered' | 'failed' | 'no_endpoint';
   attempts: DeliveryAttempt[];
@@ -52,7 +52,7 @@ export type State = {
   detachedPaymentMethods?: Record<string, true>;
 };
 
-export function emptyState(): State {
+function emptyState(): State {
   return {
     version: 1,
     clockOffset: 0,

@@ -6,7 +6,7 @@ import type * as z from 'zod/mini';
 // browser client (src/api-client/client.ts) and the tests take both types from here. Nothing in this
 // folder imports server code, so the site can import its types without bundling any of it.
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One row of the route table (lambdas/routes.ts), which the local API server and CDK both read. */
 export interface RouteDef {

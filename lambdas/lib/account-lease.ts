@@ -7,9 +7,9 @@ import { releaseLease, tryTakeLease } from './repository/leases';
 // of each sending Stripe a quantity computed from its own, soon stale, read.
 
 /** Longer than a handler may run (15 s timeout): a holder that died frees the lease by expiry. */
-export const LEASE_MS = 20_000;
+const LEASE_MS = 20_000;
 /** How long a request waits for the lease before answering BUSY (leaves the rest of 15 s for its work). */
-export const LEASE_WAIT_MS = 7_000;
+const LEASE_WAIT_MS = 7_000;
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -20,12 +20,6 @@ function cognito(): CognitoIdentityProviderClient {
   return client;
 }
 
-/** Tests point the library at a new stack; the next call builds a fresh client. */
-export function resetCognito(): void {
-  client?.destroy();
-  client = undefined;
-}
-
 const WRONG_PASSWORD = new Set([
   'NotAuthorizedException',
   'InvalidPasswordException',

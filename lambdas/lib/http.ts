@@ -41,7 +41,7 @@ export const ok = <C extends Contract>(
 ): Reply<AnswerOf<C>> => json(200, body, headers) as Reply<AnswerOf<C>>;
 
 /** An error answer; it fits every contract's handler. */
-export const fail = (statusCode: number, body: ApiErrorBody, headers: Record<string, string> = {}) =>
+const fail = (statusCode: number, body: ApiErrorBody, headers: Record<string, string> = {}) =>
   json(statusCode, body, headers) as Reply<never>;
 
 /** A failure meant for the client: its status, a stable machine code and a readable message. */
@@ -60,10 +60,9 @@ export const badRequest = (code: string, message: string): ApiError => new ApiEr
 export const forbidden = (message = 'This resource does not belong to the caller.'): ApiError =>
   new ApiError(403, 'FORBIDDEN', message);
 const forbiddenAs = (code: string, message: string): ApiError => new ApiError(403, code, message);
-export const notFound = (code: string, message: string): ApiError => new ApiError(404, code, message);
 export const conflict = (code: string, message: string): ApiError => new ApiError(409, code, message);
 
-export const errorBody = (code: string, message: string): ApiErrorBody => ({ error: { code, message } });
+const errorBody = (code: string, message: string): ApiErrorBody => ({ error: { code, message } });
 
 export const GENERIC_MESSAGE = 'Something unexpected happened. Please try again.';
 

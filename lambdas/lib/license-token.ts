@@ -16,8 +16,8 @@ import type { Tools } from '../contracts/validate-license';
 // one, and bench/api.ts cross-checks a statement with jose. The private key stays in the BFF; the
 // public key is published so the application can check a statement offline until it expires.
 
-export const TOKEN_ISSUER = 'stockbench-license';
-export const TOKEN_TYPE = 'license+jwt';
+const TOKEN_ISSUER = 'stockbench-license';
+const TOKEN_TYPE = 'license+jwt';
 
 export type { Tools };
 
@@ -31,7 +31,7 @@ export interface LicenseStatement {
   iat: number;
 }
 
-export interface PublicJwk extends JsonWebKey, PublishedJwk {
+interface PublicJwk extends JsonWebKey, PublishedJwk {
   kid: string;
 }
 

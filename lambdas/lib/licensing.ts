@@ -40,7 +40,7 @@ export interface SyncResult {
 }
 
 /** How many slots a subscription in force should have: renewing ones plus those already ending. */
-export function slotsWanted(slots: readonly LicenseSlot[], renewing: number): number {
+function slotsWanted(slots: readonly LicenseSlot[], renewing: number): number {
   return slots.filter((s) => s.expirationDate !== RENEWING).length + renewing;
 }
 

@@ -15,12 +15,6 @@ const mailFrom = (): string => process.env.MAIL_FROM || 'Stockbench <no-reply@st
 
 let client: SESv2Client | undefined;
 
-/** Tests point the library at a new stack; the next call builds a fresh client. */
-export function resetMail(): void {
-  client?.destroy();
-  client = undefined;
-}
-
 export async function sendMail(mail: Mail): Promise<void> {
   client ??= new SESv2Client(awsClientDefaults());
   await client.send(

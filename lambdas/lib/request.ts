@@ -58,7 +58,7 @@ function describe(issues: readonly z.core.$ZodIssue[]): string {
     .join('; ');
 }
 
-export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.output<S> {
+function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.output<S> {
   const result = z.safeParse(schema, value);
   if (!result.success)
     throw badRequest('INVALID_REQUEST', `Invalid ${what}: ${describe(result.error.issues)}`);

@@ -36,7 +36,7 @@ export interface UserAction {
   plan<T>(decide: () => Promise<T> | T): Promise<T>;
 }
 
-export function idempotencyKeyOf(event: ApiEvent): string | undefined {
+function idempotencyKeyOf(event: ApiEvent): string | undefined {
   const headers = event.headers ?? {};
   const value =
     headers['idempotency-key'] ??

@@ -17,7 +17,7 @@ import {
   type Rect,
 } from './svg';
 
-export interface BarSeries {
+interface BarSeries {
   name: string;
   values: number[];
   color?: string;
@@ -25,7 +25,7 @@ export interface BarSeries {
   negativeColor?: string;
 }
 
-export interface BarOverlay {
+interface BarOverlay {
   name: string;
   values: (number | null)[];
   color: string;

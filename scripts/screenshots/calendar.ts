@@ -1,13 +1,13 @@
 /** Weekly calendar: one column per weekday, entries grouped by timing (before open / after close). */
 import { COLORS, card, fit, line, rect, text, type Rect } from './svg';
 
-export interface CalendarEntry {
+interface CalendarEntry {
   symbol: string;
   name: string;
   group: string;
 }
 
-export interface CalendarDay {
+interface CalendarDay {
   label: string;
   entries: CalendarEntry[];
 }

@@ -13,8 +13,8 @@ export interface ContentScreenshot {
   file: string;
 }
 
-export const ROOT = path.resolve(__dirname, '..', '..');
-export const TOOLS_DIR = path.join(ROOT, 'content', 'tools');
+const ROOT = path.resolve(__dirname, '..', '..');
+const TOOLS_DIR = path.join(ROOT, 'content', 'tools');
 export const IMAGES_DIR = path.join(ROOT, 'content', 'images', 'tools');
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -144,7 +144,7 @@ export function slice(series: DailySeries, from: number, to = Infinity): DailySe
 }
 
 /** Last value of each period, keyed by the period string (e.g. "2023" or "2023-04"). */
-export function periodCloses(series: DailySeries, keyLength: 4 | 7): Map<string, number> {
+function periodCloses(series: DailySeries, keyLength: 4 | 7): Map<string, number> {
   const closes = new Map<string, number>();
   series.dates.forEach((date, i) => closes.set(date.slice(0, keyLength), series.values[i] ?? 0));
   return closes;

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-export const DIGESTS_FILE = path.join(__dirname, 'digests.json');
+const DIGESTS_FILE = path.join(__dirname, 'digests.json');
 
 const digestsSchema = z.record(z.string(), z.strictObject({ svg: z.string(), png: z.string() }));
 

@@ -1,8 +1,8 @@
 /** The desktop-app window around every screenshot: title bar, input toolbar, footer. */
 import { COLORS, FONT, esc, line, rect, text, textWidth, type Rect } from './svg';
 
-export const WIDTH = 1200;
-export const HEIGHT = 720;
+const WIDTH = 1200;
+const HEIGHT = 720;
 
 export interface FrameOptions {
   /** Tool title shown in the title bar. */

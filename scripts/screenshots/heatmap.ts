@@ -3,7 +3,7 @@ import { table, type Cell, type TableColumn, type TableRow } from './table';
 import type { Format } from './scale';
 import type { Rect } from './svg';
 
-export interface HeatmapRow {
+interface HeatmapRow {
   labels: string[];
   values: (number | null)[];
   /** Leave this row unshaded (e.g. summary counts). */
@@ -38,7 +38,7 @@ function mix(a: [number, number, number], b: [number, number, number], t: number
 }
 
 /** Shade for a value: white at zero, saturated at +/- saturation; quantized so palette PNGs stay small. */
-export function shade(
+function shade(
   value: number,
   saturation: number,
   palette: 'gain-loss' | 'correlation' = 'gain-loss',

@@ -40,7 +40,7 @@ export interface Band {
   opacity?: number;
 }
 
-export interface RangeFill {
+interface RangeFill {
   name: string;
   lower: (number | null)[];
   upper: (number | null)[];

@@ -44,7 +44,7 @@ export function profile(box: Rect, options: ProfileOptions): string {
   return parts.join('');
 }
 
-export interface ListEntry {
+interface ListEntry {
   date: string;
   title: string;
   text: string;

@@ -1,7 +1,7 @@
 /** Deterministic pseudo-random numbers for illustrative screenshot data. */
 
 /** mulberry32: a small, fast 32-bit generator; same seed, same sequence. */
-export function mulberry32(seed: number): () => number {
+function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -13,7 +13,7 @@ export function mulberry32(seed: number): () => number {
 }
 
 /** FNV-1a hash of a string, used to derive a seed from a screenshot name. */
-export function hashSeed(text: string): number {
+function hashSeed(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

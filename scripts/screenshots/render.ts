@@ -12,7 +12,7 @@ import { smallMultiples, type SmallMultiplesOptions } from './small-multiples';
 import type { Rect } from './svg';
 import { table, type TableOptions } from './table';
 
-export type Chart =
+type Chart =
   | ({ kind: 'line' } & LineChartOptions)
   | ({ kind: 'bar' } & BarChartOptions)
   | ({ kind: 'heatmap' } & HeatmapOptions)
@@ -25,10 +25,8 @@ export type Chart =
   | ({ kind: 'multiples' } & SmallMultiplesOptions)
   | { kind: 'split'; direction: 'row' | 'column'; sizes: number[]; children: Chart[] };
 
-export type ChartKind = Chart['kind'];
-
 /** Builds a screenshot's chart; `rng` is seeded from the screenshot name so output is deterministic. */
-export type ChartBuilder = (rng: Rng) => Chart;
+type ChartBuilder = (rng: Rng) => Chart;
 
 /** Chart builders keyed by screenshot file name. */
 export type ChartBuilders = Record<string, ChartBuilder>;
@@ -39,7 +37,7 @@ export interface ScreenshotSpec extends FrameOptions {
 
 const GAP = 12;
 
-export function renderChart(box: Rect, chart: Chart): string {
+function renderChart(box: Rect, chart: Chart): string {
   switch (chart.kind) {
     case 'line':
       return lineChart(box, chart);

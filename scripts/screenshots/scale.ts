@@ -23,7 +23,7 @@ function niceStep(span: number, count: number): number {
 }
 
 /** Nice domain and ticks for a value range. */
-export function niceTicks(min: number, max: number, count = 6): { min: number; max: number; step: number } {
+function niceTicks(min: number, max: number, count = 6): { min: number; max: number; step: number } {
   if (min === max) {
     min -= 1;
     max += 1;
@@ -32,7 +32,7 @@ export function niceTicks(min: number, max: number, count = 6): { min: number; m
   return { min: Math.floor(min / step + 1e-9) * step, max: Math.ceil(max / step - 1e-9) * step, step };
 }
 
-export function decimalsFor(step: number): number {
+function decimalsFor(step: number): number {
   return Math.max(0, Math.min(4, -Math.floor(Math.log10(step) + 1e-9)));
 }
 
@@ -125,14 +125,6 @@ export function timeTicks(start: number, end: number, maxTicks = 12): Tick[] {
     ticks.push({ value: m / 12, label: `${MONTHS[month] ?? ''} ${year}` });
   }
   return ticks;
-}
-
-/** Decimal year to ISO date string. */
-export function isoDate(decimalYear: number): string {
-  const year = Math.floor(decimalYear);
-  const dayOfYear = Math.floor((decimalYear - year) * 365.25);
-  const date = new Date(Date.UTC(year, 0, 1 + dayOfYear));
-  return date.toISOString().slice(0, 10);
 }
 
 /** Business days between two ISO dates, as decimal years and ISO strings. */

@@ -3,7 +3,7 @@ import { pct } from './scale';
 import { COLORS, rect, text, type Rect } from './svg';
 import { sparkline } from './table';
 
-export interface SmallMultiple {
+interface SmallMultiple {
   symbol: string;
   name: string;
   values: number[];

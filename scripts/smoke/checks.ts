@@ -8,7 +8,7 @@ import type { Target } from './target';
 // The checks that need no sign-in: health, the license public key, the security headers, and a
 // webhook with a wrong signature.
 
-export const HEADER_PATHS = ['/', '/checkout', '/checkout/'] as const;
+const HEADER_PATHS = ['/', '/checkout', '/checkout/'] as const;
 
 export async function checkHealth(target: Target, report: Report): Promise<void> {
   await report.check('GET /api/health answers 200 JSON', async () => {
@@ -96,7 +96,7 @@ export async function checkSecurityHeaders(target: Target, report: Report): Prom
 }
 
 /** A plausible Stripe event, as Stripe would post it. */
-export function plausibleEvent(now = Math.floor(Date.now() / 1000)): string {
+function plausibleEvent(now = Math.floor(Date.now() / 1000)): string {
   const id = randomBytes(12).toString('hex');
   return JSON.stringify({
     id: `evt_smoke${id}`,

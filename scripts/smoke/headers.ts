@@ -30,13 +30,13 @@ const params = (value: string): string[] =>
 
 const list = (sources: string[]): string => sources.join(' ');
 
-export interface CspDifference {
+interface CspDifference {
   directive: string;
   problem: string;
 }
 
 /** How `actual` differs from `expected`, one entry per directive. */
-export function cspDifferences(actual: CspDirectives, expected: CspDirectives): CspDifference[] {
+function cspDifferences(actual: CspDirectives, expected: CspDirectives): CspDifference[] {
   const out: CspDifference[] = [];
   for (const [directive, want] of Object.entries(expected)) {
     const got = actual[directive];

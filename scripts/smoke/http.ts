@@ -10,7 +10,7 @@ export interface Answer {
   json: unknown;
 }
 
-export const TIMEOUT_MS = 20_000;
+const TIMEOUT_MS = 20_000;
 
 export async function request(url: string, init: RequestInit = {}): Promise<Answer> {
   let res: Response;

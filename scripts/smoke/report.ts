@@ -1,6 +1,6 @@
 // One printed line per check: `ok   <check>[: detail]` or `FAIL <check>: <why>`, then a summary.
 
-export class SmokeFailure extends Error {}
+class SmokeFailure extends Error {}
 
 /** Thrown by a check: its message is the line's reason. */
 export const fail = (why: string): never => {

@@ -38,7 +38,7 @@ export function jwtClaims(token: string): Record<string, unknown> {
   }
 }
 
-export async function signIn(target: Target, credentials: Credentials): Promise<Session> {
+async function signIn(target: Target, credentials: Credentials): Promise<Session> {
   const { region, clientId, endpoint } = target.cognito;
   if (!region || !clientId) {
     return fail(
@@ -84,7 +84,7 @@ interface CallOptions {
 }
 
 /** One BFF call with the session's ID token (as the site sends it). */
-export function callBff(
+function callBff(
   target: Target,
   session: Session,
   method: string,
@@ -102,7 +102,7 @@ export function callBff(
   });
 }
 
-export interface LicensesState {
+interface LicensesState {
   customerId: string | null;
   subscriptionId: string | null;
   subscriptionStatus: string | null;

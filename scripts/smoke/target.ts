@@ -10,8 +10,8 @@ import { fail } from './report';
 // What the smoke test runs against: the local stack (from its stack.json and demo-user.json) or a
 // deployed site (from --url, and the deploy's outputs file cdk/deploy.ts writes, when it names it).
 
-export const ROOT = path.resolve(__dirname, '..', '..');
-export const DEFAULT_OUTPUTS_FILE = path.join(ROOT, 'cdk.out', 'backend-outputs.json');
+const ROOT = path.resolve(__dirname, '..', '..');
+const DEFAULT_OUTPUTS_FILE = path.join(ROOT, 'cdk.out', 'backend-outputs.json');
 
 export interface Credentials {
   email: string;
@@ -40,7 +40,7 @@ export interface Target {
   notes: string[];
 }
 
-export async function localTarget(options: SmokeOptions): Promise<Target> {
+async function localTarget(options: SmokeOptions): Promise<Target> {
   const dir = path.resolve(options.localDir);
   const info = await readStackInfo(dir);
   if (!info) {
@@ -109,7 +109,7 @@ export function stackOutputsFor(
   return undefined;
 }
 
-export async function deployTarget(options: SmokeOptions & { url: string }): Promise<Target> {
+async function deployTarget(options: SmokeOptions & { url: string }): Promise<Target> {
   const notes: string[] = [];
   const file = path.resolve(options.outputsFile ?? DEFAULT_OUTPUTS_FILE);
   let all: OutputsFile | undefined;

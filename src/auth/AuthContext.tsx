@@ -15,8 +15,7 @@ import { signOutUser } from './sign-out';
 import { configureAmplify } from './amplify-config';
 import { onSessionRevoked } from '../api-client/client';
 
-export type AuthState =
-  { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: SessionUser };
+type AuthState = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: SessionUser };
 
 interface AuthContextValue {
   state: AuthState;

@@ -5,7 +5,7 @@ import type { SessionUser } from './session';
 import { useAuth } from './AuthContext';
 
 /** Where a signed-out visitor goes: /sign-in, with the page to come back to. */
-export function signInPathFor(location: Pick<Location, 'pathname' | 'search'>): string {
+function signInPathFor(location: Pick<Location, 'pathname' | 'search'>): string {
   return `/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`;
 }
 

@@ -1,9 +1,9 @@
 // When to refresh the session, as spec point 4 says: about 5 minutes before the ID token expires,
 // retrying with backoff from 30 s doubling up to 16 minutes. Pure timing; AuthContext does the calls.
 
-export const REFRESH_LEAD_MS = 5 * 60 * 1000;
-export const FIRST_RETRY_MS = 30 * 1000;
-export const MAX_RETRY_MS = 16 * 60 * 1000;
+const REFRESH_LEAD_MS = 5 * 60 * 1000;
+const FIRST_RETRY_MS = 30 * 1000;
+const MAX_RETRY_MS = 16 * 60 * 1000;
 
 /** Milliseconds until the next refresh of a token expiring at `expiresAt` (epoch seconds). */
 export function refreshDelay(expiresAt: number, now = Date.now()): number {

@@ -6,7 +6,7 @@ import { siteConfig } from '../config';
 
 const PREFIX = 'CognitoIdentityServiceProvider';
 /** Fired on this window whenever the account pages sign in or out (other tabs get a storage event). */
-export const AUTH_CHANGE_EVENT = 'stockbench:auth-change';
+const AUTH_CHANGE_EVENT = 'stockbench:auth-change';
 
 export type StoredSessionState = 'signedIn' | 'signedOut';
 

@@ -9,7 +9,7 @@
 // and forgotten once the page has used it for good (payment made, password reset, ...).
 
 /** The query parameters each page takes out of its address. */
-export const URL_SECRETS: Readonly<Record<string, readonly string[]>> = {
+const URL_SECRETS: Readonly<Record<string, readonly string[]>> = {
   '/auth': ['oobCode', 'email'],
   '/checkout': ['sec'],
   '/must-verify-email': ['email'],

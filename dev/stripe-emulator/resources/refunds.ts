@@ -18,11 +18,11 @@ const refundsOf = (ctx: Ctx, pi: PaymentIntent): Refund[] =>
     (r) => r.payment_intent === pi.id && r.status !== 'failed' && r.status !== 'canceled',
   );
 
-export const amountRefunded = (ctx: Ctx, pi: PaymentIntent): number =>
+const amountRefunded = (ctx: Ctx, pi: PaymentIntent): number =>
   refundsOf(ctx, pi).reduce((n, r) => n + r.amount, 0);
 
 /** The charge of a succeeded payment intent as Stripe shows it, refunded amounts included. */
-export function chargeOf(ctx: Ctx, pi: PaymentIntent): JsonObject {
+function chargeOf(ctx: Ctx, pi: PaymentIntent): JsonObject {
   const refunded = amountRefunded(ctx, pi);
   return {
     id: pi.latest_charge,

@@ -64,7 +64,7 @@ function planOf(price: Price): JsonObject {
   };
 }
 
-export function newItem(
+function newItem(
   ctx: Ctx,
   subId: string,
   price: Price,
@@ -289,7 +289,7 @@ export function applyChanges(sub: Subscription, changes: ItemChange[]): void {
   );
 }
 
-export type UpdateOptions = {
+type UpdateOptions = {
   changes: ItemChange[];
   proration: ProrationBehavior;
   payment: PaymentBehavior;
@@ -299,7 +299,7 @@ export type UpdateOptions = {
 };
 
 /** A subscription update, with Stripe's proration and payment behaviours. */
-export function updateSubscriptionItems(ctx: Ctx, sub: Subscription, opts: UpdateOptions): void {
+function updateSubscriptionItems(ctx: Ctx, sub: Subscription, opts: UpdateOptions): void {
   const lines =
     opts.proration === 'none' ? [] : opts.changes.flatMap((c) => prorationLines(ctx, sub, c, opts.at));
   const pmId = defaultPaymentMethod(ctx, sub, sub.customer);

@@ -126,7 +126,7 @@ export function checkCvc(value: string, brand: string): FieldState {
   return { complete: true, empty: false };
 }
 
-export function checkPostal(value: string): FieldState {
+function checkPostal(value: string): FieldState {
   const v = value.trim();
   if (v === '') return { complete: false, empty: true };
   if (v.length < 3)

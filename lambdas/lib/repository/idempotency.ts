@@ -7,7 +7,7 @@ import { idempotencySk, userPk } from './keys';
 // a retry after a crash sends Stripe the same request with the same key) and, once done, its answer.
 // Items past their TTL are treated as absent (DynamoDB deletes them only eventually).
 
-export const KEEP_SECONDS = 24 * 3600;
+const KEEP_SECONDS = 24 * 3600;
 
 export type ActionState = 'started' | 'done' | 'failed' | 'interrupted';
 

@@ -12,14 +12,14 @@ import { userPk } from './keys';
 // revoking call waits until that second has begun before it answers, so a sign-in made after its
 // answer gets a token that is accepted.
 
-export const SESSIONS_SK = 'SESSIONS';
+const SESSIONS_SK = 'SESSIONS';
 /** How long a deleted user's marker is kept: longer than any Cognito ID token lives (at most a day). */
 const DELETED_USER_MARKER_SECONDS = 2 * 24 * 3600;
 
 const key = (uid: string) => ({ [PARTITION_KEY]: userPk(uid), [SORT_KEY]: SESSIONS_SK });
 
 /** The first whole second a token must have been issued in to outlive a revocation at `nowMs`. */
-export const validAfterSecond = (nowMs: number): number => Math.floor(nowMs / 1000) + 1;
+const validAfterSecond = (nowMs: number): number => Math.floor(nowMs / 1000) + 1;
 
 /** Epoch seconds: tokens of sessions that began earlier are refused. Undefined: never revoked. */
 export async function getTokensValidAfter(uid: string): Promise<number | undefined> {

@@ -1,6 +1,6 @@
 import React, { useId } from 'react';
 
-export const MAX_LICENSES_AT_ONCE = 5;
+const MAX_LICENSES_AT_ONCE = 5;
 
 /** The 1..5 count of licenses to buy or add (0 is allowed in the field and disables the button). */
 export function LicenseCountInput({ value, onChange }: { value: number; onChange: (count: number) => void }) {

@@ -4,9 +4,9 @@ import { formatPaddedDate } from '../../lib/dates';
 import { CopyButton } from './CopyButton';
 import { RemoveLicense } from './RemoveLicense';
 
-export const RENEWING = 'NONE';
+const RENEWING = 'NONE';
 
-export const expirationLabel = (expirationDate: string): string =>
+const expirationLabel = (expirationDate: string): string =>
   expirationDate === RENEWING ? 'None - renews monthly' : formatPaddedDate(expirationDate);
 
 interface LicenseTableProps {

@@ -11,7 +11,7 @@ import { FormFooter } from '../shared/FormFooter';
 import { useAuthForm } from '../shared/use-auth-form';
 import { ProfileSection } from './ProfileSection';
 
-export const DELETE_WORD = 'DELETE';
+const DELETE_WORD = 'DELETE';
 
 /** Delete account: re-authenticate, remove the stored account data, delete the Cognito user, sign out. */
 export function DeleteAccount({ user }: { user: SessionUser }) {

@@ -2,7 +2,7 @@ import React from 'react';
 import { useHydrated } from '../../lib/use-hydrated';
 
 // Messages the home page shows after an account action redirects to /?action=...
-export const actionMessages: Record<string, string> = {
+const actionMessages: Record<string, string> = {
   emailVerified: 'Email verified successfully. Please sign in again.',
   accountDeleted: 'Account deleted successfully.',
 };

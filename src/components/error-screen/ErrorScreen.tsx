@@ -1,7 +1,7 @@
 import React from 'react';
 
 /** What the screen says about the failure: an HTTP-like status when the error carries one, else its message. */
-export function describeError(error: unknown): string {
+function describeError(error: unknown): string {
   if (typeof error === 'object' && error !== null) {
     const { status, statusText, message } = error as {
       status?: unknown;

@@ -32,5 +32,3 @@ export const features: Feature[] = [
     link: { to: '/user-imports', label: 'Read about user imports' },
   },
 ];
-
-export const featureScreenshotNames = features.flatMap((f) => f.screenshots);

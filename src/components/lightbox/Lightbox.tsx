@@ -2,7 +2,7 @@ import React, { useCallback, useEffect, useRef } from 'react';
 import { GatsbyImage, type IGatsbyImageData } from 'gatsby-plugin-image';
 import { focusableIn } from './focusable';
 
-export interface LightboxImage {
+interface LightboxImage {
   image: IGatsbyImageData;
   alt: string;
 }
