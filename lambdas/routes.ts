@@ -25,6 +25,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/get-subscriptions', handler: 'get-subscriptions', auth: 'jwt' },
   { method: 'PUT', path: '/api/add-licenses', handler: 'add-licenses', auth: 'jwt' },
   { method: 'GET', path: '/api/quote-licenses', handler: 'quote-licenses', auth: 'jwt' },
+  { method: 'GET', path: '/api/get-invoices', handler: 'get-invoices', auth: 'jwt' },
   { method: 'PUT', path: '/api/remove-licenses', handler: 'remove-licenses', auth: 'jwt' },
   { method: 'PUT', path: '/api/update-card', handler: 'update-card', auth: 'jwt' },
   { method: 'POST', path: '/api/delete-customer', handler: 'delete-customer', auth: 'jwt' },

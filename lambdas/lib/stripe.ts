@@ -384,6 +384,21 @@ export async function payOpenInvoices(subscriptionId: string, pmId: string): Pro
   return invoices.length;
 }
 
+/** Invoice statuses a customer is shown: finalized ones (a draft can still change or be deleted). */
+const FINALIZED_INVOICE_STATUSES: readonly Stripe.Invoice.Status[] = [
+  'open',
+  'paid',
+  'uncollectible',
+  'void',
+];
+
+/** The subscription's finalized invoices, newest first: the latest 100 (over eight years of months). */
+export async function listFinalizedInvoices(subscriptionId: string): Promise<Stripe.Invoice[]> {
+  const stripe = await getStripe();
+  const page = await stripe.invoices.list({ subscription: subscriptionId, limit: 100 });
+  return page.data.filter((i) => i.status !== null && FINALIZED_INVOICE_STATUSES.includes(i.status));
+}
+
 /**
  * Refunds in full every paid invoice payment of a subscription (a subscription paid that the account
  * does not hold). One idempotency key per payment intent, so a redelivered webhook refunds once; a

@@ -4,6 +4,7 @@ import type {
   ApiErrorBody,
   CheckoutInfo,
   EmailRecoveryInfo,
+  InvoiceList,
   LicenseData,
   LicenseQuote,
   LicenseView,
@@ -143,6 +144,9 @@ export const getSubscriptions = (uid: string) =>
 
 export const quoteLicenses = (query: { count: number; subscriptionId?: string }) =>
   call<LicenseQuote>('GET', 'quote-licenses', { query });
+
+/** The caller's billing history: finalized invoices of the current subscription, newest first. */
+export const getInvoices = () => call<InvoiceList>('GET', 'get-invoices');
 
 export const addLicenses = (body: { customerId: string; subscriptionId: string; count: number }) =>
   call<{ subscriptionId: string; quantity: number; licenses: LicenseView[] }>('PUT', 'add-licenses', {

@@ -64,6 +64,29 @@ export interface LicenseQuote {
   periodEnd: number | null;
 }
 
+/** One finalized invoice of the subscription (get-invoices); amounts in cents. */
+export interface Invoice {
+  id: string;
+  number: string | null;
+  /** Epoch seconds. */
+  created: number;
+  status: 'open' | 'paid' | 'uncollectible' | 'void';
+  currency: string;
+  total: number;
+  amountDue: number;
+  amountPaid: number;
+  amountRemaining: number;
+  /** Stripe's hosted receipt page. */
+  hostedInvoiceUrl: string | null;
+  invoicePdf: string | null;
+}
+
+export interface InvoiceList {
+  subscriptionId: string | null;
+  /** Newest first. */
+  invoices: Invoice[];
+}
+
 export interface EmailRecoveryInfo {
   email: string;
   previousEmail: string;
