@@ -14,6 +14,7 @@ jest.mock('../../api-client/client', () => ({
   quoteLicenses: jest.fn(),
   addLicenses: jest.fn(),
   removeLicenses: jest.fn(),
+  getInvoices: jest.fn(),
 }));
 const mockedApi = jest.mocked(api);
 const user = { uid: 'u1', email: 'me@example.com', emailVerified: true };
@@ -47,6 +48,7 @@ function serve(
     licenses: sub ? licenses : [],
   });
   mockedApi.getSubscriptions.mockResolvedValue({ subscriptions: sub ? [sub] : [] });
+  mockedApi.getInvoices.mockResolvedValue({ subscriptionId: sub?.id ?? null, invoices: [] });
 }
 
 async function show() {
