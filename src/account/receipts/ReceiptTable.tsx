@@ -16,7 +16,7 @@ const amountOf = (invoice: Invoice): number =>
 
 export function ReceiptTable({ invoices }: { invoices: Invoice[] }) {
   return (
-    <table className="license-table receipt-table">
+    <table className="receipt-table">
       <thead>
         <tr>
           <th scope="col">Date</th>
