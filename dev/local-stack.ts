@@ -465,6 +465,7 @@ async function startStripe(
     webhookSecret,
     webhookUrl,
     statePath: path.join(dir, 'stripe', 'state.json'),
+    businessName: 'Stockbench',
   });
 }
 

@@ -5,6 +5,7 @@ import type { RouteDef } from './contracts/contract';
 import { deleteCustomer } from './contracts/delete-customer';
 import { emailRecovery } from './contracts/email-recovery';
 import { emailRecoveryInfo } from './contracts/email-recovery-info';
+import { getInvoices } from './contracts/get-invoices';
 import { getLicenses } from './contracts/get-licenses';
 import { getSubscriptions } from './contracts/get-subscriptions';
 import { health } from './contracts/health';
@@ -35,6 +36,7 @@ const contracts = [
   completeCheckout,
   getLicenses,
   getSubscriptions,
+  getInvoices,
   addLicenses,
   quoteLicenses,
   removeLicenses,

@@ -56,6 +56,8 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
   'get-subscriptions': { table: ['GetItem', 'Query', 'UpdateItem'], secrets: ['stripe'] },
   // Own account lookup, then a Stripe invoice preview.
   'quote-licenses': { table: ['GetItem'], secrets: ['stripe'] },
+  // Own account lookup, then the subscription's invoices from Stripe.
+  'get-invoices': { table: ['GetItem'], secrets: ['stripe'] },
   // The desktop application's check: finds the license by key, signs a statement with the private key.
   'validate-license': {
     table: ['GetItem'],

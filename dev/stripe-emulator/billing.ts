@@ -3,6 +3,7 @@ import type { Ctx } from './context';
 import { badState, noSuch, StripeError } from './errors';
 import { clone, previousAttributes, type JsonObject } from './json';
 import type { Invoice, LineItem, PaymentIntent, Subscription, SubscriptionItem } from './objects';
+import { receiptUrls } from './receipts/urls';
 import { newId } from './store';
 
 /** Invoices, payment intents and charges: the part of Stripe Billing every resource leans on. */
@@ -148,7 +149,7 @@ export function createInvoice(ctx: Ctx, spec: InvoiceSpec): Invoice {
     id,
     object: 'invoice',
     account_country: 'US',
-    account_name: 'Stripe emulator',
+    account_name: ctx.businessName,
     amount_due: amountDue,
     amount_overpaid: 0,
     amount_paid: 0,
@@ -183,8 +184,7 @@ export function createInvoice(ctx: Ctx, spec: InvoiceSpec): Invoice {
     ending_balance: spec.preview ? null : endingBalance,
     footer: null,
     from_invoice: null,
-    hosted_invoice_url: null,
-    invoice_pdf: null,
+    ...(spec.preview ? { hosted_invoice_url: null, invoice_pdf: null } : receiptUrls(ctx.origin, id)),
     issuer: { type: 'self' },
     last_finalization_error: null,
     latest_revision: null,

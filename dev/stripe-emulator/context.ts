@@ -8,4 +8,8 @@ export type Ctx = {
   clock: Clock;
   webhooks: Webhooks;
   log(line: string): void;
+  /** The emulator's own URL, for the links it puts in objects (an invoice's receipt page and PDF). */
+  origin: string;
+  /** The business an invoice names as its issuer (Stripe's `account_name`). */
+  businessName: string;
 };

@@ -2,6 +2,7 @@ import { Clock } from './clock';
 import type { Ctx } from './context';
 import { runDue } from './renewals';
 import { createEmulatorServer } from './server';
+import { moveReceiptUrls } from './receipts/urls';
 import { loadState, newId, saveState } from './store';
 import { Webhooks } from './webhooks';
 import { listen } from '../listen';
@@ -15,6 +16,8 @@ export type StripeEmulatorOptions = {
   /** JSON file the state is saved to after every write and loaded from on start. */
   statePath?: string;
   logger?: (line: string) => void;
+  /** The business invoices and receipts name (Stripe's account name); "Stripe emulator" unless given. */
+  businessName?: string;
 };
 
 export type StripeEmulator = {
@@ -52,9 +55,19 @@ export async function startStripeEmulator(opts: StripeEmulatorOptions = {}): Pro
   };
   const webhookSecret = opts.webhookSecret ?? `whsec_${newId('x', 32).slice(2)}`;
   const webhooks = new Webhooks({ state, now: () => clock.now(), save, log }, webhookSecret, opts.webhookUrl);
-  const ctx: Ctx = { state, clock, webhooks, log };
+  // The origin is known once listening; nothing reads it before the first request.
+  const ctx: Ctx = {
+    state,
+    clock,
+    webhooks,
+    log,
+    origin: '',
+    businessName: opts.businessName ?? 'Stripe emulator',
+  };
   const server = createEmulatorServer(ctx, save);
   const running = await listen(server, opts.port ?? 0, host);
+  ctx.origin = running.url;
+  moveReceiptUrls(state.invoices, running.url);
   const sweep = setInterval(() => {
     runDue(ctx);
     save();

@@ -16,6 +16,7 @@ import { paymentMethodRoutes } from './resources/paymentMethods';
 import { productRoutes } from './resources/products';
 import { subscriptionRoutes } from './resources/subscriptions';
 import { testClockRoutes } from './resources/testClocks';
+import { receiptAnswer } from './receipts/serve';
 import { matchRoute, type Route } from './router';
 import { newId } from './store';
 import { standInScript } from './stripe-js/serve';
@@ -184,6 +185,10 @@ async function handle(ctx: Ctx, req: IncomingMessage, save: () => void): Promise
       body: standInScript(`http://${req.headers.host ?? '127.0.0.1'}`),
       headers: { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-cache' },
     };
+  }
+  if (method === 'GET' || method === 'HEAD') {
+    const receipt = receiptAnswer(ctx, url.pathname);
+    if (receipt) return receipt;
   }
   if (url.pathname.startsWith('/_emulator/')) {
     const raw = await readBody(req);

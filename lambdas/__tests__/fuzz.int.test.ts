@@ -500,6 +500,10 @@ function generators() {
       query: { count: asQuery(count), subscriptionId: asQuery(subscriptionId) },
       ownQuery: { count: pick('1', '2', '3', '4', '5'), subscriptionId: pick(a.subscriptionId) },
     },
+    'GET /api/get-invoices': {
+      query: { subscriptionId: asQuery(subscriptionId) },
+      ownQuery: { subscriptionId: pick(a.subscriptionId) },
+    },
     'PUT /api/remove-licenses': {
       body: { customerId, subscriptionId, licenseKeys },
       own: { ...ownIds, licenseKeys: fc.subarray(a.licenseKeys, { minLength: 1 }) },

@@ -143,6 +143,7 @@ describe('malformed queries answer 400, never 5xx', () => {
       'quote-licenses',
       [{}, { count: '0' }, { count: '6' }, { count: 'x' }, { count: '1', subscriptionId: 'nope' }],
     ],
+    ['get-invoices', [{ subscriptionId: 'nope' }, { subscriptionId: 'sub_' }, { uid: 'u' }]],
   ];
   it.each(queries)('GET %s', async (route, list) => {
     for (const query of list) {

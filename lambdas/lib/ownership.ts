@@ -22,6 +22,21 @@ export async function requireOwnAccount(
   return account as Account & { customerId: string; subscriptionId: string };
 }
 
+/**
+ * The caller's current subscription id, or undefined when the account has none yet (reads that answer
+ * an empty list then). A subscription id the client names must be that one.
+ */
+export async function ownSubscriptionId(
+  caller: Caller,
+  subscriptionId?: string,
+): Promise<string | undefined> {
+  const account = await getAccount(caller.sub);
+  if (subscriptionId !== undefined && subscriptionId !== account?.subscriptionId) {
+    throw forbidden("The subscription is not the signed-in user's.");
+  }
+  return account?.subscriptionId;
+}
+
 /** A card the client names may be unattached (just entered) or the caller's own, never another customer's. */
 export function requireOwnCard(pm: Stripe.PaymentMethod, customerId: string): void {
   const owner = typeof pm.customer === 'string' ? pm.customer : pm.customer?.id;

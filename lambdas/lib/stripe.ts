@@ -418,6 +418,21 @@ export async function payOpenInvoices(subscriptionId: string, pmId: string): Pro
   return invoices.length;
 }
 
+/** Invoice statuses a customer is shown: finalized ones (a draft can still change or be deleted). */
+const FINALIZED_INVOICE_STATUSES = ['open', 'paid', 'uncollectible', 'void'] as const;
+type FinalizedStatus = (typeof FINALIZED_INVOICE_STATUSES)[number];
+export type FinalizedInvoice = Stripe.Invoice & { status: FinalizedStatus };
+
+const isFinalized = (i: Stripe.Invoice): i is FinalizedInvoice =>
+  (FINALIZED_INVOICE_STATUSES as readonly (string | null)[]).includes(i.status);
+
+/** The subscription's finalized invoices, newest first: the latest 100 (over eight years of months). */
+export async function listFinalizedInvoices(subscriptionId: string): Promise<FinalizedInvoice[]> {
+  const stripe = await getStripe();
+  const page = await stripe.invoices.list({ subscription: subscriptionId, limit: 100 });
+  return page.data.filter(isFinalized);
+}
+
 /**
  * Refunds in full every paid invoice payment of a subscription (a subscription paid that the account
  * does not hold). One idempotency key per payment intent, so a redelivered webhook refunds once; a

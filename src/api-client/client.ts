@@ -10,6 +10,7 @@ import type { AnswerOf, ApiErrorBody, BodyOf, Contract, QueryOf } from '../../la
 import type { deleteCustomer as deleteCustomerContract } from '../../lambdas/contracts/delete-customer';
 import type { emailRecovery } from '../../lambdas/contracts/email-recovery';
 import type { emailRecoveryInfo } from '../../lambdas/contracts/email-recovery-info';
+import type { getInvoices as getInvoicesContract } from '../../lambdas/contracts/get-invoices';
 import type { getLicenses as getLicensesContract } from '../../lambdas/contracts/get-licenses';
 import type { getSubscriptions as getSubscriptionsContract } from '../../lambdas/contracts/get-subscriptions';
 import type { quoteLicenses as quoteLicensesContract } from '../../lambdas/contracts/quote-licenses';
@@ -188,6 +189,10 @@ export const quoteLicenses = ({ count, subscriptionId }: { count: number; subscr
     { method: 'GET', path: '/api/quote-licenses' },
     { query: { count: String(count), subscriptionId } },
   );
+
+/** The billing history of the caller's current subscription, newest first, with receipt links. */
+export const getInvoices = () =>
+  call<typeof getInvoicesContract>({ method: 'GET', path: '/api/get-invoices' }, {});
 
 export const addLicenses = (body: BodyOf<typeof addLicensesContract>) =>
   call<typeof addLicensesContract>({ method: 'PUT', path: '/api/add-licenses' }, { body, idempotent: true });

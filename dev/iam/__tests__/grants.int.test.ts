@@ -97,6 +97,7 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
   const { user, pmid, customerId, subscriptionId } = await subscribed(2);
   await ok(bff.call('GET', 'get-subscriptions', { user, query: { uid: user.uid } }));
   await ok(bff.call('GET', 'quote-licenses', { user, query: { count: '1', subscriptionId } }));
+  await ok(bff.call('GET', 'get-invoices', { user, query: { subscriptionId } }));
   await ok(bff.call('PUT', 'add-licenses', { user, body: { customerId, subscriptionId, count: 1 } }));
   const keys = await keysOf(user);
   await ok(bff.call('POST', 'validate-license', { user, body: { key: keys[0] } }));

@@ -32,7 +32,7 @@ function subscriptionOf(invoice: Invoice): string | undefined {
 function list({ ctx, params }: ApiRequest) {
   const customer = params.str('customer');
   const subscription = params.str('subscription');
-  const status = params.str('status');
+  const status = params.oneOf('status', ['draft', 'open', 'paid', 'uncollectible', 'void'] as const);
   const invoices = Object.values(ctx.state.invoices).filter(
     (i) =>
       (!customer || i.customer === customer) &&

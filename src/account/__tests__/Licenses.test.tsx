@@ -15,6 +15,7 @@ jest.mock('../../api-client/client', () => ({
   addLicenses: jest.fn(),
   removeLicenses: jest.fn(),
   resumeSubscription: jest.fn(),
+  getInvoices: jest.fn(),
 }));
 const mockedApi = jest.mocked(api);
 const user = { uid: 'u1', email: 'me@example.com', emailVerified: true };
@@ -48,6 +49,7 @@ function serve(
     licenses: sub ? licenses : [],
   });
   mockedApi.getSubscriptions.mockResolvedValue({ subscriptions: sub ? [sub] : [] });
+  mockedApi.getInvoices.mockResolvedValue({ subscriptionId: sub?.id ?? null, invoices: [] });
 }
 
 async function show() {

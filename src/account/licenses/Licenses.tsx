@@ -4,6 +4,7 @@ import { removeLicenses } from '../../api-client/client';
 import { authErrorMessage } from '../../auth/errors';
 import type { SessionUser } from '../../auth/session';
 import { FormMessage } from '../shared/FormMessage';
+import { Receipts } from '../receipts/Receipts';
 import { Spinner } from '../shared/Spinner';
 import { AddLicenses } from './AddLicenses';
 import { BuyLicenses } from './BuyLicenses';
@@ -84,6 +85,7 @@ export function Licenses({ user }: { user: SessionUser }) {
         <AddLicenses customerId={customerId} subscriptionId={subscription.id} onAdded={() => void reload()} />
       )}
       {actions.buy && <BuyLicenses user={user} />}
+      <Receipts reloadWhen={data} />
     </>
   );
 }

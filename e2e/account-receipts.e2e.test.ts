@@ -1,0 +1,56 @@
+import { sharedBrowser } from './browser';
+import { createVerifiedUser, fillCard, newPage, signIn, until } from './account-helpers';
+
+// The billing history on /licenses: after a purchase and an add, each shows as a receipt row; the
+// receipt link opens the receipt page (served offline by the Stripe emulator) in a new tab, and the
+// PDF link answers a PDF.
+
+const browser = sharedBrowser();
+
+describe('account journeys: receipts', () => {
+  it('lists the purchase and the add, and opens the receipt page with the amount paid', async () => {
+    const { context, page, errors } = await newPage(browser());
+    const email = await createVerifiedUser('receipts');
+    await signIn(page, email, undefined, '/licenses');
+    const history = page.getByRole('region', { name: 'Billing History' });
+    await history.getByText('No receipts yet.').waitFor();
+
+    await page.getByLabel('Number of licenses').fill('2');
+    await page.getByRole('button', { name: 'Buy Licenses' }).click();
+    await page.waitForURL(/\/checkout/);
+    await page.getByLabel('Credit or debit card number').waitFor();
+    await fillCard(page, '4242424242424242');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(/\/licenses\/?$/);
+
+    const rows = history.locator('tbody tr');
+    await rows.first().waitFor();
+    await expect(rows.count()).resolves.toBe(1);
+    const cells = await rows.first().getByRole('cell').allTextContents();
+    expect(cells.slice(1, 3)).toEqual(['$30.00', 'Paid']);
+    expect(cells[0]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+
+    // An add makes a second invoice; the section reads the list again, newest first.
+    await page.getByLabel('Number of licenses').fill('1');
+    await page.getByRole('button', { name: 'Add Licenses' }).click();
+    await page.getByRole('button', { name: 'Confirm and Pay' }).click();
+    await until(() => rows.count(), 2);
+    await expect(rows.nth(1).getByRole('cell').nth(1).textContent()).resolves.toBe('$30.00');
+
+    // The purchase's receipt opens in a new tab, without a handle on this page.
+    const link = rows.nth(1).getByRole('link', { name: /^View receipt / });
+    const [receipt] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await receipt.waitForLoadState();
+    await receipt.getByRole('heading', { level: 1, name: 'Stockbench' }).waitFor();
+    await receipt.getByText('Paid', { exact: true }).waitFor();
+    await receipt.getByRole('row', { name: 'Amount paid $30.00' }).waitFor();
+    await expect(receipt.evaluate(() => window.opener === null)).resolves.toBe(true);
+
+    const pdfHref = await rows.nth(1).getByRole('link', { name: /^PDF / }).getAttribute('href');
+    const pdf = await fetch(pdfHref ?? '');
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect((await pdf.text()).startsWith('%PDF-1.4')).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

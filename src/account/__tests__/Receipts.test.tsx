@@ -1,0 +1,105 @@
+import React from 'react';
+import { act, render, screen, within } from '@testing-library/react';
+import * as api from '../../api-client/client';
+import type { Invoice } from '../../api-client/types';
+import { Receipts } from '../receipts/Receipts';
+
+jest.mock('../../api-client/client', () => ({ getInvoices: jest.fn() }));
+const mockedApi = jest.mocked(api);
+
+const invoice = (over: Partial<Invoice> = {}): Invoice => ({
+  id: 'in_1',
+  number: 'EMU-000001',
+  created: Date.UTC(2024, 4, 5) / 1000,
+  status: 'paid',
+  currency: 'usd',
+  total: 3000,
+  amountDue: 3000,
+  amountPaid: 3000,
+  amountRemaining: 0,
+  hostedInvoiceUrl: 'https://invoice.example/in_1',
+  invoicePdf: 'https://invoice.example/in_1/pdf',
+  ...over,
+});
+
+beforeEach(() => jest.clearAllMocks());
+
+describe('billing history', () => {
+  it('lists each invoice with its date, amount, status and receipt links opening in a new tab', async () => {
+    mockedApi.getInvoices.mockResolvedValue({
+      subscriptionId: 'sub_1',
+      invoices: [
+        invoice({
+          id: 'in_2',
+          number: 'EMU-000002',
+          created: Date.UTC(2024, 4, 20) / 1000,
+          status: 'open',
+          amountDue: 750,
+          amountPaid: 0,
+          hostedInvoiceUrl: 'https://invoice.example/in_2',
+          invoicePdf: null,
+        }),
+        invoice(),
+      ],
+    });
+    render(<Receipts />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your receipts…');
+    const table = await screen.findByRole('table');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual([
+      ['05/20/2024', '$7.50', 'Due', 'View receipt EMU-000002'],
+      ['05/05/2024', '$30.00', 'Paid', 'View receipt EMU-000001 · PDF EMU-000001'],
+    ]);
+    const view = screen.getByRole('link', { name: 'View receipt EMU-000001' });
+    expect(view).toHaveAttribute('href', 'https://invoice.example/in_1');
+    expect(view).toHaveAttribute('target', '_blank');
+    expect(view.getAttribute('rel')?.split(' ')).toContain('noopener');
+    expect(screen.getByRole('link', { name: 'PDF EMU-000001' })).toHaveAttribute(
+      'href',
+      'https://invoice.example/in_1/pdf',
+    );
+    expect(screen.queryByRole('link', { name: 'PDF EMU-000002' })).not.toBeInTheDocument();
+  });
+
+  it('says there are no receipts yet when there are no invoices', async () => {
+    mockedApi.getInvoices.mockResolvedValue({ subscriptionId: null, invoices: [] });
+    render(<Receipts />);
+    expect(await screen.findByText('No receipts yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows the error instead of the spinner when the list cannot be read', async () => {
+    mockedApi.getInvoices.mockRejectedValue({ error: { code: 'FORBIDDEN', message: 'Not yours.' } });
+    render(<Receipts />);
+    expect(await screen.findByRole('alert')).not.toBeEmptyDOMElement();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('reads the list again when the page reloads its data, keeping the rows meanwhile', async () => {
+    mockedApi.getInvoices.mockResolvedValueOnce({ subscriptionId: 'sub_1', invoices: [invoice()] });
+    const { rerender } = render(<Receipts reloadWhen={1} />);
+    expect(await screen.findByText('$30.00')).toBeInTheDocument();
+
+    let answer: (v: Awaited<ReturnType<typeof api.getInvoices>>) => void = () => undefined;
+    mockedApi.getInvoices.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    rerender(<Receipts reloadWhen={2} />);
+    expect(mockedApi.getInvoices).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('$30.00')).toBeInTheDocument();
+    await act(async () =>
+      answer({
+        subscriptionId: 'sub_1',
+        invoices: [invoice({ id: 'in_3', number: 'EMU-000003', amountPaid: 1500 }), invoice()],
+      }),
+    );
+    expect(screen.getByText('$15.00')).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+  });
+});
