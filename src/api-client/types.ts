@@ -8,4 +8,4 @@ export type { LicenseData } from '../../lambdas/contracts/get-licenses';
 export type { Subscription } from '../../lambdas/contracts/get-subscriptions';
 export type { LicenseView } from '../../lambdas/contracts/license-view';
 export type { LicenseQuote } from '../../lambdas/contracts/quote-licenses';
-export type { Invoice, InvoiceList } from '../../lambdas/contracts/get-invoices';
+export type { Invoice } from '../../lambdas/contracts/get-invoices';

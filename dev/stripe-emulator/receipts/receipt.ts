@@ -26,13 +26,13 @@ const STATUS: Record<Invoice['status'], string> = {
   uncollectible: 'Uncollectible',
 };
 
-export function formatMoney(cents: number, currency: string): string {
+function formatMoney(cents: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
     cents / 100,
   );
 }
 
-export function formatDate(epochSeconds: number): string {
+function formatDate(epochSeconds: number): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(epochSeconds * 1000),
   );
