@@ -16,6 +16,7 @@ import {
   retrieveSubscription,
   snapshotOf,
 } from '../lib/stripe';
+import { allDone } from '../lib/settle';
 import { runUserAction } from '../lib/user-action';
 
 // PUT /api/remove-licenses {customerId, subscriptionId, licenseKeys}: the chosen renewing licenses
@@ -68,7 +69,7 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
       const made = mark !== undefined && hasChangeMark(sub, mark);
       // Marked first (with the action's mark), so a sync between Stripe's change and the dating below
       // retires these keys.
-      await Promise.all(chosen.map((s) => markSlotForRemoval(caller.sub, s.sk, mark)));
+      await allDone(chosen.map((s) => markSlotForRemoval(caller.sub, s.sk, mark)));
       const stillRenewing = chosen.filter((s) => s.expirationDate === RENEWING).length;
       const renewing = Math.max(0, snapshotOf(sub).renewing - stillRenewing);
       const updated = made
@@ -76,9 +77,9 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
         : await lowerRenewingQuantity(sub, renewing, lowerRenewingKey(sub, renewing, action.attempt), mark);
       const snapshot = snapshotOf(updated);
       const end = isoFromEpoch(snapshot.periodEnd ?? Math.floor(Date.now() / 1000));
-      const [dated] = await Promise.all([
-        Promise.all(chosen.map((s) => setSlotExpiration(caller.sub, s.sk, end))),
+      const [, ...dated] = await allDone<unknown>([
         saveSubscription(caller.sub, body.customerId, snapshot),
+        ...chosen.map((s) => setSlotExpiration(caller.sub, s.sk, end)),
       ]);
       // Each slot got this end date unless a retried removal dated it first: then read back the
       // date that was stored.

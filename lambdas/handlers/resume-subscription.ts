@@ -13,6 +13,7 @@ import {
   retrieveSubscription,
   snapshotOf,
 } from '../lib/stripe';
+import { allDone } from '../lib/settle';
 import { runUserAction } from '../lib/user-action';
 
 // PUT /api/resume-subscription {customerId, subscriptionId}: a subscription set to end at period end
@@ -56,7 +57,7 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
     const plan = await action.plan(() => ({
       renew: sub.cancel_at_period_end ? toRenew(slots, end, item.quantity ?? 0).map((s) => s.sk) : [],
     }));
-    await Promise.all(plan.renew.map((sk) => renewSlotAgain(caller.sub, sk, end)));
+    await allDone(plan.renew.map((sk) => renewSlotAgain(caller.sub, sk, end)));
     const updated = sub.cancel_at_period_end ? await keepRenewing(sub.id) : sub;
     const snapshot = snapshotOf(updated);
     const [after] = await Promise.all([

@@ -98,7 +98,7 @@ async function converge(
     );
     if (removed.length) {
       const end = isoFromEpoch(snapshot.periodEnd ?? Math.floor(Date.now() / 1000));
-      await Promise.all(removed.map((s) => setSlotExpiration(uid, s.sk, end)));
+      await allDone(removed.map((s) => setSlotExpiration(uid, s.sk, end)));
       slots = await listSlots(uid, sub.id);
     }
     let wanted = slotsWanted(slots, snapshot.renewing);
