@@ -2,12 +2,14 @@ import type { Page } from 'playwright-core';
 import { sharedBrowser } from './browser';
 import { staticPublicRoutes } from './public-routes';
 import { readFeed, siteUrl, type ArticleFeedEntry, type ToolFeedEntry } from './site';
+import { SETTLE_MS, until } from './until';
 
 const browser = sharedBrowser();
 
 /** A page that records console errors, uncaught exceptions and failed requests. */
 async function openPage(): Promise<{ page: Page; problems: string[] }> {
   const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
+  page.setDefaultTimeout(SETTLE_MS);
   const problems: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
@@ -30,13 +32,12 @@ const allRoutes = [
 ];
 
 describe('public pages in Chromium', () => {
-  it('opens every public route with no console error or failed request', async () => {
+  // One test per route, each with its own time limit: all of them in one test outlast it on a busy machine.
+  it.each(allRoutes)('opens %s with no console error or failed request', async (route) => {
     const { page, problems } = await openPage();
-    for (const route of allRoutes) {
-      const response = await page.goto(`${siteUrl()}${route}`, { waitUntil: 'networkidle' });
-      expect({ route, status: response?.status() }).toEqual({ route, status: 200 });
-      await expect(page.locator('h1').first().textContent()).resolves.toBeTruthy();
-    }
+    const response = await page.goto(`${siteUrl()}${route}`, { waitUntil: 'networkidle' });
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('h1').first().textContent()).resolves.toBeTruthy();
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -67,15 +68,15 @@ describe('public pages in Chromium', () => {
   it('filters /tools from a shared URL and as the visitor types', async () => {
     const { page } = await openPage();
     await page.goto(`${siteUrl()}/tools?q=performance`, { waitUntil: 'networkidle' });
-    await expect(page.getByLabel('Filter tools by title').inputValue()).resolves.toBe('performance');
-    const count = await page.locator('.tool-entry').count();
-    expect(count).toBeGreaterThan(3);
-    for (const title of await page.locator('.tool-entry h2').allTextContents()) {
-      expect(title.toLowerCase()).toContain('performance');
-    }
+    await until(() => page.getByLabel('Filter tools by title').inputValue(), 'performance');
+    // The list follows the field once the page is interactive: every title left has the word.
+    const titles = () => page.locator('.tool-entry h2').allTextContents();
+    const others = async () => (await titles()).filter((t) => !t.toLowerCase().includes('performance'));
+    await until(others, []);
+    expect((await titles()).length).toBeGreaterThan(3);
     await page.getByLabel('Filter tools by title').fill('TREASURY');
-    await expect(page.locator('.tool-entry').count()).resolves.toBe(1);
-    expect(page.url()).toContain('q=TREASURY');
+    await until(() => page.locator('.tool-entry').count(), 1);
+    await page.waitForURL(/q=TREASURY/);
     await page.close();
   });
 
@@ -87,12 +88,10 @@ describe('public pages in Chromium', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    await expect(dialog.getAttribute('aria-label')).resolves.toBe('Screenshot 1 of 2');
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
-      'Close',
-    );
+    await until(() => dialog.getAttribute('aria-label'), 'Screenshot 1 of 2');
+    await until(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Close');
     await page.keyboard.press('ArrowRight');
-    await expect(dialog.getAttribute('aria-label')).resolves.toBe('Screenshot 2 of 2');
+    await until(() => dialog.getAttribute('aria-label'), 'Screenshot 2 of 2');
     for (let i = 0; i < 5; i += 1) {
       await page.keyboard.press('Tab');
       const inside = await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
@@ -100,9 +99,10 @@ describe('public pages in Chromium', () => {
     }
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await expect(
-      page.evaluate(() => document.activeElement?.classList.contains('gallery__thumb')),
-    ).resolves.toBe(true);
+    await until(
+      () => page.evaluate(() => document.activeElement?.classList.contains('gallery__thumb')),
+      true,
+    );
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -115,7 +115,7 @@ describe('public pages in Chromium', () => {
     const now = Date.now();
     for (const a of feed) {
       const active = Date.parse(a.startDate) <= now && now <= Date.parse(a.endDate);
-      await expect(page.getByText(a.message).count()).resolves.toBe(active ? 1 : 0);
+      await until(() => page.getByText(a.message).count(), active ? 1 : 0);
     }
     await page.close();
   });
@@ -124,7 +124,7 @@ describe('public pages in Chromium', () => {
     const { page } = await openPage();
     await page.goto(`${siteUrl()}/blog`, { waitUntil: 'networkidle' });
     await page.getByLabel('Filter articles by title').fill('yield curve');
-    await expect(page.locator('.article-list > li').count()).resolves.toBe(1);
+    await until(() => page.locator('.article-list > li').count(), 1);
     await page.getByRole('link', { name: /Yield Curve/ }).click();
     await page.getByRole('link', { name: '← Back to List' }).click();
     await page.waitForURL('**/blog');
