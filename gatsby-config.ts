@@ -40,7 +40,7 @@ const config: GatsbyConfig = {
     },
     {
       resolve: 'gatsby-transformer-remark',
-      options: { plugins: ['gatsby-remark-heading-ids'] },
+      options: { plugins: ['gatsby-remark-heading-ids', 'gatsby-remark-focusable-code'] },
     },
     {
       resolve: 'gatsby-plugin-sitemap',
