@@ -56,7 +56,7 @@ const config: Config = {
       roots: ['<rootDir>/e2e'],
       testMatch: ['**/*.e2e.test.ts'],
       transform,
-      setupFilesAfterEnv: ['<rootDir>/jest.setup-slow.ts'],
+      setupFilesAfterEnv: ['<rootDir>/e2e/jest.setup.ts'],
     },
   ],
 };

@@ -14,9 +14,12 @@ describe('account journeys: links an attacker sends', () => {
     await signIn(victim.page, await createVerifiedUser('victim'), undefined, '/licenses');
     await victim.page.getByText('You have no licenses yet.').waitFor();
     await victim.page.getByLabel('Number of licenses').fill('5');
-    const setup = victim.page.waitForResponse((r) => r.url().endsWith('/api/setup-checkout'));
+    // The body is read as the response arrives, while the page that asked for it is still there.
+    const setup = victim.page
+      .waitForResponse((r) => r.url().endsWith('/api/setup-checkout'))
+      .then((r) => r.json() as Promise<{ sec: string }>);
     await victim.page.getByRole('button', { name: 'Buy Licenses' }).click();
-    const { sec } = (await (await setup).json()) as { sec: string };
+    const { sec } = await setup;
     await victim.page.getByText('$75.00 per month').waitFor();
     await victim.context.close();
 
@@ -42,8 +45,11 @@ describe('account journeys: links an attacker sends', () => {
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Submit' }).click();
+      // Signed in, the form navigates to where `next` leads: the home page of this site.
+      const origin = new URL(siteUrl()).origin;
+      await page.waitForURL((url) => url.origin === origin && url.pathname === '/');
       await page.getByRole('button', { name: 'Account', exact: true }).waitFor();
-      expect(new URL(page.url()).origin).toBe(new URL(siteUrl()).origin);
+      expect(new URL(page.url()).origin).toBe(origin);
       expect(errors).toEqual([]);
       await context.close();
     },

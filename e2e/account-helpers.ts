@@ -4,6 +4,7 @@ import { ensureVerifiedUser } from '../dev/cognito/setup';
 import type { OutboxMessage } from '../dev/outbox';
 import { readStackInfo, type StackInfo } from '../dev/stack-info';
 import { siteUrl } from './site';
+import { SETTLE_MS } from './until';
 
 // Helpers for the account journeys: the running stack (E2E_STACK_DIR), fresh users, the outbox, and
 // the steps a person repeats (signing in, filling the card field).
@@ -39,7 +40,7 @@ type Mail = OutboxMessage;
 /** The newest mail to `to` whose text matches, waiting for it to arrive. */
 export async function waitForMail(to: string, match: RegExp, count = 1): Promise<Mail> {
   const info = await stackInfo();
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + SETTLE_MS;
   for (;;) {
     const res = await fetch(`${info.outbox}/messages.json?to=${encodeURIComponent(to)}`);
     const mails = (await res.json()) as Mail[];
@@ -64,6 +65,7 @@ export async function newPage(
   browser: Browser,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(SETTLE_MS);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(`exception: ${err.message}`));
@@ -88,17 +90,6 @@ export async function fillCard(page: Page, number: string, name = 'Pat Buyer'): 
 }
 
 export const path = (page: Page): string => new URL(page.url()).pathname.replace(/(.)\/$/, '$1');
-
-/** Waits until `read` returns `expected` (the page updates after a request). */
-export async function until<T>(read: () => Promise<T>, expected: T, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T = await read();
-  while (last !== expected) {
-    if (Date.now() > deadline) throw new Error(`Expected ${String(expected)}, still ${String(last)}`);
-    await new Promise((r) => setTimeout(r, 200));
-    last = await read();
-  }
-}
 
 /** Moves the Stripe emulator's clock (renewals and their failures happen as it passes them). */
 export async function advanceStripeClock(seconds: number): Promise<void> {

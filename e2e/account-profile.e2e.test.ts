@@ -12,6 +12,7 @@ import {
   uniqueEmail,
   waitForMail,
 } from './account-helpers';
+import { until } from './until';
 
 const browser = sharedBrowser();
 
@@ -82,7 +83,7 @@ describe('account journeys: profile', () => {
     const button = section.getByRole('button', { name: 'Delete Account' });
     await section.getByLabel('Current Password').fill('wrong-password');
     await section.getByLabel('Confirmation').fill('delete');
-    await expect(button.isDisabled()).resolves.toBe(true);
+    await until(() => button.isDisabled(), true);
     await section.getByLabel('Confirmation').fill('DELETE');
     await button.click();
     await section.getByText('Incorrect current password.').waitFor();
@@ -91,7 +92,7 @@ describe('account journeys: profile', () => {
     await section.getByLabel('Current Password').fill(PASSWORD);
     await button.click();
     await page.getByText('Account deleted successfully.').waitFor();
-    expect(path(page)).toBe('/');
+    await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('link', { name: 'Sign In' }).waitFor();
 
     await page.goto(`${siteUrl()}/sign-in`);

@@ -1,13 +1,18 @@
 import type { Page } from 'playwright-core';
+import { seriousViolations } from './axe';
 import { sharedBrowser } from './browser';
 import { staticPublicRoutes } from './public-routes';
 import { readFeed, siteUrl, type ArticleFeedEntry, type ToolFeedEntry } from './site';
+import { SETTLE_MS, until } from './until';
 
 const browser = sharedBrowser();
 
-/** A page that records console errors, uncaught exceptions and failed requests. */
-async function openPage(): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
+/** A page (in a context of its own, which axe needs) that records console errors, uncaught exceptions
+ * and failed requests. */
+async function openPage(): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(SETTLE_MS);
+  const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
@@ -18,7 +23,7 @@ async function openPage(): Promise<{ page: Page; problems: string[] }> {
     if (res.status() >= 400 && !res.url().endsWith('/404.html'))
       problems.push(`${res.status()}: ${res.url()}`);
   });
-  return { page, problems };
+  return { page, problems, close: () => context.close() };
 }
 
 const tools = readFeed<ToolFeedEntry[]>('tools/tools.json');
@@ -30,27 +35,28 @@ const allRoutes = [
 ];
 
 describe('public pages in Chromium', () => {
-  it('opens every public route with no console error or failed request', async () => {
-    const { page, problems } = await openPage();
-    for (const route of allRoutes) {
-      const response = await page.goto(`${siteUrl()}${route}`, { waitUntil: 'networkidle' });
-      expect({ route, status: response?.status() }).toEqual({ route, status: 200 });
-      await expect(page.locator('h1').first().textContent()).resolves.toBeTruthy();
-    }
+  // One test per route, each with its own time limit: all of them in one test outlast it on a busy machine.
+  it.each(allRoutes)('opens %s: no console error, failed request or axe-core finding', async (route) => {
+    const { page, problems, close } = await openPage();
+    const response = await page.goto(`${siteUrl()}${route}`, { waitUntil: 'networkidle' });
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('h1').first().textContent()).resolves.toBeTruthy();
     expect(problems).toEqual([]);
-    await page.close();
+    expect(await seriousViolations(page, route)).toBe('');
+    await close();
   });
 
   it('shows the 404 page for an unknown tool', async () => {
-    const { page } = await openPage();
+    const { page, close } = await openPage();
     const response = await page.goto(`${siteUrl()}/tool/no-such-tool`);
     expect(response?.status()).toBe(404);
     await page.getByText('The requested page does not exist.').waitFor();
-    await page.close();
+    expect(await seriousViolations(page, '/tool/no-such-tool')).toBe('');
+    await close();
   });
 
   it('follows View Details to a tool and Back to List to its anchor on /tools', async () => {
-    const { page, problems } = await openPage();
+    const { page, problems, close } = await openPage();
     await page.goto(`${siteUrl()}/tools`, { waitUntil: 'networkidle' });
     await page.getByRole('link', { name: 'View details of Inflation' }).click();
     await page.waitForURL('**/tool/inflation');
@@ -61,38 +67,36 @@ describe('public pages in Chromium', () => {
     const top = await page.locator('#T5').evaluate((el) => el.getBoundingClientRect().top);
     expect(Math.abs(top)).toBeLessThan(100);
     expect(problems).toEqual([]);
-    await page.close();
+    await close();
   });
 
   it('filters /tools from a shared URL and as the visitor types', async () => {
-    const { page } = await openPage();
+    const { page, close } = await openPage();
     await page.goto(`${siteUrl()}/tools?q=performance`, { waitUntil: 'networkidle' });
-    await expect(page.getByLabel('Filter tools by title').inputValue()).resolves.toBe('performance');
-    const count = await page.locator('.tool-entry').count();
-    expect(count).toBeGreaterThan(3);
-    for (const title of await page.locator('.tool-entry h2').allTextContents()) {
-      expect(title.toLowerCase()).toContain('performance');
-    }
+    await until(() => page.getByLabel('Filter tools by title').inputValue(), 'performance');
+    // The list follows the field once the page is interactive: every title left has the word.
+    const titles = () => page.locator('.tool-entry h2').allTextContents();
+    const others = async () => (await titles()).filter((t) => !t.toLowerCase().includes('performance'));
+    await until(others, []);
+    expect((await titles()).length).toBeGreaterThan(3);
     await page.getByLabel('Filter tools by title').fill('TREASURY');
-    await expect(page.locator('.tool-entry').count()).resolves.toBe(1);
-    expect(page.url()).toContain('q=TREASURY');
-    await page.close();
+    await until(() => page.locator('.tool-entry').count(), 1);
+    await page.waitForURL(/q=TREASURY/);
+    await close();
   });
 
   it('works the screenshot lightbox with the keyboard only', async () => {
-    const { page, problems } = await openPage();
+    const { page, problems, close } = await openPage();
     await page.goto(`${siteUrl()}/tool/treasury-rates`, { waitUntil: 'networkidle' });
     const thumb = page.locator('.gallery__thumb').first();
     await thumb.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    await expect(dialog.getAttribute('aria-label')).resolves.toBe('Screenshot 1 of 2');
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
-      'Close',
-    );
+    await until(() => dialog.getAttribute('aria-label'), 'Screenshot 1 of 2');
+    await until(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Close');
     await page.keyboard.press('ArrowRight');
-    await expect(dialog.getAttribute('aria-label')).resolves.toBe('Screenshot 2 of 2');
+    await until(() => dialog.getAttribute('aria-label'), 'Screenshot 2 of 2');
     for (let i = 0; i < 5; i += 1) {
       await page.keyboard.press('Tab');
       const inside = await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
@@ -100,34 +104,35 @@ describe('public pages in Chromium', () => {
     }
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await expect(
-      page.evaluate(() => document.activeElement?.classList.contains('gallery__thumb')),
-    ).resolves.toBe(true);
+    await until(
+      () => page.evaluate(() => document.activeElement?.classList.contains('gallery__thumb')),
+      true,
+    );
     expect(problems).toEqual([]);
-    await page.close();
+    await close();
   });
 
   it('shows the announcement in force on the home page and the account-deleted message', async () => {
-    const { page } = await openPage();
+    const { page, close } = await openPage();
     await page.goto(`${siteUrl()}/?action=accountDeleted`, { waitUntil: 'networkidle' });
     await page.getByRole('status').getByText('Account deleted successfully.').waitFor();
     const feed = readFeed<{ message: string; startDate: string; endDate: string }[]>('announcements.json');
     const now = Date.now();
     for (const a of feed) {
       const active = Date.parse(a.startDate) <= now && now <= Date.parse(a.endDate);
-      await expect(page.getByText(a.message).count()).resolves.toBe(active ? 1 : 0);
+      await until(() => page.getByText(a.message).count(), active ? 1 : 0);
     }
-    await page.close();
+    await close();
   });
 
   it('filters the blog by title', async () => {
-    const { page } = await openPage();
+    const { page, close } = await openPage();
     await page.goto(`${siteUrl()}/blog`, { waitUntil: 'networkidle' });
     await page.getByLabel('Filter articles by title').fill('yield curve');
-    await expect(page.locator('.article-list > li').count()).resolves.toBe(1);
+    await until(() => page.locator('.article-list > li').count(), 1);
     await page.getByRole('link', { name: /Yield Curve/ }).click();
     await page.getByRole('link', { name: '← Back to List' }).click();
     await page.waitForURL('**/blog');
-    await page.close();
+    await close();
   });
 });

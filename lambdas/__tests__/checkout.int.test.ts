@@ -489,8 +489,16 @@ describe('delete-customer', () => {
     });
     const check = await bff.call('POST', 'validate-license', { user, body: { key: license?.key } });
     expect(check.body.code).toBe('NOT_FOUND');
-    // The cancellation webhook arriving afterwards must not bring anything back.
-    await new Promise((r) => setTimeout(r, 1000));
+    // The cancellation webhooks, delivered after the answer, must not bring anything back: look again
+    // once the emulator has delivered every event about this subscription and customer.
+    await eventually(async () => {
+      const res = await fetch(`${bff.info.stripeApi}/_emulator/events`);
+      const { data } = (await res.json()) as {
+        data: { object_id: string | null; delivery: { status: string } | null }[];
+      };
+      const ours = data.filter((e) => e.object_id === subscriptionId || e.object_id === customerId);
+      return ours.length > 0 && ours.every((e) => e.delivery?.status !== 'pending');
+    });
     expect(
       (await bff.call('GET', 'get-licenses', { user, query: { uid: user.uid } })).body.customerId,
     ).toBeNull();

@@ -1,0 +1,29 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Result } from 'axe-core';
+import type { Page } from 'playwright-core';
+
+// axe-core (Deque's accessibility engine) over the page as the visitor has it now, with every rule it
+// ships: the WCAG 2.x A/AA rules and its best practices. The build fails on serious or critical findings.
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+function format(state: string, v: Result): string {
+  const nodes = v.nodes.map((n) => {
+    const target = n.target.map((t) => (Array.isArray(t) ? t.join(' >>> ') : String(t))).join(' ');
+    const why = n.failureSummary?.replace(/\s+/g, ' ').trim();
+    return `    ${target}${why ? `: ${why}` : ''}`;
+  });
+  return [`${state}: [${v.impact ?? '?'}] ${v.id}: ${v.help} (${v.helpUrl})`, ...nodes].join('\n');
+}
+
+/**
+ * The serious and critical violations on `page` as readable text ('' for none): one entry each (rule, help link, and every
+ * element with what is wrong with it), labelled with `state` (the route, or what the page shows).
+ */
+export async function seriousViolations(page: Page, state: string): Promise<string> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => BLOCKING.has(v.impact ?? ''))
+    .map((v) => format(state, v))
+    .join('\n');
+}
