@@ -1,5 +1,6 @@
 import { sharedBrowser } from './browser';
-import { createVerifiedUser, fillCard, newPage, signIn, until } from './account-helpers';
+import { createVerifiedUser, fillCard, newPage, signIn } from './account-helpers';
+import { until } from './until';
 
 // The billing history on /licenses: after a purchase and an add, each shows as a receipt row; the
 // receipt link opens the receipt page (served offline by the Stripe emulator) in a new tab, and the
