@@ -1,8 +1,9 @@
 import { createPublicKey, randomUUID } from 'node:crypto';
 import { verifyLicenseStatement } from '../lib/license-token';
 import { KEY_PATTERN } from '../lib/license-keys';
-import { eventually, paymentIntentOf, startBff, type Bff, type User } from './support/bff';
+import { eventually, startBff, type Bff, type User } from './support/bff';
 import { expectInvariants } from './support/invariants';
+import { licensesOf, subscribe, pay as payWith, type License } from './support/accounts';
 
 // Buying, adding, quoting, removing and validating licenses through the local API server, against
 // the real emulators. One stack for the file; each test uses fresh users.
@@ -13,38 +14,11 @@ beforeAll(async () => {
 }, 60000);
 afterAll(() => bff?.stop());
 
-type License = { key: string; expirationDate: string };
-
-async function pay(sec: string, card = 'pm_card_visa'): Promise<string> {
-  const pi = await bff.stripe.paymentIntents.confirm(paymentIntentOf(sec), { payment_method: card });
-  return typeof pi.payment_method === 'string' ? pi.payment_method : (pi.payment_method?.id ?? '');
-}
-
-async function licenses(user: User): Promise<License[]> {
-  const res = await bff.call('GET', 'get-licenses', { user, query: { uid: user.uid } });
-  expect(res.status).toBe(200);
-  return res.body.licenses as License[];
-}
+const licenses = (user: User) => licensesOf(bff, user);
+const subscribed = (count: number) => subscribe(bff, count);
+const pay = (sec: string, card?: string) => payWith(bff, sec, card);
 
 /** A user with an active subscription of `count` licenses, bought through the real flow. */
-async function subscribed(
-  count: number,
-): Promise<{ user: User; customerId: string; subscriptionId: string }> {
-  const user = await bff.newUser();
-  const setup = await bff.call('POST', 'setup-checkout', {
-    user,
-    body: { uid: user.uid, email: user.email, count },
-  });
-  expect(setup.status).toBe(200);
-  const pmid = await pay(String(setup.body.sec));
-  const done = await bff.call('GET', 'complete-checkout', { user, query: { uid: user.uid, pmid } });
-  expect(done.status).toBe(200);
-  return {
-    user,
-    customerId: String(setup.body.customerId),
-    subscriptionId: String(setup.body.subscriptionId),
-  };
-}
 
 describe('checkout', () => {
   it('sets up, pays, completes and provisions one renewing key per license', async () => {

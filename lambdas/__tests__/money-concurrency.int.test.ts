@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expectInvariants } from './support/invariants';
 import { paymentIntentOf, startBff, type Bff, type User } from './support/bff';
+import { licensesOf, subscribe, type License } from './support/accounts';
 
 // Money under concurrency (issue 11): parallel changes to one account take turns under its lease, a
 // user action retried with its Idempotency-Key is done once, and after each scenario the account's
@@ -12,34 +13,10 @@ beforeAll(async () => {
 }, 60000);
 afterAll(() => bff?.stop());
 
-type License = { key: string; expirationDate: string };
+const licenses = (user: User) => licensesOf(bff, user);
+const subscribed = (count: number) => subscribe(bff, count);
+
 const newKey = () => randomUUID();
-
-async function licenses(user: User): Promise<License[]> {
-  const res = await bff.call('GET', 'get-licenses', { user, query: { uid: user.uid } });
-  expect(res.status).toBe(200);
-  return res.body.licenses as License[];
-}
-
-async function subscribed(count: number) {
-  const user = await bff.newUser();
-  const setup = await bff.call('POST', 'setup-checkout', {
-    user,
-    body: { uid: user.uid, email: user.email, count },
-  });
-  expect(setup.status).toBe(200);
-  const pi = await bff.stripe.paymentIntents.confirm(paymentIntentOf(String(setup.body.sec)), {
-    payment_method: 'pm_card_visa',
-  });
-  const pmid = typeof pi.payment_method === 'string' ? pi.payment_method : (pi.payment_method?.id ?? '');
-  const done = await bff.call('GET', 'complete-checkout', { user, query: { uid: user.uid, pmid } });
-  expect(done.status).toBe(200);
-  return {
-    user,
-    customerId: String(setup.body.customerId),
-    subscriptionId: String(setup.body.subscriptionId),
-  };
-}
 
 const add = (s: { user: User; customerId: string; subscriptionId: string }, count: number, key = newKey()) =>
   bff.call('PUT', 'add-licenses', {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { paymentIntentOf, startBff, type Bff, type User } from './support/bff';
+import { startBff, type Bff, type User } from './support/bff';
 import { expectInvariants } from './support/invariants';
+import { licensesOf, subscribe } from './support/accounts';
 
 // Keeping a subscription renewing after every license was removed (it was set to end at period end),
 // through the local API server against the real emulators: the same keys renew again, Stripe renews
@@ -12,35 +13,8 @@ beforeAll(async () => {
 }, 60000);
 afterAll(() => bff?.stop());
 
-type License = { key: string; expirationDate: string };
-
-async function licenses(user: User): Promise<License[]> {
-  const res = await bff.call('GET', 'get-licenses', { user, query: { uid: user.uid } });
-  expect(res.status).toBe(200);
-  return res.body.licenses as License[];
-}
-
-async function subscribed(
-  count: number,
-): Promise<{ user: User; customerId: string; subscriptionId: string }> {
-  const user = await bff.newUser();
-  const setup = await bff.call('POST', 'setup-checkout', {
-    user,
-    body: { uid: user.uid, email: user.email, count },
-  });
-  expect(setup.status).toBe(200);
-  const pi = await bff.stripe.paymentIntents.confirm(paymentIntentOf(String(setup.body.sec)), {
-    payment_method: 'pm_card_visa',
-  });
-  const pmid = typeof pi.payment_method === 'string' ? pi.payment_method : (pi.payment_method?.id ?? '');
-  const done = await bff.call('GET', 'complete-checkout', { user, query: { uid: user.uid, pmid } });
-  expect(done.status).toBe(200);
-  return {
-    user,
-    customerId: String(setup.body.customerId),
-    subscriptionId: String(setup.body.subscriptionId),
-  };
-}
+const licenses = (user: User) => licensesOf(bff, user);
+const subscribed = (count: number) => subscribe(bff, count);
 
 async function remove(user: User, customerId: string, subscriptionId: string, keys: string[]) {
   const res = await bff.call('PUT', 'remove-licenses', {

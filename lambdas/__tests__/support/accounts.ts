@@ -1,0 +1,43 @@
+import { paymentIntentOf, type Bff, type User } from './bff';
+
+// Accounts in a state the tests start from, through the BFF as the site does it: a checkout paid with
+// a test card, and the licenses as the licenses page reads them.
+
+export interface Subscribed {
+  user: User;
+  customerId: string;
+  subscriptionId: string;
+}
+
+export type License = { key: string; expirationDate: string };
+
+/** Confirms a checkout's payment with a test card, as Stripe.js does; answers the card's id. */
+export async function pay(bff: Bff, sec: string, card = 'pm_card_visa'): Promise<string> {
+  const pi = await bff.stripe.paymentIntents.confirm(paymentIntentOf(sec), { payment_method: card });
+  return typeof pi.payment_method === 'string' ? pi.payment_method : (pi.payment_method?.id ?? '');
+}
+
+/** A new user who bought `count` licenses and paid for them. */
+export async function subscribe(bff: Bff, count: number): Promise<Subscribed> {
+  const user = await bff.newUser();
+  const setup = await bff.call('POST', 'setup-checkout', {
+    user,
+    body: { uid: user.uid, email: user.email, count },
+  });
+  if (setup.status !== 200) throw new Error(`setup-checkout answered ${setup.status}`);
+  const pmid = await pay(bff, String(setup.body.sec));
+  const done = await bff.call('GET', 'complete-checkout', { user, query: { uid: user.uid, pmid } });
+  if (done.status !== 200) throw new Error(`complete-checkout answered ${done.status}`);
+  return {
+    user,
+    customerId: String(setup.body.customerId),
+    subscriptionId: String(setup.body.subscriptionId),
+  };
+}
+
+/** The user's licenses, as get-licenses answers them. */
+export async function licensesOf(bff: Bff, user: User): Promise<License[]> {
+  const res = await bff.call('GET', 'get-licenses', { user, query: { uid: user.uid } });
+  if (res.status !== 200) throw new Error(`get-licenses answered ${res.status}`);
+  return res.body.licenses as License[];
+}
