@@ -11,6 +11,7 @@ import {
   newPage,
   PASSWORD,
   signIn,
+  submitSignUp,
   uniqueEmail,
   waitForMail,
 } from './account-helpers';
@@ -86,11 +87,7 @@ describe('axe-core on the account pages', () => {
     const { context, page } = await newPage(browser());
     const { check, report } = auditor(page);
     const email = uniqueEmail('a11y-new');
-    await page.goto(`${siteUrl()}/sign-up`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await submitSignUp(page, email);
     await atSignIn(page);
 
     await page.getByLabel('Email').fill(email);

@@ -7,6 +7,7 @@ import {
   newPage,
   PASSWORD,
   signIn,
+  submitSignUp,
   uniqueEmail,
   waitForMail,
 } from './account-helpers';
@@ -74,11 +75,7 @@ describe('account journeys: sign-up, verification, reset, guards', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Incorrect email address or password.').waitFor();
 
-    await page.goto(`${siteUrl()}/sign-up`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await submitSignUp(page, email);
     await page.getByText('Email address already taken.').waitFor();
     await context.close();
   });
@@ -123,11 +120,7 @@ describe('account journeys: sign-up, verification, reset, guards', () => {
   it('sends an unverified user to /must-verify-email, and Resend Email mails again', async () => {
     const { context, page } = await newPage(browser());
     const email = uniqueEmail('unverified');
-    await page.goto(`${siteUrl()}/sign-up`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await submitSignUp(page, email);
     await atSignIn(page);
     await waitForMail(email, /mode=verifyEmail/);
 

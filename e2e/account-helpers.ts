@@ -81,6 +81,15 @@ export async function signIn(page: Page, email: string, password = PASSWORD, nex
   await page.getByRole('button', { name: 'Account', exact: true }).waitFor();
 }
 
+/** Submits the sign-up form (both password fields alike); the caller waits for what it expects. */
+export async function submitSignUp(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto(`${siteUrl()}/sign-up`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+}
+
 /** Fills the card field (the Stripe.js stand-in's inputs) and the name on the card. */
 export async function fillCard(page: Page, number: string, name = 'Pat Buyer'): Promise<void> {
   await page.getByLabel('Name on Card').fill(name);

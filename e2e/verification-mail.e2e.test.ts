@@ -1,11 +1,11 @@
 import { sharedBrowser } from './browser';
-import { siteUrl } from './site';
 import {
   actionLink,
   atSignIn,
   newPage,
   PASSWORD,
   stackInfo,
+  submitSignUp,
   uniqueEmail,
   waitForMail,
 } from './account-helpers';
@@ -27,11 +27,7 @@ describe('verification emails', () => {
   it('sends none on the first sign-in, announces a re-send, and only the newest link works', async () => {
     const { context, page, errors } = await newPage(browser());
     const email = uniqueEmail('onemail');
-    await page.goto(`${siteUrl()}/sign-up`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await submitSignUp(page, email);
     await atSignIn(page);
     const first = await waitForMail(email, /mode=verifyEmail/);
 
