@@ -1,4 +1,5 @@
 import { eventually, paymentIntentOf, startBff, type Bff, type User } from './support/bff';
+import type { Invoice } from '../contracts/get-invoices';
 
 // The billing history (get-invoices) through the local API server against the real emulators: the
 // caller's own invoices after a checkout and after an add, each with a receipt that opens; nothing of
@@ -9,20 +10,6 @@ beforeAll(async () => {
   bff = await startBff();
 }, 60000);
 afterAll(() => bff?.stop());
-
-interface InvoiceRow {
-  id: string;
-  number: string | null;
-  created: number;
-  status: string;
-  currency: string;
-  total: number;
-  amountDue: number;
-  amountPaid: number;
-  amountRemaining: number;
-  hostedInvoiceUrl: string | null;
-  invoicePdf: string | null;
-}
 
 async function setUp(
   user: User,
@@ -52,10 +39,10 @@ async function subscribed(count: number) {
   return { user, ...ids };
 }
 
-async function invoicesOf(user: User, query?: Record<string, string>): Promise<InvoiceRow[]> {
+async function invoicesOf(user: User, query?: Record<string, string>): Promise<Invoice[]> {
   const res = await bff.call('GET', 'get-invoices', { user, query });
   expect(res.status).toBe(200);
-  return res.body.invoices as InvoiceRow[];
+  return res.body.invoices as Invoice[];
 }
 
 const visibleText = (html: string): string => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
