@@ -1,10 +1,12 @@
 import { addLicenses } from './contracts/add-licenses';
+import { assignLicense } from './contracts/assign-license';
 import { checkoutInfo } from './contracts/checkout-info';
 import { completeCheckout } from './contracts/complete-checkout';
 import type { RouteDef } from './contracts/contract';
 import { deleteCustomer } from './contracts/delete-customer';
 import { emailRecovery } from './contracts/email-recovery';
 import { emailRecoveryInfo } from './contracts/email-recovery-info';
+import { getHeldLicenses } from './contracts/get-held-licenses';
 import { getInvoices } from './contracts/get-invoices';
 import { getLicenses } from './contracts/get-licenses';
 import { getSubscriptions } from './contracts/get-subscriptions';
@@ -16,6 +18,7 @@ import { resumeSubscription } from './contracts/resume-subscription';
 import { setupCheckout } from './contracts/setup-checkout';
 import { signOutEverywhere } from './contracts/sign-out-everywhere';
 import { stripeWebhook } from './contracts/stripe-webhook';
+import { takeBackLicense } from './contracts/take-back-license';
 import { updateCard } from './contracts/update-card';
 import { updateEmail } from './contracts/update-email';
 import { validateLicense } from './contracts/validate-license';
@@ -41,6 +44,9 @@ const contracts = [
   quoteLicenses,
   removeLicenses,
   resumeSubscription,
+  assignLicense,
+  takeBackLicense,
+  getHeldLicenses,
   updateCard,
   deleteCustomer,
   signOutEverywhere,

@@ -2,6 +2,8 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import {
+  ASSIGNEE_ATTRIBUTE,
+  ASSIGNEE_INDEX,
   CUSTOMER_ID_ATTRIBUTE,
   CUSTOMER_ID_INDEX,
   LICENSE_KEY_ATTRIBUTE,
@@ -44,6 +46,11 @@ export class Data extends Construct {
     this.table.addGlobalSecondaryIndex({
       indexName: CUSTOMER_ID_INDEX,
       partitionKey: { name: CUSTOMER_ID_ATTRIBUTE, type: str },
+      projectionType: dynamodb.ProjectionType.ALL,
+    });
+    this.table.addGlobalSecondaryIndex({
+      indexName: ASSIGNEE_INDEX,
+      partitionKey: { name: ASSIGNEE_ATTRIBUTE, type: str },
       projectionType: dynamodb.ProjectionType.ALL,
     });
   }

@@ -11,6 +11,7 @@ export const isInForce = (slot: Pick<LicenseSlot, 'expirationDate' | 'expired'>,
 export const toView = (slot: LicenseSlot): LicenseView => ({
   key: slot.licenseKey,
   expirationDate: slot.expirationDate,
+  assignee: slot.assigneeEmail ?? null,
 });
 
 export const isoFromEpoch = (seconds: number): string => new Date(seconds * 1000).toISOString();

@@ -10,6 +10,9 @@ export const LICENSE_KEY_INDEX = 'byLicenseKey';
 export const LICENSE_KEY_ATTRIBUTE = 'licenseKey';
 export const CUSTOMER_ID_INDEX = 'byCustomerId';
 export const CUSTOMER_ID_ATTRIBUTE = 'customerId';
+/** Licenses by the person they are assigned to (sparse: only assigned license slots carry it). */
+export const ASSIGNEE_INDEX = 'byAssignee';
+export const ASSIGNEE_ATTRIBUTE = 'assigneeEmail';
 /** Epoch seconds; DynamoDB deletes items some time after it passes, so readers must filter too. */
 export const TTL_ATTRIBUTE = 'expiresAt';
 
@@ -26,6 +29,7 @@ export function tableDefinition(name: string = tableName()): CreateTableCommandI
       { AttributeName: SORT_KEY, AttributeType: 'S' },
       { AttributeName: LICENSE_KEY_ATTRIBUTE, AttributeType: 'S' },
       { AttributeName: CUSTOMER_ID_ATTRIBUTE, AttributeType: 'S' },
+      { AttributeName: ASSIGNEE_ATTRIBUTE, AttributeType: 'S' },
     ],
     KeySchema: [
       { AttributeName: PARTITION_KEY, KeyType: 'HASH' },
@@ -40,6 +44,11 @@ export function tableDefinition(name: string = tableName()): CreateTableCommandI
       {
         IndexName: CUSTOMER_ID_INDEX,
         KeySchema: [{ AttributeName: CUSTOMER_ID_ATTRIBUTE, KeyType: 'HASH' }],
+        Projection: { ProjectionType: 'ALL' },
+      },
+      {
+        IndexName: ASSIGNEE_INDEX,
+        KeySchema: [{ AttributeName: ASSIGNEE_ATTRIBUTE, KeyType: 'HASH' }],
         Projection: { ProjectionType: 'ALL' },
       },
     ],

@@ -4,12 +4,14 @@ import { currentIdToken } from '../auth/session';
 // Type-only: the contracts' schemas and routes stay out of the browser bundle; only their types are
 // read, so an answer the pages do not follow, or a wrong method or path, fails the type check.
 import type { addLicenses as addLicensesContract } from '../../lambdas/contracts/add-licenses';
+import type { assignLicense as assignLicenseContract } from '../../lambdas/contracts/assign-license';
 import type { checkoutInfo as checkoutInfoContract } from '../../lambdas/contracts/checkout-info';
 import type { completeCheckout as completeCheckoutContract } from '../../lambdas/contracts/complete-checkout';
 import type { AnswerOf, ApiErrorBody, BodyOf, Contract, QueryOf } from '../../lambdas/contracts/contract';
 import type { deleteCustomer as deleteCustomerContract } from '../../lambdas/contracts/delete-customer';
 import type { emailRecovery } from '../../lambdas/contracts/email-recovery';
 import type { emailRecoveryInfo } from '../../lambdas/contracts/email-recovery-info';
+import type { getHeldLicenses as getHeldLicensesContract } from '../../lambdas/contracts/get-held-licenses';
 import type { getInvoices as getInvoicesContract } from '../../lambdas/contracts/get-invoices';
 import type { getLicenses as getLicensesContract } from '../../lambdas/contracts/get-licenses';
 import type { getSubscriptions as getSubscriptionsContract } from '../../lambdas/contracts/get-subscriptions';
@@ -18,6 +20,7 @@ import type { removeLicenses as removeLicensesContract } from '../../lambdas/con
 import type { resumeSubscription as resumeSubscriptionContract } from '../../lambdas/contracts/resume-subscription';
 import type { setupCheckout as setupCheckoutContract } from '../../lambdas/contracts/setup-checkout';
 import type { signOutEverywhere as signOutEverywhereContract } from '../../lambdas/contracts/sign-out-everywhere';
+import type { takeBackLicense as takeBackLicenseContract } from '../../lambdas/contracts/take-back-license';
 import type { updateCard as updateCardContract } from '../../lambdas/contracts/update-card';
 import type { updateEmail as updateEmailContract } from '../../lambdas/contracts/update-email';
 
@@ -193,6 +196,24 @@ export const quoteLicenses = ({ count, subscriptionId }: { count: number; subscr
 /** The billing history of the caller's current subscription, newest first, with receipt links. */
 export const getInvoices = () =>
   call<typeof getInvoicesContract>({ method: 'GET', path: '/api/get-invoices' }, {});
+
+/** Licenses other accounts pay for and assigned to the signed-in user (read-only to them). */
+export const getHeldLicenses = (uid: string) =>
+  call<typeof getHeldLicensesContract>({ method: 'GET', path: '/api/get-held-licenses' }, { query: { uid } });
+
+/** Gives a license to a person by email address (or to another person); emails them the key. */
+export const assignLicense = (body: BodyOf<typeof assignLicenseContract>) =>
+  call<typeof assignLicenseContract>(
+    { method: 'PUT', path: '/api/assign-license' },
+    { body, idempotent: true },
+  );
+
+/** Makes an assigned license the buyer's again. */
+export const takeBackLicense = (body: BodyOf<typeof takeBackLicenseContract>) =>
+  call<typeof takeBackLicenseContract>(
+    { method: 'PUT', path: '/api/take-back-license' },
+    { body, idempotent: true },
+  );
 
 export const addLicenses = (body: BodyOf<typeof addLicensesContract>) =>
   call<typeof addLicensesContract>({ method: 'PUT', path: '/api/add-licenses' }, { body, idempotent: true });

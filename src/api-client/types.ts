@@ -9,3 +9,4 @@ export type { Subscription } from '../../lambdas/contracts/get-subscriptions';
 export type { LicenseView } from '../../lambdas/contracts/license-view';
 export type { LicenseQuote } from '../../lambdas/contracts/quote-licenses';
 export type { Invoice } from '../../lambdas/contracts/get-invoices';
+export type { HeldLicense } from '../../lambdas/contracts/get-held-licenses';

@@ -1,5 +1,11 @@
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { LICENSE_KEY_ATTRIBUTE, LICENSE_KEY_INDEX, PARTITION_KEY, SORT_KEY } from '../table';
+import {
+  ASSIGNEE_ATTRIBUTE,
+  LICENSE_KEY_ATTRIBUTE,
+  LICENSE_KEY_INDEX,
+  PARTITION_KEY,
+  SORT_KEY,
+} from '../table';
 import { db, isConditionFailure, table } from './client';
 import { LICENSE_PREFIX, licensePrefix, licenseSk, userPk } from './keys';
 
@@ -25,6 +31,12 @@ export interface LicenseSlot {
   removalRequestedAt?: string;
   /** The mark of the user action removing it, which Stripe records once it made the change. */
   removalMark?: string;
+  /** The person the buyer gave the license to (lower-case email address); absent: the buyer holds it. */
+  assigneeEmail?: string;
+  /** When it was assigned to that person (ISO 8601). */
+  assignedAt?: string;
+  /** The assignee who was told the license ends (so each holder is told once). */
+  endNoticeTo?: string;
   createdAt: string;
   sk: string;
 }
@@ -42,6 +54,11 @@ function toSlot(item: Record<string, unknown>): LicenseSlot {
       removalRequestedAt: item.removalRequestedAt,
     }),
     ...(typeof item.removalMark === 'string' && { removalMark: item.removalMark }),
+    ...(typeof item[ASSIGNEE_ATTRIBUTE] === 'string' && {
+      assigneeEmail: item[ASSIGNEE_ATTRIBUTE],
+      assignedAt: String(item.assignedAt),
+    }),
+    ...(typeof item.endNoticeTo === 'string' && { endNoticeTo: item.endNoticeTo }),
     createdAt: String(item.createdAt),
     sk: String(item[SORT_KEY]),
   };

@@ -38,8 +38,8 @@ const subscription = (over: Partial<Subscription> = {}): Subscription => ({
 function serve(
   sub: Subscription | null,
   licenses = [
-    { key: 'AAAAA-BBBBB', expirationDate: 'NONE' },
-    { key: 'CCCCC-DDDDD', expirationDate: '2024-06-05T00:00:00.000Z' },
+    { key: 'AAAAA-BBBBB', expirationDate: 'NONE', assignee: null },
+    { key: 'CCCCC-DDDDD', expirationDate: '2024-06-05T00:00:00.000Z', assignee: null },
   ],
 ) {
   mockedApi.getLicenses.mockResolvedValue({
@@ -235,9 +235,11 @@ describe('/licenses for each Stripe status (spec point 6)', () => {
       subscriptionId: 'sub_1',
       renewLicenseCount: 1,
       cancelAtPeriodEnd: false,
-      licenses: [{ key: 'AAAAA-BBBBB', expirationDate: 'NONE' }],
+      licenses: [{ key: 'AAAAA-BBBBB', expirationDate: 'NONE', assignee: null }],
     });
-    serve(subscription({ renewLicenseCount: 1 }), [{ key: 'AAAAA-BBBBB', expirationDate: 'NONE' }]);
+    serve(subscription({ renewLicenseCount: 1 }), [
+      { key: 'AAAAA-BBBBB', expirationDate: 'NONE', assignee: null },
+    ]);
     await userEvent.click(screen.getByRole('button', { name: 'Keep Renewing' }));
     expect(mockedApi.resumeSubscription).toHaveBeenCalledWith({
       customerId: 'cus_1',
