@@ -3,7 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { navigate } from 'gatsby';
 import * as api from '../../api-client/client';
-import type { Subscription } from '../../api-client/types';
+import type { LicenseView, Subscription } from '../../api-client/types';
 import { Licenses } from '../licenses/Licenses';
 import { subscriptionActions } from '../licenses/subscription-actions';
 
@@ -37,7 +37,7 @@ const subscription = (over: Partial<Subscription> = {}): Subscription => ({
 
 function serve(
   sub: Subscription | null,
-  licenses = [
+  licenses: LicenseView[] = [
     { key: 'AAAAA-BBBBB', expirationDate: 'NONE', assignee: null },
     { key: 'CCCCC-DDDDD', expirationDate: '2024-06-05T00:00:00.000Z', assignee: null },
   ],
@@ -219,7 +219,9 @@ describe('/licenses', () => {
 });
 
 describe('/licenses for each Stripe status (spec point 6)', () => {
-  const dated = [{ key: 'AAAAA-BBBBB', expirationDate: '2024-06-05T00:00:00.000Z' }];
+  const dated: LicenseView[] = [
+    { key: 'AAAAA-BBBBB', expirationDate: '2024-06-05T00:00:00.000Z', assignee: null },
+  ];
 
   it('active, set to end at period end: says when it ends and can keep renewing', async () => {
     serve(subscription({ cancelAtPeriodEnd: true, renewLicenseCount: 0 }), dated);
