@@ -64,4 +64,24 @@ describe('SignUpForm', () => {
     await fill('secret1', 'secret1');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
+
+  describe('from a mailed link (?email=)', () => {
+    afterEach(() => window.history.replaceState(null, '', '/sign-up'));
+
+    it('fills in the address it names', () => {
+      window.history.replaceState(null, '', '/sign-up?email=ana.lee%2Bwork%40example.co.uk');
+      render(<SignUpForm />);
+      expect(screen.getByLabelText('Email')).toHaveValue('ana.lee+work@example.co.uk');
+      expect(screen.getByLabelText('Password')).toHaveValue('');
+    });
+
+    it.each(['not-an-address', 'a@b', 'two words@example.com', '<x>@example.com'])(
+      'leaves the field empty for %p',
+      (value) => {
+        window.history.replaceState(null, '', `/sign-up?email=${encodeURIComponent(value)}`);
+        render(<SignUpForm />);
+        expect(screen.getByLabelText('Email')).toHaveValue('');
+      },
+    );
+  });
 });

@@ -6,10 +6,13 @@ import { recordVerificationMail } from '../../auth/verification-mail';
 import { Field } from '../shared/Field';
 import { FormFooter } from '../shared/FormFooter';
 import { passwordProblem } from '../shared/password-rules';
+import { plausibleEmail } from '../shared/plausible-email';
+import { queryParam } from '../shared/query';
 import { useAuthForm } from '../shared/use-auth-form';
 
 export function SignUpForm() {
-  const [email, setEmail] = useState('');
+  // A mailed link (a license assigned to this address) names the address to sign up with.
+  const [email, setEmail] = useState(() => plausibleEmail(queryParam('email')) ?? '');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const { busy, error, submit } = useAuthForm('signUp');
