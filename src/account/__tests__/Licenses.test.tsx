@@ -16,6 +16,9 @@ jest.mock('../../api-client/client', () => ({
   removeLicenses: jest.fn(),
   resumeSubscription: jest.fn(),
   getInvoices: jest.fn(),
+  getHeldLicenses: jest.fn(),
+  assignLicense: jest.fn(),
+  takeBackLicense: jest.fn(),
 }));
 const mockedApi = jest.mocked(api);
 const user = { uid: 'u1', email: 'me@example.com', emailVerified: true };
@@ -50,6 +53,7 @@ function serve(
   });
   mockedApi.getSubscriptions.mockResolvedValue({ subscriptions: sub ? [sub] : [] });
   mockedApi.getInvoices.mockResolvedValue({ subscriptionId: sub?.id ?? null, invoices: [] });
+  mockedApi.getHeldLicenses.mockResolvedValue({ licenses: [] });
 }
 
 async function show() {

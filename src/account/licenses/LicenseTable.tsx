@@ -1,28 +1,34 @@
 import React from 'react';
 import type { LicenseView } from '../../api-client/types';
-import { formatPaddedDate } from '../../lib/dates';
 import { CopyButton } from './CopyButton';
+import { expirationLabel, RENEWING } from './expiration-label';
+import { LicenseAssignment, type AssignmentTarget } from './LicenseAssignment';
 import { RemoveLicense } from './RemoveLicense';
-
-const RENEWING = 'NONE';
-
-const expirationLabel = (expirationDate: string): string =>
-  expirationDate === RENEWING ? 'None - renews monthly' : formatPaddedDate(expirationDate);
 
 interface LicenseTableProps {
   licenses: LicenseView[];
   /** Absent when licenses cannot be removed (no live subscription). */
   onRemove?: (key: string) => Promise<string | null>;
+  /** Absent when licenses cannot be assigned (no live subscription). */
+  assignment?: AssignmentTarget;
+  /** What an empty table says. */
+  emptyText?: string;
 }
 
-export function LicenseTable({ licenses, onRemove }: LicenseTableProps) {
-  if (licenses.length === 0) return <p>You have no licenses yet.</p>;
+export function LicenseTable({
+  licenses,
+  onRemove,
+  assignment,
+  emptyText = 'You have no licenses yet.',
+}: LicenseTableProps) {
+  if (licenses.length === 0) return <p>{emptyText}</p>;
   return (
     <table className="license-table">
       <thead>
         <tr>
           <th scope="col">License Key</th>
           <th scope="col">Expiration</th>
+          <th scope="col">Holder</th>
           <th scope="col">
             <span className="visually-hidden">Actions</span>
           </th>
@@ -36,10 +42,14 @@ export function LicenseTable({ licenses, onRemove }: LicenseTableProps) {
               <CopyButton text={license.key} label={`Copy license key ${license.key}`} />
             </td>
             <td>{expirationLabel(license.expirationDate)}</td>
+            <td className="license-holder">{license.assignee ?? 'You'}</td>
             <td>
-              {onRemove && license.expirationDate === RENEWING && (
-                <RemoveLicense licenseKey={license.key} onRemove={onRemove} />
-              )}
+              <div className="license-actions">
+                {assignment && <LicenseAssignment license={license} {...assignment} />}
+                {onRemove && license.expirationDate === RENEWING && (
+                  <RemoveLicense licenseKey={license.key} onRemove={onRemove} />
+                )}
+              </div>
             </td>
           </tr>
         ))}

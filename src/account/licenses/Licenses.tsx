@@ -1,13 +1,15 @@
-import React, { useCallback } from 'react';
+import React, { useCallback, useState } from 'react';
 import { Link } from 'gatsby';
 import { removeLicenses } from '../../api-client/client';
 import { authErrorMessage } from '../../auth/errors';
+import type { LicenseView } from '../../api-client/types';
 import type { SessionUser } from '../../auth/session';
 import { FormMessage } from '../shared/FormMessage';
 import { Receipts } from '../receipts/Receipts';
 import { Spinner } from '../shared/Spinner';
 import { AddLicenses } from './AddLicenses';
 import { BuyLicenses } from './BuyLicenses';
+import { HeldLicenses } from './HeldLicenses';
 import { LicenseTable } from './LicenseTable';
 import { KeepRenewing } from './KeepRenewing';
 import { subscriptionActions } from './subscription-actions';
@@ -16,9 +18,18 @@ import { SubscriptionSummary } from './SubscriptionSummary';
 import { useLicenseData } from './use-license-data';
 
 export function Licenses({ user }: { user: SessionUser }) {
-  const { data, error, loading, reload } = useLicenseData(user.uid);
+  const { data, error, held, heldError, loading, reload, updateLicense } = useLicenseData(user.uid);
   const customerId = data?.licenses.customerId;
   const subscription = data?.subscription ?? null;
+  const [announcement, setAnnouncement] = useState('');
+
+  const onAssignmentChanged = useCallback(
+    (license: LicenseView, message: string) => {
+      updateLicense(license);
+      setAnnouncement(message);
+    },
+    [updateLicense],
+  );
 
   const onRemove = useCallback(
     async (key: string): Promise<string | null> => {
@@ -35,10 +46,26 @@ export function Licenses({ user }: { user: SessionUser }) {
   );
 
   if (loading) return <Spinner label="Loading your licenses…" />;
-  if (!data) return <FormMessage kind="error">{error}</FormMessage>;
+  const heldSection = (
+    <>
+      {heldError && (
+        <FormMessage kind="error">Could not load the licenses assigned to you. {heldError}</FormMessage>
+      )}
+      {held.length > 0 && <HeldLicenses licenses={held} />}
+    </>
+  );
+  if (!data) {
+    return (
+      <>
+        <FormMessage kind="error">{error}</FormMessage>
+        {heldSection}
+      </>
+    );
+  }
 
   const actions = subscriptionActions(subscription);
   const sid = subscription ? encodeURIComponent(subscription.id) : '';
+  const manageable = actions.live && !actions.continueCheckout;
   return (
     <>
       <FormMessage kind="error">{error}</FormMessage>
@@ -76,11 +103,19 @@ export function Licenses({ user }: { user: SessionUser }) {
       )}
       <section className="account-section" aria-labelledby="your-licenses">
         <h2 id="your-licenses">Your Licenses</h2>
+        <FormMessage kind="success">{announcement}</FormMessage>
         <LicenseTable
           licenses={data.licenses.licenses}
-          onRemove={actions.live && !actions.continueCheckout ? onRemove : undefined}
+          onRemove={manageable ? onRemove : undefined}
+          assignment={
+            manageable && customerId && subscription
+              ? { customerId, subscriptionId: subscription.id, onChanged: onAssignmentChanged }
+              : undefined
+          }
+          emptyText={held.length > 0 ? 'You have not bought any licenses.' : undefined}
         />
       </section>
+      {heldSection}
       {actions.add && customerId && subscription && (
         <AddLicenses customerId={customerId} subscriptionId={subscription.id} onAdded={() => void reload()} />
       )}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getLicenses, getSubscriptions } from '../../api-client/client';
-import type { LicenseData, Subscription } from '../../api-client/types';
+import { getHeldLicenses, getLicenses, getSubscriptions } from '../../api-client/client';
+import type { HeldLicense, LicenseData, LicenseView, Subscription } from '../../api-client/types';
 import { authErrorMessage } from '../../auth/errors';
 
 /** Spec point 9: the licenses page spinner clears 1000 ms after the data arrived. */
@@ -11,10 +11,16 @@ export interface LicensePageData {
   subscription: Subscription | null;
 }
 
-/** Licenses and subscription of the user, with a reload after each change. */
+/**
+ * Licenses and subscription of the user, with a reload after each change, and the licenses others
+ * assigned to the user. Those load alongside but on their own: failing to read them never hides the
+ * user's own licenses.
+ */
 export function useLicenseData(uid: string) {
   const [data, setData] = useState<LicensePageData | null>(null);
   const [error, setError] = useState('');
+  const [held, setHeld] = useState<HeldLicense[]>([]);
+  const [heldError, setHeldError] = useState('');
   const [loading, setLoading] = useState(true);
 
   const load = useCallback(
@@ -29,26 +35,47 @@ export function useLicenseData(uid: string) {
     [uid],
   );
 
+  /** One license as an answer of the BFF shows it now (after assigning or taking back). */
+  const updateLicense = useCallback((license: LicenseView) => {
+    setData(
+      (current) =>
+        current && {
+          ...current,
+          licenses: {
+            ...current.licenses,
+            licenses: current.licenses.licenses.map((l) => (l.key === license.key ? license : l)),
+          },
+        },
+    );
+  }, []);
+
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let live = true;
-    void Promise.all([getLicenses(uid), getSubscriptions(uid)])
-      .then(
-        ([licenses, subs]) => {
-          if (live) setData({ licenses, subscription: subs.subscriptions[0] ?? null });
-        },
-        (err: unknown) => {
-          if (live) setError(authErrorMessage(err, 'billing'));
-        },
-      )
-      .then(() => {
-        if (live) timer = setTimeout(() => setLoading(false), SPINNER_HOLD_MS);
-      });
+    const own = Promise.all([getLicenses(uid), getSubscriptions(uid)]).then(
+      ([licenses, subs]) => {
+        if (live) setData({ licenses, subscription: subs.subscriptions[0] ?? null });
+      },
+      (err: unknown) => {
+        if (live) setError(authErrorMessage(err, 'billing'));
+      },
+    );
+    const others = getHeldLicenses(uid).then(
+      (answer) => {
+        if (live) setHeld(answer.licenses);
+      },
+      (err: unknown) => {
+        if (live) setHeldError(authErrorMessage(err, 'billing'));
+      },
+    );
+    void Promise.all([own, others]).then(() => {
+      if (live) timer = setTimeout(() => setLoading(false), SPINNER_HOLD_MS);
+    });
     return () => {
       live = false;
       if (timer) clearTimeout(timer);
     };
   }, [uid]);
 
-  return { data, error, loading, reload: load };
+  return { data, error, held, heldError, loading, reload: load, updateLicense };
 }

@@ -1,0 +1,34 @@
+import React from 'react';
+import type { HeldLicense } from '../../api-client/types';
+import { CopyButton } from './CopyButton';
+import { expirationLabel } from './expiration-label';
+
+/** Licenses other accounts pay for and assigned to the user: to read and copy, nothing to change. */
+export function HeldLicenses({ licenses }: { licenses: HeldLicense[] }) {
+  return (
+    <section className="account-section" aria-labelledby="assigned-to-you">
+      <h2 id="assigned-to-you">Licenses assigned to you</h2>
+      <table className="license-table">
+        <thead>
+          <tr>
+            <th scope="col">License Key</th>
+            <th scope="col">Expiration</th>
+            <th scope="col">Billing</th>
+          </tr>
+        </thead>
+        <tbody>
+          {licenses.map((license) => (
+            <tr key={license.key}>
+              <td>
+                <code className="license-key">{license.key}</code>{' '}
+                <CopyButton text={license.key} label={`Copy license key ${license.key}`} />
+              </td>
+              <td>{expirationLabel(license.expirationDate)}</td>
+              <td>{license.paidBy ? `Paid by ${license.paidBy}` : 'Paid by another account'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

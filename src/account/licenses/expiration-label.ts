@@ -1,0 +1,8 @@
+import { formatPaddedDate } from '../../lib/dates';
+
+/** A license's expirationDate while it renews monthly. */
+export const RENEWING = 'NONE';
+
+/** How a license's expiration reads in the tables (spec point 9): 'None - renews monthly' or MM/DD/YYYY. */
+export const expirationLabel = (expirationDate: string): string =>
+  expirationDate === RENEWING ? 'None - renews monthly' : formatPaddedDate(expirationDate);
