@@ -3,7 +3,7 @@
 const PLAUSIBLE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/;
 const MAX_LENGTH = 254;
 
-/** The address if it looks like one (local@domain.tld, no spaces), otherwise null. */
+/** The address if it looks like one (a name, an at sign, a dotted domain, no spaces), otherwise null. */
 export function plausibleEmail(value: string | null | undefined): string | null {
   const trimmed = value?.trim() ?? '';
   return trimmed.length <= MAX_LENGTH && PLAUSIBLE.test(trimmed) ? trimmed : null;
