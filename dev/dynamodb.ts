@@ -1,6 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { CreateTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteItemCommand,
+  CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ScanCommand,
+  type AttributeValue,
+} from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { tableDefinition } from '../lambdas/lib/table';
 import { ownCredentials, type Credentials } from './iam/policy';
@@ -52,10 +61,43 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   const client = localDynamoDbClient(endpoint);
   try {
     const { TableNames = [] } = await client.send(new ListTablesCommand({}));
-    if (TableNames.includes(tableName)) return;
+    if (TableNames.includes(tableName)) {
+      await addMissingIndexes(client, tableName);
+      return;
+    }
     // dynalite has no UpdateTimeToLive: TTL only exists in CDK; code filters expired items anyway.
     await client.send(new CreateTableCommand(tableDefinition(tableName)));
   } finally {
     client.destroy();
+  }
+}
+
+/**
+ * A table kept from an older version of the product (`npm start` persists its data) gets the indexes
+ * added since. In AWS, CDK adds an index to the live table; dynalite cannot (its UpdateTable ignores
+ * index creation), so the local table is made again from the definition with every item copied over.
+ */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string): Promise<void> {
+  const definition = tableDefinition(tableName);
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+  const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+  if ((definition.GlobalSecondaryIndexes ?? []).every((i) => present.has(i.IndexName))) return;
+  const items: Record<string, AttributeValue>[] = [];
+  let start: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  await client.send(new DeleteTableCommand({ TableName: tableName }));
+  await client.send(new CreateTableCommand(definition));
+  for (let i = 0; i < items.length; i += 25) {
+    let requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    while (requests.length) {
+      const out = await client.send(new BatchWriteItemCommand({ RequestItems: { [tableName]: requests } }));
+      requests = (out.UnprocessedItems?.[tableName] ?? []).flatMap((r) =>
+        r.PutRequest?.Item ? [{ PutRequest: { Item: r.PutRequest.Item } }] : [],
+      );
+    }
   }
 }

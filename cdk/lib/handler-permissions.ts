@@ -1,4 +1,4 @@
-import { CUSTOMER_ID_INDEX, LICENSE_KEY_INDEX } from '../../lambdas/lib/table';
+import { ASSIGNEE_INDEX, CUSTOMER_ID_INDEX, LICENSE_KEY_INDEX } from '../../lambdas/lib/table';
 
 // What each BFF handler may touch, decided per handler file name, and the one translation of that into
 // IAM policy statements. CDK attaches those statements to each function's role (api.ts); the local
@@ -15,7 +15,7 @@ import { CUSTOMER_ID_INDEX, LICENSE_KEY_INDEX } from '../../lambdas/lib/table';
 /** DynamoDB operations the BFF calls on its table (lambdas/lib/repository). */
 type TableAction = 'GetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'BatchWriteItem';
 /** Global secondary indexes of the table (lambdas/lib/table.ts). */
-type TableIndex = typeof LICENSE_KEY_INDEX | typeof CUSTOMER_ID_INDEX;
+type TableIndex = typeof LICENSE_KEY_INDEX | typeof CUSTOMER_ID_INDEX | typeof ASSIGNEE_INDEX;
 /** The product's secrets (cdk/lib/secrets.ts): the Stripe keys, the license signing key. */
 export type SecretName = 'stripe' | 'signingKey';
 /** Cognito user pool operations the BFF signs (lambdas/lib/cognito.ts). InitiateAuth, the password
@@ -64,6 +64,12 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
     queryIndexes: [LICENSE_KEY_INDEX],
     secrets: ['signingKey'],
   },
+  // Gives a license to a person, or takes it back: own account and slots, the user action's record,
+  // the slot's assignee, and the mails to the people concerned.
+  'assign-license': { table: ['GetItem', 'Query', 'UpdateItem'], mail: true },
+  'take-back-license': { table: ['GetItem', 'Query', 'UpdateItem'], mail: true },
+  // Licenses assigned to the caller's address (the index), each re-read, and who pays for it.
+  'get-held-licenses': { table: ['GetItem'], queryIndexes: [ASSIGNEE_INDEX] },
   // Publishes the public half, derived from the private key; no data access.
   'license-public-key': { secrets: ['signingKey'] },
   // Email change: password check (public InitiateAuth), address not taken (ListUsers), Cognito email
@@ -98,17 +104,21 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
   'update-card': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], secrets: ['stripe'] },
   // Cancels and deletes in Stripe, then deletes every record of the user (Query + BatchWriteItem) and
   // records that no earlier token is taken (UpdateItem on USER#<uid> / SESSIONS).
+  // Tells the people it gave licenses to that those end (claiming each notice: UpdateItem; mail).
   'delete-customer': {
     table: ['GetItem', 'Query', 'BatchWriteItem', 'UpdateItem'],
     secrets: ['stripe'],
+    mail: true,
   },
   // Cognito's global sign-out, then the "tokens valid after" time (every jwt handler reads it: GetItem).
   'sign-out-everywhere': { table: ['GetItem', 'UpdateItem'], cognito: ['AdminUserGlobalSignOut'] },
-  // Verifies Stripe's signature, dedupes events, finds the user by customer, provisions licenses.
+  // Verifies Stripe's signature, dedupes events, finds the user by customer, provisions licenses, and
+  // tells the people the user gave licenses to when those end.
   'stripe-webhook': {
     table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
     queryIndexes: [CUSTOMER_ID_INDEX],
     secrets: ['stripe'],
+    mail: true,
   },
 };
 

@@ -1,9 +1,19 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ConditionalCheckFailedException, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
+} from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { CUSTOMER_ID_INDEX, LICENSE_KEY_INDEX } from '../../lambdas/lib/table';
+import {
+  ASSIGNEE_INDEX,
+  CUSTOMER_ID_INDEX,
+  LICENSE_KEY_INDEX,
+  tableDefinition,
+} from '../../lambdas/lib/table';
 import { localDynamoDbClient, startDynamoDb, type LocalDynamoDb } from '../dynamodb';
 
 describe('local DynamoDB (dynalite)', () => {
@@ -20,15 +30,14 @@ describe('local DynamoDB (dynalite)', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('creates the table with both indexes', async () => {
+  it('creates the table with its indexes', async () => {
     const client = localDynamoDbClient(db.endpoint);
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     client.destroy();
     expect(Table?.KeySchema?.map((k) => k.AttributeName)).toEqual(['pk', 'sk']);
-    expect(Table?.GlobalSecondaryIndexes?.map((i) => i.IndexName).sort()).toEqual([
-      CUSTOMER_ID_INDEX,
-      LICENSE_KEY_INDEX,
-    ]);
+    expect(Table?.GlobalSecondaryIndexes?.map((i) => i.IndexName).sort()).toEqual(
+      [ASSIGNEE_INDEX, CUSTOMER_ID_INDEX, LICENSE_KEY_INDEX].sort(),
+    );
   });
 
   it('does conditional puts and queries both indexes through lib-dynamodb', async () => {
@@ -75,6 +84,40 @@ describe('local DynamoDB (dynalite)', () => {
       }),
     );
     expect(Items).toHaveLength(2);
+    doc.destroy();
+  });
+
+  it('adds an index a table kept from an older version lacks, keeping every item', async () => {
+    // The table as a version before the assignee index made it, holding the items written above.
+    const admin = localDynamoDbClient(db.endpoint);
+    const doc = DynamoDBDocumentClient.from(admin);
+    const old = 'stockbench-old';
+    const definition = tableDefinition(old);
+    await admin.send(
+      new CreateTableCommand({
+        ...definition,
+        GlobalSecondaryIndexes: definition.GlobalSecondaryIndexes?.filter(
+          (i) => i.IndexName !== ASSIGNEE_INDEX,
+        ),
+      }),
+    );
+    const slot = { pk: 'USER#u2', sk: 'LICENSE#s#0000', licenseKey: 'k2', assigneeEmail: 'b@example.com' };
+    await doc.send(new PutCommand({ TableName: old, Item: slot }));
+    await db.stop();
+    db = await startDynamoDb({ path: dir, port: 0, tableName: old });
+
+    const client = DynamoDBDocumentClient.from(localDynamoDbClient(db.endpoint));
+    const byAssignee = await client.send(
+      new QueryCommand({
+        TableName: old,
+        IndexName: ASSIGNEE_INDEX,
+        KeyConditionExpression: 'assigneeEmail = :a',
+        ExpressionAttributeValues: { ':a': 'b@example.com' },
+      }),
+    );
+    expect(byAssignee.Items).toEqual([slot]);
+    await client.send(new DeleteTableCommand({ TableName: old }));
+    client.destroy();
     doc.destroy();
   });
 });

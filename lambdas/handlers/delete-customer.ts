@@ -2,7 +2,10 @@ import { deleteCustomer as endpoint } from '../contracts/delete-customer';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { checkPassword } from '../lib/cognito';
 import { ok, withErrors } from '../lib/http';
+import { tellHoldersOfEndingLicenses } from '../lib/holder-notices';
+import { isInForce } from '../lib/license-view';
 import { getAccount } from '../lib/repository/accounts';
+import { listSlots } from '../lib/repository/licenses';
 import { revokeTokens } from '../lib/repository/sessions';
 import { deleteUserRecords } from '../lib/repository/users';
 import { parseJsonBody } from '../lib/request';
@@ -16,7 +19,7 @@ import {
 
 // POST /api/delete-customer {uid, currentPassword}: after the current password is checked (a token
 // alone never destroys an account), ends the subscription now, deletes the Stripe customer and every
-// record of the user, ends every session of the user at the BFF, and says what was removed. The
+// record of the user (after telling the people it gave licenses to that they end), ends every session of the user at the BFF, and says what was removed. The
 // account page then deletes the Cognito user.
 // Each step tolerates having been done already, so a retry after a partial failure completes.
 
@@ -40,6 +43,13 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
     }
   }
   const customerDeleted = account?.customerId ? await deleteCustomer(account.customerId) : false;
+  // Before the records go: the people the user gave licenses to are told those licenses end now.
+  const now = new Date().toISOString();
+  await tellHoldersOfEndingLicenses(
+    uid,
+    (await listSlots(uid)).filter((s) => isInForce(s)),
+    now,
+  );
   const removed = await deleteUserRecords(uid);
   // Last, so a retry after a failure above still passes with the same token: from here on no token
   // issued before now is taken (the page deletes the Cognito user next, with Cognito's own token).

@@ -3,6 +3,7 @@ import type { ApiEvent } from '../lib/auth';
 import { AccountBusyError, InvalidWebhookSignatureError } from '../lib/errors';
 import { ApiError, badRequest, log, ok, withErrors } from '../lib/http';
 import { withAccountLease } from '../lib/account-lease';
+import { tellHoldersOfEndingLicenses } from '../lib/holder-notices';
 import { syncSubscription } from '../lib/licensing';
 import { findUidByCustomerId, getAccount, saveSubscription } from '../lib/repository/accounts';
 import { listSlots } from '../lib/repository/licenses';
@@ -85,7 +86,10 @@ const PAYING_STATUSES: readonly string[] = ['active', 'trialing', 'past_due'];
 async function reconcile(uid: string, sub: Stripe.Subscription, event: ApiEvent, eventId: string) {
   const pointer = (await getAccount(uid))?.subscriptionId;
   if (!pointer || pointer === sub.id || (await listSlots(uid, sub.id)).length) {
-    await syncSubscription(uid, sub);
+    const { slots } = await syncSubscription(uid, sub);
+    // Stripe's record of a removal or of the subscription's end reaches the licenses here, so the
+    // people the buyer gave them to are told here (a mail that fails makes Stripe deliver again).
+    await tellHoldersOfEndingLicenses(uid, slots);
     return;
   }
   const context = {

@@ -6,12 +6,14 @@ import { normalizeLicenseKey } from '../lib/license-keys';
 import { loadSigningKey, signLicenseStatement, type Tools } from '../lib/license-token';
 import { isoFromEpoch } from '../lib/license-view';
 import { getAccount } from '../lib/repository/accounts';
-import { findSlotByKey, RENEWING } from '../lib/repository/licenses';
+import { findSlotByKey, getSlot, RENEWING } from '../lib/repository/licenses';
+import { isHeldBy } from '../lib/license-holder';
 import { parseJsonBody } from '../lib/request';
 import { IN_FORCE_STATUSES } from '../lib/subscription-status';
 
-// POST /api/validate-license {key}, called by the desktop application with the owner's token.
-// Answers whether the key is the caller's and in force, until when, which tools it opens, and (when
+// POST /api/validate-license {key}, called by the desktop application with the holder's token (the
+// person the buyer assigned the license to, or the buyer while it is not assigned).
+// Answers whether the caller holds the key and it is in force, until when, which tools it opens, and (when
 // valid) a signed statement the application checks offline with the published public key.
 //
 // The statement expires at the earlier of the license's end and 7 days from now: a paying user
@@ -30,16 +32,20 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const body = parseJsonBody(event, endpoint.body);
   const key = normalizeLicenseKey(body.key);
-  // Someone else's key answers exactly like a key that does not exist.
-  const slot = key ? await findSlotByKey(key) : undefined;
-  if (!slot || slot.uid !== caller.sub) return refuse('NOT_FOUND');
+  const found = key ? await findSlotByKey(key) : undefined;
+  // Its holder is read from the slot itself: the index may lag an assignment changed just now.
+  const slot = found && (await getSlot(found.uid, found.sk));
+  // A key the caller does not hold (someone else's, or one reassigned away from them) answers exactly
+  // like a key that does not exist.
+  if (!slot || !isHeldBy(slot, caller)) return refuse('NOT_FOUND');
 
   const now = Math.floor(Date.now() / 1000);
   const renews = slot.expirationDate === RENEWING;
   const endsAt = renews ? undefined : Math.floor(Date.parse(slot.expirationDate) / 1000);
   if (slot.expired || (endsAt !== undefined && endsAt <= now)) return refuse('EXPIRED', slot.expirationDate);
 
-  const account = await getAccount(caller.sub);
+  // The buyer's subscription decides whether it is in force, whoever holds the key.
+  const account = await getAccount(slot.uid);
   const current = account?.subscriptionId === slot.subscriptionId;
   // A license of a former subscription is in force only through its own end date.
   const inForce = current ? IN_FORCE_STATUSES.includes(account?.subscriptionStatus ?? '') : !renews;

@@ -33,3 +33,10 @@ export async function sendMail(mail: Mail): Promise<void> {
     }),
   );
 }
+
+/** Text made safe to place in a mail's HTML. */
+export const escapeHtml = (s: string): string =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );

@@ -1,14 +1,8 @@
 import type { Config } from './config';
-import type { Mail } from './mail';
+import { escapeHtml as escape, type Mail } from './mail';
 
 // The email-recovery flow's message to the old address (the code it carries is checked by
 // recovery-code.ts).
-
-const escape = (s: string): string =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 export function recoveryMail(
   to: string,

@@ -1,11 +1,13 @@
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import {
   ASSIGNEE_ATTRIBUTE,
+  ASSIGNEE_INDEX,
   LICENSE_KEY_ATTRIBUTE,
   LICENSE_KEY_INDEX,
   PARTITION_KEY,
   SORT_KEY,
 } from '../table';
+import { allDone } from '../settle';
 import { db, isConditionFailure, table } from './client';
 import { LICENSE_PREFIX, licensePrefix, licenseSk, userPk } from './keys';
 
@@ -176,7 +178,8 @@ export async function renewSlotAgain(uid: string, sk: string, endDate: string): 
     await db().update({
       TableName: table(),
       Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
-      UpdateExpression: 'SET #exp = :renewing REMOVE removalRequestedAt, removalMark',
+      // A holder told it ends is told again if it ends again later.
+      UpdateExpression: 'SET #exp = :renewing REMOVE removalRequestedAt, removalMark, endNoticeTo',
       ConditionExpression: '#exp = :end AND (attribute_not_exists(expired) OR expired = :f)',
       ExpressionAttributeNames: { '#exp': 'expirationDate' },
       ExpressionAttributeValues: { ':renewing': RENEWING, ':end': endDate, ':f': false },
@@ -215,4 +218,125 @@ export async function findSlotByKey(licenseKey: string): Promise<LicenseSlot | u
   });
   const item = out.Items?.[0];
   return item ? toSlot(item) : undefined;
+}
+
+/** One slot by its address, read consistently (an index read may lag a change just made). */
+export async function getSlot(uid: string, sk: string): Promise<LicenseSlot | undefined> {
+  const out = await db().get({
+    TableName: table(),
+    Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
+    ConsistentRead: true,
+  });
+  return out.Item ? toSlot(out.Item) : undefined;
+}
+
+/**
+ * Gives the slot to the person at `email` (lower case), replacing any earlier assignee; undefined when
+ * the slot is gone or expired. A license that already ends is given with its end date, which the
+ * assignment email states, so that assignee counts as told of the end (endNoticeTo).
+ */
+export async function assignSlot(uid: string, sk: string, email: string): Promise<LicenseSlot | undefined> {
+  // Two shapes of one single-item write, chosen by the slot's own state in the condition, so a date
+  // set in between (a removal, the subscription's end) is never paired with the wrong notice state.
+  for (const renewing of [true, false]) {
+    try {
+      const out = await db().update({
+        TableName: table(),
+        Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
+        UpdateExpression: renewing
+          ? 'SET #assignee = :email, assignedAt = :now REMOVE endNoticeTo'
+          : 'SET #assignee = :email, assignedAt = :now, endNoticeTo = :email',
+        ConditionExpression: `attribute_exists(#pk) AND (attribute_not_exists(expired) OR expired = :f) AND #exp ${
+          renewing ? '=' : '<>'
+        } :renewing`,
+        ExpressionAttributeNames: {
+          '#pk': PARTITION_KEY,
+          '#assignee': ASSIGNEE_ATTRIBUTE,
+          '#exp': 'expirationDate',
+        },
+        ExpressionAttributeValues: {
+          ':email': email,
+          ':now': new Date().toISOString(),
+          ':f': false,
+          ':renewing': RENEWING,
+        },
+        ReturnValues: 'ALL_NEW',
+      });
+      return toSlot(out.Attributes ?? {});
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+  return undefined;
+}
+
+/** Makes the slot the buyer's again; undefined when the slot is gone. */
+export async function unassignSlot(uid: string, sk: string): Promise<LicenseSlot | undefined> {
+  try {
+    const out = await db().update({
+      TableName: table(),
+      Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
+      UpdateExpression: 'REMOVE #assignee, assignedAt, endNoticeTo',
+      ConditionExpression: 'attribute_exists(#pk)',
+      ExpressionAttributeNames: { '#pk': PARTITION_KEY, '#assignee': ASSIGNEE_ATTRIBUTE },
+      ReturnValues: 'ALL_NEW',
+    });
+    return toSlot(out.Attributes ?? {});
+  } catch (err) {
+    if (isConditionFailure(err)) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * Claims the telling of `assignee` that the slot ends: true for exactly one caller while that person
+ * holds it and was not told yet. A send that fails gives the claim back (releaseEndNotice).
+ */
+export async function claimEndNotice(uid: string, sk: string, assignee: string): Promise<boolean> {
+  try {
+    await db().update({
+      TableName: table(),
+      Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
+      UpdateExpression: 'SET endNoticeTo = :a',
+      ConditionExpression: '#assignee = :a AND (attribute_not_exists(endNoticeTo) OR endNoticeTo <> :a)',
+      ExpressionAttributeNames: { '#assignee': ASSIGNEE_ATTRIBUTE },
+      ExpressionAttributeValues: { ':a': assignee },
+    });
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+export async function releaseEndNotice(uid: string, sk: string, assignee: string): Promise<void> {
+  try {
+    await db().update({
+      TableName: table(),
+      Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
+      UpdateExpression: 'REMOVE endNoticeTo',
+      ConditionExpression: 'endNoticeTo = :a',
+      ExpressionAttributeValues: { ':a': assignee },
+    });
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
+/**
+ * The slots assigned to `email` (lower case) now. The index may lag a change, so each slot it names
+ * is read again and kept only if it is still that person's.
+ */
+export async function listSlotsAssignedTo(email: string): Promise<LicenseSlot[]> {
+  const items = await queryAll({
+    TableName: table(),
+    IndexName: ASSIGNEE_INDEX,
+    KeyConditionExpression: '#assignee = :email',
+    ExpressionAttributeNames: { '#assignee': ASSIGNEE_ATTRIBUTE },
+    ExpressionAttributeValues: { ':email': email },
+  });
+  const current = await allDone(items.map(toSlot).map((s) => getSlot(s.uid, s.sk)));
+  return current
+    .filter((s): s is LicenseSlot => s?.assigneeEmail === email)
+    .sort((a, b) => (a.assignedAt ?? '').localeCompare(b.assignedAt ?? ''));
 }

@@ -1,0 +1,66 @@
+import { assignLicense as endpoint } from '../contracts/assign-license';
+import { getCaller, type ApiEvent } from '../lib/auth';
+import { getConfig } from '../lib/config';
+import { assignedMail, releasedMail } from '../lib/holder-mail';
+import { badRequest, conflict, ok, withErrors } from '../lib/http';
+import { normalizeEmail } from '../lib/license-holder';
+import { isInForce, toView } from '../lib/license-view';
+import { sendMail } from '../lib/mail';
+import { requireOwnAccount } from '../lib/ownership';
+import { assignSlot } from '../lib/repository/licenses';
+import { parseJsonBody } from '../lib/request';
+import { allDone } from '../lib/settle';
+import { runUserAction } from '../lib/user-action';
+import { ownSlot, parseLicenseKey } from '../lib/own-slot';
+
+// PUT /api/assign-license {customerId, subscriptionId, licenseKey, email}: the buyer gives a license of
+// the current subscription to the person at `email`, who alone can then use it (validate-license), and
+// who is emailed the key and how to start. A person it is taken from is told. Runs as a user action
+// (user-action.ts): under the account's lease, once per Idempotency-Key; a run resuming an interrupted
+// one assigns again (the write is idempotent) and sends the mails again, so none is lost.
+
+const ENDED = () => conflict('LICENSE_ENDED', 'This license has ended and can no longer be assigned.');
+
+export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+  const caller = await getCaller(event);
+  const body = parseJsonBody(event, endpoint.body);
+  const key = parseLicenseKey(body.licenseKey);
+  const email = normalizeEmail(body.email);
+  if (caller.email && normalizeEmail(caller.email) === email) {
+    throw badRequest(
+      'ASSIGNEE_IS_YOU',
+      'That is your own email address: a license that is not assigned to anyone is yours already.',
+    );
+  }
+  await requireOwnAccount(caller, body);
+
+  return runUserAction(
+    event,
+    caller.sub,
+    { route: 'assign-license', input: { ...body, licenseKey: key, email } },
+    async (action) => {
+      const { slot, slots } = await ownSlot(caller, body.subscriptionId, key);
+      // Decided once per action, so a resumed run tells the same former holder.
+      const plan = await action.plan(() => {
+        if (!isInForce(slot)) throw ENDED();
+        if (slots.some((s) => s !== slot && s.assigneeEmail === email && isInForce(s))) {
+          throw conflict('ALREADY_HOLDS_LICENSE', `${email} already holds a license of this subscription.`);
+        }
+        return {
+          formerHolder: slot.assigneeEmail && slot.assigneeEmail !== email ? slot.assigneeEmail : null,
+        };
+      });
+      const assigned = await assignSlot(caller.sub, slot.sk, email);
+      if (!assigned) throw ENDED();
+      const site = getConfig();
+      const buyerEmail = caller.email ?? '';
+      await allDone([
+        sendMail(assignedMail({ to: email, buyerEmail, key, expirationDate: assigned.expirationDate }, site)),
+        ...(plan.formerHolder
+          ? [sendMail(releasedMail({ to: plan.formerHolder, buyerEmail, key }, site))]
+          : []),
+      ]);
+      return ok(endpoint, { license: toView(assigned) });
+    },
+  );
+});

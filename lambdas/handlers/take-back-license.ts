@@ -1,0 +1,43 @@
+import { takeBackLicense as endpoint } from '../contracts/take-back-license';
+import { getCaller, type ApiEvent } from '../lib/auth';
+import { getConfig } from '../lib/config';
+import { releasedMail } from '../lib/holder-mail';
+import { forbidden, ok, withErrors } from '../lib/http';
+import { isInForce, toView } from '../lib/license-view';
+import { sendMail } from '../lib/mail';
+import { ownSlot, parseLicenseKey } from '../lib/own-slot';
+import { requireOwnAccount } from '../lib/ownership';
+import { unassignSlot } from '../lib/repository/licenses';
+import { parseJsonBody } from '../lib/request';
+import { runUserAction } from '../lib/user-action';
+
+// PUT /api/take-back-license {customerId, subscriptionId, licenseKey}: an assigned license is the
+// buyer's again; its assignee can no longer use it and is told by email (while it is in force). Taking
+// back a license nobody holds changes nothing. A user action, like assign-license.
+
+export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+  const caller = await getCaller(event);
+  const body = parseJsonBody(event, endpoint.body);
+  const key = parseLicenseKey(body.licenseKey);
+  await requireOwnAccount(caller, body);
+
+  return runUserAction(
+    event,
+    caller.sub,
+    { route: 'take-back-license', input: { ...body, licenseKey: key } },
+    async (action) => {
+      const { slot } = await ownSlot(caller, body.subscriptionId, key);
+      const plan = await action.plan(() => ({
+        formerHolder: slot.assigneeEmail && isInForce(slot) ? slot.assigneeEmail : null,
+      }));
+      const released = await unassignSlot(caller.sub, slot.sk);
+      if (!released) throw forbidden("The license key is not one of the signed-in user's licenses.");
+      if (plan.formerHolder) {
+        await sendMail(
+          releasedMail({ to: plan.formerHolder, buyerEmail: caller.email ?? '', key }, getConfig()),
+        );
+      }
+      return ok(endpoint, { license: toView(released) });
+    },
+  );
+});
