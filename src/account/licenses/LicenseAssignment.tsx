@@ -52,7 +52,10 @@ export function LicenseAssignment({
       setError('');
       try {
         const answer = await assignLicense({ customerId, subscriptionId, licenseKey: license.key, email });
-        onChanged(answer.license, `Assigned to ${email}. We emailed them the key and how to start.`);
+        onChanged(
+          answer.license,
+          `Assigned to ${answer.license.assignee ?? email}. We emailed them the key and how to start.`,
+        );
         close();
       } catch (err) {
         setError(authErrorMessage(err, 'billing'));
