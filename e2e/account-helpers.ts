@@ -60,6 +60,15 @@ export function actionLink(mail: Mail, mode: string): string {
   return `${siteUrl()}${url.pathname}${url.search}`;
 }
 
+/** The link of a mail to this page of the site (its path, e.g. /sign-up), on the site under test. */
+export function siteLink(mail: Mail, pathname: string): string {
+  const hrefs = [...mail.html.matchAll(/href="([^"]+)"/g)].map((m) => (m[1] ?? '').replace(/&amp;/g, '&'));
+  const href = hrefs.find((h) => new URL(h).pathname === pathname);
+  if (!href) throw new Error(`No link to ${pathname} in "${mail.subject}"`);
+  const url = new URL(href);
+  return `${siteUrl()}${url.pathname}${url.search}`;
+}
+
 /** A fresh browser context (its own localStorage) and page that records console errors. */
 export async function newPage(
   browser: Browser,
