@@ -55,7 +55,7 @@ function serve({
 }
 
 /** The page once its spinner is gone (held for a second after the data arrived). */
-async function show() {
+async function show(loaded = true) {
   jest.useFakeTimers();
   render(<Licenses user={user} />);
   await act(async () => {
@@ -66,7 +66,7 @@ async function show() {
     jest.advanceTimersByTime(1000);
   });
   jest.useRealTimers();
-  expect(screen.getByRole('heading', { name: 'Your Licenses' })).toBeInTheDocument();
+  if (loaded) expect(screen.getByRole('heading', { name: 'Your Licenses' })).toBeInTheDocument();
 }
 
 /** The row of the own license table that shows this key. */
@@ -279,5 +279,14 @@ describe('/licenses: licenses assigned to the user', () => {
     );
     expect(row('AAAAA-BBBBB').getByRole('button', { name: 'Assign' })).toBeInTheDocument();
     expect(row('CCCCC-DDDDD').getByRole('cell', { name: 'ana@example.com' })).toBeInTheDocument();
+  });
+
+  it('still shows the licenses assigned to the user when their own cannot be read', async () => {
+    serve({ sub: null, held });
+    mockedApi.getLicenses.mockRejectedValue({ error: { code: 'HTTP_500', message: 'Try again later.' } });
+    await show(false);
+    expect(screen.getByRole('alert')).toHaveTextContent('Try again later.');
+    const section = within(screen.getByRole('region', { name: 'Licenses assigned to you' }));
+    expect(section.getByText('Paid by boss@example.com')).toBeInTheDocument();
   });
 });

@@ -55,10 +55,11 @@ export function Licenses({ user }: { user: SessionUser }) {
     </>
   );
   if (!data) {
+    // One error is enough when everything failed alike; licenses held by the user still show.
     return (
       <>
         <FormMessage kind="error">{error}</FormMessage>
-        {heldSection}
+        {held.length > 0 && <HeldLicenses licenses={held} />}
       </>
     );
   }
