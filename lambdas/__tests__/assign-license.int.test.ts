@@ -155,6 +155,29 @@ describe('what the buyer is refused', () => {
   });
 });
 
+it('a mail that could not be sent is sent when the client retries, with the assignment kept', async () => {
+  const buyer = await subscribe(bff, 1);
+  const key = (await keysOf(buyer.user))[0]?.key ?? '';
+  const person = await bff.newUser();
+  const fault = (failing: boolean) =>
+    fetch(`${bff.info.ses}/_twin/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to: person.email, failing }),
+    });
+  await fault(true);
+  const failed = await assign(buyer, key, person.email, 'assign-mail-down-1');
+  expect(failed.status).toBe(500);
+  expect(await mailsTo(person.email, 'A Stockbench license for you')).toHaveLength(0);
+
+  await fault(false);
+  const retried = await assign(buyer, key, person.email, 'assign-mail-down-1');
+  expect(retried.status).toBe(200);
+  expect(retried.answer?.license.assignee).toBe(person.email);
+  expect(await mailsTo(person.email, 'A Stockbench license for you')).toHaveLength(1);
+  expect(await validate(person, key)).toMatchObject({ valid: true });
+});
+
 describe('another account', () => {
   let buyer: Subscribed;
   let other: Subscribed;
