@@ -75,6 +75,8 @@ describe('the end mail', () => {
       now,
     );
     expect(mail.subject).toBe('Your Stockbench license ended');
-    expect(mail.text).toContain('ended on November 20, 2026: the account paying for it no longer pays for it.');
+    expect(mail.text).toContain(
+      'ended on November 20, 2026: the account paying for it no longer pays for it.',
+    );
   });
 });
