@@ -1,5 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import {
+  ASSIGNEE_INDEX,
   CUSTOMER_ID_INDEX,
   LICENSE_KEY_INDEX,
   PARTITION_KEY,
@@ -64,6 +65,7 @@ describe('data', () => {
       GlobalSecondaryIndexes: Match.arrayWith([
         Match.objectLike({ IndexName: LICENSE_KEY_INDEX }),
         Match.objectLike({ IndexName: CUSTOMER_ID_INDEX }),
+        Match.objectLike({ IndexName: ASSIGNEE_INDEX }),
       ]),
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
@@ -269,7 +271,7 @@ describe('least privilege', () => {
         p.queryIndexes?.length ? ['dynamodb:Query'] : [],
       );
       const indexes = JSON.stringify(onIndexes.map((s) => s.Resource));
-      for (const index of [LICENSE_KEY_INDEX, CUSTOMER_ID_INDEX] as const) {
+      for (const index of [LICENSE_KEY_INDEX, CUSTOMER_ID_INDEX, ASSIGNEE_INDEX] as const) {
         expect(indexes.includes(`/index/${index}`)).toBe(Boolean(p.queryIndexes?.includes(index)));
       }
     },

@@ -30,6 +30,12 @@ export interface SesTwin {
 }
 
 const SEND_PATH = '/v2/email/outbound-emails';
+/**
+ * Test hook (not SES): POST {to, failing} makes every SendEmail to `to` fail with SES's 500
+ * InternalFailure until it is called again with failing false, so tests can show that a mail that
+ * could not be sent is sent on the retry.
+ */
+const FAULTS_PATH = '/_twin/faults';
 const IDENTITY_PATH = /^\/v2\/email\/identities\/([^/]+)$/;
 /** SES's limit on To + Cc + Bcc per message. */
 const MAX_RECIPIENTS = 50;
@@ -128,6 +134,7 @@ export async function startSesTwin(opts: SesTwinOptions): Promise<SesTwin> {
     return identities.has(lower) || identities.has(lower.split('@')[1] ?? '');
   };
   await mkdir(opts.outboxDir, { recursive: true });
+  const failing = new Set<string>();
 
   async function store(email: ParsedEmail, id: string): Promise<void> {
     const date = new Date().toISOString();
@@ -155,8 +162,21 @@ export async function startSesTwin(opts: SesTwinOptions): Promise<SesTwin> {
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://local');
     const body = parseJsonObject(await readBody(req));
+    if (req.method === 'POST' && url.pathname === FAULTS_PATH) {
+      const to = typeof body.to === 'string' ? body.to.toLowerCase() : '';
+      if (body.failing === true) failing.add(to);
+      else failing.delete(to);
+      return sendJson(res, 200, { failing: [...failing] }, 'application/json');
+    }
     if (req.method === 'POST' && url.pathname === SEND_PATH) {
       const email = parseSendEmail(body, verified, region);
+      if (email.to.some((to) => failing.has(emailAddressOf(to)?.toLowerCase() ?? ''))) {
+        throw new AwsTwinError(
+          'InternalFailure',
+          'The request processing has failed (a fault set by a test).',
+          500,
+        );
+      }
       const id = messageId();
       await store(email, id);
       return sendJson(res, 200, { MessageId: id }, 'application/json');

@@ -509,6 +509,19 @@ function generators() {
       own: { ...ownIds, licenseKeys: fc.subarray(a.licenseKeys, { minLength: 1 }) },
     },
     'PUT /api/resume-subscription': { body: { customerId, subscriptionId }, own: ownIds },
+    'PUT /api/assign-license': {
+      body: { customerId, subscriptionId, licenseKey: field(licenseKey), email },
+      own: {
+        ...ownIds,
+        licenseKey: pick(...a.licenseKeys),
+        email: pick(v.user.email, 'colleague@example.com', a.user.email.toUpperCase()),
+      },
+    },
+    'PUT /api/take-back-license': {
+      body: { customerId, subscriptionId, licenseKey: field(licenseKey) },
+      own: { ...ownIds, licenseKey: pick(...a.licenseKeys) },
+    },
+    'GET /api/get-held-licenses': { query: { uid: asQuery(uid) }, ownQuery: { uid: pick(a.user.uid) } },
     'PUT /api/update-card': {
       body: { subscriptionId, paymentMethodId },
       own: {

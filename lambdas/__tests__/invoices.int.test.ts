@@ -1,3 +1,4 @@
+import { startCheckout, subscribe } from './support/accounts';
 import { eventually, paymentIntentOf, startBff, type Bff, type User } from './support/bff';
 import type { Invoice } from '../contracts/get-invoices';
 
@@ -11,33 +12,8 @@ beforeAll(async () => {
 }, 60000);
 afterAll(() => bff?.stop());
 
-async function setUp(
-  user: User,
-  count: number,
-): Promise<{ sec: string; customerId: string; subscriptionId: string }> {
-  const setup = await bff.call('POST', 'setup-checkout', {
-    user,
-    body: { uid: user.uid, email: user.email, count },
-  });
-  expect(setup.status).toBe(200);
-  return {
-    sec: String(setup.body.sec),
-    customerId: String(setup.body.customerId),
-    subscriptionId: String(setup.body.subscriptionId),
-  };
-}
-
-async function subscribed(count: number) {
-  const user = await bff.newUser();
-  const ids = await setUp(user, count);
-  const pi = await bff.stripe.paymentIntents.confirm(paymentIntentOf(ids.sec), {
-    payment_method: 'pm_card_visa',
-  });
-  const pmid = typeof pi.payment_method === 'string' ? pi.payment_method : (pi.payment_method?.id ?? '');
-  const done = await bff.call('GET', 'complete-checkout', { user, query: { uid: user.uid, pmid } });
-  expect(done.status).toBe(200);
-  return { user, ...ids };
-}
+const setUp = (user: User, count: number) => startCheckout(bff, user, count);
+const subscribed = (count: number) => subscribe(bff, count);
 
 async function invoicesOf(user: User, query?: Record<string, string>): Promise<Invoice[]> {
   const res = await bff.call('GET', 'get-invoices', { user, query });

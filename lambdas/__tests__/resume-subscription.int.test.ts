@@ -85,7 +85,7 @@ describe('resume-subscription', () => {
       const res = await resume(user, customerId, subscriptionId);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ renewLicenseCount: 1, cancelAtPeriodEnd: false });
-      expect(await licenses(user)).toEqual([{ key, expirationDate: 'NONE' }]);
+      expect(await licenses(user)).toEqual([{ key, expirationDate: 'NONE', assignee: null }]);
     }
     await expectInvariants(bff, user.uid);
   });

@@ -1,4 +1,5 @@
-import { paymentIntentOf, startBff, type Bff } from './support/bff';
+import { subscribe } from './support/accounts';
+import { startBff, type Bff } from './support/bff';
 
 // Stripe refusing what a client sent, through the local stack (API server, handler, SDK, the Stripe
 // emulator): the caller gets a 4xx it can act on, never the generic 500 meant for our own bugs.
@@ -9,22 +10,7 @@ beforeAll(async () => {
 }, 60000);
 afterAll(() => bff?.stop());
 
-async function subscribed() {
-  const user = await bff.newUser();
-  const setup = await bff.call('POST', 'setup-checkout', {
-    user,
-    body: { uid: user.uid, email: user.email, count: 1 },
-  });
-  const pi = await bff.stripe.paymentIntents.confirm(paymentIntentOf(String(setup.body.sec)), {
-    payment_method: 'pm_card_visa',
-  });
-  const done = await bff.call('GET', 'complete-checkout', {
-    user,
-    query: { uid: user.uid, pmid: String(pi.payment_method) },
-  });
-  expect(done.status).toBe(200);
-  return { user, subscriptionId: String(setup.body.subscriptionId) };
-}
+const subscribed = () => subscribe(bff, 1);
 
 it("update-card with a detached card answers 402 and the spec's wording, and changes nothing", async () => {
   const { user, subscriptionId } = await subscribed();

@@ -1,4 +1,5 @@
-import { eventually, paymentIntentOf, startBff, type Bff, type User } from './support/bff';
+import { subscribe } from './support/accounts';
+import { eventually, startBff, type Bff, type User } from './support/bff';
 
 // The Stripe webhook and everything time brings: signature checks, replays, out-of-order delivery,
 // renewals and failed renewals driven by the emulator's clock, recovery with a new card, and a
@@ -19,23 +20,7 @@ async function licenses(user: User): Promise<License[]> {
     .licenses as License[];
 }
 
-async function subscribed(count: number) {
-  const user = await bff.newUser();
-  const setup = await bff.call('POST', 'setup-checkout', {
-    user,
-    body: { uid: user.uid, email: user.email, count },
-  });
-  const pi = await bff.stripe.paymentIntents.confirm(paymentIntentOf(String(setup.body.sec)), {
-    payment_method: 'pm_card_visa',
-  });
-  const pmid = String(pi.payment_method);
-  await bff.call('GET', 'complete-checkout', { user, query: { uid: user.uid, pmid } });
-  return {
-    user,
-    customerId: String(setup.body.customerId),
-    subscriptionId: String(setup.body.subscriptionId),
-  };
-}
+const subscribed = (count: number) => subscribe(bff, count);
 
 async function emulator(method: string, path: string, body?: Record<string, unknown>) {
   const res = await fetch(`${bff.info.stripeApi}${path}`, {

@@ -2,7 +2,7 @@ import { assignLicense as endpoint } from '../contracts/assign-license';
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { getConfig } from '../lib/config';
 import { assignedMail, releasedMail } from '../lib/holder-mail';
-import { badRequest, conflict, ok, withErrors } from '../lib/http';
+import { ApiError, badRequest, conflict, ok, withErrors } from '../lib/http';
 import { normalizeEmail } from '../lib/license-holder';
 import { isInForce, toView } from '../lib/license-view';
 import { sendMail } from '../lib/mail';
@@ -18,6 +18,9 @@ import { ownSlot, parseLicenseKey } from '../lib/own-slot';
 // who is emailed the key and how to start. A person it is taken from is told. Runs as a user action
 // (user-action.ts): under the account's lease, once per Idempotency-Key; a run resuming an interrupted
 // one assigns again (the write is idempotent) and sends the mails again, so none is lost.
+
+/** Sending the same license to the same person again waits this long, so a buyer cannot flood an inbox. */
+const RESEND_AFTER_MS = 60_000;
 
 const ENDED = () => conflict('LICENSE_ENDED', 'This license has ended and can no longer be assigned.');
 
@@ -43,6 +46,14 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
       // Decided once per action, so a resumed run tells the same former holder.
       const plan = await action.plan(() => {
         if (!isInForce(slot)) throw ENDED();
+        const since = Date.now() - Date.parse(slot.assignedAt ?? '');
+        if (slot.assigneeEmail === email && since < RESEND_AFTER_MS) {
+          throw new ApiError(
+            429,
+            'TOO_MANY_ATTEMPTS',
+            `We emailed ${email} the key a moment ago. To send it again, wait a minute.`,
+          );
+        }
         if (slots.some((s) => s !== slot && s.assigneeEmail === email && isInForce(s))) {
           throw conflict('ALREADY_HOLDS_LICENSE', `${email} already holds a license of this subscription.`);
         }

@@ -1,8 +1,8 @@
 import { removeLicenses as endpoint } from '../contracts/remove-licenses';
 import { getCaller, type ApiEvent } from '../lib/auth';
-import { badRequest, conflict, forbidden, ok, withErrors } from '../lib/http';
+import { conflict, forbidden, ok, withErrors } from '../lib/http';
 import { isInForce, isoFromEpoch, toView } from '../lib/license-view';
-import { normalizeLicenseKey } from '../lib/license-keys';
+import { parseLicenseKey } from '../lib/own-slot';
 import { requireOwnAccount } from '../lib/ownership';
 import { saveSubscription } from '../lib/repository/accounts';
 import { listSlots, markSlotForRemoval, RENEWING, setSlotExpiration } from '../lib/repository/licenses';
@@ -28,12 +28,7 @@ import { runUserAction } from '../lib/user-action';
 export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const body = parseJsonBody(event, endpoint.body);
-  const keys = new Set<string>();
-  for (const raw of body.licenseKeys) {
-    const key = normalizeLicenseKey(raw);
-    if (!key) throw badRequest('INVALID_LICENSE_KEY', `"${raw.slice(0, 40)}" is not a license key.`);
-    keys.add(key);
-  }
+  const keys = new Set(body.licenseKeys.map(parseLicenseKey));
   await requireOwnAccount(caller, body);
 
   return runUserAction(

@@ -95,7 +95,7 @@ export interface EndingLicense {
 /** To an assignee: the license they hold ends (removed, the subscription ended, the account closed). */
 export function endingMail(license: EndingLicense, site: Site, now = Date.now()): Mail {
   const past = Date.parse(license.endsAt) <= now;
-  const payer = license.buyerEmail ?? 'The account paying for it';
+  const payer = license.buyerEmail ?? 'the account paying for it';
   return mail(license.to, past ? 'Your Stockbench license ended' : 'Your Stockbench license will end', [
     {
       text: past

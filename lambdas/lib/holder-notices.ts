@@ -22,7 +22,6 @@ export async function tellHoldersOfEndingLicenses(
   const due = slots.filter(
     (s) =>
       s.assigneeEmail &&
-      !s.expired &&
       s.endNoticeTo !== s.assigneeEmail &&
       (endingNow !== undefined || s.expirationDate !== RENEWING),
   );

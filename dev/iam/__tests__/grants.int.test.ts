@@ -7,6 +7,7 @@ import {
   type User,
 } from '../../../lambdas/__tests__/support/bff';
 import { localDynamoDbClient } from '../../dynamodb';
+import { readOutbox } from '../../outbox';
 import type { IamDecision } from '../gate';
 import { handlerNames } from '../principals';
 
@@ -101,12 +102,25 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
   await ok(bff.call('PUT', 'add-licenses', { user, body: { customerId, subscriptionId, count: 1 } }));
   const keys = await keysOf(user);
   await ok(bff.call('POST', 'validate-license', { user, body: { key: keys[0] } }));
+  // A license given to a person, who reads and validates it; removing it makes the webhook tell them it
+  // ends; then the buyer takes it back (that person is told).
+  const holder = await bff.newUser();
+  const ids = { customerId, subscriptionId };
+  await ok(
+    bff.call('PUT', 'assign-license', { user, body: { ...ids, licenseKey: keys[2], email: holder.email } }),
+  );
+  await ok(bff.call('GET', 'get-held-licenses', { user: holder, query: { uid: holder.uid } }));
+  await ok(bff.call('POST', 'validate-license', { user: holder, body: { key: keys[2] } }));
   await ok(
     bff.call('PUT', 'remove-licenses', {
       user,
       body: { customerId, subscriptionId, licenseKeys: [keys[2]] },
     }),
   );
+  await eventually(async () =>
+    (await readOutbox(bff.outboxDir, holder.email)).some((m) => m.subject.includes('will end')),
+  );
+  await ok(bff.call('PUT', 'take-back-license', { user, body: { ...ids, licenseKey: keys[2] } }));
   // Removing the other two sets the subscription to end; keeping it renewing renews them again.
   await ok(
     bff.call('PUT', 'remove-licenses', {
@@ -181,6 +195,14 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
   // The webhook's grants are used by the deliveries the purchase caused; they arrive on their own.
   await eventually(async () => unusedGrants('stripe-webhook').length === 0);
 
+  // Closing the account tells the person holding one of its licenses that it ends (a key read now:
+  // the syncs above replaced the record of ordinal 0).
+  await ok(
+    bff.call('PUT', 'assign-license', {
+      user,
+      body: { ...ids, licenseKey: (await keysOf(user))[0], email: holder.email },
+    }),
+  );
   await ok(
     bff.call('POST', 'delete-customer', {
       user,

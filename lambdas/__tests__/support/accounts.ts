@@ -17,22 +17,32 @@ export async function pay(bff: Bff, sec: string, card = 'pm_card_visa'): Promise
   return typeof pi.payment_method === 'string' ? pi.payment_method : (pi.payment_method?.id ?? '');
 }
 
-/** A new user who bought `count` licenses and paid for them. */
-export async function subscribe(bff: Bff, count: number): Promise<Subscribed> {
-  const user = await bff.newUser();
+/** A checkout of `count` licenses, set up and not paid yet: its client secret and ids. */
+export async function startCheckout(
+  bff: Bff,
+  user: User,
+  count: number,
+): Promise<{ sec: string; customerId: string; subscriptionId: string }> {
   const setup = await bff.call('POST', 'setup-checkout', {
     user,
     body: { uid: user.uid, email: user.email, count },
   });
   if (setup.status !== 200) throw new Error(`setup-checkout answered ${setup.status}`);
-  const pmid = await pay(bff, String(setup.body.sec));
-  const done = await bff.call('GET', 'complete-checkout', { user, query: { uid: user.uid, pmid } });
-  if (done.status !== 200) throw new Error(`complete-checkout answered ${done.status}`);
   return {
-    user,
+    sec: String(setup.body.sec),
     customerId: String(setup.body.customerId),
     subscriptionId: String(setup.body.subscriptionId),
   };
+}
+
+/** A new user who bought `count` licenses and paid for them. */
+export async function subscribe(bff: Bff, count: number): Promise<Subscribed> {
+  const user = await bff.newUser();
+  const { sec, customerId, subscriptionId } = await startCheckout(bff, user, count);
+  const pmid = await pay(bff, sec);
+  const done = await bff.call('GET', 'complete-checkout', { user, query: { uid: user.uid, pmid } });
+  if (done.status !== 200) throw new Error(`complete-checkout answered ${done.status}`);
+  return { user, customerId, subscriptionId };
 }
 
 /** The user's licenses, as get-licenses answers them. */

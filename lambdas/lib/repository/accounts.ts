@@ -1,5 +1,5 @@
 import { CUSTOMER_ID_ATTRIBUTE, CUSTOMER_ID_INDEX, PARTITION_KEY, SORT_KEY } from '../table';
-import { db, isConditionFailure, table } from './client';
+import { db, table, updateIf } from './client';
 import { ACCOUNT_SK, userPk } from './keys';
 import type { SubscriptionSnapshot } from '../subscription-snapshot';
 
@@ -94,27 +94,21 @@ export async function saveSubscription(
       sets.push(`#${field} = :${field}`);
     }
   }
-  try {
-    await db().update({
-      TableName: table(),
-      Key: key(uid),
-      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-      // The account must exist (a late webhook must not resurrect a deleted user), it must not already
-      // point at a newer subscription, and for the same subscription the stored state must not have
-      // been read from Stripe later than this one.
-      ConditionExpression:
-        'attribute_exists(#pk) AND (attribute_not_exists(#subscriptionCreated) OR ' +
-        '(#subscriptionId = :subscriptionId AND (attribute_not_exists(#observedAt) OR #observedAt <= :observedAt)) OR ' +
-        '#subscriptionCreated < :subscriptionCreated' +
-        (replaces ? ' OR #subscriptionId = :replaces)' : ')'),
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  const written = await updateIf({
+    Key: key(uid),
+    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    // The account must exist (a late webhook must not resurrect a deleted user), it must not already
+    // point at a newer subscription, and for the same subscription the stored state must not have
+    // been read from Stripe later than this one.
+    ConditionExpression:
+      'attribute_exists(#pk) AND (attribute_not_exists(#subscriptionCreated) OR ' +
+      '(#subscriptionId = :subscriptionId AND (attribute_not_exists(#observedAt) OR #observedAt <= :observedAt)) OR ' +
+      '#subscriptionCreated < :subscriptionCreated' +
+      (replaces ? ' OR #subscriptionId = :replaces)' : ')'),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  });
+  return written !== undefined;
 }
 
 export async function saveEmail(uid: string, email: string): Promise<void> {

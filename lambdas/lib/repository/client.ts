@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocument } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocument, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { getConfig } from '../config';
 import { awsClientDefaults } from '../aws-clients';
 
@@ -25,3 +25,19 @@ export function resetDb(): void {
 
 export const isConditionFailure = (err: unknown): boolean =>
   err instanceof Error && err.name === 'ConditionalCheckFailedException';
+
+/**
+ * A single-item update under a condition that may not hold (a race or a retry): the item as written,
+ * or undefined when the condition failed. Any other failure is thrown.
+ */
+export async function updateIf(
+  input: Omit<UpdateCommandInput, 'TableName' | 'ReturnValues'>,
+): Promise<Record<string, unknown> | undefined> {
+  try {
+    const out = await db().update({ TableName: table(), ReturnValues: 'ALL_NEW', ...input });
+    return out.Attributes ?? {};
+  } catch (err) {
+    if (isConditionFailure(err)) return undefined;
+    throw err;
+  }
+}

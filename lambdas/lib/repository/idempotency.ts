@@ -1,5 +1,5 @@
 import { PARTITION_KEY, SORT_KEY, TTL_ATTRIBUTE } from '../table';
-import { db, isConditionFailure, table } from './client';
+import { db, isConditionFailure, table, updateIf } from './client';
 import { idempotencySk, userPk } from './keys';
 
 // A user action's idempotency record (USER#<uid> / IDEMPOTENCY#<key>, kept 24 hours): the hash of the
@@ -131,17 +131,12 @@ export async function finishIdempotencyKey(
     names['#plan'] = 'plan';
     update += ' REMOVE #plan';
   }
-  try {
-    await db().update({
-      TableName: table(),
-      Key: key(uid, k),
-      UpdateExpression: update,
-      ConditionExpression: '#owner = :owner',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    });
-  } catch (err) {
-    // Taken over after this run was presumed dead: the new owner's outcome counts.
-    if (!isConditionFailure(err)) throw err;
-  }
+  // Taken over after this run was presumed dead: the new owner's outcome counts.
+  await updateIf({
+    Key: key(uid, k),
+    UpdateExpression: update,
+    ConditionExpression: '#owner = :owner',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  });
 }

@@ -8,12 +8,14 @@ import {
   SORT_KEY,
 } from '../table';
 import { allDone } from '../settle';
-import { db, isConditionFailure, table } from './client';
+import { db, isConditionFailure, table, updateIf } from './client';
 import { LICENSE_PREFIX, licensePrefix, licenseSk, userPk } from './keys';
 
 // License slots: USER#<uid> / LICENSE#<subscriptionId>#<ordinal>. A slot is addressed by its
 // subscription and ordinal, not by its key, so a retried or parallel provisioning step computes the
 // same slot addresses and finds its own earlier work instead of minting extra keys.
+
+const slotKey = (uid: string, sk: string) => ({ [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk });
 
 /** The spec's value for a license that renews monthly. */
 export const RENEWING = 'NONE';
@@ -127,20 +129,14 @@ export async function createSlot(
 
 /** Gives a renewing slot an end date; a slot that already has one keeps it. */
 export async function setSlotExpiration(uid: string, sk: string, expirationDate: string): Promise<boolean> {
-  try {
-    await db().update({
-      TableName: table(),
-      Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
-      UpdateExpression: 'SET #exp = :exp',
-      ConditionExpression: '#exp = :renewing',
-      ExpressionAttributeNames: { '#exp': 'expirationDate' },
-      ExpressionAttributeValues: { ':exp': expirationDate, ':renewing': RENEWING },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  const written = await updateIf({
+    Key: slotKey(uid, sk),
+    UpdateExpression: 'SET #exp = :exp',
+    ConditionExpression: '#exp = :renewing',
+    ExpressionAttributeNames: { '#exp': 'expirationDate' },
+    ExpressionAttributeValues: { ':exp': expirationDate, ':renewing': RENEWING },
+  });
+  return written !== undefined;
 }
 
 /**
@@ -149,24 +145,19 @@ export async function setSlotExpiration(uid: string, sk: string, expirationDate:
  * another one, when it finds more renewing keys than Stripe renews.
  */
 export async function markSlotForRemoval(uid: string, sk: string, mark?: string): Promise<void> {
-  try {
-    await db().update({
-      TableName: table(),
-      Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
-      UpdateExpression: mark
-        ? 'SET removalRequestedAt = :now, removalMark = :mark'
-        : 'SET removalRequestedAt = :now',
-      ConditionExpression: '#exp = :renewing',
-      ExpressionAttributeNames: { '#exp': 'expirationDate' },
-      ExpressionAttributeValues: {
-        ':now': new Date().toISOString(),
-        ':renewing': RENEWING,
-        ...(mark && { ':mark': mark }),
-      },
-    });
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+  await updateIf({
+    Key: slotKey(uid, sk),
+    UpdateExpression: mark
+      ? 'SET removalRequestedAt = :now, removalMark = :mark'
+      : 'SET removalRequestedAt = :now',
+    ConditionExpression: '#exp = :renewing',
+    ExpressionAttributeNames: { '#exp': 'expirationDate' },
+    ExpressionAttributeValues: {
+      ':now': new Date().toISOString(),
+      ':renewing': RENEWING,
+      ...(mark && { ':mark': mark }),
+    },
+  });
 }
 
 /**
@@ -174,37 +165,26 @@ export async function markSlotForRemoval(uid: string, sk: string, mark?: string)
  * renewing before that date). False when the slot has another date, is renewing already or expired.
  */
 export async function renewSlotAgain(uid: string, sk: string, endDate: string): Promise<boolean> {
-  try {
-    await db().update({
-      TableName: table(),
-      Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
-      // A holder told it ends is told again if it ends again later.
-      UpdateExpression: 'SET #exp = :renewing REMOVE removalRequestedAt, removalMark, endNoticeTo',
-      ConditionExpression: '#exp = :end AND (attribute_not_exists(expired) OR expired = :f)',
-      ExpressionAttributeNames: { '#exp': 'expirationDate' },
-      ExpressionAttributeValues: { ':renewing': RENEWING, ':end': endDate, ':f': false },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  const written = await updateIf({
+    Key: slotKey(uid, sk),
+    // A holder told it ends is told again if it ends again later.
+    UpdateExpression: 'SET #exp = :renewing REMOVE removalRequestedAt, removalMark, endNoticeTo',
+    ConditionExpression: '#exp = :end AND (attribute_not_exists(expired) OR expired = :f)',
+    ExpressionAttributeNames: { '#exp': 'expirationDate' },
+    ExpressionAttributeValues: { ':renewing': RENEWING, ':end': endDate, ':f': false },
+  });
+  return written !== undefined;
 }
 
 /** Marks a slot with an end date as expired (only ever set, never cleared). */
 export async function markSlotExpired(uid: string, sk: string): Promise<void> {
-  try {
-    await db().update({
-      TableName: table(),
-      Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
-      UpdateExpression: 'SET expired = :t',
-      ConditionExpression: 'attribute_exists(#pk) AND #exp <> :renewing',
-      ExpressionAttributeNames: { '#pk': PARTITION_KEY, '#exp': 'expirationDate' },
-      ExpressionAttributeValues: { ':t': true, ':renewing': RENEWING },
-    });
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+  await updateIf({
+    Key: slotKey(uid, sk),
+    UpdateExpression: 'SET expired = :t',
+    ConditionExpression: 'attribute_exists(#pk) AND #exp <> :renewing',
+    ExpressionAttributeNames: { '#pk': PARTITION_KEY, '#exp': 'expirationDate' },
+    ExpressionAttributeValues: { ':t': true, ':renewing': RENEWING },
+  });
 }
 
 /** The slot holding this key, whoever owns it (callers check ownership). */
@@ -224,7 +204,7 @@ export async function findSlotByKey(licenseKey: string): Promise<LicenseSlot | u
 export async function getSlot(uid: string, sk: string): Promise<LicenseSlot | undefined> {
   const out = await db().get({
     TableName: table(),
-    Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
+    Key: slotKey(uid, sk),
     ConsistentRead: true,
   });
   return out.Item ? toSlot(out.Item) : undefined;
@@ -239,53 +219,40 @@ export async function assignSlot(uid: string, sk: string, email: string): Promis
   // Two shapes of one single-item write, chosen by the slot's own state in the condition, so a date
   // set in between (a removal, the subscription's end) is never paired with the wrong notice state.
   for (const renewing of [true, false]) {
-    try {
-      const out = await db().update({
-        TableName: table(),
-        Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
-        UpdateExpression: renewing
-          ? 'SET #assignee = :email, assignedAt = :now REMOVE endNoticeTo'
-          : 'SET #assignee = :email, assignedAt = :now, endNoticeTo = :email',
-        ConditionExpression: `attribute_exists(#pk) AND (attribute_not_exists(expired) OR expired = :f) AND #exp ${
-          renewing ? '=' : '<>'
-        } :renewing`,
-        ExpressionAttributeNames: {
-          '#pk': PARTITION_KEY,
-          '#assignee': ASSIGNEE_ATTRIBUTE,
-          '#exp': 'expirationDate',
-        },
-        ExpressionAttributeValues: {
-          ':email': email,
-          ':now': new Date().toISOString(),
-          ':f': false,
-          ':renewing': RENEWING,
-        },
-        ReturnValues: 'ALL_NEW',
-      });
-      return toSlot(out.Attributes ?? {});
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
+    const item = await updateIf({
+      Key: slotKey(uid, sk),
+      UpdateExpression: renewing
+        ? 'SET #assignee = :email, assignedAt = :now REMOVE endNoticeTo'
+        : 'SET #assignee = :email, assignedAt = :now, endNoticeTo = :email',
+      ConditionExpression: `attribute_exists(#pk) AND (attribute_not_exists(expired) OR expired = :f) AND #exp ${
+        renewing ? '=' : '<>'
+      } :renewing`,
+      ExpressionAttributeNames: {
+        '#pk': PARTITION_KEY,
+        '#assignee': ASSIGNEE_ATTRIBUTE,
+        '#exp': 'expirationDate',
+      },
+      ExpressionAttributeValues: {
+        ':email': email,
+        ':now': new Date().toISOString(),
+        ':f': false,
+        ':renewing': RENEWING,
+      },
+    });
+    if (item) return toSlot(item);
   }
   return undefined;
 }
 
 /** Makes the slot the buyer's again; undefined when the slot is gone. */
 export async function unassignSlot(uid: string, sk: string): Promise<LicenseSlot | undefined> {
-  try {
-    const out = await db().update({
-      TableName: table(),
-      Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
-      UpdateExpression: 'REMOVE #assignee, assignedAt, endNoticeTo',
-      ConditionExpression: 'attribute_exists(#pk)',
-      ExpressionAttributeNames: { '#pk': PARTITION_KEY, '#assignee': ASSIGNEE_ATTRIBUTE },
-      ReturnValues: 'ALL_NEW',
-    });
-    return toSlot(out.Attributes ?? {});
-  } catch (err) {
-    if (isConditionFailure(err)) return undefined;
-    throw err;
-  }
+  const item = await updateIf({
+    Key: slotKey(uid, sk),
+    UpdateExpression: 'REMOVE #assignee, assignedAt, endNoticeTo',
+    ConditionExpression: 'attribute_exists(#pk)',
+    ExpressionAttributeNames: { '#pk': PARTITION_KEY, '#assignee': ASSIGNEE_ATTRIBUTE },
+  });
+  return item && toSlot(item);
 }
 
 /**
@@ -293,34 +260,23 @@ export async function unassignSlot(uid: string, sk: string): Promise<LicenseSlot
  * holds it and was not told yet. A send that fails gives the claim back (releaseEndNotice).
  */
 export async function claimEndNotice(uid: string, sk: string, assignee: string): Promise<boolean> {
-  try {
-    await db().update({
-      TableName: table(),
-      Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
-      UpdateExpression: 'SET endNoticeTo = :a',
-      ConditionExpression: '#assignee = :a AND (attribute_not_exists(endNoticeTo) OR endNoticeTo <> :a)',
-      ExpressionAttributeNames: { '#assignee': ASSIGNEE_ATTRIBUTE },
-      ExpressionAttributeValues: { ':a': assignee },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  const written = await updateIf({
+    Key: slotKey(uid, sk),
+    UpdateExpression: 'SET endNoticeTo = :a',
+    ConditionExpression: '#assignee = :a AND (attribute_not_exists(endNoticeTo) OR endNoticeTo <> :a)',
+    ExpressionAttributeNames: { '#assignee': ASSIGNEE_ATTRIBUTE },
+    ExpressionAttributeValues: { ':a': assignee },
+  });
+  return written !== undefined;
 }
 
 export async function releaseEndNotice(uid: string, sk: string, assignee: string): Promise<void> {
-  try {
-    await db().update({
-      TableName: table(),
-      Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk },
-      UpdateExpression: 'REMOVE endNoticeTo',
-      ConditionExpression: 'endNoticeTo = :a',
-      ExpressionAttributeValues: { ':a': assignee },
-    });
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+  await updateIf({
+    Key: slotKey(uid, sk),
+    UpdateExpression: 'REMOVE endNoticeTo',
+    ConditionExpression: 'endNoticeTo = :a',
+    ExpressionAttributeValues: { ':a': assignee },
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { PARTITION_KEY, SORT_KEY, TTL_ATTRIBUTE } from '../table';
-import { db, isConditionFailure, table } from './client';
+import { db, table, updateIf } from './client';
 import { RECOVER_SK, recoverPk, userPk, userRecoverSk } from './keys';
 
 // One-time email recovery codes (RECOVER#<code>, TTL in expiresAt) plus a pointer in the user's
@@ -84,18 +84,12 @@ export async function acceptRecoveryCode(code: string): Promise<void> {
 
 /** Spends the code; answers false when it was already spent. */
 export async function markRecoveryCodeUsed(code: string): Promise<boolean> {
-  try {
-    await db().update({
-      TableName: table(),
-      Key: { [PARTITION_KEY]: recoverPk(code), [SORT_KEY]: RECOVER_SK },
-      UpdateExpression: 'SET usedAt = :now',
-      ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(usedAt)',
-      ExpressionAttributeNames: { '#pk': PARTITION_KEY },
-      ExpressionAttributeValues: { ':now': new Date().toISOString() },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  const written = await updateIf({
+    Key: { [PARTITION_KEY]: recoverPk(code), [SORT_KEY]: RECOVER_SK },
+    UpdateExpression: 'SET usedAt = :now',
+    ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(usedAt)',
+    ExpressionAttributeNames: { '#pk': PARTITION_KEY },
+    ExpressionAttributeValues: { ':now': new Date().toISOString() },
+  });
+  return written !== undefined;
 }

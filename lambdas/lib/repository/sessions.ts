@@ -1,5 +1,5 @@
 import { PARTITION_KEY, SORT_KEY, TTL_ATTRIBUTE } from '../table';
-import { db, isConditionFailure, table } from './client';
+import { db, table, updateIf } from './client';
 import { userPk } from './keys';
 
 // The user's "tokens valid after" time (USER#<uid> / SESSIONS): a token whose session began earlier
@@ -68,38 +68,28 @@ export interface RevokeOptions {
 export async function revokeTokens(uid: string, options: RevokeOptions = {}): Promise<number> {
   const nowMs = options.nowMs ?? Date.now();
   const validAfter = validAfterSecond(nowMs);
-  try {
-    await db().update({
-      TableName: table(),
-      Key: key(uid),
-      UpdateExpression: options.deleted
-        ? 'SET #v = :v, #at = :at, #ttl = :ttl'
-        : 'SET #v = :v, #at = :at REMOVE #ttl',
-      ConditionExpression: 'attribute_not_exists(#v) OR #v < :v',
-      ExpressionAttributeNames: { '#v': 'tokensValidAfter', '#at': 'revokedAt', '#ttl': TTL_ATTRIBUTE },
-      ExpressionAttributeValues: {
-        ':v': validAfter,
-        ':at': new Date(nowMs).toISOString(),
-        ...(options.deleted ? { ':ttl': validAfter + DELETED_USER_MARKER_SECONDS } : {}),
-      },
-    });
-  } catch (err) {
-    // A later revocation is already recorded: it covers this one.
-    if (!isConditionFailure(err)) throw err;
-  }
+  // Skipped when a later revocation is already recorded: it covers this one.
+  await updateIf({
+    Key: key(uid),
+    UpdateExpression: options.deleted
+      ? 'SET #v = :v, #at = :at, #ttl = :ttl'
+      : 'SET #v = :v, #at = :at REMOVE #ttl',
+    ConditionExpression: 'attribute_not_exists(#v) OR #v < :v',
+    ExpressionAttributeNames: { '#v': 'tokensValidAfter', '#at': 'revokedAt', '#ttl': TTL_ATTRIBUTE },
+    ExpressionAttributeValues: {
+      ':v': validAfter,
+      ':at': new Date(nowMs).toISOString(),
+      ...(options.deleted ? { ':ttl': validAfter + DELETED_USER_MARKER_SECONDS } : {}),
+    },
+  });
   if (options.passwordChanged) {
-    try {
-      await db().update({
-        TableName: table(),
-        Key: key(uid),
-        UpdateExpression: 'SET #p = :v',
-        ConditionExpression: 'attribute_not_exists(#p) OR #p < :v',
-        ExpressionAttributeNames: { '#p': 'passwordChangedBefore' },
-        ExpressionAttributeValues: { ':v': validAfter },
-      });
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
+    await updateIf({
+      Key: key(uid),
+      UpdateExpression: 'SET #p = :v',
+      ConditionExpression: 'attribute_not_exists(#p) OR #p < :v',
+      ExpressionAttributeNames: { '#p': 'passwordChangedBefore' },
+      ExpressionAttributeValues: { ':v': validAfter },
+    });
   }
   const wait = validAfter * 1000 - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
