@@ -42,7 +42,7 @@ export default function PricingPage({ data }: PageProps<PricingData>) {
           <ul>
             <li>All {toolCount} tools</li>
             <li>One license per person, on all of that person&apos;s devices</li>
-            <li>Companies: one license per employee</li>
+            <li>Companies: one license per employee, assigned by email</li>
             <li>Buy 1 to 5 licenses at a time; add or remove later</li>
           </ul>
           <Link className="button button--primary" to="/licenses">
@@ -53,9 +53,9 @@ export default function PricingPage({ data }: PageProps<PricingData>) {
       <section aria-labelledby="per-user">
         <h2 id="per-user">Per-user licensing</h2>
         <p>
-          A license belongs to one person. After purchase you can install {siteConfig.name} on as many of your
-          own computers as you like and activate each with the same key. Licenses cannot be shared, sold or
-          transferred.
+          A license belongs to one person: you, or the person you assign it to on the Licenses page. That
+          person can install {siteConfig.name} on as many of their own computers as they like and activate
+          each with the same key. Licenses cannot be shared or sold.
         </p>
       </section>
       <section aria-labelledby="terms-summary">
