@@ -1,6 +1,8 @@
 // `npm run test:e2e`: starts the local stack on free ports (emulators, API, site server with /api on the
 // same origin), makes a production build of the site pointed at it, then runs the build-output and
-// browser tests, and stops everything. `--no-build` reuses public/ (for a quick re-run).
+// browser tests, and stops everything. `--no-build` reuses public/ for a quick re-run of the public-page and
+// build-output tests only: a build's account pages point at the Cognito pool and ports of the stack it was
+// built against, which are gone (each run has a new stack), so the account journeys need a build.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,7 +31,11 @@ async function main(): Promise<number> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-stack-'));
   const stack = await startLocalStack({ dir, site: true, ports: 'auto', log: () => undefined });
   try {
-    if (!args.includes('--no-build')) {
+    if (args.includes('--no-build')) {
+      console.warn(
+        'e2e: --no-build reuses public/, built for an earlier stack: account journeys cannot sign in.',
+      );
+    } else {
       // Canonical links keep the production address, so the build-output checks read as in production.
       const { GATSBY_SITE_URL: _local, ...env } = siteBuildEnv(stack.info);
       const code = await run('npx', ['gatsby', 'build'], { ...env, GATSBY_TELEMETRY_DISABLED: '1' });
