@@ -1,3 +1,7 @@
+import {
+  AdminUpdateUserAttributesCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { readOutbox } from '../../dev/outbox';
 import { assignLicense } from '../contracts/assign-license';
 import { getHeldLicenses } from '../contracts/get-held-licenses';
@@ -180,6 +184,54 @@ it('a mail that could not be sent is sent when the client retries, with the assi
   expect(retried.answer?.license.assignee).toBe(person.email);
   expect(await mailsTo(person.email, 'A Stockbench license for you')).toHaveLength(1);
   expect(await validate(person, key)).toMatchObject({ valid: true });
+});
+
+it('an account whose address is the assigned one can use the license only once the address is verified', async () => {
+  const buyer = await subscribe(bff, 1);
+  const key = (await keysOf(buyer.user))[0]?.key ?? '';
+  const person = await bff.newUser();
+  const address = `new-${person.email}`;
+  expect((await assign(buyer, key, address)).status).toBe(200);
+  // The person changes the account's address to the assigned one, not verified yet.
+  const cognito = new CognitoIdentityProviderClient({
+    region: bff.info.region,
+    endpoint: bff.info.cognitoEndpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  // Signed in by email: the user name is the address the account has at the time.
+  const setAddress = (username: string, verified: boolean) =>
+    cognito.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: bff.info.userPoolId,
+        Username: username,
+        UserAttributes: [
+          { Name: 'email', Value: address },
+          { Name: 'email_verified', Value: String(verified) },
+        ],
+      }),
+    );
+  try {
+    await setAddress(person.email, false);
+    const unverified = {
+      ...person,
+      email: address,
+      token: (await bff.signIn(address, person.password)).token,
+    };
+    const refused = await bff.send(validateLicense, { user: unverified, body: { key } });
+    expect({ status: refused.status, code: refused.error?.code }).toEqual({
+      status: 403,
+      code: 'EMAIL_NOT_VERIFIED',
+    });
+    const list = await bff.send(getHeldLicenses, { user: unverified, query: { uid: person.uid } });
+    expect(list.status).toBe(403);
+
+    await setAddress(address, true);
+    const verified = { ...person, email: address, token: (await bff.signIn(address, person.password)).token };
+    expect(await validate(verified, key)).toMatchObject({ valid: true });
+    expect((await held(verified))?.map((l) => l.key)).toEqual([key]);
+  } finally {
+    cognito.destroy();
+  }
 });
 
 describe('another account', () => {
