@@ -80,7 +80,7 @@ describe('a license given to a person', () => {
     expect(await validate(buyer.user, key)).toMatchObject({ valid: false, code: 'NOT_FOUND' });
     expect(await validate(second, key)).toMatchObject({ valid: false, code: 'NOT_FOUND' });
     expect(await held(first)).toEqual([
-      { key, expirationDate: 'NONE', paidBy: buyer.user.email, subscriptionStatus: 'active' },
+      { key, expirationDate: 'NONE', paidBy: buyer.user.email, subscriptionStatus: 'active', paidFor: true },
     ]);
     expect(await held(second)).toEqual([]);
     // The statement the application keeps offline is the assignee's.
@@ -359,4 +359,33 @@ describe('the end of a license held by an assignee', () => {
     });
     expect(await mailsTo(person.email, 'license ended')).toHaveLength(1);
   });
+});
+
+// Last in this file: it moves the emulator's clock, which every account of this stack shares.
+it("the payer's renewal fails: the assignee sees why the license does not work, and it is refused", async () => {
+  const buyer = await subscribe(bff, 1);
+  const key = (await keysOf(buyer.user))[0]?.key ?? '';
+  const person = await bff.newUser();
+  expect((await assign(buyer, key, person.email)).status).toBe(200);
+  // The buyer's card now attaches but every charge fails; then the period ends.
+  const bad = await bff.stripe.paymentMethods.create({
+    type: 'card',
+    card: { token: 'tok_chargeCustomerFail' },
+  });
+  const swap = await bff.call('PUT', 'update-card', {
+    user: buyer.user,
+    body: { subscriptionId: buyer.subscriptionId, paymentMethodId: bad.id },
+  });
+  expect(swap.status).toBe(200);
+  await fetch(`${bff.info.stripeApi}/_emulator/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ seconds: String(31 * 24 * 3600) }).toString(),
+  });
+  const [overdue] = await eventually(async () => {
+    const list = await held(person);
+    return list?.[0]?.paidFor === false ? list : undefined;
+  });
+  expect(overdue).toMatchObject({ key, subscriptionStatus: 'past_due', paidFor: false });
+  expect(await validate(person, key)).toMatchObject({ valid: false, code: 'SUBSCRIPTION_INACTIVE' });
 });

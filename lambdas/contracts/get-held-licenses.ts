@@ -11,6 +11,8 @@ export interface HeldLicense {
   paidBy: string | null;
   /** The paying subscription's status as last recorded ('active', 'past_due', …), null if unknown. */
   subscriptionStatus: string | null;
+  /** Whether it works now: false while the payer's payment is overdue (validate-license refuses it). */
+  paidFor: boolean;
 }
 
 export interface HeldLicenses {

@@ -2,7 +2,7 @@ import { getHeldLicenses as endpoint } from '../contracts/get-held-licenses';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { ok, withErrors } from '../lib/http';
 import { normalizeEmail } from '../lib/license-holder';
-import { isInForce } from '../lib/license-view';
+import { isInForce, isPaidFor } from '../lib/license-view';
 import { getAccount, type Account } from '../lib/repository/accounts';
 import { listSlotsAssignedTo } from '../lib/repository/licenses';
 import { parseQuery } from '../lib/request';
@@ -33,6 +33,7 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
         paidBy: account?.email ?? null,
         subscriptionStatus:
           account?.subscriptionId === s.subscriptionId ? (account.subscriptionStatus ?? null) : null,
+        paidFor: isPaidFor(s, account),
       };
     }),
   });

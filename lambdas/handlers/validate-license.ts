@@ -4,12 +4,11 @@ import { getLicenseSigningKeyPem } from '../lib/secrets';
 import { ok, withErrors } from '../lib/http';
 import { normalizeLicenseKey } from '../lib/license-keys';
 import { loadSigningKey, signLicenseStatement, type Tools } from '../lib/license-token';
-import { isoFromEpoch } from '../lib/license-view';
+import { isoFromEpoch, isPaidFor } from '../lib/license-view';
 import { getAccount } from '../lib/repository/accounts';
 import { findSlotByKey, getSlot, RENEWING } from '../lib/repository/licenses';
 import { isHeldBy } from '../lib/license-holder';
 import { parseJsonBody } from '../lib/request';
-import { IN_FORCE_STATUSES } from '../lib/subscription-status';
 
 // POST /api/validate-license {key}, called by the desktop application with the holder's token (the
 // person the buyer assigned the license to, or the buyer while it is not assigned).
@@ -47,9 +46,7 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   // The buyer's subscription decides whether it is in force, whoever holds the key.
   const account = await getAccount(slot.uid);
   const current = account?.subscriptionId === slot.subscriptionId;
-  // A license of a former subscription is in force only through its own end date.
-  const inForce = current ? IN_FORCE_STATUSES.includes(account?.subscriptionStatus ?? '') : !renews;
-  if (!inForce)
+  if (!isPaidFor(slot, account))
     return refuse('SUBSCRIPTION_INACTIVE', slot.expirationDate === RENEWING ? null : slot.expirationDate);
 
   const expiresAt = endsAt ?? (current ? account?.periodEnd : undefined);

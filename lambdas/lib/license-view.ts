@@ -1,5 +1,7 @@
 import type { LicenseView } from '../contracts/license-view';
+import type { Account } from './repository/accounts';
 import { RENEWING, type LicenseSlot } from './repository/licenses';
+import { IN_FORCE_STATUSES } from './subscription-status';
 
 // How a license slot reads to clients, kept apart from licensing.ts so read-only handlers do not
 // bundle the Stripe SDK.
@@ -15,3 +17,15 @@ export const toView = (slot: LicenseSlot): LicenseView => ({
 });
 
 export const isoFromEpoch = (seconds: number): string => new Date(seconds * 1000).toISOString();
+
+/**
+ * Whether the buyer's payment lets the license work now: a license of the buyer's current subscription
+ * while that subscription is active or trialing; one of a former subscription through its own end date.
+ */
+export const isPaidFor = (
+  slot: Pick<LicenseSlot, 'subscriptionId' | 'expirationDate'>,
+  buyer: Pick<Account, 'subscriptionId' | 'subscriptionStatus'> | undefined,
+): boolean =>
+  buyer?.subscriptionId === slot.subscriptionId
+    ? IN_FORCE_STATUSES.includes(buyer.subscriptionStatus ?? '')
+    : slot.expirationDate !== RENEWING;

@@ -233,12 +233,14 @@ describe('/licenses: licenses assigned to the user', () => {
       expirationDate: 'NONE',
       paidBy: 'boss@example.com',
       subscriptionStatus: 'active',
+      paidFor: true,
     },
     {
       key: 'GGGGG-HHHHH',
       expirationDate: '2024-06-05T00:00:00.000Z',
       paidBy: 'other@example.com',
       subscriptionStatus: 'active',
+      paidFor: true,
     },
   ];
 
@@ -262,6 +264,19 @@ describe('/licenses: licenses assigned to the user', () => {
 
     expect(screen.getByText('You have not bought any licenses.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Buy Licenses' })).toBeInTheDocument();
+  });
+
+  it('says when a listed license does not work because its payment is overdue', async () => {
+    const [renewing, ending] = held;
+    if (!renewing || !ending) throw new Error('two held licenses expected');
+    serve({ sub: null, held: [{ ...renewing, subscriptionStatus: 'past_due', paidFor: false }, ending] });
+    await show();
+    const section = within(screen.getByRole('region', { name: 'Licenses assigned to you' }));
+    const overdue = 'Not working now: the payment for it is overdue. It works again once the payer pays.';
+    const [first, second] = section.getAllByRole('row').slice(1);
+    if (!first || !second) throw new Error('two held rows expected');
+    expect(within(first).getByText(overdue)).toBeInTheDocument();
+    expect(within(second).queryByText(overdue)).not.toBeInTheDocument();
   });
 
   it('shows no such section when nothing is assigned to the user', async () => {

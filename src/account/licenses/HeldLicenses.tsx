@@ -24,7 +24,14 @@ export function HeldLicenses({ licenses }: { licenses: HeldLicense[] }) {
                 <CopyButton text={license.key} label={`Copy license key ${license.key}`} />
               </td>
               <td>{expirationLabel(license.expirationDate)}</td>
-              <td>{license.paidBy ? `Paid by ${license.paidBy}` : 'Paid by another account'}</td>
+              <td>
+                {license.paidBy ? `Paid by ${license.paidBy}` : 'Paid by another account'}
+                {!license.paidFor && (
+                  <p className="license-note">
+                    Not working now: the payment for it is overdue. It works again once the payer pays.
+                  </p>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
