@@ -123,6 +123,27 @@ describe('/licenses: assigning licenses', () => {
     await waitFor(() => expect(row('AAAAA-BBBBB').getByRole('button', { name: 'Change' })).toHaveFocus());
   });
 
+  it('drops the assignment message once another change is made to the licenses', async () => {
+    serve();
+    mockedApi.takeBackLicense.mockResolvedValue({ license: { ...assigned, assignee: null } });
+    mockedApi.removeLicenses.mockResolvedValue({
+      subscriptionId: 'sub_1',
+      renewLicenseCount: 1,
+      cancelAtPeriodEnd: false,
+      licenses: [],
+    });
+    await show();
+    await userEvent.click(row('CCCCC-DDDDD').getByRole('button', { name: 'Take back' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Taken back. The license is yours again.');
+
+    await userEvent.click(row('AAAAA-BBBBB').getByRole('button', { name: 'Remove' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm Remove' }));
+    await waitFor(() => expect(mockedApi.removeLicenses).toHaveBeenCalled());
+    await waitFor(() =>
+      expect(screen.queryByText('Taken back. The license is yours again.')).not.toBeInTheDocument(),
+    );
+  });
+
   it('changes the assignee, starting from the current address', async () => {
     serve();
     mockedApi.assignLicense.mockResolvedValue({ license: { ...assigned, assignee: 'cy@example.com' } });

@@ -31,9 +31,16 @@ export function Licenses({ user }: { user: SessionUser }) {
     [updateLicense],
   );
 
+  // Another change to the licenses makes an earlier assignment's message stale.
+  const reloadAfterChange = useCallback(() => {
+    setAnnouncement('');
+    void reload();
+  }, [reload]);
+
   const onRemove = useCallback(
     async (key: string): Promise<string | null> => {
       if (!customerId || !subscription) return null;
+      setAnnouncement('');
       try {
         await removeLicenses({ customerId, subscriptionId: subscription.id, licenseKeys: [key] });
         await reload();
@@ -76,7 +83,7 @@ export function Licenses({ user }: { user: SessionUser }) {
             <KeepRenewing
               customerId={customerId}
               subscriptionId={subscription.id}
-              onRenewing={() => void reload()}
+              onRenewing={reloadAfterChange}
             />
           )}
         </SubscriptionNotice>
@@ -118,7 +125,7 @@ export function Licenses({ user }: { user: SessionUser }) {
       </section>
       {heldSection}
       {actions.add && customerId && subscription && (
-        <AddLicenses customerId={customerId} subscriptionId={subscription.id} onAdded={() => void reload()} />
+        <AddLicenses customerId={customerId} subscriptionId={subscription.id} onAdded={reloadAfterChange} />
       )}
       {actions.buy && <BuyLicenses user={user} />}
       <Receipts reloadWhen={data} />
