@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import * as api from '../../api-client/client';
 import type { HeldLicense, LicenseView, Subscription } from '../../api-client/types';
 import { Licenses } from '../licenses/Licenses';
+import { serveLicensesPage, subscriptionOf } from './support/licenses-page';
 
 jest.mock('../../api-client/client', () => ({
   getLicenses: jest.fn(),
@@ -21,19 +22,7 @@ jest.mock('../../api-client/client', () => ({
 const mockedApi = jest.mocked(api);
 const user = { uid: 'u1', email: 'buyer@example.com', emailVerified: true };
 
-const subscription: Subscription = {
-  id: 'sub_1',
-  activeLicenseCount: 2,
-  renewLicenseCount: 2,
-  status: 'active',
-  created: Date.UTC(2024, 0, 5) / 1000,
-  currentPeriodStart: Date.UTC(2024, 4, 5) / 1000,
-  currentPeriodEnd: Date.UTC(2024, 5, 5) / 1000,
-  cancelAtPeriodEnd: false,
-  cardBrand: 'visa',
-  cardLast4: '4242',
-  clientSecret: null,
-};
+const subscription = subscriptionOf({ renewLicenseCount: 2 });
 
 const unassigned: LicenseView = { key: 'AAAAA-BBBBB', expirationDate: 'NONE', assignee: null };
 const assigned: LicenseView = { key: 'CCCCC-DDDDD', expirationDate: 'NONE', assignee: 'ana@example.com' };
@@ -43,15 +32,7 @@ function serve({
   licenses = [unassigned, assigned],
   held = [],
 }: { sub?: Subscription | null; licenses?: LicenseView[]; held?: HeldLicense[] } = {}) {
-  mockedApi.getLicenses.mockResolvedValue({
-    customerId: sub ? 'cus_1' : null,
-    subscriptionId: sub?.id ?? null,
-    subscriptionStatus: sub?.status ?? null,
-    licenses: sub ? licenses : [],
-  });
-  mockedApi.getSubscriptions.mockResolvedValue({ subscriptions: sub ? [sub] : [] });
-  mockedApi.getHeldLicenses.mockResolvedValue({ licenses: held });
-  mockedApi.getInvoices.mockResolvedValue({ subscriptionId: sub?.id ?? null, invoices: [] });
+  serveLicensesPage(mockedApi, { sub, licenses, held });
 }
 
 /** The page once its spinner is gone (held for a second after the data arrived). */

@@ -6,6 +6,7 @@ import * as api from '../../api-client/client';
 import type { LicenseView, Subscription } from '../../api-client/types';
 import { Licenses } from '../licenses/Licenses';
 import { subscriptionActions } from '../licenses/subscription-actions';
+import { serveLicensesPage, subscriptionOf } from './support/licenses-page';
 
 jest.mock('../../api-client/client', () => ({
   getLicenses: jest.fn(),
@@ -23,20 +24,7 @@ jest.mock('../../api-client/client', () => ({
 const mockedApi = jest.mocked(api);
 const user = { uid: 'u1', email: 'me@example.com', emailVerified: true };
 
-const subscription = (over: Partial<Subscription> = {}): Subscription => ({
-  id: 'sub_1',
-  activeLicenseCount: 2,
-  renewLicenseCount: 1,
-  status: 'active',
-  created: Date.UTC(2024, 0, 5) / 1000,
-  currentPeriodStart: Date.UTC(2024, 4, 5) / 1000,
-  currentPeriodEnd: Date.UTC(2024, 5, 5) / 1000,
-  cancelAtPeriodEnd: false,
-  cardBrand: 'visa',
-  cardLast4: '4242',
-  clientSecret: null,
-  ...over,
-});
+const subscription = subscriptionOf;
 
 function serve(
   sub: Subscription | null,
@@ -45,15 +33,7 @@ function serve(
     { key: 'CCCCC-DDDDD', expirationDate: '2024-06-05T00:00:00.000Z', assignee: null },
   ],
 ) {
-  mockedApi.getLicenses.mockResolvedValue({
-    customerId: sub ? 'cus_1' : null,
-    subscriptionId: sub?.id ?? null,
-    subscriptionStatus: sub?.status ?? null,
-    licenses: sub ? licenses : [],
-  });
-  mockedApi.getSubscriptions.mockResolvedValue({ subscriptions: sub ? [sub] : [] });
-  mockedApi.getInvoices.mockResolvedValue({ subscriptionId: sub?.id ?? null, invoices: [] });
-  mockedApi.getHeldLicenses.mockResolvedValue({ licenses: [] });
+  serveLicensesPage(mockedApi, { sub, licenses });
 }
 
 async function show() {

@@ -1,6 +1,6 @@
 import React from 'react';
 import type { HeldLicense } from '../../api-client/types';
-import { CopyButton } from './CopyButton';
+import { LicenseKeyCell } from './LicenseKeyCell';
 import { expirationLabel } from './expiration-label';
 
 /** Licenses other accounts pay for and assigned to the user: to read and copy, nothing to change. */
@@ -19,10 +19,7 @@ export function HeldLicenses({ licenses }: { licenses: HeldLicense[] }) {
         <tbody>
           {licenses.map((license) => (
             <tr key={license.key}>
-              <td>
-                <code className="license-key">{license.key}</code>{' '}
-                <CopyButton text={license.key} label={`Copy license key ${license.key}`} />
-              </td>
+              <LicenseKeyCell licenseKey={license.key} />
               <td>{expirationLabel(license.expirationDate)}</td>
               <td>
                 {license.paidBy ? `Paid by ${license.paidBy}` : 'Paid by another account'}

@@ -1,6 +1,6 @@
 import React from 'react';
 import type { LicenseView } from '../../api-client/types';
-import { CopyButton } from './CopyButton';
+import { LicenseKeyCell } from './LicenseKeyCell';
 import { expirationLabel, RENEWING } from './expiration-label';
 import { LicenseAssignment, type AssignmentTarget } from './LicenseAssignment';
 import { RemoveLicense } from './RemoveLicense';
@@ -37,10 +37,7 @@ export function LicenseTable({
       <tbody>
         {licenses.map((license) => (
           <tr key={license.key}>
-            <td>
-              <code className="license-key">{license.key}</code>{' '}
-              <CopyButton text={license.key} label={`Copy license key ${license.key}`} />
-            </td>
+            <LicenseKeyCell licenseKey={license.key} />
             <td>{expirationLabel(license.expirationDate)}</td>
             <td className="license-holder">{license.assignee ?? 'You'}</td>
             <td>
