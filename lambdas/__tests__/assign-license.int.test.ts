@@ -10,7 +10,7 @@ import { removeLicenses } from '../contracts/remove-licenses';
 import { takeBackLicense } from '../contracts/take-back-license';
 import { validateLicense } from '../contracts/validate-license';
 import { deleteCustomer } from '../contracts/delete-customer';
-import { subscribe, type Subscribed } from './support/accounts';
+import { subscribe, useFailingCard, type Subscribed } from './support/accounts';
 import { eventually, startBff, type Bff, type User } from './support/bff';
 
 // Licenses given to people (assign-license, take-back-license, get-held-licenses, validate-license by
@@ -368,15 +368,7 @@ it("the payer's renewal fails: the assignee sees why the license does not work, 
   const person = await bff.newUser();
   expect((await assign(buyer, key, person.email)).status).toBe(200);
   // The buyer's card now attaches but every charge fails; then the period ends.
-  const bad = await bff.stripe.paymentMethods.create({
-    type: 'card',
-    card: { token: 'tok_chargeCustomerFail' },
-  });
-  const swap = await bff.call('PUT', 'update-card', {
-    user: buyer.user,
-    body: { subscriptionId: buyer.subscriptionId, paymentMethodId: bad.id },
-  });
-  expect(swap.status).toBe(200);
+  await useFailingCard(bff, buyer.user, buyer.subscriptionId);
   await fetch(`${bff.info.stripeApi}/_emulator/clock/advance`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -1,4 +1,4 @@
-import { subscribe } from './support/accounts';
+import { subscribe, useFailingCard } from './support/accounts';
 import { eventually, startBff, type Bff, type User } from './support/bff';
 
 // The Stripe webhook and everything time brings: signature checks, replays, out-of-order delivery,
@@ -163,15 +163,7 @@ describe('renewals by the clock', () => {
     expect((await validate(renewing.user, removed?.key ?? '')).code).toBe('VALID');
 
     // The failing user's card now attaches but every charge fails.
-    const bad = await bff.stripe.paymentMethods.create({
-      type: 'card',
-      card: { token: 'tok_chargeCustomerFail' },
-    });
-    const swap = await bff.call('PUT', 'update-card', {
-      user: failing.user,
-      body: { subscriptionId: failing.subscriptionId, paymentMethodId: bad.id },
-    });
-    expect(swap.status).toBe(200);
+    await useFailingCard(bff, failing.user, failing.subscriptionId);
 
     const periodEnd =
       (await bff.stripe.subscriptions.retrieve(renewing.subscriptionId)).items.data[0]?.current_period_end ??

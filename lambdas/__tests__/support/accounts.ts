@@ -51,3 +51,16 @@ export async function licensesOf(bff: Bff, user: User): Promise<License[]> {
   if (res.status !== 200) throw new Error(`get-licenses answered ${res.status}`);
   return res.body.licenses as License[];
 }
+
+/** The account's card becomes one that attaches but whose every charge fails (update-card, as the site does). */
+export async function useFailingCard(bff: Bff, user: User, subscriptionId: string): Promise<void> {
+  const bad = await bff.stripe.paymentMethods.create({
+    type: 'card',
+    card: { token: 'tok_chargeCustomerFail' },
+  });
+  const swap = await bff.call('PUT', 'update-card', {
+    user,
+    body: { subscriptionId, paymentMethodId: bad.id },
+  });
+  if (swap.status !== 200) throw new Error(`update-card answered ${swap.status}`);
+}
