@@ -7,6 +7,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
+  ResourceNotFoundException,
   ScanCommand,
   type AttributeValue,
 } from '@aws-sdk/client-dynamodb';
@@ -67,6 +68,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     }
     // dynalite has no UpdateTimeToLive: TTL only exists in CDK; code filters expired items anyway.
     await client.send(new CreateTableCommand(tableDefinition(tableName)));
+    await waitForTable(client, tableName, 'ACTIVE');
   } finally {
     client.destroy();
   }
@@ -90,7 +92,9 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string): Pro
     start = page.LastEvaluatedKey;
   } while (start);
   await client.send(new DeleteTableCommand({ TableName: tableName }));
+  await waitForTable(client, tableName, 'gone');
   await client.send(new CreateTableCommand(definition));
+  await waitForTable(client, tableName, 'ACTIVE');
   for (let i = 0; i < items.length; i += 25) {
     let requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
     while (requests.length) {
@@ -99,5 +103,27 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string): Pro
         r.PutRequest?.Item ? [{ PutRequest: { Item: r.PutRequest.Item } }] : [],
       );
     }
+  }
+}
+
+/** Waits until the table is gone or ACTIVE: dynalite creates and deletes in the background, even at 0 ms. */
+export async function waitForTable(
+  client: DynamoDBClient,
+  tableName: string,
+  state: 'gone' | 'ACTIVE',
+): Promise<void> {
+  const giveUpAt = Date.now() + 30_000;
+  for (;;) {
+    const status = await client
+      .send(new DescribeTableCommand({ TableName: tableName }))
+      .then((out) => out.Table?.TableStatus)
+      .catch((err: unknown) => {
+        if (err instanceof ResourceNotFoundException) return 'gone';
+        throw err;
+      });
+    if (status === state) return;
+    if (Date.now() > giveUpAt)
+      throw new Error(`table ${tableName} not ${state} after 30 s (${status ?? '?'})`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

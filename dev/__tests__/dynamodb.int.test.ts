@@ -14,7 +14,7 @@ import {
   LICENSE_KEY_INDEX,
   tableDefinition,
 } from '../../lambdas/lib/table';
-import { localDynamoDbClient, startDynamoDb, type LocalDynamoDb } from '../dynamodb';
+import { localDynamoDbClient, startDynamoDb, waitForTable, type LocalDynamoDb } from '../dynamodb';
 
 describe('local DynamoDB (dynalite)', () => {
   let dir: string;
@@ -101,6 +101,7 @@ describe('local DynamoDB (dynalite)', () => {
         ),
       }),
     );
+    await waitForTable(admin, old, 'ACTIVE');
     const slot = { pk: 'USER#u2', sk: 'LICENSE#s#0000', licenseKey: 'k2', assigneeEmail: 'b@example.com' };
     await doc.send(new PutCommand({ TableName: old, Item: slot }));
     await db.stop();
