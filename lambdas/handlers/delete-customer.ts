@@ -19,8 +19,8 @@ import {
 
 // POST /api/delete-customer {uid, currentPassword}: after the current password is checked (a token
 // alone never destroys an account), ends the subscription now, deletes the Stripe customer and every
-// record of the user (after telling the people it gave licenses to that they end), ends every session of the user at the BFF, and says what was removed. The
-// account page then deletes the Cognito user.
+// record of the user (after telling the people it gave licenses to that they end), ends every session
+// of the user at the BFF, and says what was removed. The account page then deletes the Cognito user.
 // Each step tolerates having been done already, so a retry after a partial failure completes.
 
 export const handler = withErrors(endpoint, async (event: ApiEvent) => {
