@@ -53,20 +53,13 @@ export function Licenses({ user }: { user: SessionUser }) {
   );
 
   if (loading) return <Spinner label="Loading your licenses…" />;
-  const heldSection = (
-    <>
-      {heldError && (
-        <FormMessage kind="error">Could not load the licenses assigned to you. {heldError}</FormMessage>
-      )}
-      {held.length > 0 && <HeldLicenses licenses={held} />}
-    </>
-  );
+  const heldList = held.length > 0 && <HeldLicenses licenses={held} />;
   if (!data) {
     // One error is enough when everything failed alike; licenses held by the user still show.
     return (
       <>
         <FormMessage kind="error">{error}</FormMessage>
-        {held.length > 0 && <HeldLicenses licenses={held} />}
+        {heldList}
       </>
     );
   }
@@ -123,7 +116,10 @@ export function Licenses({ user }: { user: SessionUser }) {
           emptyText={held.length > 0 ? 'You have not bought any licenses.' : undefined}
         />
       </section>
-      {heldSection}
+      {heldError && (
+        <FormMessage kind="error">Could not load the licenses assigned to you. {heldError}</FormMessage>
+      )}
+      {heldList}
       {actions.add && customerId && subscription && (
         <AddLicenses customerId={customerId} subscriptionId={subscription.id} onAdded={reloadAfterChange} />
       )}
