@@ -11,6 +11,13 @@ export interface LicensePageData {
   subscription: Subscription | null;
 }
 
+/** The user's own licenses and current subscription, read together. */
+const readOwn = (uid: string): Promise<LicensePageData> =>
+  Promise.all([getLicenses(uid), getSubscriptions(uid)]).then(([licenses, subs]) => ({
+    licenses,
+    subscription: subs.subscriptions[0] ?? null,
+  }));
+
 /**
  * Licenses and subscription of the user, with a reload after each change, and the licenses others
  * assigned to the user. Those load alongside but on their own: failing to read them never hides the
@@ -25,9 +32,9 @@ export function useLicenseData(uid: string) {
 
   const load = useCallback(
     () =>
-      Promise.all([getLicenses(uid), getSubscriptions(uid)]).then(
-        ([licenses, subs]) => {
-          setData({ licenses, subscription: subs.subscriptions[0] ?? null });
+      readOwn(uid).then(
+        (own) => {
+          setData(own);
           setError('');
         },
         (err: unknown) => setError(authErrorMessage(err, 'billing')),
@@ -52,9 +59,9 @@ export function useLicenseData(uid: string) {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let live = true;
-    const own = Promise.all([getLicenses(uid), getSubscriptions(uid)]).then(
-      ([licenses, subs]) => {
-        if (live) setData({ licenses, subscription: subs.subscriptions[0] ?? null });
+    const own = readOwn(uid).then(
+      (answer) => {
+        if (live) setData(answer);
       },
       (err: unknown) => {
         if (live) setError(authErrorMessage(err, 'billing'));
