@@ -301,6 +301,26 @@ describe('another account', () => {
     const res = await bff.call('GET', 'get-held-licenses', { query: { uid: buyer.user.uid } });
     expect(res.status).toBe(401);
   });
+
+  it('refuses a session ended by "sign out everywhere", for the buyer and the assignee alike', async () => {
+    const person = await bff.newUser();
+    expect((await assign(buyer, key, person.email)).status).toBe(200);
+    for (const user of [buyer.user, person]) {
+      expect((await bff.call('POST', 'sign-out-everywhere', { user })).status).toBe(200);
+    }
+    const reassign = await assign(buyer, key, 'someone-new@example.com');
+    expect({ status: reassign.status, code: reassign.error?.code }).toEqual({
+      status: 401,
+      code: 'SESSION_EXPIRED',
+    });
+    const list = await bff.send(getHeldLicenses, { user: person, query: { uid: person.uid } });
+    expect({ status: list.status, code: list.error?.code }).toEqual({ status: 401, code: 'SESSION_EXPIRED' });
+    const check = await bff.send(validateLicense, { user: person, body: { key } });
+    expect(check.status).toBe(401);
+    // Nothing changed: the license is still the person's, as a new session shows.
+    person.token = (await bff.signIn(person.email, person.password)).token;
+    expect(await validate(person, key)).toMatchObject({ valid: true });
+  });
 });
 
 describe('the end of a license held by an assignee', () => {
