@@ -24,6 +24,7 @@ type HandlerModule = { handler: Handler };
 /** Function names cognito-local is configured with (see local-stack.ts) and where their code lives. */
 export const TRIGGER_FUNCTIONS: Record<string, string> = {
   'custom-message': path.join(__dirname, '..', 'lambdas', 'triggers', 'custom-message.ts'),
+  'post-confirmation': path.join(__dirname, '..', 'lambdas', 'triggers', 'post-confirmation.ts'),
   'local-token-claims': path.join(__dirname, 'cognito', 'token-claims.ts'),
 };
 

@@ -1,7 +1,10 @@
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { emailAddress } from './app-config';
+import { policyStatements, TRIGGER_PERMISSIONS } from './handler-permissions';
 import { type FunctionDefaults, ProductFunction } from './node-function';
 
 // Accounts: the Cognito user pool and the one app client the site and the desktop application share.
@@ -14,12 +17,15 @@ export interface AuthProps {
   /** A verified SES identity: when set, Cognito sends from mailFrom through SES (no 50 mails/day cap). */
   sesIdentity?: string;
   functionDefaults: FunctionDefaults;
+  /** The table the PostConfirmation trigger records revoked sessions in. */
+  table: dynamodb.ITable;
 }
 
 export class Auth extends Construct {
   readonly userPool: cognito.UserPool;
   readonly client: cognito.UserPoolClient;
   readonly customMessage: ProductFunction;
+  readonly postConfirmation: ProductFunction;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
@@ -28,6 +34,15 @@ export class Auth extends Construct {
       entry: 'lambdas/triggers/custom-message.ts',
       description: 'Cognito CustomMessage trigger: verification and reset links to the site',
       environment: { SITE_URL: props.siteUrl },
+      defaults: props.functionDefaults,
+      timeout: Duration.seconds(5),
+      memorySize: 256,
+    });
+
+    this.postConfirmation = new ProductFunction(this, 'PostConfirmation', {
+      entry: 'lambdas/triggers/post-confirmation.ts',
+      description: 'Cognito PostConfirmation trigger: a confirmed password reset ends every session',
+      environment: { TABLE_NAME: props.table.tableName },
       defaults: props.functionDefaults,
       timeout: Duration.seconds(5),
       memorySize: 256,
@@ -50,7 +65,7 @@ export class Auth extends Construct {
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
-      lambdaTriggers: { customMessage: this.customMessage.fn },
+      lambdaTriggers: { customMessage: this.customMessage.fn, postConfirmation: this.postConfirmation.fn },
       email: props.sesIdentity
         ? cognito.UserPoolEmail.withSES({
             fromEmail: emailAddress(props.mailFrom),
@@ -61,6 +76,18 @@ export class Auth extends Construct {
         : cognito.UserPoolEmail.withCognito(),
       deletionProtection: props.production,
       removalPolicy: props.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+
+    // A policy of its own, not the role's default one: the function must not wait for it, since it
+    // names the pool, which names the function (a cycle CloudFormation refuses).
+    new iam.Policy(this, 'PostConfirmationGrants', {
+      roles: [this.postConfirmation.role],
+      statements: policyStatements(TRIGGER_PERMISSIONS['post-confirmation'], {
+        table: props.table.tableArn,
+        userPool: this.userPool.userPoolArn,
+        secrets: { stripe: '', signingKey: '' },
+        sesIdentity: '',
+      }).map((st) => new iam.PolicyStatement({ actions: st.actions, resources: st.resources })),
     });
 
     this.client = this.userPool.addClient('WebClient', {

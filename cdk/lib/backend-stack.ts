@@ -58,6 +58,7 @@ export class BackendStack extends Stack {
       mailFrom: config.mailFrom,
       sesIdentity: config.sesIdentity,
       functionDefaults,
+      table: this.data.table,
     });
     this.api = new Api(this, 'Api', {
       table: this.data.table,
@@ -90,7 +91,11 @@ export class BackendStack extends Stack {
     this.monitoring = new Monitoring(this, 'Monitoring', {
       httpApi: this.api.httpApi,
       table: this.data.table,
-      functions: new Map([...this.api.functions, ['custom-message', this.auth.customMessage]]),
+      functions: new Map([
+        ...this.api.functions,
+        ['custom-message', this.auth.customMessage],
+        ['post-confirmation', this.auth.postConfirmation],
+      ]),
       webhook: this.api.functions.get(WEBHOOK_HANDLER),
       alarmEmail: config.alarmEmail,
       envName: config.envName,

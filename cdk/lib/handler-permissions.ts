@@ -20,7 +20,8 @@ type TableIndex = typeof LICENSE_KEY_INDEX | typeof CUSTOMER_ID_INDEX | typeof A
 export type SecretName = 'stripe' | 'signingKey';
 /** Cognito user pool operations the BFF signs (lambdas/lib/cognito.ts). InitiateAuth, the password
  * check, is a public Cognito operation that takes no IAM permission. */
-type CognitoAction = 'ListUsers' | 'AdminGetUser' | 'AdminUpdateUserAttributes' | 'AdminUserGlobalSignOut';
+type CognitoAction =
+  'ListUsers' | 'AdminUpdateUserAttributes' | 'AdminUserGlobalSignOut' | 'AdminResetUserPassword';
 
 export interface HandlerPermissions {
   /** DynamoDB actions on the table itself. */
@@ -80,13 +81,15 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
     secrets: ['stripe'],
     mail: true,
   },
-  // Recovery page: reads the one-time code, the user's current email (AdminGetUser) and session markers.
-  'email-recovery-info': { table: ['GetItem'], cognito: ['AdminGetUser'] },
-  // Checks the code as the page does; restores the old email in Cognito, the account record and Stripe;
-  // signs out everywhere; marks the code used.
+  // Recovery page: reads the one-time code (nothing else decides whether it still works).
+  'email-recovery-info': { table: ['GetItem'] },
+  // Checks the code as the page does; under the account's lease (UpdateItem), voids the user's later
+  // codes (Query of their pointers, GetItem, UpdateItem); restores the old email in Cognito, voids the
+  // password (AdminResetUserPassword), signs out everywhere; the account record and Stripe; marks the
+  // code used.
   'email-recovery': {
-    table: ['GetItem', 'UpdateItem'],
-    cognito: ['AdminGetUser', 'AdminUpdateUserAttributes', 'AdminUserGlobalSignOut'],
+    table: ['GetItem', 'Query', 'UpdateItem'],
+    cognito: ['AdminUpdateUserAttributes', 'AdminResetUserPassword', 'AdminUserGlobalSignOut'],
     secrets: ['stripe'],
   },
   // Customer and incomplete subscription in Stripe, both recorded on the account.
@@ -120,6 +123,15 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
     secrets: ['stripe'],
     mail: true,
   },
+};
+
+/**
+ * The Cognito triggers' grants (cdk/lib/auth.ts), in the same terms. The CustomMessage trigger calls
+ * nothing. The PostConfirmation trigger ends every session after a password reset: Cognito's global
+ * sign-out and the "tokens valid after" time (UpdateItem on USER#<uid> / SESSIONS).
+ */
+export const TRIGGER_PERMISSIONS: Readonly<Record<'post-confirmation', HandlerPermissions>> = {
+  'post-confirmation': { table: ['UpdateItem'], cognito: ['AdminUserGlobalSignOut'] },
 };
 
 export function permissionsFor(handler: string): { permissions: HandlerPermissions; known: boolean } {

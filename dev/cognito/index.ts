@@ -25,7 +25,11 @@ export interface LocalCognitoOptions {
   messageHookUrl: string;
 }
 
-const COGNITO_TRIGGERS = { CustomMessage: 'custom-message', PreTokenGeneration: 'local-token-claims' };
+const COGNITO_TRIGGERS = {
+  CustomMessage: 'custom-message',
+  PostConfirmation: 'post-confirmation',
+  PreTokenGeneration: 'local-token-claims',
+};
 
 export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCognito> {
   // The proxy must exist first: its URL is the token issuer cognito-local is configured with.
@@ -34,6 +38,7 @@ export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCogn
     upstream: upstreamUrl,
     port: opts.port,
     revocationsFile: path.join(opts.dataDir, 'revocations.json'),
+    resetRequiredFile: path.join(opts.dataDir, 'reset-required.json'),
   });
   try {
     const local = await startCognitoLocal({

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { decodeJwt, JwtError, remoteJwks, verifyJwt, type JwtPayload } from '../jwt';
 import { NEW_EMAIL_MARKER, RESEND_MARKER } from '../lambda-invoke';
+import { ResetRequired } from './reset-required';
 import { Revocations } from './revocations';
 import { listen } from '../listen';
 
 // Our HTTP front for cognito-local. It forwards the Cognito JSON API and fills the gaps that make
 // aws-amplify v6 behave differently from real Cognito (see dev/README.md, "Cognito proxy"):
 // refresh through GetTokensFromRefreshToken, global sign-out with revocation, ResendConfirmationCode,
-// email_verified on confirmation, Cognito's error names and messages, the password policy,
+// AdminResetUserPassword and the RESET_REQUIRED status, email_verified on confirmation, Cognito's error names and messages, the password policy,
 // prevent-user-existence answers, verified access tokens, and 400 (never 500) for what it cannot do.
 
 export interface CognitoProxyOptions {
@@ -17,6 +18,8 @@ export interface CognitoProxyOptions {
   port: number;
   /** JSON file keeping revoked users and tokens across restarts. */
   revocationsFile: string;
+  /** JSON file keeping the users whose password was reset by an administrator (RESET_REQUIRED). */
+  resetRequiredFile: string;
 }
 
 export interface CognitoProxy {
@@ -129,6 +132,7 @@ class Upstream {
 export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<CognitoProxy> {
   const up = new Upstream(opts.upstream);
   const revocations = new Revocations(opts.revocationsFile);
+  const resetRequired = new ResetRequired(opts.resetRequiredFile);
   const clients = new Map<string, Promise<ClientInfo>>();
   const policies = new Map<string, Promise<PasswordPolicy | undefined>>();
   let jwks: ReturnType<typeof remoteJwks> | undefined;
@@ -300,6 +304,16 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
     };
     return up.call('AdminUpdateUserAttributes', { ...body, ClientMetadata: metadata });
   };
+  /** A user whose password was reset by an administrator cannot sign in with any password. */
+  const refuseResetRequired = async (body: Json): Promise<void> => {
+    if (resetRequired.size() === 0) return;
+    const username = (body.AuthParameters as Record<string, unknown> | undefined)?.USERNAME;
+    if (typeof username !== 'string') return;
+    const user = await findUser((await clientInfo(str(body, 'ClientId'))).userPoolId, username);
+    if (user && resetRequired.has(user.Username)) {
+      throw new CognitoError('PasswordResetRequiredException', 'Password reset required for the user');
+    }
+  };
   const withAccessToken =
     (target: string, after: (r: Json) => Json = (r) => r): TargetHandler =>
     async (body) => {
@@ -385,6 +399,37 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       }
       return maskDeliveries(await up.call('ForgotPassword', body));
     },
+    AdminResetUserPassword: async (body) => {
+      const poolId = str(body, 'UserPoolId');
+      const user = await findUser(poolId, str(body, 'Username'));
+      if (!user) throw new CognitoError('UserNotFoundException', 'User does not exist.');
+      if (attr(user, 'email_verified') !== 'true') {
+        throw new CognitoError(
+          'InvalidParameterException',
+          'Cannot reset password for the user as there is no registered/verified email or phone_number',
+        );
+      }
+      // cognito-local issues a reset code only through ForgotPassword, which stores it where
+      // ConfirmForgotPassword looks and mails it through the CustomMessage trigger
+      // (CustomMessage_ForgotPassword), as Cognito does for this call.
+      const { UserPoolClients = [] } = await up.call<{ UserPoolClients?: { ClientId: string }[] }>(
+        'ListUserPoolClients',
+        { UserPoolId: poolId },
+      );
+      const clientId = UserPoolClients[0]?.ClientId;
+      if (!clientId) throw new CognitoError('InvalidParameterException', 'The user pool has no app client.');
+      await up.call('ForgotPassword', {
+        ClientId: clientId,
+        Username: user.Username,
+        ClientMetadata: body.ClientMetadata,
+      });
+      await resetRequired.set(user.Username, true);
+      return {};
+    },
+    AdminGetUser: async (body) => {
+      const user = await up.call<UserRecord>('AdminGetUser', body);
+      return resetRequired.has(user.Username) ? { ...user, UserStatus: 'RESET_REQUIRED' } : { ...user };
+    },
     ConfirmForgotPassword: async (body) => {
       const info = await clientInfo(str(body, 'ClientId'));
       checkPassword(body.Password, await passwordPolicy(info.userPoolId));
@@ -395,17 +440,21 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       }
       // An unconfirmed user's stored code is a sign-up code, not a reset code.
       if (user.UserStatus === 'UNCONFIRMED') throw new CognitoError('CodeMismatchException', CODE_MISMATCH);
+      let result: Json;
       try {
-        return await up.call('ConfirmForgotPassword', body);
+        result = await up.call('ConfirmForgotPassword', body);
       } catch (error) {
         return rename(error, ['CodeMismatchException'], 'CodeMismatchException', CODE_MISMATCH);
       }
+      await resetRequired.set(user.Username, false);
+      return result;
     },
     InitiateAuth: async (body) => {
       const flow = body.AuthFlow;
       if (flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN') {
         checkRefreshToken((body.AuthParameters as Record<string, unknown> | undefined)?.REFRESH_TOKEN);
       }
+      if (flow === 'USER_PASSWORD_AUTH') await refuseResetRequired(body);
       try {
         return completeTokens(await up.call('InitiateAuth', body));
       } catch (error) {
@@ -470,7 +519,10 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
     },
     AdminSetUserPassword: async (body) => {
       checkPassword(body.Password, await passwordPolicy(str(body, 'UserPoolId')));
-      return up.call('AdminSetUserPassword', body);
+      const result = await up.call('AdminSetUserPassword', body);
+      const user = await findUser(str(body, 'UserPoolId'), str(body, 'Username'));
+      if (user && body.Permanent === true) await resetRequired.set(user.Username, false);
+      return result;
     },
     AdminCreateUser: async (body) => {
       if (body.TemporaryPassword !== undefined)

@@ -1,7 +1,6 @@
 import {
   AdminGetUserCommand,
   AdminUpdateUserAttributesCommand,
-  ChangePasswordCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -187,8 +186,10 @@ describe('item 5: a revoked session stops at once', () => {
     const res = await licensesOf(user, intruder);
     expect(res.status).toBe(401);
     expect(res.body.error?.code).toBe('SESSION_EXPIRED');
-    const owner = (await tokensOf(user.email, user.password)).id;
-    expect((await licensesOf(user, owner)).status).toBe(200);
+    // The password the intruder knew no longer opens the account (takeover.int.test.ts goes on).
+    await expect(tokensOf(user.email, user.password)).rejects.toMatchObject({
+      name: 'PasswordResetRequiredException',
+    });
   });
 
   it('deletion ends every session', async () => {
@@ -300,63 +301,5 @@ describe('item 8: the email change and its recovery, in a safe order and for as 
     expect(await emailOf(user)).toBe(user.email);
     const again = await bff.call('POST', 'email-recovery', { body: { code } });
     expect(again.body.error?.code).toBe('USED_ACTION_CODE');
-  });
-
-  it('a link stops working once the email has changed again', async () => {
-    const user = await bff.newUser();
-    const second = `second-${user.email}`;
-    const third = `third-${user.email}`;
-    expect((await changeEmail(user, user.email, second)).status).toBe(200);
-    const first = await recoveryCodeFor(user.email, second);
-    // Whoever holds the account now (signed in with the second address, verified) changes it again.
-    await cognito.send(
-      new AdminUpdateUserAttributesCommand({
-        UserPoolId: bff.info.userPoolId,
-        Username: user.uid,
-        UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
-      }),
-    );
-    const holder: User = { ...user, email: second, token: (await tokensOf(second, user.password)).id };
-    expect((await changeEmail(holder, second, third)).status).toBe(200);
-    for (const res of [
-      await bff.call('POST', 'email-recovery-info', { body: { code: first } }),
-      await bff.call('POST', 'email-recovery', { body: { code: first } }),
-    ]) {
-      expect(res.status).toBe(400);
-      expect(res.body.error).toEqual({
-        code: 'INVALID_ACTION_CODE',
-        message: 'The link is invalid or has expired.',
-      });
-    }
-    expect(await emailOf(user)).toBe(third);
-    // The latest change's own link still works.
-    const latest = await recoveryCodeFor(second, third);
-    expect((await bff.call('POST', 'email-recovery', { body: { code: latest } })).status).toBe(200);
-    expect(await emailOf(user)).toBe(second);
-  });
-
-  it('a link stops working once the password has been changed', async () => {
-    const user = await bff.newUser();
-    const newEmail = `new-${user.email}`;
-    expect((await changeEmail(user, user.email, newEmail)).status).toBe(200);
-    const code = await recoveryCodeFor(user.email, newEmail);
-    // The profile page: the password changes at Cognito, then the BFF ends every session, told why.
-    const tokens = await tokensOf(newEmail, user.password);
-    await cognito.send(
-      new ChangePasswordCommand({
-        AccessToken: tokens.access,
-        PreviousPassword: user.password,
-        ProposedPassword: `${user.password}-2`,
-      }),
-    );
-    const out = await bff.call('POST', 'sign-out-everywhere', {
-      user: { ...user, token: tokens.id },
-      body: { passwordChanged: true },
-    });
-    expect(out.status).toBe(200);
-    const res = await bff.call('POST', 'email-recovery', { body: { code } });
-    expect(res.status).toBe(400);
-    expect(res.body.error?.code).toBe('INVALID_ACTION_CODE');
-    expect(await emailOf(user)).toBe(newEmail);
   });
 });

@@ -536,7 +536,7 @@ function generators() {
       },
     },
     'POST /api/delete-customer': { body: { uid, currentPassword: password } },
-    'POST /api/sign-out-everywhere': { body: { passwordChanged: field(fc.boolean()) } },
+    'POST /api/sign-out-everywhere': { body: {} },
     'POST /api/stripe-webhook': { body: stripeEvent },
     'POST /api/validate-license': {
       body: { key: field(licenseKey) },

@@ -1,30 +1,38 @@
 import { emailRecovery as endpoint } from '../contracts/email-recovery';
+import { withAccountLease } from '../lib/account-lease';
 import type { ApiEvent } from '../lib/auth';
-import { setEmail, signOutEverywhere } from '../lib/cognito';
+import { requireNewPassword, setEmail, signOutEverywhere } from '../lib/cognito';
 import { ok, withErrors } from '../lib/http';
-import { requireUsableCode } from '../lib/recovery-code';
+import { acceptRecovery, requireUsableCode } from '../lib/recovery-code';
 import { getAccount, saveEmail } from '../lib/repository/accounts';
-import { acceptRecoveryCode, markRecoveryCodeUsed } from '../lib/repository/recovery-codes';
+import { markRecoveryCodeUsed } from '../lib/repository/recovery-codes';
 import { revokeTokens } from '../lib/repository/sessions';
 import { parseJsonBody } from '../lib/request';
 import { updateCustomerEmail } from '../lib/stripe';
 
-// POST /api/email-recovery {code} (public; the one-time code is the secret): restores the previous
-// address as verified, records it on the account and at Stripe, ends every session (whoever changed
-// the address is signed out) and only then spends the code, so a failure on the way can be retried
-// with the same link: an accepted code skips the checks the recovery itself invalidates (the email).
-// Steps repeat harmlessly if retried.
+// POST /api/email-recovery {code} (public; the one-time code is the secret): puts the account back in
+// its owner's hands. It restores the address the code was mailed to (verified), whatever happened
+// since, and voids the codes of later changes (mailed to addresses that followed, maybe an intruder's);
+// the password stops working and Cognito mails the restored address a code to choose a new one (so
+// whoever knew the old password is locked out); every session ends; the account record and Stripe's
+// customer get the address back. It runs under the account's lease, as update-email does, so a change
+// of address racing it lands before it (and is undone) or after it (and fails: the password is gone).
+// The code is spent last, so a failure on the way can be retried with the same link.
 
 export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const { code } = parseJsonBody(event, endpoint.body);
   const rc = await requireUsableCode(code);
-  await acceptRecoveryCode(code);
-  await setEmail(rc.username, rc.previousEmail, true);
-  const account = await getAccount(rc.uid);
-  if (account) await saveEmail(rc.uid, rc.previousEmail);
-  if (account?.customerId) await updateCustomerEmail(account.customerId, rc.previousEmail);
-  await signOutEverywhere(rc.username);
-  await revokeTokens(rc.uid);
-  await markRecoveryCodeUsed(code);
+  await withAccountLease(rc.uid, async () => {
+    await acceptRecovery(rc);
+    await setEmail(rc.username, rc.previousEmail, true);
+    // After the address is back: Cognito mails the new-password code to it.
+    await requireNewPassword(rc.username);
+    await signOutEverywhere(rc.username);
+    await revokeTokens(rc.uid);
+    const account = await getAccount(rc.uid);
+    if (account) await saveEmail(rc.uid, rc.previousEmail);
+    if (account?.customerId) await updateCustomerEmail(account.customerId, rc.previousEmail);
+    await markRecoveryCodeUsed(code);
+  });
   return ok(endpoint, { email: rc.previousEmail });
 });

@@ -1,6 +1,7 @@
 import { updateEmail as endpoint } from '../contracts/update-email';
 import { randomBytes } from 'node:crypto';
-import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
+import { withAccountLease } from '../lib/account-lease';
+import { assertSelf, getCaller, type ApiEvent, type Caller } from '../lib/auth';
 import { checkPassword, emailInUse, setEmail, signOutEverywhere } from '../lib/cognito';
 import { getConfig } from '../lib/config';
 import { badRequest, conflict, forbidden, ok, withErrors } from '../lib/http';
@@ -17,7 +18,8 @@ import { updateCustomerEmail } from '../lib/stripe';
 // checked, the old address gets a one-time link to undo the change (stored and mailed first, so no
 // failure can leave a changed address without its way back; a link whose change never happened is
 // refused, the email not being the one it undoes), then the email changes (unverified, so Cognito
-// sends the new address a code), Stripe's customer follows, and every session ends.
+// sends the new address a code), Stripe's customer follows, and every session ends. Under the account's
+// lease, as email-recovery: a recovery racing a change either undoes it or makes its password check fail.
 
 /** How long the old address can undo the change. */
 const RECOVERY_SECONDS = 3 * 24 * 3600;
@@ -32,6 +34,14 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   if (body.newEmail.toLowerCase() === body.oldEmail.toLowerCase()) {
     throw badRequest('SAME_EMAIL', 'The new email is the current one.');
   }
+  await withAccountLease(caller.sub, () => changeEmail(caller, body));
+  return ok(endpoint, { email: body.newEmail });
+});
+
+async function changeEmail(
+  caller: Caller,
+  body: { oldEmail: string; newEmail: string; currentPassword: string },
+): Promise<void> {
   // The password first: nothing else is looked up for a caller who does not know it.
   await checkPassword(caller.username, body.currentPassword);
   if (await emailInUse(body.newEmail, caller.username))
@@ -39,7 +49,8 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
 
   // The old address's way back exists before the change does.
   const code = randomBytes(24).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
+  const nowMs = Date.now();
+  const now = Math.floor(nowMs / 1000);
   await saveRecoveryCode({
     code,
     uid: caller.sub,
@@ -47,6 +58,7 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
     email: body.newEmail,
     previousEmail: body.oldEmail,
     issuedAt: now,
+    issuedAtMs: nowMs,
     expiresAt: now + RECOVERY_SECONDS,
   });
   await sendMail(recoveryMail(body.oldEmail, body.newEmail, code, getConfig()));
@@ -61,5 +73,4 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   ]);
   // Last, so a retry after a failure above still passes: every session (this one too) ends now.
   await revokeTokens(caller.sub);
-  return ok(endpoint, { email: body.newEmail });
-});
+}

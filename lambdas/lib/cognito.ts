@@ -1,5 +1,5 @@
 import {
-  AdminGetUserCommand,
+  AdminResetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
@@ -11,7 +11,8 @@ import { getConfig } from './config';
 import { EmailTakenError, IncorrectPasswordError, InvalidEmailError, TooManyAttemptsError } from './errors';
 
 // The Cognito calls the BFF makes for the account owner: checking a password, changing the email
-// address, and signing the user out everywhere. Deleting the user is the account page's own call.
+// address, requiring a new password, and signing the user out everywhere. Deleting the user is the
+// account page's own call.
 
 let client: CognitoIdentityProviderClient | undefined;
 
@@ -22,6 +23,8 @@ function cognito(): CognitoIdentityProviderClient {
 
 const WRONG_PASSWORD = new Set([
   'NotAuthorizedException',
+  // After an email recovery the old password no longer opens the account (resetPassword below).
+  'PasswordResetRequiredException',
   'InvalidPasswordException',
   'UserNotFoundException',
 ]);
@@ -62,19 +65,6 @@ export async function emailInUse(email: string, exceptUsername: string): Promise
   );
 }
 
-/** The user's email address now, or undefined when the user no longer exists. */
-export async function currentEmail(username: string): Promise<string | undefined> {
-  try {
-    const out = await cognito().send(
-      new AdminGetUserCommand({ UserPoolId: getConfig().userPoolId, Username: username }),
-    );
-    return out.UserAttributes?.find((a) => a.Name === 'email')?.Value;
-  } catch (err) {
-    if (err instanceof Error && err.name === 'UserNotFoundException') return undefined;
-    throw err;
-  }
-}
-
 /** Sets the email; `verified` false makes Cognito send the new address a verification code. */
 export async function setEmail(username: string, email: string, verified: boolean): Promise<void> {
   try {
@@ -96,9 +86,24 @@ export async function setEmail(username: string, email: string, verified: boolea
   }
 }
 
-/** Revokes every refresh token of the user (their sessions end when the current tokens expire). */
-export async function signOutEverywhere(username: string): Promise<void> {
+/**
+ * Revokes every refresh token of the user (their sessions end when the current tokens expire).
+ * A Cognito trigger passes its event's pool (its function cannot name the pool that names it).
+ */
+export async function signOutEverywhere(
+  username: string,
+  userPoolId = getConfig().userPoolId,
+): Promise<void> {
+  await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username }));
+}
+
+/**
+ * The current password stops working (Cognito's RESET_REQUIRED state: signing in with it answers
+ * PasswordResetRequiredException) and Cognito mails the account's address a code to choose a new one,
+ * through the CustomMessage trigger, as for a forgotten password.
+ */
+export async function requireNewPassword(username: string): Promise<void> {
   await cognito().send(
-    new AdminUserGlobalSignOutCommand({ UserPoolId: getConfig().userPoolId, Username: username }),
+    new AdminResetUserPasswordCommand({ UserPoolId: getConfig().userPoolId, Username: username }),
   );
 }

@@ -10,12 +10,10 @@ import { notifyAuthChange } from './stored-session';
  * even if that fails. The navigation imports this module on click only, so public pages never load
  * Amplify.
  */
-export async function signOutUser(
-  options: { everywhere?: boolean; passwordChanged?: boolean } = {},
-): Promise<void> {
+export async function signOutUser(options: { everywhere?: boolean } = {}): Promise<void> {
   configureAmplify();
   try {
-    if (options.everywhere) await signOutEverywhere({ passwordChanged: options.passwordChanged });
+    if (options.everywhere) await signOutEverywhere();
   } finally {
     try {
       await signOut();

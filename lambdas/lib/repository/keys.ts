@@ -16,5 +16,6 @@ export const eventPk = (eventId: string): string => `EVENT#${eventId}`;
 export const EVENT_SK = 'EVENT';
 export const recoverPk = (code: string): string => `RECOVER#${code}`;
 export const RECOVER_SK = 'RECOVER';
-/** A pointer in the user's partition so delete-customer also removes pending recovery codes. */
-export const userRecoverSk = (code: string): string => `RECOVER#${code}`;
+/** A pointer in the user's partition to each of their recovery codes (found by recovery and deletion). */
+export const USER_RECOVER_PREFIX = 'RECOVER#';
+export const userRecoverSk = (code: string): string => `${USER_RECOVER_PREFIX}${code}`;

@@ -3,8 +3,8 @@ import { db, table, updateIf } from './client';
 import { userPk } from './keys';
 
 // The user's "tokens valid after" time (USER#<uid> / SESSIONS): a token whose session began earlier
-// is refused (lambdas/lib/auth.ts), so sign-out everywhere, email recovery, an email change and
-// deletion end every session at once instead of when its ID token expires (up to a day later).
+// is refused (lambdas/lib/auth.ts), so sign-out everywhere, email recovery, an email change, a password
+// reset and deletion end every session at once instead of when its ID token expires (up to a day later).
 //
 // Tokens carry whole seconds (iat, auth_time) while a revocation happens at some millisecond: a token
 // issued in the same second as the revocation may be older or newer than it. The revocation is
@@ -31,31 +31,9 @@ export async function getTokensValidAfter(uid: string): Promise<number | undefin
   return typeof item.tokensValidAfter === 'number' ? item.tokensValidAfter : undefined;
 }
 
-export interface SessionState {
-  /** Epoch seconds: tokens of sessions that began earlier are refused. */
-  tokensValidAfter?: number;
-  /** Epoch seconds: the password was last changed before this second (as the site reported it). */
-  passwordChangedBefore?: number;
-}
-
-/** Both markers (email recovery refuses a code issued before a password change). */
-export async function getSessionState(uid: string): Promise<SessionState> {
-  const out = await db().get({ TableName: table(), Key: key(uid), ConsistentRead: true });
-  const item = out.Item;
-  const ttl = item?.[TTL_ATTRIBUTE];
-  if (!item || (typeof ttl === 'number' && ttl <= Date.now() / 1000)) return {};
-  const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
-  return {
-    tokensValidAfter: num(item.tokensValidAfter),
-    passwordChangedBefore: num(item.passwordChangedBefore),
-  };
-}
-
 export interface RevokeOptions {
   /** When the revocation happens (epoch ms); default now. */
   nowMs?: number;
-  /** The revocation follows a password change: pending email recovery codes stop working. */
-  passwordChanged?: boolean;
   /** The user is being deleted: the marker expires once no token of theirs can still be valid. */
   deleted?: boolean;
 }
@@ -82,15 +60,6 @@ export async function revokeTokens(uid: string, options: RevokeOptions = {}): Pr
       ...(options.deleted ? { ':ttl': validAfter + DELETED_USER_MARKER_SECONDS } : {}),
     },
   });
-  if (options.passwordChanged) {
-    await updateIf({
-      Key: key(uid),
-      UpdateExpression: 'SET #p = :v',
-      ConditionExpression: 'attribute_not_exists(#p) OR #p < :v',
-      ExpressionAttributeNames: { '#p': 'passwordChangedBefore' },
-      ExpressionAttributeValues: { ':v': validAfter },
-    });
-  }
   const wait = validAfter * 1000 - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   return validAfter;

@@ -1,9 +1,12 @@
 import { PARTITION_KEY, SORT_KEY } from '../table';
 import { db, table } from './client';
-import { ACCOUNT_SK, LICENSE_PREFIX, userPk } from './keys';
+import { ACCOUNT_SK, LICENSE_PREFIX, RECOVER_SK, recoverPk, USER_RECOVER_PREFIX, userPk } from './keys';
 
 // Removing everything a user owns: every item in their partition (account, license slots, recovery
-// pointers). Batches of 25 are plain deletes of independent items; a retry simply deletes again.
+// pointers) and the recovery codes those pointers name (RECOVER#<code>, which hold both addresses).
+// The codes go in the first batches and their pointers after, so a retry after a failure half-way
+// still finds every code left. Batches of 25 are plain deletes of independent items; a retry simply
+// deletes again.
 
 export interface RemovedRecords {
   account: boolean;
@@ -29,8 +32,16 @@ export async function deleteUserRecords(uid: string): Promise<RemovedRecords> {
     start = out.LastEvaluatedKey;
   } while (start);
 
-  for (let i = 0; i < keys.length; i += 25) {
-    let requests: { DeleteRequest: { Key: Record<string, unknown> } }[] = keys
+  const codeKeys = keys
+    .map((k) => k[SORT_KEY] ?? '')
+    .filter((sk) => sk.startsWith(USER_RECOVER_PREFIX))
+    .map((sk) => ({
+      [PARTITION_KEY]: recoverPk(sk.slice(USER_RECOVER_PREFIX.length)),
+      [SORT_KEY]: RECOVER_SK,
+    }));
+  const ordered = [...codeKeys, ...keys];
+  for (let i = 0; i < ordered.length; i += 25) {
+    let requests: { DeleteRequest: { Key: Record<string, unknown> } }[] = ordered
       .slice(i, i + 25)
       .map((Key) => ({ DeleteRequest: { Key } }));
     for (let attempt = 0; requests.length && attempt < 5; attempt++) {
@@ -43,5 +54,5 @@ export async function deleteUserRecords(uid: string): Promise<RemovedRecords> {
   const sks = keys.map((k) => k[SORT_KEY] ?? '');
   const licenses = sks.filter((sk) => sk.startsWith(LICENSE_PREFIX)).length;
   const account = sks.includes(ACCOUNT_SK);
-  return { account, licenses, other: sks.length - licenses - (account ? 1 : 0) };
+  return { account, licenses, other: ordered.length - licenses - (account ? 1 : 0) };
 }

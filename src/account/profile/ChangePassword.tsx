@@ -17,9 +17,8 @@ export function ChangePassword() {
   const onSubmit = submit(async () => {
     if (newPassword.length < MIN_PASSWORD_LENGTH) return 'New password must be at least 6 characters.';
     await updatePassword({ oldPassword: currentPassword, newPassword });
-    // Every session ends, on every device: whoever knew the old password is out too, and pending
-    // email-recovery links stop working.
-    await signOutUser({ everywhere: true, passwordChanged: true }).catch(() => undefined);
+    // Every session ends, on every device: whoever knew the old password is out too.
+    await signOutUser({ everywhere: true }).catch(() => undefined);
     await navigate('/sign-in');
   });
 
