@@ -25,6 +25,7 @@ type HandlerModule = { handler: Handler };
 export const TRIGGER_FUNCTIONS: Record<string, string> = {
   'custom-message': path.join(__dirname, '..', 'lambdas', 'triggers', 'custom-message.ts'),
   'post-confirmation': path.join(__dirname, '..', 'lambdas', 'triggers', 'post-confirmation.ts'),
+  'pre-sign-up': path.join(__dirname, '..', 'lambdas', 'triggers', 'pre-sign-up.ts'),
   'local-token-claims': path.join(__dirname, 'cognito', 'token-claims.ts'),
 };
 

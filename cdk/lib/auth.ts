@@ -26,6 +26,7 @@ export class Auth extends Construct {
   readonly client: cognito.UserPoolClient;
   readonly customMessage: ProductFunction;
   readonly postConfirmation: ProductFunction;
+  readonly preSignUp: ProductFunction;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
@@ -48,6 +49,16 @@ export class Auth extends Construct {
       memorySize: 256,
     });
 
+    this.preSignUp = new ProductFunction(this, 'PreSignUp', {
+      entry: 'lambdas/triggers/pre-sign-up.ts',
+      description:
+        'Cognito PreSignUp trigger: registrations meet the address rules, even sent to Cognito directly',
+      environment: {},
+      defaults: props.functionDefaults,
+      timeout: Duration.seconds(5),
+      memorySize: 256,
+    });
+
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       // Email is the username; sign-in ignores its case (User@x.com and user@x.com are one person).
       signInAliases: { email: true, username: false },
@@ -65,7 +76,11 @@ export class Auth extends Construct {
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
-      lambdaTriggers: { customMessage: this.customMessage.fn, postConfirmation: this.postConfirmation.fn },
+      lambdaTriggers: {
+        customMessage: this.customMessage.fn,
+        postConfirmation: this.postConfirmation.fn,
+        preSignUp: this.preSignUp.fn,
+      },
       email: props.sesIdentity
         ? cognito.UserPoolEmail.withSES({
             fromEmail: emailAddress(props.mailFrom),

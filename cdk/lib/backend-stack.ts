@@ -95,6 +95,7 @@ export class BackendStack extends Stack {
         ...this.api.functions,
         ['custom-message', this.auth.customMessage],
         ['post-confirmation', this.auth.postConfirmation],
+        ['pre-sign-up', this.auth.preSignUp],
       ]),
       webhook: this.api.functions.get(WEBHOOK_HANDLER),
       alarmEmail: config.alarmEmail,

@@ -28,6 +28,7 @@ export interface LocalCognitoOptions {
 const COGNITO_TRIGGERS = {
   CustomMessage: 'custom-message',
   PostConfirmation: 'post-confirmation',
+  PreSignUp: 'pre-sign-up',
   PreTokenGeneration: 'local-token-claims',
 };
 

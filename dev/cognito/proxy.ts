@@ -328,6 +328,11 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       try {
         return maskDeliveries(await up.call('SignUp', body));
       } catch (error) {
+        // cognito-local names the trigger's local function; Cognito names the trigger.
+        if (error instanceof CognitoError && error.type === 'UserLambdaValidationException') {
+          const reason = /^\S+ failed with error ([\s\S]*)$/.exec(error.message)?.[1] ?? error.message;
+          throw new CognitoError(error.type, `PreSignUp failed with error ${reason}`);
+        }
         return rename(
           error,
           ['UsernameExistsException'],

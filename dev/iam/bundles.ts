@@ -45,10 +45,15 @@ async function sourceFiles(dir: string): Promise<string[]> {
   return out.sort();
 }
 
-/** Directories whose files are hashed: lambdas/, and the handlers' own directory when elsewhere. */
+/**
+ * Directories whose files are hashed: lambdas/, src/lib/ (pure rules the site shares with the API,
+ * such as the email address rule: the site may not import from lambdas/), and the handlers' own
+ * directory when elsewhere.
+ */
 function hashedDirs(handlersDir: string): string[] {
   const lambdas = path.join(REPO_ROOT, 'lambdas');
-  return handlersDir.startsWith(`${lambdas}${path.sep}`) ? [lambdas] : [lambdas, handlersDir];
+  const shared = path.join(REPO_ROOT, 'src', 'lib');
+  return handlersDir.startsWith(`${lambdas}${path.sep}`) ? [lambdas, shared] : [lambdas, shared, handlersDir];
 }
 
 async function inputsHash(handlersDir: string, entries: Record<string, string>): Promise<string> {

@@ -5,15 +5,21 @@ import {
   ConfirmForgotPasswordCommand,
   ForgotPasswordCommand,
   InitiateAuthCommand,
+  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocument } from '@aws-sdk/lib-dynamodb';
-import { startCheckout } from './support/accounts';
+import { ensureVerifiedUser } from '../../dev/cognito/setup';
+import { assignLicense } from '../contracts/assign-license';
+import { getHeldLicenses } from '../contracts/get-held-licenses';
+import { validateLicense } from '../contracts/validate-license';
+import { licensesOf, startCheckout, subscribe } from './support/accounts';
 import { startBff, type Bff, type User } from './support/bff';
 
 // Issue 19: an intruder who knows a subscriber's password tries to keep the account, through the
 // local stack with real users, tokens, mails and triggers. Path 1: the owner's recovery link always
 // wins. Path 4: a password reset ends every session. Path 5: deleting an account deletes all of it.
+// Path 7: one form of an address, and no look-alike characters.
 
 let bff: Bff;
 let cognito: CognitoIdentityProviderClient;
@@ -315,5 +321,87 @@ describe('path 5: deleting an account deletes all of it', () => {
     // The link mailed before deletion does nothing.
     const res = await bff.call('POST', 'email-recovery', { body: { code } });
     expect(res.body.error?.code).toBe('INVALID_ACTION_CODE');
+  });
+});
+
+describe('path 7: one form of an address', () => {
+  const KELVIN = '\u212A';
+
+  it('refuses a look-alike address signed up directly at Cognito (the PreSignUp trigger)', async () => {
+    const address = `${KELVIN}ate-${Date.now()}@example.com`;
+    const err = await cognito
+      .send(new SignUpCommand({ ClientId: bff.info.clientId, Username: address, Password: 'Passw0rd!long' }))
+      .then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+    expect(err?.name).toBe('UserLambdaValidationException');
+    expect(err?.message).toBe(
+      `PreSignUp failed with error The email address contains “${KELVIN}” (U+212A), which only looks like “K”. ` +
+        'Type the address with plain letters a–z, digits and . _ + -..',
+    );
+  });
+
+  it('refuses look-alike addresses at the BFF with a message that names the character', async () => {
+    const user = await bff.newUser();
+    const fullwidth = await bff.call('PUT', 'update-email', {
+      user,
+      body: {
+        uid: user.uid,
+        oldEmail: user.email,
+        newEmail: `\uFF4Bate@example.com`,
+        currentPassword: user.password,
+      },
+    });
+    expect(fullwidth.status).toBe(400);
+    expect(fullwidth.body.error?.message).toContain('“\uFF4B” (U+FF4B), which only looks like “k”');
+    const buyer = await subscribe(bff, 1);
+    const [license] = await licensesOf(bff, buyer.user);
+    const cyrillic = await bff.send(assignLicense, {
+      user: buyer.user,
+      body: {
+        customerId: buyer.customerId,
+        subscriptionId: buyer.subscriptionId,
+        licenseKey: license?.key ?? '',
+        email: 'k\u0430te@example.com',
+      },
+    });
+    expect(cyrillic.status).toBe(400);
+    expect(cyrillic.error?.message).toContain('(U+0430), which only looks like “a”');
+  });
+
+  it('never lets an account with a look-alike address hold the licenses of the real one', async () => {
+    const buyer = await subscribe(bff, 1);
+    const [license] = await licensesOf(bff, buyer.user);
+    const key = license?.key ?? '';
+    const real = `kate-${Date.now()}@example.com`;
+    // Assigned in any case and with spaces: kept in the one form.
+    const assigned = await bff.send(assignLicense, {
+      user: buyer.user,
+      body: {
+        customerId: buyer.customerId,
+        subscriptionId: buyer.subscriptionId,
+        licenseKey: key,
+        email: `  ${real.toUpperCase()} `,
+      },
+    });
+    expect(assigned.answer?.license.assignee).toBe(real);
+    // An account whose address differs only by the Kelvin sign, verified (made by an administrator:
+    // sign-up refuses it), signs in.
+    const fake = `${KELVIN}${real.slice(1)}`;
+    await ensureVerifiedUser(bff.info.cognitoEndpoint, bff.info.userPoolId, fake, 'Passw0rd!long');
+    const token = await tokenOf(fake, 'Passw0rd!long');
+    const impostor: User = { uid: '', email: fake, password: '', token };
+    impostor.uid = String(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub);
+    const held = await bff.send(getHeldLicenses, { user: impostor, query: { uid: impostor.uid } });
+    expect(held.answer?.licenses ?? []).toEqual([]);
+    const validated = await bff.send(validateLicense, { user: impostor, body: { key } });
+    expect(validated.answer).toMatchObject({ valid: false, code: 'NOT_FOUND' });
+    // The real address's owner, signing up in mixed case, holds it.
+    await ensureVerifiedUser(bff.info.cognitoEndpoint, bff.info.userPoolId, real, 'Passw0rd!long');
+    const owner: User = { uid: '', email: real, password: '', token: await tokenOf(real, 'Passw0rd!long') };
+    expect((await bff.send(validateLicense, { user: owner, body: { key } })).answer).toMatchObject({
+      valid: true,
+    });
   });
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { emailAddressProblem, normalizeEmail } from '../../src/lib/email-address';
 
 // Field schemas shared by the endpoints' contracts, so every endpoint spells an id or a count the same way.
 
@@ -7,7 +8,20 @@ const idPattern = (prefix: string) =>
 
 export const fields = {
   uid: z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_.@+-]+$/)),
-  email: z.email().check(z.maxLength(254)),
+  /**
+   * An address in the one form the product compares (src/lib/email-address.ts): plain ASCII (a
+   * look-alike such as the Kelvin sign is refused, naming it), then trimmed and lower-cased, then
+   * checked as an address.
+   */
+  email: z.pipe(
+    z.string().check(
+      z.superRefine((value, ctx) => {
+        const problem = emailAddressProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+      }),
+    ),
+    z.pipe(z.transform(normalizeEmail), z.email().check(z.maxLength(254))),
+  ),
   password: z.string().check(z.minLength(1), z.maxLength(256)),
   /** Licenses bought or added at once: the spec's 1 to 5. */
   count: z.int().check(z.gte(1), z.lte(5)),

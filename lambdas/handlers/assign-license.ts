@@ -3,7 +3,7 @@ import { getCaller, type ApiEvent } from '../lib/auth';
 import { getConfig } from '../lib/config';
 import { assignedMail, releasedMail } from '../lib/holder-mail';
 import { ApiError, badRequest, conflict, ok, withErrors } from '../lib/http';
-import { normalizeEmail } from '../lib/license-holder';
+import { normalizeEmail } from '../../src/lib/email-address';
 import { isInForce, toView } from '../lib/license-view';
 import { sendMail } from '../lib/mail';
 import { requireOwnAccount } from '../lib/ownership';

@@ -1,7 +1,7 @@
 import { getHeldLicenses as endpoint } from '../contracts/get-held-licenses';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { ok, withErrors } from '../lib/http';
-import { normalizeEmail } from '../lib/license-holder';
+import { normalizeEmail } from '../../src/lib/email-address';
 import { isInForce, isPaidFor } from '../lib/license-view';
 import { getAccount, type Account } from '../lib/repository/accounts';
 import { listSlotsAssignedTo } from '../lib/repository/licenses';

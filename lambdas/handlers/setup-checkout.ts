@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { normalizeEmail } from '../../src/lib/email-address';
 import { setupCheckout as endpoint } from '../contracts/setup-checkout';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { conflict, forbidden, ok, withErrors } from '../lib/http';
@@ -44,7 +45,7 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const { uid, email, count } = parseJsonBody(event, endpoint.body);
   assertSelf(caller, uid);
-  if (caller.email && caller.email.toLowerCase() !== email.toLowerCase()) {
+  if (caller.email && normalizeEmail(caller.email) !== email) {
     throw forbidden("The email is not the signed-in user's.");
   }
 

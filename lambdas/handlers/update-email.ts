@@ -1,5 +1,6 @@
 import { updateEmail as endpoint } from '../contracts/update-email';
 import { randomBytes } from 'node:crypto';
+import { normalizeEmail } from '../../src/lib/email-address';
 import { withAccountLease } from '../lib/account-lease';
 import { assertSelf, getCaller, type ApiEvent, type Caller } from '../lib/auth';
 import { checkPassword, emailInUse, setEmail, signOutEverywhere } from '../lib/cognito';
@@ -28,10 +29,11 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const body = parseJsonBody(event, endpoint.body);
   assertSelf(caller, body.uid);
-  if (caller.email && caller.email.toLowerCase() !== body.oldEmail.toLowerCase()) {
+  // The schema gave both addresses in their normalized form; the token's is normalized the same way.
+  if (caller.email && normalizeEmail(caller.email) !== body.oldEmail) {
     throw forbidden("The old email is not the signed-in user's.");
   }
-  if (body.newEmail.toLowerCase() === body.oldEmail.toLowerCase()) {
+  if (body.newEmail === body.oldEmail) {
     throw badRequest('SAME_EMAIL', 'The new email is the current one.');
   }
   await withAccountLease(caller.sub, () => changeEmail(caller, body));

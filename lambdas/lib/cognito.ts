@@ -6,6 +6,7 @@ import {
   InitiateAuthCommand,
   ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { normalizeEmail } from '../../src/lib/email-address';
 import { awsClientDefaults } from './aws-clients';
 import { getConfig } from './config';
 import { EmailTakenError, IncorrectPasswordError, InvalidEmailError, TooManyAttemptsError } from './errors';
@@ -61,7 +62,9 @@ export async function emailInUse(email: string, exceptUsername: string): Promise
   return (out.Users ?? []).some(
     (u) =>
       u.Username !== exceptUsername &&
-      u.Attributes?.some((a) => a.Name === 'email' && a.Value?.toLowerCase() === email.toLowerCase()),
+      u.Attributes?.some(
+        (a) => a.Name === 'email' && normalizeEmail(a.Value ?? '') === normalizeEmail(email),
+      ),
   );
 }
 

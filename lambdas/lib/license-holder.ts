@@ -1,10 +1,9 @@
+import { normalizeEmail } from '../../src/lib/email-address';
 import type { Caller } from './auth';
 import type { LicenseSlot } from './repository/licenses';
 
 // Who holds a license: the person the buyer assigned it to, else the buyer. Addresses are compared in
-// lower case, as the assignment stores them.
-
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+// their one normalized form (src/lib/email-address.ts), as the assignment stores them.
 
 /**
  * Whether `caller` holds the license: the assignee signed in with the assigned address (getCaller has

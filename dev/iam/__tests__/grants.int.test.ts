@@ -1,3 +1,7 @@
+import {
+  CognitoIdentityProviderClient,
+  ConfirmForgotPasswordCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteItemCommand } from '@aws-sdk/client-dynamodb';
 import {
   eventually,
@@ -187,7 +191,28 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
   expect(code).toBeDefined();
   await ok(bff.call('POST', 'email-recovery-info', { body: { code } }));
   await ok(bff.call('POST', 'email-recovery', { body: { code } }));
-  // The change and the recovery ended every session: sign in again, then end them all from the site.
+  // The change and the recovery ended every session and voided the password: the owner chooses a new
+  // one with the code mailed to the restored address, signs in, then ends every session from the site.
+  const resetMail = (await readOutbox(bff.outboxDir, user.email)).find((m) =>
+    m.text.includes('mode=resetPassword'),
+  );
+  const resetCode = /mode=resetPassword&oobCode=([^&\s)]+)/.exec(resetMail?.text ?? '')?.[1];
+  expect(resetCode).toBeDefined();
+  user.password = `${user.password}-new`;
+  const cognito = new CognitoIdentityProviderClient({
+    region: bff.info.region,
+    endpoint: bff.info.cognitoEndpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  await cognito.send(
+    new ConfirmForgotPasswordCommand({
+      ClientId: bff.info.clientId,
+      Username: user.email,
+      ConfirmationCode: resetCode,
+      Password: user.password,
+    }),
+  );
+  cognito.destroy();
   user.token = (await bff.signIn(user.email, user.password)).token;
   await ok(bff.call('POST', 'sign-out-everywhere', { user }));
   user.token = (await bff.signIn(user.email, user.password)).token;
