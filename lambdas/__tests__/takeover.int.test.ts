@@ -154,6 +154,7 @@ describe('path 1: a recovery link always wins', () => {
       body: { passwordChanged: true },
     });
     expect(flagged.status).toBeLessThan(500);
+    intruder = await tokenOf(intruderAddress, owner.password);
     expect(
       (await bff.call('POST', 'sign-out-everywhere', { user: { ...owner, token: intruder }, body: {} }))
         .status,
