@@ -9,6 +9,7 @@ import {
   PASSWORD,
   path,
   signIn,
+  submitSignUp,
   uniqueEmail,
   waitForMail,
 } from './account-helpers';
@@ -45,9 +46,42 @@ describe('account journeys: profile', () => {
     await page.getByText(newEmail).waitFor();
     await page.getByRole('button', { name: 'Recover' }).click();
     await page.getByText(`Email address has been successfully restored to ${email}.`).waitFor();
-    await page.getByRole('link', { name: 'Home' }).last().click();
-    await signIn(page, email);
+    // The recovery voided the password (whoever changed the address may know it) and mailed the
+    // restored address a link to choose a new one; the page leads there with the address filled in.
+    await page.getByRole('link', { name: 'Choose a new password' }).click();
+    await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/reset-password');
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    expect(page.url()).not.toContain(encodeURIComponent(email));
+    // The old password opens nothing now, and the sign-in page says what to do.
+    await page.goto(`${siteUrl()}/sign-in`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page
+      .getByText('The password of this account no longer works, because the account was recovered.', {
+        exact: false,
+      })
+      .waitFor();
+    // The link the recovery mailed sets a new password, which signs in.
+    await page.goto(actionLink(await waitForMail(email, /mode=resetPassword/), 'resetPassword'));
+    await page.getByLabel('New Password', { exact: true }).fill('my-new-secret');
+    await page.getByLabel('Confirm New Password').fill('my-new-secret');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Password has been successfully reset.').waitFor();
+    await signIn(page, email, 'my-new-secret');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses a look-alike address at sign-up, naming the character', async () => {
+    const { context, page } = await newPage(browser());
+    const lookalike = `\u212A${uniqueEmail('kelvin').slice(1)}`;
+    await submitSignUp(page, lookalike);
+    const message = await page
+      .getByLabel('Email')
+      .evaluate((input) => (input as HTMLInputElement).validationMessage);
+    expect(message).toContain('“\u212A” (U+212A), which only looks like “K”');
+    expect(path(page)).toBe('/sign-up');
     await context.close();
   });
 

@@ -9,7 +9,7 @@ import {
 } from '../../lambdas/lib/table';
 import { routes } from '../../lambdas/routes';
 import { pascal, PUBLIC_ROUTE_THROTTLE, WEBHOOK_ROUTE_THROTTLE } from '../lib/api';
-import { HANDLER_PERMISSIONS } from '../lib/handler-permissions';
+import { HANDLER_PERMISSIONS, TRIGGER_PERMISSIONS } from '../lib/handler-permissions';
 import { UNCACHED_ERROR_CODES } from '../lib/site';
 import { outputIdFor, SITE_BUILD_VARIABLES } from '../lib/site-build-env';
 import { removeOutput, resourcesOfType, synthesize, type SynthResult, templateOf } from './helpers';
@@ -33,6 +33,9 @@ const props = (type: string) =>
   resourcesOfType({ Resources: resources }, type).map(([, r]) => r.Properties ?? {});
 
 /** Logical id of the role of the function for a handler (ids come from pascal(handler)). */
+/** Cognito's trigger functions (lambdas/triggers/): CustomMessage, PostConfirmation, PreSignUp. */
+const COGNITO_TRIGGERS = 3;
+
 function roleIdOf(handler: string): string {
   const [id] = Object.entries(resources).find(
     ([key, r]) => r.Type === 'AWS::IAM::Role' && key.startsWith(`Api${pascal(handler)}Role`),
@@ -134,13 +137,13 @@ describe('secrets', () => {
 });
 
 describe('API', () => {
-  it('one function per handler file (plus the Cognito trigger): arm64, latest Node, JSON logs, source maps', () => {
+  it('one function per handler file (plus the Cognito triggers): arm64, latest Node, JSON logs, source maps', () => {
     const fns = props('AWS::Lambda::Function');
     const bff = fns.filter((p) => String(p.Description).startsWith('BFF handler '));
     expect(bff.map((p) => String(p.Description).slice('BFF handler '.length)).sort()).toEqual(
       [...handlers].sort(),
     );
-    expect(fns).toHaveLength(handlers.length + 1);
+    expect(fns).toHaveLength(handlers.length + COGNITO_TRIGGERS);
     for (const fn of fns) {
       expect(fn).toMatchObject({
         Architectures: ['arm64'],
@@ -297,12 +300,7 @@ describe('least privilege', () => {
     const withCognito = handlers.filter((h) =>
       actionsOf(roleIdOf(h)).some((a) => a.startsWith('cognito-idp:')),
     );
-    expect(withCognito.sort()).toEqual([
-      'email-recovery',
-      'email-recovery-info',
-      'sign-out-everywhere',
-      'update-email',
-    ]);
+    expect(withCognito.sort()).toEqual(['email-recovery', 'sign-out-everywhere', 'update-email']);
     for (const h of withCognito) {
       const s = statementsOf(roleIdOf(h)).find((st) =>
         [st.Action].flat().some((a) => a.startsWith('cognito-idp:')),
@@ -312,6 +310,28 @@ describe('least privilege', () => {
         (HANDLER_PERMISSIONS[h]?.cognito ?? []).map((a) => `cognito-idp:${a}`).sort(),
       );
     }
+  });
+  it('the PostConfirmation trigger may only record revoked sessions and sign the user out, in a policy of its own', () => {
+    const [roleId] = Object.entries(resources).find(
+      ([key, r]) => r.Type === 'AWS::IAM::Role' && key.startsWith('AuthPostConfirmationRole'),
+    ) ?? [''];
+    const statements = statementsOf(roleId).filter((st) => !JSON.stringify(st.Action).includes('logs:'));
+    expect(statements).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'dynamodb:UpdateItem',
+        Resource: { 'Fn::GetAtt': [expect.stringMatching(/^DataTable/), 'Arn'] },
+      },
+      {
+        Effect: 'Allow',
+        Action: 'cognito-idp:AdminUserGlobalSignOut',
+        Resource: { 'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool/), 'Arn'] },
+      },
+    ]);
+    expect(TRIGGER_PERMISSIONS['post-confirmation']).toEqual({
+      table: ['UpdateItem'],
+      cognito: ['AdminUserGlobalSignOut'],
+    });
   });
   it('only mail-sending handlers may call SES', () => {
     const withSes = handlers.filter((h) => actionsOf(roleIdOf(h)).includes('ses:SendEmail'));

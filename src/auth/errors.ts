@@ -37,7 +37,18 @@ const table: Record<string, Messages> = {
   ExpiredCodeException: { any: 'This link has expired. Please request a new one.' },
   INVALID_ACTION_CODE: { any: 'This link is invalid or has expired.' },
   USED_ACTION_CODE: { any: 'This link has already been used.' },
+  PasswordResetRequiredException: {
+    any:
+      'The password of this account no longer works, because the account was recovered. Choose a new one ' +
+      'with the link we mailed you, or with “Forgot your password?”.',
+  },
 };
+
+/** A Cognito trigger's refusal: "PreSignUp failed with error <its message>." gives its message. */
+function triggerMessage(message: string | undefined): string | undefined {
+  const inner = message && /^\w+ failed with error ([\s\S]+?)\.?$/.exec(message)?.[1];
+  return inner || undefined;
+}
 
 export const genericErrorMessage = (): string =>
   `Something unexpected happened. Please try again. If the error continues to occur, reach out to us at ${siteConfig.supportEmail}.`;
@@ -73,6 +84,7 @@ const PROVIDER_FAULTS = new Set(['InternalErrorException', 'UnexpectedLambdaExce
 export function authErrorMessage(error: unknown, screen: AuthScreen): string {
   const { key, message, provider } = describe(error);
   if (key && PROVIDER_FAULTS.has(key)) return genericErrorMessage();
+  if (key === 'UserLambdaValidationException') return triggerMessage(message) ?? genericErrorMessage();
   if (key === 'NotAuthorizedException' && message && /attempts exceeded/i.test(message)) {
     return tooMany[screen] ?? TOO_MANY;
   }

@@ -28,6 +28,10 @@ export async function signInWithPassword(email: string, password: string): Promi
     recordVerificationMail(email);
     return 'unverified-resent';
   }
+  if (result.nextStep.signInStep === 'RESET_PASSWORD') {
+    // An email recovery voided the password (Cognito's RESET_REQUIRED): it opens nothing until reset.
+    throw { name: 'PasswordResetRequiredException', message: 'Password reset required for the user' };
+  }
   if (!result.isSignedIn) {
     // MFA and other challenges are not enabled on this pool.
     throw {

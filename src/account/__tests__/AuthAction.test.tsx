@@ -175,7 +175,12 @@ describe('/auth', () => {
       expect(await screen.findByRole('status')).toHaveTextContent(
         'Email address has been successfully restored to old@example.com.',
       );
-      expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+      // The password no longer works: the page leads to choosing a new one, the address not in the URL.
+      expect(screen.getByText(/its password no longer works/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Choose a new password' })).toHaveAttribute(
+        'href',
+        '/reset-password',
+      );
       expect(mockedApi.recoverEmail).toHaveBeenCalledWith('abcdefghijklmnopqrstuv');
     });
 

@@ -9,7 +9,11 @@ import { FormMessage } from '../shared/FormMessage';
 import { Spinner } from '../shared/Spinner';
 import { useSubmitGuard } from '../shared/use-submit-guard';
 
-/** mode=recoverEmail: shows both addresses; Recover restores the previous one through the BFF. */
+/**
+ * mode=recoverEmail: shows both addresses; Recover restores the previous one through the BFF, which
+ * also ends every session and voids the password (whoever changed the address may know it), and mails
+ * the restored address a link to choose a new one. The page then leads straight there.
+ */
 export function RecoverEmail({ code }: { code: string }) {
   const [info, setInfo] = useState<EmailRecoveryInfo | null>(null);
   const [error, setError] = useState('');
@@ -46,8 +50,14 @@ export function RecoverEmail({ code }: { code: string }) {
       <>
         <FormMessage kind="success">Email address has been successfully restored to {restored}.</FormMessage>
         <p>
-          <Link className="button button--primary" to="/">
-            Home
+          Every session of your account has ended, and its password no longer works, in case whoever changed
+          your address knew it. Choose a new password now: we have mailed a link for it to{' '}
+          <strong>{restored}</strong>.
+        </p>
+        <p>
+          {/* The address travels in the page's state, not in its URL (URLs reach access logs). */}
+          <Link className="button button--primary" to="/reset-password" state={{ email: restored }}>
+            Choose a new password
           </Link>
         </p>
       </>

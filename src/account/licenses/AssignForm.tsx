@@ -1,4 +1,6 @@
 import React, { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { emailAddressProblem, normalizeEmail } from '../../lib/email-address';
+import { flagLookalikes } from '../shared/email-validity';
 import { FormMessage } from '../shared/FormMessage';
 
 interface AssignFormProps {
@@ -15,6 +17,7 @@ interface AssignFormProps {
 export function AssignForm({ licenseKey, initialEmail, busy, error, onSubmit, onCancel }: AssignFormProps) {
   const id = useId();
   const [email, setEmail] = useState(initialEmail);
+  const [problem, setProblem] = useState('');
   const input = useRef<HTMLInputElement>(null);
 
   // Opened from a button: the keyboard and the screen reader continue in the field.
@@ -25,7 +28,9 @@ export function AssignForm({ licenseKey, initialEmail, busy, error, onSubmit, on
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSubmit(email.trim());
+    const found = emailAddressProblem(email);
+    setProblem(found ?? '');
+    if (!found) onSubmit(normalizeEmail(email));
   };
 
   return (
@@ -40,7 +45,10 @@ export function AssignForm({ licenseKey, initialEmail, busy, error, onSubmit, on
         required
         readOnly={busy}
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        onChange={(e) => {
+          flagLookalikes(e);
+          setEmail(e.target.value);
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Escape' && !busy) onCancel();
         }}
@@ -51,7 +59,7 @@ export function AssignForm({ licenseKey, initialEmail, busy, error, onSubmit, on
       <button className="button button--small" type="button" disabled={busy} onClick={onCancel}>
         Cancel
       </button>
-      <FormMessage kind="error">{error}</FormMessage>
+      <FormMessage kind="error">{problem || error}</FormMessage>
     </form>
   );
 }

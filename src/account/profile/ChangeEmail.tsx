@@ -4,6 +4,8 @@ import { updateEmail } from '../../api-client/client';
 import type { SessionUser } from '../../auth/session';
 import { signOutUser } from '../../auth/sign-out';
 import { recordVerificationMail } from '../../auth/verification-mail';
+import { emailAddressProblem, normalizeEmail } from '../../lib/email-address';
+import { flagLookalikes } from '../shared/email-validity';
 import { CurrentPasswordField } from '../shared/CurrentPasswordField';
 import { Field } from '../shared/Field';
 import { FormFooter } from '../shared/FormFooter';
@@ -17,9 +19,12 @@ export function ChangeEmail({ user }: { user: SessionUser }) {
   const { busy, error, submit } = useAuthForm('profile');
 
   const onSubmit = submit(async () => {
-    await updateEmail({ uid: user.uid, oldEmail: user.email, newEmail: newEmail.trim(), currentPassword });
+    const problem = emailAddressProblem(newEmail);
+    if (problem) return problem;
+    const address = normalizeEmail(newEmail);
+    await updateEmail({ uid: user.uid, oldEmail: user.email, newEmail: address, currentPassword });
     // Cognito mailed the new address a verification link as the address changed.
-    recordVerificationMail(newEmail.trim());
+    recordVerificationMail(address);
     await signOutUser().catch(() => undefined);
     await navigate('/sign-in');
   });
@@ -35,7 +40,10 @@ export function ChangeEmail({ user }: { user: SessionUser }) {
           autoComplete="email"
           required
           value={newEmail}
-          onChange={(e) => setNewEmail(e.target.value)}
+          onChange={(e) => {
+            flagLookalikes(e);
+            setNewEmail(e.target.value);
+          }}
         />
         <FormFooter error={error} busy={busy} label="Change Email" />
       </form>

@@ -3,6 +3,8 @@ import { Link, navigate } from 'gatsby';
 import { signUp } from 'aws-amplify/auth';
 import { configureAmplify } from '../../auth/amplify-config';
 import { recordVerificationMail } from '../../auth/verification-mail';
+import { emailAddressProblem, normalizeEmail } from '../../lib/email-address';
+import { flagLookalikes } from '../shared/email-validity';
 import { Field } from '../shared/Field';
 import { FormFooter } from '../shared/FormFooter';
 import { passwordProblem } from '../shared/password-rules';
@@ -18,11 +20,13 @@ export function SignUpForm() {
   const { busy, error, submit } = useAuthForm('signUp');
 
   const onSubmit = submit(async () => {
-    const problem = passwordProblem(password, confirm);
+    const problem = emailAddressProblem(email) ?? passwordProblem(password, confirm);
     if (problem) return problem;
+    // The one form the product compares addresses in (the BFF and Cognito's trigger apply it too).
+    const address = normalizeEmail(email);
     configureAmplify();
-    await signUp({ username: email.trim(), password, options: { userAttributes: { email: email.trim() } } });
-    recordVerificationMail(email.trim());
+    await signUp({ username: address, password, options: { userAttributes: { email: address } } });
+    recordVerificationMail(address);
     await navigate('/sign-in');
   });
 
@@ -35,7 +39,10 @@ export function SignUpForm() {
         autoComplete="email"
         required
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        onChange={(e) => {
+          flagLookalikes(e);
+          setEmail(e.target.value);
+        }}
       />
       <Field
         label="Password"

@@ -71,3 +71,22 @@ describe('authErrorMessage: the one table of spec point 8', () => {
     );
   });
 });
+
+describe('authErrorMessage: account protection', () => {
+  it("shows a Cognito trigger's own refusal, without Cognito's wrapping", () => {
+    const message =
+      'The email address contains “\u212A” (U+212A), which only looks like “K”. Type it plainly.';
+    expect(
+      authErrorMessage(
+        { name: 'UserLambdaValidationException', message: `PreSignUp failed with error ${message}.` },
+        'signUp',
+      ),
+    ).toBe(message);
+  });
+
+  it('says why a recovered account’s old password no longer signs in', () => {
+    expect(authErrorMessage({ name: 'PasswordResetRequiredException' }, 'signIn')).toMatch(
+      /no longer works, because the account was recovered/,
+    );
+  });
+});
