@@ -1,5 +1,6 @@
 import { verify } from 'node:crypto';
 import {
+  AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -15,7 +16,9 @@ import type { Credentials, Target } from './target';
 //   Secrets Manager; the statement is checked with the published public key)
 //   -> update-email to a +smoke alias (Cognito, DynamoDB, SES mails the old address a recovery link,
 //   Stripe's customer follows) -> the recovery code (the local outbox, or DynamoDB for a deploy)
-//   -> email-recovery (the old address back, verified, in Cognito, DynamoDB and Stripe)
+//   -> email-recovery (the old address back, verified, in Cognito, DynamoDB and Stripe; every session
+//   ended and the password voided, as after a takeover) -> the password set again (AdminSetUserPassword
+//   with the operator's credentials: the new-password code goes to a mailbox the smoke test cannot read)
 //   -> sign in again: same address, verified, same licenses.
 // Everything but the email change only reads; the email change is undone through the product's own
 // recovery link, which restores the address exactly (verified), so the user ends as it started.
@@ -370,6 +373,36 @@ async function emailRoundTrip(
       `POST /api/email-recovery (the user may still be ${alias}: use the link mailed to ${original})`,
     );
     return `${alias} -> ${original}`;
+  });
+
+  await report.check('the password set again (the recovery voided it): AdminSetUserPassword', async () => {
+    const { region, endpoint } = target.cognito;
+    const userPoolId = target.local?.info.userPoolId ?? target.deploy?.outputs?.UserPoolId;
+    if (!region || !userPoolId) {
+      return fail(
+        `the user pool is unknown (UserPoolId in cdk.out/backend-outputs.json): choose the password again with ` +
+          `the link mailed to ${original}`,
+      );
+    }
+    const client = new CognitoIdentityProviderClient({
+      region,
+      endpoint,
+      maxAttempts: 2,
+      ...(target.local ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    });
+    try {
+      await client.send(
+        new AdminSetUserPasswordCommand({
+          UserPoolId: userPoolId,
+          Username: original,
+          Password: credentials.password,
+          Permanent: true,
+        }),
+      );
+    } finally {
+      client.destroy();
+    }
+    return 'the smoke password works again';
   });
 
   await report.check(`signed in again: ${original}, verified, licenses as before`, async () => {

@@ -58,6 +58,9 @@ export function RecoverEmail({ code }: { code: string }) {
           {/* The address travels in the page's state, not in its URL (URLs reach access logs). */}
           <Link className="button button--primary" to="/reset-password" state={{ email: restored }}>
             Choose a new password
+          </Link>{' '}
+          <Link className="button" to="/">
+            Home
           </Link>
         </p>
       </>
