@@ -9,6 +9,7 @@ import {
 } from '../../lambdas/lib/table';
 import { routes } from '../../lambdas/routes';
 import { pascal, PUBLIC_ROUTE_THROTTLE, WEBHOOK_ROUTE_THROTTLE } from '../lib/api';
+import { CLIENT_WRITE_ATTRIBUTES } from '../lib/client-attributes';
 import { HANDLER_PERMISSIONS } from '../lib/handler-permissions';
 import { UNCACHED_ERROR_CODES } from '../lib/site';
 import { outputIdFor, SITE_BUILD_VARIABLES } from '../lib/site-build-env';
@@ -95,8 +96,26 @@ describe('accounts', () => {
       },
       AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
       EmailConfiguration: { EmailSendingAccount: 'COGNITO_DEFAULT' },
-      LambdaConfig: { CustomMessage: Match.anyValue() },
+      LambdaConfig: { CustomMessage: Match.anyValue(), PreSignUp: Match.anyValue() },
     });
+  });
+  it('the PreSignUp trigger may list users and delete them in this pool only, nothing else', () => {
+    const [roleId] = Object.keys(resources).filter(
+      (key) => resources[key]?.Type === 'AWS::IAM::Role' && key.startsWith('AuthPreSignUpRole'),
+    );
+    expect(statementsOf(roleId ?? '')).toEqual(
+      expect.arrayContaining([
+        {
+          Effect: 'Allow',
+          Action: ['cognito-idp:ListUsers', 'cognito-idp:AdminDeleteUser'],
+          Resource: { 'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool/), 'Arn'] },
+        },
+      ]),
+    );
+    expect(actionsOf(roleId ?? '').filter((a) => !a.startsWith('logs:'))).toEqual([
+      'cognito-idp:ListUsers',
+      'cognito-idp:AdminDeleteUser',
+    ]);
   });
   it('the CustomMessage trigger is custom-message.ts with SITE_URL', () => {
     const trigger = props('AWS::Lambda::Function').find((p) =>
@@ -116,6 +135,12 @@ describe('accounts', () => {
       RefreshTokenValidity: 43200,
     });
   });
+  it('app client cannot write email (only the BFF changes the address)', () => {
+    t.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      WriteAttributes: [...CLIENT_WRITE_ATTRIBUTES],
+    });
+    expect(CLIENT_WRITE_ATTRIBUTES).not.toContain('email');
+  });
 });
 
 describe('secrets', () => {
@@ -134,13 +159,15 @@ describe('secrets', () => {
 });
 
 describe('API', () => {
-  it('one function per handler file (plus the Cognito trigger): arm64, latest Node, JSON logs, source maps', () => {
+  it('one function per handler file (plus the Cognito triggers): arm64, latest Node, JSON logs, source maps', () => {
     const fns = props('AWS::Lambda::Function');
     const bff = fns.filter((p) => String(p.Description).startsWith('BFF handler '));
     expect(bff.map((p) => String(p.Description).slice('BFF handler '.length)).sort()).toEqual(
       [...handlers].sort(),
     );
-    expect(fns).toHaveLength(handlers.length + 1);
+    const triggers = fns.filter((p) => String(p.Description).startsWith('Cognito '));
+    expect(triggers).toHaveLength(2);
+    expect(fns).toHaveLength(handlers.length + triggers.length);
     for (const fn of fns) {
       expect(fn).toMatchObject({
         Architectures: ['arm64'],

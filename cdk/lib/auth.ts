@@ -1,7 +1,10 @@
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import { emailAddress } from './app-config';
+import { CLIENT_WRITE_ATTRIBUTES } from './client-attributes';
+import { triggerStatements } from './handler-permissions';
 import { type FunctionDefaults, ProductFunction } from './node-function';
 
 // Accounts: the Cognito user pool and the one app client the site and the desktop application share.
@@ -20,6 +23,7 @@ export class Auth extends Construct {
   readonly userPool: cognito.UserPool;
   readonly client: cognito.UserPoolClient;
   readonly customMessage: ProductFunction;
+  readonly preSignUp: ProductFunction;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
@@ -28,6 +32,15 @@ export class Auth extends Construct {
       entry: 'lambdas/triggers/custom-message.ts',
       description: 'Cognito CustomMessage trigger: verification and reset links to the site',
       environment: { SITE_URL: props.siteUrl },
+      defaults: props.functionDefaults,
+      timeout: Duration.seconds(5),
+      memorySize: 256,
+    });
+
+    this.preSignUp = new ProductFunction(this, 'PreSignUp', {
+      entry: 'lambdas/triggers/pre-sign-up.ts',
+      description: 'Cognito PreSignUp trigger: an unconfirmed account does not keep an address from its owner',
+      environment: {},
       defaults: props.functionDefaults,
       timeout: Duration.seconds(5),
       memorySize: 256,
@@ -50,7 +63,7 @@ export class Auth extends Construct {
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
-      lambdaTriggers: { customMessage: this.customMessage.fn },
+      lambdaTriggers: { customMessage: this.customMessage.fn, preSignUp: this.preSignUp.fn },
       email: props.sesIdentity
         ? cognito.UserPoolEmail.withSES({
             fromEmail: emailAddress(props.mailFrom),
@@ -76,6 +89,20 @@ export class Auth extends Construct {
       accessTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),
       authSessionValidity: Duration.minutes(3),
+      // Not email: only the BFF changes the address (client-attributes.ts).
+      writeAttributes: new cognito.ClientAttributes().withStandardAttributes(
+        Object.fromEntries(CLIENT_WRITE_ATTRIBUTES.map((name) => [name, true])),
+      ),
+    });
+
+    // The trigger's grants (handler-permissions.ts) on this pool. A policy of its own, not the role's
+    // default policy: the function depends on that one, the pool on the function, and the grant names
+    // the pool, which would be a cycle.
+    new iam.Policy(this, 'PreSignUpPolicy', {
+      roles: [this.preSignUp.role],
+      statements: triggerStatements('pre-sign-up', this.userPool.userPoolArn).map(
+        ({ actions, resources }) => new iam.PolicyStatement({ actions, resources }),
+      ),
     });
 
     Validations.of(this.userPool).acknowledge(

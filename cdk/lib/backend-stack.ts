@@ -90,7 +90,11 @@ export class BackendStack extends Stack {
     this.monitoring = new Monitoring(this, 'Monitoring', {
       httpApi: this.api.httpApi,
       table: this.data.table,
-      functions: new Map([...this.api.functions, ['custom-message', this.auth.customMessage]]),
+      functions: new Map([
+        ...this.api.functions,
+        ['custom-message', this.auth.customMessage],
+        ['pre-sign-up', this.auth.preSignUp],
+      ]),
       webhook: this.api.functions.get(WEBHOOK_HANDLER),
       alarmEmail: config.alarmEmail,
       envName: config.envName,

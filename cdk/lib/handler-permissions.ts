@@ -20,7 +20,12 @@ type TableIndex = typeof LICENSE_KEY_INDEX | typeof CUSTOMER_ID_INDEX | typeof A
 export type SecretName = 'stripe' | 'signingKey';
 /** Cognito user pool operations the BFF signs (lambdas/lib/cognito.ts). InitiateAuth, the password
  * check, is a public Cognito operation that takes no IAM permission. */
-type CognitoAction = 'ListUsers' | 'AdminGetUser' | 'AdminUpdateUserAttributes' | 'AdminUserGlobalSignOut';
+type CognitoAction =
+  | 'ListUsers'
+  | 'AdminGetUser'
+  | 'AdminUpdateUserAttributes'
+  | 'AdminUserGlobalSignOut'
+  | 'AdminDeleteUser';
 
 export interface HandlerPermissions {
   /** DynamoDB actions on the table itself. */
@@ -121,6 +126,22 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
     mail: true,
   },
 };
+
+/**
+ * What each Cognito trigger (lambdas/triggers/<name>.ts) may touch: only the user pool that calls it.
+ * CDK attaches these to the trigger's role (auth.ts); the local stack runs the trigger with its own keys
+ * behind the same IAM gate (dev/lambda-invoke.ts). A trigger not listed here has no AWS access at all.
+ */
+export const TRIGGER_PERMISSIONS: Readonly<Record<string, { cognito: readonly CognitoAction[] }>> = {
+  // Frees an address held by an unconfirmed sign-up: finds the users with that email, deletes those.
+  'pre-sign-up': { cognito: ['ListUsers', 'AdminDeleteUser'] },
+};
+
+/** A trigger's statements, on its user pool. */
+export function triggerStatements(trigger: string, userPoolArn: string): PolicyStatementSpec[] {
+  const cognito = TRIGGER_PERMISSIONS[trigger]?.cognito ?? [];
+  return cognito.length ? [{ actions: cognito.map((a) => `cognito-idp:${a}`), resources: [userPoolArn] }] : [];
+}
 
 export function permissionsFor(handler: string): { permissions: HandlerPermissions; known: boolean } {
   const listed = HANDLER_PERMISSIONS[handler];
