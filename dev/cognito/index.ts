@@ -23,8 +23,11 @@ export interface LocalCognitoOptions {
   upstreamPort: number;
   lambdaEndpoint: string;
   messageHookUrl: string;
+  /** The Lambda Invoke endpoint's name of the PreSignUp trigger, when the pool has one (the stack's does). */
+  preSignUpFunction?: string;
 }
 
+// PreSignUp is not among them: the proxy runs it (proxy.ts, preSignUp).
 const COGNITO_TRIGGERS = { CustomMessage: 'custom-message', PreTokenGeneration: 'local-token-claims' };
 
 export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCognito> {
@@ -34,6 +37,9 @@ export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCogn
     upstream: upstreamUrl,
     port: opts.port,
     revocationsFile: path.join(opts.dataDir, 'revocations.json'),
+    preSignUp: opts.preSignUpFunction
+      ? { lambdaEndpoint: opts.lambdaEndpoint, functionName: opts.preSignUpFunction }
+      : undefined,
   });
   try {
     const local = await startCognitoLocal({

@@ -21,7 +21,9 @@ export function SignUpForm() {
     const problem = passwordProblem(password, confirm);
     if (problem) return problem;
     configureAmplify();
-    await signUp({ username: email.trim(), password, options: { userAttributes: { email: email.trim() } } });
+    // No email attribute: the app client may not write it (cdk/lib/client-attributes.ts); Cognito
+    // takes the address from the username.
+    await signUp({ username: email.trim(), password });
     recordVerificationMail(email.trim());
     await navigate('/sign-in');
   });
