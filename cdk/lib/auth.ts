@@ -39,7 +39,8 @@ export class Auth extends Construct {
 
     this.preSignUp = new ProductFunction(this, 'PreSignUp', {
       entry: 'lambdas/triggers/pre-sign-up.ts',
-      description: 'Cognito PreSignUp trigger: an unconfirmed account does not keep an address from its owner',
+      description:
+        'Cognito PreSignUp trigger: an unconfirmed account does not keep an address from its owner',
       environment: {},
       defaults: props.functionDefaults,
       timeout: Duration.seconds(5),

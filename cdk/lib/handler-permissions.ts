@@ -21,11 +21,7 @@ export type SecretName = 'stripe' | 'signingKey';
 /** Cognito user pool operations the BFF signs (lambdas/lib/cognito.ts). InitiateAuth, the password
  * check, is a public Cognito operation that takes no IAM permission. */
 type CognitoAction =
-  | 'ListUsers'
-  | 'AdminGetUser'
-  | 'AdminUpdateUserAttributes'
-  | 'AdminUserGlobalSignOut'
-  | 'AdminDeleteUser';
+  'ListUsers' | 'AdminGetUser' | 'AdminUpdateUserAttributes' | 'AdminUserGlobalSignOut' | 'AdminDeleteUser';
 
 export interface HandlerPermissions {
   /** DynamoDB actions on the table itself. */
@@ -140,7 +136,9 @@ export const TRIGGER_PERMISSIONS: Readonly<Record<string, { cognito: readonly Co
 /** A trigger's statements, on its user pool. */
 export function triggerStatements(trigger: string, userPoolArn: string): PolicyStatementSpec[] {
   const cognito = TRIGGER_PERMISSIONS[trigger]?.cognito ?? [];
-  return cognito.length ? [{ actions: cognito.map((a) => `cognito-idp:${a}`), resources: [userPoolArn] }] : [];
+  return cognito.length
+    ? [{ actions: cognito.map((a) => `cognito-idp:${a}`), resources: [userPoolArn] }]
+    : [];
 }
 
 export function permissionsFor(handler: string): { permissions: HandlerPermissions; known: boolean } {

@@ -4,14 +4,7 @@ import { siteConfig } from '../config';
 // codes) to the messages of spec point 8, per screen.
 
 export type AuthScreen =
-  | 'signIn'
-  | 'signUp'
-  | 'verify'
-  | 'verifyLink'
-  | 'resetRequest'
-  | 'action'
-  | 'profile'
-  | 'billing';
+  'signIn' | 'signUp' | 'verify' | 'verifyLink' | 'resetRequest' | 'action' | 'profile' | 'billing';
 
 type Messages = Partial<Record<AuthScreen | 'any', string>>;
 

@@ -103,8 +103,8 @@ export function VerifyEmail({ code, email }: { code: string; email: string }) {
       <>
         <FormMessage kind="error">{autoError}</FormMessage>
         <p>
-          Use the link in the most recent verification email, or <Link to="/sign-in">sign in</Link> to
-          have a new one sent.
+          Use the link in the most recent verification email, or <Link to="/sign-in">sign in</Link> to have a
+          new one sent.
         </p>
       </>
     );
@@ -114,8 +114,8 @@ export function VerifyEmail({ code, email }: { code: string; email: string }) {
     <form className="account-form" onSubmit={onSubmit}>
       <p>
         To verify {email ? <strong>{email}</strong> : 'this address'}, enter the password of its Stockbench
-        account. We ask for it because a link alone must not hand an account to whoever created it: only
-        the person who chose the password and reads this mailbox can finish.
+        account. We ask for it because a link alone must not hand an account to whoever created it: only the
+        person who chose the password and reads this mailbox can finish.
       </p>
       <Field
         label="Password"
@@ -128,9 +128,9 @@ export function VerifyEmail({ code, email }: { code: string; email: string }) {
       />
       <FormFooter error={error} busy={busy} label="Verify Email" />
       <p className="account-form__links">
-        Did not create an account with this address, or do not know its password? Someone else may have
-        signed up with it. <Link to={signUpLink}>Create your own account</Link> with this address: an
-        account that was never verified is replaced, and this link stops working.
+        Did not create an account with this address, or do not know its password? Someone else may have signed
+        up with it. <Link to={signUpLink}>Create your own account</Link> with this address: an account that
+        was never verified is replaced, and this link stops working.
       </p>
       <p className="account-form__links">
         If this link has expired, <Link to="/sign-in">sign in</Link> to have a new one sent.
