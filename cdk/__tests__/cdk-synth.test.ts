@@ -117,7 +117,8 @@ const bffFunctions = () =>
 
 it('bundles every function minified, with a source map', () => {
   const fns = Object.values(readTemplate().Resources).filter((r) => r.Type === 'AWS::Lambda::Function');
-  expect(fns).toHaveLength(new Set(routes.map((r) => r.handler)).size + 1);
+  // The handlers and the two Cognito triggers (CustomMessage, PreSignUp).
+  expect(fns).toHaveLength(new Set(routes.map((r) => r.handler)).size + 2);
   for (const fn of fns) {
     const assetDir = path.join(outdir, fn.Metadata?.['aws:asset:path'] ?? 'missing');
     const map = JSON.parse(fs.readFileSync(path.join(assetDir, 'index.js.map'), 'utf8')) as {
