@@ -52,7 +52,9 @@ async function releaseUnconfirmed(userPoolId: string, email: string): Promise<vo
 export const handler = async (event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> => {
   // Only self sign-up: an administrator creating a user decides for themselves.
   if (event.triggerSource !== 'PreSignUp_SignUp') return event;
-  const email = event.request.userAttributes.email;
+  // Cognito copies the username (an address) into the email attribute; the username is the fallback.
+  const email =
+    event.request.userAttributes.email ?? (event.userName.includes('@') ? event.userName : undefined);
   if (email) await releaseUnconfirmed(event.userPoolId, email);
   return event;
 };
