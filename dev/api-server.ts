@@ -229,6 +229,12 @@ interface Invokers {
   close(): Promise<void>;
 }
 
+/** Functions run as Lambda runs them (workerInvokers): any event, one worker per function. */
+export interface LambdaWorkers {
+  invoke(name: string, event: unknown, context: ContextFields): Promise<LambdaResult>;
+  close(): Promise<void>;
+}
+
 function withFunctions(fields: ContextFields): Context {
   return {
     ...fields,
@@ -297,12 +303,15 @@ type WorkerMessage =
   | { type: 'result'; id: number; result: LambdaResult }
   | { type: 'error'; id: number; error: { name: string; message: string; stack?: string } };
 
-/** One worker per handler, like one Lambda function (concurrent requests share it, as they did in-process). */
-function workerInvokers(
+/**
+ * One worker per handler, like one Lambda function (concurrent requests share it, as they did in-process).
+ * The Cognito triggers run this way too (dev/lambda-invoke.ts). `env` is read when a worker starts.
+ */
+export function workerInvokers(
   handlersDir: string,
   env: Record<string, string>,
   credentials: ApiHandlerOptions['credentials'],
-): Invokers {
+): LambdaWorkers {
   // Built (or found in the cache) now, so the first request does not wait for it.
   let bundles: Promise<HandlerBundles> | undefined;
   const getBundles = () => {
@@ -483,7 +492,7 @@ function drain(req: http.IncomingMessage): Promise<void> {
   });
 }
 
-function contextFields(name: string, started: number): ContextFields {
+export function contextFields(name: string, started: number): ContextFields {
   return {
     callbackWaitsForEmptyEventLoop: true,
     functionName: name,

@@ -2,8 +2,10 @@ import http from 'node:http';
 import path from 'node:path';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { Mail } from '../lambdas/lib/mail';
+import { contextFields, workerInvokers } from './api-server';
 import { localSesClient } from './aws-twins/clients';
 import type { CognitoMessageHookBody } from './cognito/cognito-local-main';
+import type { Credentials } from './iam/policy';
 import { listen } from './listen';
 
 // A local stand-in for the Lambda Invoke HTTP API (POST /2015-03-31/functions/{name}/invocations) so
@@ -29,9 +31,23 @@ export const TRIGGER_FUNCTIONS: Record<string, string> = {
   'local-token-claims': path.join(__dirname, 'cognito', 'token-claims.ts'),
 };
 
+/** Where the Cognito triggers that call AWS are (bundled as CDK bundles them, by file name). */
+export const TRIGGERS_DIR = path.join(__dirname, '..', 'lambdas', 'triggers');
+
 export interface LambdaInvokeOptions {
   port: number;
   functions?: Record<string, string>;
+  /**
+   * Functions that run as deployed: the bundle of <dir>/<name>.ts in a worker of its own, with `env`
+   * (read when it starts) and its own AWS keys, so the stack's IAM gate holds it to its CDK grants
+   * (cdk/lib/handler-permissions.ts, TRIGGER_PERMISSIONS).
+   */
+  isolated?: {
+    names: readonly string[];
+    dir: string;
+    env: Record<string, string>;
+    credentials: (name: string) => Credentials;
+  };
   /** Where Cognito's emails go (the stack: sesSender, as Cognito mails through SES in production). */
   deliver: (mail: Mail) => Promise<void>;
 }
@@ -71,7 +87,18 @@ export function sesSender(sesEndpoint: string, from: string): (mail: Mail) => Pr
 
 export async function startLambdaInvoke(opts: LambdaInvokeOptions): Promise<LambdaInvokeServer> {
   const functions = opts.functions ?? TRIGGER_FUNCTIONS;
-  const { deliver } = opts;
+  const { deliver, isolated } = opts;
+  const workers = isolated && workerInvokers(isolated.dir, isolated.env, isolated.credentials);
+  const run = async (name: string, event: TriggerEvent): Promise<unknown> => {
+    if (workers && isolated?.names.includes(name)) {
+      return workers.invoke(name, event, contextFields(name, Date.now()));
+    }
+    const file = functions[name];
+    if (!file) return undefined;
+    const { handler } = await load(file);
+    return handler(event);
+  };
+  const known = (name: string) => Boolean(functions[name]) || Boolean(isolated?.names.includes(name));
   const modules = new Map<string, Promise<HandlerModule>>();
   /** username -> address the next email for that user really goes to (see NEW_EMAIL_MARKER). */
   const recipients = new Map<string, string>();
@@ -98,8 +125,7 @@ export async function startLambdaInvoke(opts: LambdaInvokeOptions): Promise<Lamb
       const match = INVOKE_PATH.exec(url.pathname);
       if (req.method !== 'POST' || !match?.[1]) return send(res, 404, { message: 'Not Found' });
       const name = decodeURIComponent(match[1]);
-      const file = functions[name];
-      if (!file) {
+      if (!known(name)) {
         return send(
           res,
           404,
@@ -110,8 +136,7 @@ export async function startLambdaInvoke(opts: LambdaInvokeOptions): Promise<Lamb
         );
       }
       try {
-        const { handler } = await load(file);
-        const result = await handler(prepareEvent(JSON.parse(body) as TriggerEvent, recipients));
+        const result = await run(name, prepareEvent(JSON.parse(body) as TriggerEvent, recipients));
         send(res, 200, result ?? null, { 'x-amz-executed-version': '$LATEST' });
       } catch (error) {
         // What Lambda answers for a function that threw: 200 with X-Amz-Function-Error.
@@ -130,7 +155,14 @@ export async function startLambdaInvoke(opts: LambdaInvokeOptions): Promise<Lamb
     });
   });
   const running = await listen(server, opts.port);
-  return { ...running, messageHookUrl: `${running.url}${HOOK_PATH}` };
+  return {
+    ...running,
+    messageHookUrl: `${running.url}${HOOK_PATH}`,
+    stop: async () => {
+      await running.stop();
+      await workers?.close();
+    },
+  };
 }
 
 interface TriggerEvent {

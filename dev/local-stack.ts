@@ -7,6 +7,7 @@ import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { GetEmailIdentityCommand } from '@aws-sdk/client-sesv2';
 import Stripe from 'stripe';
+import { TRIGGER_PERMISSIONS } from '../cdk/lib/handler-permissions';
 import { DEFAULT_TABLE_NAME } from '../lambdas/lib/table';
 import { createApiHandler, startApiServer } from './api-server';
 import { localSecretsManagerClient, localSesClient } from './aws-twins/clients';
@@ -19,7 +20,7 @@ import { buildHandlerBundles } from './iam/bundles';
 import { startIamGate, type IamGate } from './iam/gate';
 import { adminPrincipal } from './iam/policy';
 import { handlerCredentials, stackPrincipals } from './iam/principals';
-import { sesSender, startLambdaInvoke } from './lambda-invoke';
+import { sesSender, startLambdaInvoke, TRIGGERS_DIR } from './lambda-invoke';
 import { startOutbox } from './outbox';
 import { freePort } from './ports';
 import { stackInfoPath, type StackInfo } from './stack-info';
@@ -298,6 +299,14 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const lambda = await startLambdaInvoke({
       port: ports.lambda,
       deliver: sesSender(ses.url, MAIL_FROM),
+      // The triggers that call AWS run as deployed, with their own keys (the gate below knows them) and
+      // the handlers' environment (complete by their first invocation).
+      isolated: {
+        names: Object.keys(TRIGGER_PERMISSIONS),
+        dir: TRIGGERS_DIR,
+        env,
+        credentials: handlerCredentials(iamSeed),
+      },
     });
     stops.push(lambda.stop);
 
@@ -307,6 +316,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       upstreamPort: ports.cognitoLocal,
       lambdaEndpoint: lambda.url,
       messageHookUrl: lambda.messageHookUrl,
+      preSignUpFunction: 'pre-sign-up',
     });
     stops.push(cognito.stop);
     log(`Cognito (proxy)      ${cognito.endpoint}  pool ${cognito.userPoolId}  client ${cognito.clientId}`);

@@ -101,6 +101,10 @@ describe('axe-core on the account pages', () => {
     await check('/must-verify-email, sent again');
 
     await page.goto(actionLink(await waitForMail(email, /mode=verifyEmail/), 'verifyEmail'));
+    await page.getByLabel('Password').waitFor();
+    await check('/auth?mode=verifyEmail, asking for the password');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Verify Email' }).click();
     await page.getByText('Email verified successfully. Please sign in again.').waitFor();
     await check('/auth?mode=verifyEmail, verified');
 

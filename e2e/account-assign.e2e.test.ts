@@ -2,11 +2,11 @@ import type { Page } from 'playwright-core';
 import { seriousViolations } from './axe';
 import { sharedBrowser } from './browser';
 import {
-  actionLink,
   atSignIn,
   buyFromLicensesPage,
   createVerifiedUser,
   newPage,
+  openVerifyLink,
   PASSWORD,
   signIn,
   siteLink,
@@ -74,7 +74,7 @@ describe('account journeys: assigning licenses', () => {
     await assignee.page.getByLabel('Confirm Password').fill(PASSWORD);
     await assignee.page.getByRole('button', { name: 'Sign Up' }).click();
     await atSignIn(assignee.page);
-    await assignee.page.goto(actionLink(await waitForMail(first, /mode=verifyEmail/), 'verifyEmail'));
+    await openVerifyLink(assignee.page, await waitForMail(first, /mode=verifyEmail/));
     await assignee.page.getByText('Email verified successfully. Please sign in again.').waitFor();
 
     await signIn(assignee.page, first, PASSWORD, '/licenses');

@@ -5,6 +5,7 @@ import {
   atSignIn,
   createVerifiedUser,
   newPage,
+  openVerifyLink,
   PASSWORD,
   signIn,
   submitSignUp,
@@ -31,7 +32,7 @@ describe('account journeys: sign-up, verification, reset, guards', () => {
     await atSignIn(page);
 
     const mail = await waitForMail(email, /mode=verifyEmail/);
-    await page.goto(actionLink(mail, 'verifyEmail'));
+    await openVerifyLink(page, mail);
     await page.getByText('Email verified successfully. Please sign in again.').waitFor();
     await page.waitForURL((url) => url.pathname === '/');
 

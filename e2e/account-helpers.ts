@@ -60,6 +60,13 @@ export function actionLink(mail: Mail, mode: string): string {
   return `${siteUrl()}${url.pathname}${url.search}`;
 }
 
+/** Opens a mail's verification link and gives the account's password, as that page asks first. */
+export async function openVerifyLink(page: Page, mail: Mail, password = PASSWORD): Promise<void> {
+  await page.goto(actionLink(mail, 'verifyEmail'));
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Verify Email' }).click();
+}
+
 /** The link of a mail to this page of the site (its path, e.g. /sign-up), on the site under test. */
 export function siteLink(mail: Mail, pathname: string): string {
   const hrefs = [...mail.html.matchAll(/href="([^"]+)"/g)].map((m) => (m[1] ?? '').replace(/&amp;/g, '&'));

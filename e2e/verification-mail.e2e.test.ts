@@ -3,6 +3,7 @@ import {
   actionLink,
   atSignIn,
   newPage,
+  openVerifyLink,
   PASSWORD,
   stackInfo,
   submitSignUp,
@@ -48,10 +49,10 @@ describe('verification emails', () => {
     // The sign-in sent nothing: the sign-up email and the one Resend Email asked for.
     expect(await verificationMails(email)).toBe(2);
 
-    await page.goto(actionLink(first, 'verifyEmail'));
+    await openVerifyLink(page, first);
     await page.getByText('This link has expired. Please request a new one.').waitFor();
 
-    await page.goto(actionLink(newest, 'verifyEmail'));
+    await openVerifyLink(page, newest);
     await page.getByText('Email verified successfully. Please sign in again.').waitFor();
     expect(errors).toEqual([]);
     await context.close();

@@ -9,6 +9,7 @@ import {
 } from '../../lambdas/lib/table';
 import { routes } from '../../lambdas/routes';
 import { pascal, PUBLIC_ROUTE_THROTTLE, WEBHOOK_ROUTE_THROTTLE } from '../lib/api';
+import { CLIENT_WRITE_ATTRIBUTES } from '../lib/client-attributes';
 import { HANDLER_PERMISSIONS, TRIGGER_PERMISSIONS } from '../lib/handler-permissions';
 import { UNCACHED_ERROR_CODES } from '../lib/site';
 import { outputIdFor, SITE_BUILD_VARIABLES } from '../lib/site-build-env';
@@ -98,8 +99,26 @@ describe('accounts', () => {
       },
       AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
       EmailConfiguration: { EmailSendingAccount: 'COGNITO_DEFAULT' },
-      LambdaConfig: { CustomMessage: Match.anyValue() },
+      LambdaConfig: { CustomMessage: Match.anyValue(), PreSignUp: Match.anyValue() },
     });
+  });
+  it('the PreSignUp trigger may list users and delete them in this pool only, nothing else', () => {
+    const [roleId] = Object.keys(resources).filter(
+      (key) => resources[key]?.Type === 'AWS::IAM::Role' && key.startsWith('AuthPreSignUpRole'),
+    );
+    expect(statementsOf(roleId ?? '')).toEqual(
+      expect.arrayContaining([
+        {
+          Effect: 'Allow',
+          Action: ['cognito-idp:ListUsers', 'cognito-idp:AdminDeleteUser'],
+          Resource: { 'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool/), 'Arn'] },
+        },
+      ]),
+    );
+    expect(actionsOf(roleId ?? '').filter((a) => !a.startsWith('logs:'))).toEqual([
+      'cognito-idp:ListUsers',
+      'cognito-idp:AdminDeleteUser',
+    ]);
   });
   it('the CustomMessage trigger is custom-message.ts with SITE_URL', () => {
     const trigger = props('AWS::Lambda::Function').find((p) =>
@@ -118,6 +137,12 @@ describe('accounts', () => {
       AccessTokenValidity: 60,
       RefreshTokenValidity: 43200,
     });
+  });
+  it('app client cannot write email (only the BFF changes the address)', () => {
+    t.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      WriteAttributes: [...CLIENT_WRITE_ATTRIBUTES],
+    });
+    expect(CLIENT_WRITE_ATTRIBUTES).not.toContain('email');
   });
 });
 

@@ -4,7 +4,8 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { emailAddress } from './app-config';
-import { policyStatements, TRIGGER_PERMISSIONS } from './handler-permissions';
+import { CLIENT_WRITE_ATTRIBUTES } from './client-attributes';
+import { triggerStatements, type TriggerName } from './handler-permissions';
 import { type FunctionDefaults, ProductFunction } from './node-function';
 
 // Accounts: the Cognito user pool and the one app client the site and the desktop application share.
@@ -52,7 +53,7 @@ export class Auth extends Construct {
     this.preSignUp = new ProductFunction(this, 'PreSignUp', {
       entry: 'lambdas/triggers/pre-sign-up.ts',
       description:
-        'Cognito PreSignUp trigger: registrations meet the address rules, even sent to Cognito directly',
+        'Cognito PreSignUp trigger: address rules for every registration; an unconfirmed account does not keep an address',
       environment: {},
       defaults: props.functionDefaults,
       timeout: Duration.seconds(5),
@@ -93,18 +94,6 @@ export class Auth extends Construct {
       removalPolicy: props.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
 
-    // A policy of its own, not the role's default one: the function must not wait for it, since it
-    // names the pool, which names the function (a cycle CloudFormation refuses).
-    new iam.Policy(this, 'PostConfirmationGrants', {
-      roles: [this.postConfirmation.role],
-      statements: policyStatements(TRIGGER_PERMISSIONS['post-confirmation'], {
-        table: props.table.tableArn,
-        userPool: this.userPool.userPoolArn,
-        secrets: { stripe: '', signingKey: '' },
-        sesIdentity: '',
-      }).map((st) => new iam.PolicyStatement({ actions: st.actions, resources: st.resources })),
-    });
-
     this.client = this.userPool.addClient('WebClient', {
       // USER_PASSWORD_AUTH everywhere (see ARCHITECTURE.md); refresh tokens are always allowed.
       authFlows: { userPassword: true },
@@ -118,7 +107,30 @@ export class Auth extends Construct {
       accessTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),
       authSessionValidity: Duration.minutes(3),
+      // Not email: only the BFF changes the address (client-attributes.ts).
+      writeAttributes: new cognito.ClientAttributes().withStandardAttributes(
+        Object.fromEntries(CLIENT_WRITE_ATTRIBUTES.map((name) => [name, true])),
+      ),
     });
+
+    // The triggers' grants (handler-permissions.ts). Policies of their own, not the roles' default ones:
+    // a function depends on its default policy, the pool on the function, and the grants name the pool,
+    // which would be a cycle CloudFormation refuses.
+    const arns = {
+      table: props.table.tableArn,
+      userPool: this.userPool.userPoolArn,
+      secrets: { stripe: '', signingKey: '' },
+      sesIdentity: '',
+    };
+    const grant = (id: string, fn: ProductFunction, trigger: TriggerName) =>
+      new iam.Policy(this, id, {
+        roles: [fn.role],
+        statements: triggerStatements(trigger, arns).map(
+          ({ actions, resources }) => new iam.PolicyStatement({ actions, resources }),
+        ),
+      });
+    grant('PostConfirmationGrants', this.postConfirmation, 'post-confirmation');
+    grant('PreSignUpPolicy', this.preSignUp, 'pre-sign-up');
 
     Validations.of(this.userPool).acknowledge(
       {

@@ -21,7 +21,12 @@ export type SecretName = 'stripe' | 'signingKey';
 /** Cognito user pool operations the BFF signs (lambdas/lib/cognito.ts). InitiateAuth, the password
  * check, is a public Cognito operation that takes no IAM permission. */
 type CognitoAction =
-  'ListUsers' | 'AdminUpdateUserAttributes' | 'AdminUserGlobalSignOut' | 'AdminResetUserPassword';
+  | 'ListUsers'
+  | 'AdminGetUser'
+  | 'AdminUpdateUserAttributes'
+  | 'AdminUserGlobalSignOut'
+  | 'AdminResetUserPassword'
+  | 'AdminDeleteUser';
 
 export interface HandlerPermissions {
   /** DynamoDB actions on the table itself. */
@@ -126,13 +131,23 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
 };
 
 /**
- * The Cognito triggers' grants (cdk/lib/auth.ts), in the same terms. The CustomMessage trigger calls
- * nothing. The PostConfirmation trigger ends every session after a password reset: Cognito's global
- * sign-out and the "tokens valid after" time (UpdateItem on USER#<uid> / SESSIONS).
+ * What each Cognito trigger (lambdas/triggers/<name>.ts) may touch, in the handlers' terms. CDK attaches
+ * these to the trigger's role (auth.ts); the local stack runs the trigger with its own keys behind the
+ * same IAM gate (dev/lambda-invoke.ts). The CustomMessage trigger is not listed: it calls nothing.
  */
-export const TRIGGER_PERMISSIONS: Readonly<Record<'post-confirmation', HandlerPermissions>> = {
+export const TRIGGER_PERMISSIONS: Readonly<Record<'post-confirmation' | 'pre-sign-up', HandlerPermissions>> = {
+  // Ends every session after a password reset: Cognito's global sign-out and the "tokens valid after"
+  // time (UpdateItem on USER#<uid> / SESSIONS).
   'post-confirmation': { table: ['UpdateItem'], cognito: ['AdminUserGlobalSignOut'] },
+  // Frees an address held by an unconfirmed sign-up: finds the users with that email, deletes those.
+  'pre-sign-up': { cognito: ['ListUsers', 'AdminDeleteUser'] },
 };
+
+export type TriggerName = keyof typeof TRIGGER_PERMISSIONS;
+
+/** A trigger's statements. */
+export const triggerStatements = (trigger: TriggerName, arns: ResourceArns): PolicyStatementSpec[] =>
+  policyStatements(TRIGGER_PERMISSIONS[trigger], arns);
 
 export function permissionsFor(handler: string): { permissions: HandlerPermissions; known: boolean } {
   const listed = HANDLER_PERMISSIONS[handler];

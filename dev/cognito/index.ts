@@ -23,12 +23,14 @@ export interface LocalCognitoOptions {
   upstreamPort: number;
   lambdaEndpoint: string;
   messageHookUrl: string;
+  /** The Lambda Invoke endpoint's name of the PreSignUp trigger, when the pool has one (the stack's does). */
+  preSignUpFunction?: string;
 }
 
+// PreSignUp is not among them: the proxy runs it (proxy.ts, preSignUp).
 const COGNITO_TRIGGERS = {
   CustomMessage: 'custom-message',
   PostConfirmation: 'post-confirmation',
-  PreSignUp: 'pre-sign-up',
   PreTokenGeneration: 'local-token-claims',
 };
 
@@ -40,6 +42,9 @@ export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCogn
     port: opts.port,
     revocationsFile: path.join(opts.dataDir, 'revocations.json'),
     resetRequiredFile: path.join(opts.dataDir, 'reset-required.json'),
+    preSignUp: opts.preSignUpFunction
+      ? { lambdaEndpoint: opts.lambdaEndpoint, functionName: opts.preSignUpFunction }
+      : undefined,
   });
   try {
     const local = await startCognitoLocal({

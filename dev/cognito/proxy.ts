@@ -9,8 +9,10 @@ import { listen } from '../listen';
 // Our HTTP front for cognito-local. It forwards the Cognito JSON API and fills the gaps that make
 // aws-amplify v6 behave differently from real Cognito (see dev/README.md, "Cognito proxy"):
 // refresh through GetTokensFromRefreshToken, global sign-out with revocation, ResendConfirmationCode,
-// AdminResetUserPassword and the RESET_REQUIRED status, email_verified on confirmation, Cognito's error names and messages, the password policy,
-// prevent-user-existence answers, verified access tokens, and 400 (never 500) for what it cannot do.
+// AdminResetUserPassword and the RESET_REQUIRED status, email_verified on confirmation, Cognito's error
+// names and messages, the password policy, prevent-user-existence answers, verified access tokens, the
+// app client's writable attributes, the PreSignUp trigger before the address check, and 400 (never
+// 500) for what it cannot do.
 
 export interface CognitoProxyOptions {
   /** cognito-local's URL. */
@@ -20,6 +22,11 @@ export interface CognitoProxyOptions {
   revocationsFile: string;
   /** JSON file keeping the users whose password was reset by an administrator (RESET_REQUIRED). */
   resetRequiredFile: string;
+  /**
+   * The PreSignUp trigger, invoked here (through the Lambda Invoke API at lambdaEndpoint) before
+   * SignUp goes up: Cognito runs it before it checks that the address is free; cognito-local after.
+   */
+  preSignUp?: { lambdaEndpoint: string; functionName: string };
 }
 
 export interface CognitoProxy {
@@ -41,6 +48,46 @@ class CognitoError extends Error {
 }
 
 const LOGIN_FAILED = 'Incorrect username or password.';
+const UNAUTHORIZED_ATTRIBUTE = 'A client attempted to write unauthorized attribute';
+/** What an app client may write when its WriteAttributes are not set: the standard attributes. */
+const STANDARD_ATTRIBUTES = new Set([
+  'address',
+  'birthdate',
+  'email',
+  'family_name',
+  'gender',
+  'given_name',
+  'locale',
+  'middle_name',
+  'name',
+  'nickname',
+  'phone_number',
+  'picture',
+  'preferred_username',
+  'profile',
+  'updated_at',
+  'website',
+  'zoneinfo',
+]);
+
+/**
+ * Cognito's check of what an app client writes with a user's own tokens (SignUp's UserAttributes,
+ * UpdateUserAttributes, DeleteUserAttributes): only its WriteAttributes (by default the standard ones);
+ * never the *_verified flags. cognito-local writes anything.
+ */
+function checkWritable(info: ClientInfo, names: readonly string[]): void {
+  const writable = info.writeAttributes ?? STANDARD_ATTRIBUTES;
+  if (names.some((name) => !writable.has(name))) {
+    throw new CognitoError('NotAuthorizedException', UNAUTHORIZED_ATTRIBUTE);
+  }
+}
+const attributeNames = (body: Json, key: 'UserAttributes' | 'UserAttributeNames'): string[] => {
+  const list = body[key];
+  if (!Array.isArray(list)) return [];
+  return list.map((a: unknown) =>
+    typeof a === 'string' ? a : String((a as { Name?: unknown } | null)?.Name ?? ''),
+  );
+};
 const CODE_MISMATCH = 'Invalid verification code provided, please try again.';
 const SERVICE = 'AWSCognitoIdentityProviderService';
 
@@ -52,6 +99,8 @@ interface UserRecord {
 interface ClientInfo {
   userPoolId: string;
   preventUserExistenceErrors: boolean;
+  /** The client's WriteAttributes; undefined when not set (every standard attribute is writable). */
+  writeAttributes?: ReadonlySet<string>;
 }
 interface PasswordPolicy {
   MinimumLength?: number;
@@ -157,13 +206,14 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
         { UserPoolId: pool.Id },
       );
       if (!UserPoolClients.some((c) => c.ClientId === clientId)) continue;
-      const { UserPoolClient } = await up.call<{ UserPoolClient?: { PreventUserExistenceErrors?: string } }>(
-        'DescribeUserPoolClient',
-        { UserPoolId: pool.Id, ClientId: clientId },
-      );
+      const { UserPoolClient } = await up.call<{
+        UserPoolClient?: { PreventUserExistenceErrors?: string; WriteAttributes?: string[] };
+      }>('DescribeUserPoolClient', { UserPoolId: pool.Id, ClientId: clientId });
+      const write = UserPoolClient?.WriteAttributes;
       return {
         userPoolId: pool.Id,
         preventUserExistenceErrors: UserPoolClient?.PreventUserExistenceErrors === 'ENABLED',
+        writeAttributes: write?.length ? new Set(write) : undefined,
       };
     }
     throw new CognitoError('ResourceNotFoundException', `User pool client ${clientId} does not exist.`);
@@ -320,11 +370,61 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       await verifyAccessToken(body.AccessToken);
       return after(await up.call(target, body));
     };
+  /** A call that writes the user's own attributes: the token's app client must be allowed to. */
+  const writingAttributes =
+    (target: string, key: 'UserAttributes' | 'UserAttributeNames'): TargetHandler =>
+    async (body) => {
+      const token = await verifyAccessToken(body.AccessToken);
+      checkWritable(await clientInfo(String(token.client_id ?? '')), attributeNames(body, key));
+      return maskDeliveries(await up.call(target, body));
+    };
+  /**
+   * Runs the PreSignUp trigger with the event Cognito sends it (its errors answered as Cognito answers
+   * them). The trigger's answer (auto-confirm, auto-verify) is not applied: ours never sets them.
+   */
+  const runPreSignUp = async (body: Json, info: ClientInfo): Promise<void> => {
+    const trigger = opts.preSignUp;
+    if (!trigger) return;
+    const username = str(body, 'Username');
+    const attributes = Object.fromEntries(
+      ((body.UserAttributes as { Name: string; Value?: string }[] | undefined) ?? []).map((a) => [
+        a.Name,
+        a.Value ?? '',
+      ]),
+    );
+    // The pool's usernames are email addresses: Cognito copies the username into the email attribute.
+    attributes.email ??= username;
+    const event = {
+      version: '1',
+      region: 'us-east-1',
+      userPoolId: info.userPoolId,
+      // Cognito's username for an email-username pool is a generated id (the user's sub).
+      userName: randomUUID(),
+      callerContext: { awsSdkVersion: 'aws-sdk-unknown-unknown', clientId: body.ClientId },
+      triggerSource: 'PreSignUp_SignUp',
+      request: {
+        userAttributes: attributes,
+        validationData: body.ValidationData ?? null,
+        clientMetadata: body.ClientMetadata,
+      },
+      response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
+    };
+    const url = `${trigger.lambdaEndpoint}/2015-03-31/functions/${encodeURIComponent(trigger.functionName)}/invocations`;
+    const res = await fetch(url, { method: 'POST', body: JSON.stringify(event) });
+    const answer = (await res.json().catch(() => ({}))) as { errorMessage?: string };
+    if (res.ok && !res.headers.get('x-amz-function-error')) return;
+    throw new CognitoError(
+      'UserLambdaValidationException',
+      `PreSignUp failed with error ${answer.errorMessage ?? `status ${res.status}`}.`,
+    );
+  };
 
   const handlers: Record<string, TargetHandler> = {
     SignUp: async (body) => {
       const info = await clientInfo(str(body, 'ClientId'));
       checkPassword(body.Password, await passwordPolicy(info.userPoolId));
+      checkWritable(info, attributeNames(body, 'UserAttributes'));
+      await runPreSignUp(body, info);
       try {
         return maskDeliveries(await up.call('SignUp', body));
       } catch (error) {
@@ -541,8 +641,8 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       ),
     GetUser: withAccessToken('GetUser'),
     DeleteUser: withAccessToken('DeleteUser'),
-    DeleteUserAttributes: withAccessToken('DeleteUserAttributes'),
-    UpdateUserAttributes: withAccessToken('UpdateUserAttributes', maskDeliveries),
+    DeleteUserAttributes: writingAttributes('DeleteUserAttributes', 'UserAttributeNames'),
+    UpdateUserAttributes: writingAttributes('UpdateUserAttributes', 'UserAttributes'),
     GetUserAttributeVerificationCode: withAccessToken('GetUserAttributeVerificationCode', maskDeliveries),
     VerifyUserAttribute: async (body) => {
       await verifyAccessToken(body.AccessToken);

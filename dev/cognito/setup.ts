@@ -7,8 +7,10 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
+  UpdateUserPoolClientCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { CLIENT_WRITE_ATTRIBUTES } from '../../cdk/lib/client-attributes';
 import { ownCredentials, type Credentials } from '../iam/policy';
 
 // Creates the user pool and app client with the production settings on first start, and keeps their
@@ -27,11 +29,36 @@ export function localCognitoClient(
   return new CognitoIdentityProviderClient({ endpoint, region: 'us-east-1', credentials });
 }
 
+/** The app client's settings as CDK sets them (cdk/lib/auth.ts), for CreateUserPoolClient and updates. */
+const CLIENT_SETTINGS = {
+  ClientName: 'stockbench-web',
+  ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+  PreventUserExistenceErrors: 'ENABLED',
+  EnableTokenRevocation: true,
+  WriteAttributes: [...CLIENT_WRITE_ATTRIBUTES],
+} as const;
+
 export async function ensureUserPool(endpoint: string, idsFile: string): Promise<CognitoIds> {
   const client = localCognitoClient(endpoint);
   try {
     const saved = await readIds(idsFile);
-    if (saved && (await clientExists(client, saved))) return saved;
+    const existing = saved && (await describeClient(client, saved));
+    if (saved && existing) {
+      // A pool made by an earlier version: its client gets today's settings (e.g. email not writable).
+      const write = [...(existing.WriteAttributes ?? [])].sort().join();
+      if (write !== [...CLIENT_WRITE_ATTRIBUTES].sort().join()) {
+        await client.send(
+          new UpdateUserPoolClientCommand({
+            UserPoolId: saved.userPoolId,
+            ClientId: saved.clientId,
+            ...CLIENT_SETTINGS,
+            ExplicitAuthFlows: [...CLIENT_SETTINGS.ExplicitAuthFlows],
+            WriteAttributes: [...CLIENT_SETTINGS.WriteAttributes],
+          }),
+        );
+      }
+      return saved;
+    }
 
     const { UserPool } = await client.send(
       new CreateUserPoolCommand({
@@ -56,11 +83,10 @@ export async function ensureUserPool(endpoint: string, idsFile: string): Promise
     const { UserPoolClient } = await client.send(
       new CreateUserPoolClientCommand({
         UserPoolId: userPoolId,
-        ClientName: 'stockbench-web',
         GenerateSecret: false,
-        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-        PreventUserExistenceErrors: 'ENABLED',
-        EnableTokenRevocation: true,
+        ...CLIENT_SETTINGS,
+        ExplicitAuthFlows: [...CLIENT_SETTINGS.ExplicitAuthFlows],
+        WriteAttributes: [...CLIENT_SETTINGS.WriteAttributes],
       }),
     );
     const clientId = UserPoolClient?.ClientId;
@@ -121,13 +147,13 @@ async function readIds(file: string): Promise<CognitoIds | undefined> {
   }
 }
 
-async function clientExists(client: CognitoIdentityProviderClient, ids: CognitoIds): Promise<boolean> {
+async function describeClient(client: CognitoIdentityProviderClient, ids: CognitoIds) {
   try {
-    await client.send(
+    const { UserPoolClient } = await client.send(
       new DescribeUserPoolClientCommand({ UserPoolId: ids.userPoolId, ClientId: ids.clientId }),
     );
-    return true;
+    return UserPoolClient;
   } catch {
-    return false;
+    return undefined;
   }
 }

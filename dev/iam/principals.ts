@@ -3,6 +3,9 @@ import {
   mailDomainOf,
   permissionsFor,
   policyStatements,
+  TRIGGER_PERMISSIONS,
+  triggerStatements,
+  type TriggerName,
 } from '../../cdk/lib/handler-permissions';
 import { routes } from '../../lambdas/routes';
 import {
@@ -15,8 +18,9 @@ import {
   type Principal,
 } from './policy';
 
-// The principals of a local stack: its admin, and one per handler of lambdas/routes.ts with the
-// statements CDK gives that handler's role (cdk/lib/handler-permissions.ts), on the stack's resources.
+// The principals of a local stack: its admin, one per handler of lambdas/routes.ts and one per Cognito
+// trigger that calls AWS, each with the statements CDK gives its role (cdk/lib/handler-permissions.ts),
+// on the stack's resources.
 
 export interface StackResources {
   tableName: string;
@@ -43,6 +47,9 @@ export function stackPrincipals(seed: string, r: StackResources): Principal[] {
     adminPrincipal(seed),
     ...handlerNames().map((h) =>
       handlerPrincipal(seed, h, policyStatements(permissionsFor(h).permissions, arns)),
+    ),
+    ...(Object.keys(TRIGGER_PERMISSIONS) as TriggerName[]).map((t) =>
+      handlerPrincipal(seed, t, triggerStatements(t, arns)),
     ),
   ];
 }

@@ -13,20 +13,32 @@ interface Template {
   subject: string;
   intro: string;
   action: string;
+  /** Said after the link, as plain text (the site's address is added where it says so). */
+  after?: (siteUrl: string) => string;
 }
 
 const VERIFY: Template = {
   mode: 'verifyEmail',
   subject: 'Verify your email for Stockbench',
-  intro: 'Follow this link to verify your email address.',
+  intro:
+    'Follow this link to verify your email address. The page asks for the password of your Stockbench ' +
+    'account: a link alone never verifies an account.',
   action: 'Verify email',
+  // Someone may have signed up with this address; its owner can still create the account for it.
+  after: (siteUrl) =>
+    'If you did not create a Stockbench account with this address, someone else may have: ignore this ' +
+    `email. You can create your own account with it at ${siteUrl}/sign-up; an account that was never ` +
+    'verified is replaced.',
 };
+
+/** A changed address of an existing account: no sign-up to point to. */
+const VERIFY_CHANGED: Template = { ...VERIFY, after: undefined };
 
 const TEMPLATES: Partial<Record<CustomMessageTriggerEvent['triggerSource'], Template>> = {
   CustomMessage_SignUp: VERIFY,
   CustomMessage_ResendCode: VERIFY,
-  CustomMessage_UpdateUserAttribute: VERIFY,
-  CustomMessage_VerifyUserAttribute: VERIFY,
+  CustomMessage_UpdateUserAttribute: VERIFY_CHANGED,
+  CustomMessage_VerifyUserAttribute: VERIFY_CHANGED,
   CustomMessage_ForgotPassword: {
     mode: 'resetPassword',
     subject: 'Reset your password for Stockbench',
@@ -64,7 +76,9 @@ export const handler = async (event: CustomMessageTriggerEvent): Promise<CustomM
     `<p><a href="${linkHtml}">${template.action}</a></p>`,
     `<p>Or open this address in your browser:<br><a href="${linkHtml}">${linkHtml}</a></p>`,
     `<p>Your code is <strong>${escapeHtml(code)}</strong>.</p>`,
-    "<p>If you didn't ask for this, you can ignore this email.</p>",
+    template.after
+      ? `<p>${escapeHtml(template.after(siteUrl.replace(/\/+$/, '')))}</p>`
+      : "<p>If you didn't ask for this, you can ignore this email.</p>",
     '<p>Thanks,<br>The Stockbench team</p>',
     '</body></html>',
   ].join('\n');

@@ -1,13 +1,69 @@
+import {
+  AdminDeleteUserCommand,
+  CognitoIdentityProviderClient,
+  ListUsersCommand,
+  type UserType,
+} from '@aws-sdk/client-cognito-identity-provider';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { emailAddressProblem } from '../../src/lib/email-address';
+import { awsClientDefaults } from '../lib/aws-clients';
 
-// Cognito PreSignUp trigger: the rules a registration must meet even when it comes straight to
-// Cognito (the app client is public, so anyone can call SignUp without the site). Cognito answers the
-// caller UserLambdaValidationException, "PreSignUp failed with error <message>.".
+// Cognito PreSignUp trigger: the rules a registration must meet even when it comes straight to Cognito
+// (the app client is public, so anyone can call SignUp without the site). A refusal reaches the caller
+// as UserLambdaValidationException, "PreSignUp failed with error <message>.".
+//
+// One form of an address (src/lib/email-address.ts): look-alike characters are refused.
+//
+// Nobody can squat an address. Email addresses are the pool's usernames, so
+// an account someone created for an address and never confirmed would keep the address's owner from
+// signing up ("already taken"). Such an account never proved the address and never had a session
+// (Cognito issues no tokens before confirmation, so it holds nothing of ours): it is deleted here,
+// before Cognito checks that the address is free, and the new sign-up goes on. A confirmed account is
+// never touched; its address stays taken.
+
+let client: CognitoIdentityProviderClient | undefined;
+
+function cognito(): CognitoIdentityProviderClient {
+  client ??= new CognitoIdentityProviderClient(awsClientDefaults());
+  return client;
+}
+
+/** Users whose email is `email` (Cognito's filter on email ignores case). */
+async function usersWithEmail(userPoolId: string, email: string): Promise<UserType[]> {
+  const out = await cognito().send(
+    new ListUsersCommand({
+      UserPoolId: userPoolId,
+      // Quotes and backslashes cannot be escaped in a ListUsers filter; no address needs them here.
+      Filter: `email = "${email.replace(/["\\]/g, '')}"`,
+      Limit: 10,
+    }),
+  );
+  return (out.Users ?? []).filter((u) =>
+    u.Attributes?.some((a) => a.Name === 'email' && a.Value?.toLowerCase() === email.toLowerCase()),
+  );
+}
+
+/** Deletes the accounts that hold `email` without ever having confirmed it. */
+async function releaseUnconfirmed(userPoolId: string, email: string): Promise<void> {
+  for (const user of await usersWithEmail(userPoolId, email)) {
+    if (user.UserStatus !== 'UNCONFIRMED' || !user.Username) continue;
+    try {
+      await cognito().send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: user.Username }));
+    } catch (err) {
+      // Deleted meanwhile (two sign-ups at once): the address is free either way.
+      if (!(err instanceof Error && err.name === 'UserNotFoundException')) throw err;
+    }
+  }
+}
 
 export const handler = async (event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> => {
-  // One form of an address (src/lib/email-address.ts): look-alike characters are refused.
-  const problem = emailAddressProblem(event.request.userAttributes.email ?? event.userName);
+  // Only self sign-up: an administrator creating a user decides for themselves.
+  if (event.triggerSource !== 'PreSignUp_SignUp') return event;
+  // Cognito copies the username (an address) into the email attribute; the username is the fallback.
+  const email =
+    event.request.userAttributes.email ?? (event.userName.includes('@') ? event.userName : undefined);
+  const problem = emailAddressProblem(email ?? event.userName);
   if (problem) throw new Error(problem);
+  if (email) await releaseUnconfirmed(event.userPoolId, email);
   return event;
 };

@@ -3,7 +3,8 @@ import { siteConfig } from '../config';
 // The one table from what fails (Cognito exception names, as Amplify throws them, and the BFF's error
 // codes) to the messages of spec point 8, per screen.
 
-export type AuthScreen = 'signIn' | 'signUp' | 'verify' | 'resetRequest' | 'action' | 'profile' | 'billing';
+export type AuthScreen =
+  'signIn' | 'signUp' | 'verify' | 'verifyLink' | 'resetRequest' | 'action' | 'profile' | 'billing';
 
 type Messages = Partial<Record<AuthScreen | 'any', string>>;
 
@@ -17,7 +18,10 @@ const table: Record<string, Messages> = {
   NotAuthorizedException: {
     signIn: 'Incorrect email address or password.',
     profile: 'Incorrect current password.',
+    verifyLink: 'Incorrect password.',
   },
+  // The verification link's page, for an account that must finish signing in first (a second factor).
+  SignInFirst: { any: 'Please sign in, then open the link in the email again.' },
   INCORRECT_PASSWORD: { any: 'Incorrect current password.' },
   UserNotFoundException: { any: 'Email address not found.' },
   UsernameExistsException: { signUp: 'Email address already taken.', profile: 'New email is already taken.' },

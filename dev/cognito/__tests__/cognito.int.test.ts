@@ -148,9 +148,24 @@ describe('Cognito through the proxy with aws-amplify v6', () => {
     expect(after).not.toBe(before);
   });
 
-  it('changes the email and verifies it with the mailed code', async () => {
-    const output = await updateUserAttributes({ userAttributes: { email: newEmail } });
-    expect(output.email?.nextStep.updateAttributeStep).toBe('CONFIRM_ATTRIBUTE_WITH_CODE');
+  it("refuses the user's own change of email (only the BFF writes it), and verifies the BFF's", async () => {
+    await expect(updateUserAttributes({ userAttributes: { email: newEmail } })).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'A client attempted to write unauthorized attribute',
+    });
+    expect(await idTokenClaims(true)).toMatchObject({ email, email_verified: true });
+    const client = localCognitoClient(cognito.endpoint);
+    await client.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: cognito.userPoolId,
+        Username: email,
+        UserAttributes: [
+          { Name: 'email', Value: newEmail },
+          { Name: 'email_verified', Value: 'false' },
+        ],
+      }),
+    );
+    client.destroy();
     expect((await idTokenClaims(true))?.email_verified).toBe(false);
     const code = lastCode(newEmail, 'verifyEmail');
     await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code });

@@ -43,6 +43,16 @@ describe('custom-message trigger', () => {
     },
   );
 
+  it("a sign-up's mail says the page asks for the password, and how to claim the address", async () => {
+    const out = await handler(event('CustomMessage_SignUp', '{####}'));
+    expect(out.response.emailMessage).toContain('The page asks for the password of your Stockbench account');
+    expect(out.response.emailMessage).toContain(
+      'You can create your own account with it at https://stockbench.app/sign-up',
+    );
+    const changed = await handler(event('CustomMessage_UpdateUserAttribute', '{####}'));
+    expect(changed.response.emailMessage).not.toContain('/sign-up');
+  });
+
   it('VerifyUserAttribute also goes to verifyEmail', async () => {
     const out = await handler(event('CustomMessage_VerifyUserAttribute', '{####}'));
     expect(out.response.emailMessage).toContain('mode=verifyEmail');

@@ -13,6 +13,7 @@ jest.mock('aws-amplify/utils', () => ({ Hub: { listen: jest.fn(() => () => undef
 jest.mock('aws-amplify/auth', () => ({
   fetchAuthSession: jest.fn(),
   signOut: jest.fn(),
+  signIn: jest.fn(),
   confirmSignUp: jest.fn(),
   confirmUserAttribute: jest.fn(),
   confirmResetPassword: jest.fn(),
@@ -48,16 +49,45 @@ describe('/auth', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Unknown mode.');
   });
 
-  it('verifyEmail: confirms the sign-up and goes home with emailVerified', async () => {
+  const unconfirmed = { isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } } as never;
+  async function verifyWith(password: string) {
+    await userEvent.type(await screen.findByLabelText('Password'), password);
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Email' }));
+  }
+
+  it("verifyEmail: confirms the sign-up once the account's password is given, then goes home", async () => {
+    mocked.signIn.mockResolvedValue(unconfirmed);
     mocked.confirmSignUp.mockResolvedValue({} as never);
     open('?mode=verifyEmail&oobCode=123456&email=a%40example.com');
     // The code and the address leave the address bar at once (mode stays).
     expect(window.location.pathname + window.location.search).toBe('/auth?mode=verifyEmail');
+    // Nothing is confirmed by opening the link.
+    expect(await screen.findByText(/enter the password of its Stockbench account/)).toBeInTheDocument();
+    expect(mocked.confirmSignUp).not.toHaveBeenCalled();
+    await verifyWith('secret1');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/?action=emailVerified'));
+    expect(mocked.signIn).toHaveBeenCalledWith({
+      username: 'a@example.com',
+      password: 'secret1',
+      options: { authFlowType: 'USER_PASSWORD_AUTH' },
+    });
     expect(mocked.confirmSignUp).toHaveBeenCalledWith({
       username: 'a@example.com',
       confirmationCode: '123456',
     });
+  });
+
+  it('verifyEmail: a wrong password confirms nothing and points to signing up with the address', async () => {
+    mocked.signIn.mockRejectedValue(Object.assign(new Error('x'), { name: 'NotAuthorizedException' }));
+    open('?mode=verifyEmail&oobCode=123456&email=a%40example.com');
+    await verifyWith('not-mine');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect password.');
+    expect(mocked.confirmSignUp).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Create your own account' })).toHaveAttribute(
+      'href',
+      '/sign-up?email=a%40example.com',
+    );
   });
 
   it('verifyEmail: a signed-in user with a changed address confirms the attribute and refreshes', async () => {
@@ -83,12 +113,14 @@ describe('/auth', () => {
   it.each(['CodeMismatchException', 'ExpiredCodeException'])(
     'verifyEmail: %s answers the expired-link message and points to the newest email',
     async (name) => {
+      mocked.signIn.mockResolvedValue(unconfirmed);
       mocked.confirmSignUp.mockRejectedValue(Object.assign(new Error('x'), { name }));
       open('?mode=verifyEmail&oobCode=1&email=a%40example.com');
+      await verifyWith('secret1');
       expect(await screen.findByRole('alert')).toHaveTextContent(
         'This link has expired. Please request a new one.',
       );
-      expect(screen.getByText(/Use the link in the most recent verification email/)).toBeInTheDocument();
+      expect(screen.getByText(/If this link has expired/)).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'sign in' })).toHaveAttribute('href', '/sign-in');
     },
   );

@@ -50,7 +50,6 @@ describe('SignUpForm', () => {
     expect(mocked.signUp).toHaveBeenCalledWith({
       username: 'new@example.com',
       password: 'secret1',
-      options: { userAttributes: { email: 'new@example.com' } },
     });
     // So the first sign-in does not mail a second link while this one works.
     expect(hasFreshVerificationMail('new@example.com')).toBe(true);

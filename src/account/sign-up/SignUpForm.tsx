@@ -25,7 +25,9 @@ export function SignUpForm() {
     // The one form the product compares addresses in (the BFF and Cognito's trigger apply it too).
     const address = normalizeEmail(email);
     configureAmplify();
-    await signUp({ username: address, password, options: { userAttributes: { email: address } } });
+    // No email attribute: the app client may not write it (cdk/lib/client-attributes.ts); Cognito
+    // takes the address from the username.
+    await signUp({ username: address, password });
     recordVerificationMail(address);
     await navigate('/sign-in');
   });

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AdminGetUserCommand,
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  DeleteUserAttributesCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+  UpdateUserAttributesCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { localCognitoClient } from '../../dev/cognito/setup';
+import type { IamDecision } from '../../dev/iam/gate';
+import { readOutbox } from '../../dev/outbox';
+import { eventually, startBff, type Bff } from './support/bff';
+
+// Issue 19, paths 2 and 3, tried as an attacker would: straight at Cognito's public API with the app
+// client's id (what anyone can read from the site), on the local stack (cognito-local behind the proxy,
+// the PreSignUp trigger run as deployed behind the IAM gate).
+//  2. Nobody can squat an address: an unconfirmed sign-up does not keep the address from its owner.
+//  3. The address changes only through the product: a user's own token cannot write email.
+
+let bff: Bff;
+let cognito: CognitoIdentityProviderClient;
+let admin: CognitoIdentityProviderClient;
+const decisions: IamDecision[] = [];
+
+beforeAll(async () => {
+  bff = await startBff();
+  bff.iamGate.onDecision((d) => decisions.push(d));
+  // The public API needs no AWS credentials; these are ignored, as Cognito ignores them.
+  cognito = new CognitoIdentityProviderClient({
+    region: bff.info.region,
+    endpoint: bff.info.cognitoEndpoint,
+    credentials: { accessKeyId: 'anyone', secretAccessKey: 'anyone' },
+  });
+  admin = localCognitoClient(bff.info.cognitoEndpoint);
+}, 60000);
+afterAll(async () => {
+  cognito?.destroy();
+  admin?.destroy();
+  await bff?.stop();
+});
+
+const address = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
+const signUp = (email: string, password: string, attributes?: { Name: string; Value: string }[]) =>
+  cognito.send(
+    new SignUpCommand({
+      ClientId: bff.info.clientId,
+      Username: email,
+      Password: password,
+      UserAttributes: attributes,
+    }),
+  );
+const signIn = (email: string, password: string) =>
+  cognito.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: bff.info.clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+const userOf = (email: string) =>
+  admin.send(new AdminGetUserCommand({ UserPoolId: bff.info.userPoolId, Username: email }));
+const emailOf = async (email: string) =>
+  (await userOf(email)).UserAttributes?.find((a) => a.Name === 'email')?.Value;
+
+/** The code of the newest verification mail to `email` once there are `count` of them. */
+async function verificationCode(email: string, count: number): Promise<string> {
+  return eventually(async () => {
+    const mails = (await readOutbox(bff.outboxDir, email)).filter((m) => /mode=verifyEmail/.test(m.html));
+    if (mails.length < count) return undefined;
+    return /oobCode=(\w+)/.exec(mails[0]?.html ?? '')?.[1];
+  });
+}
+
+describe('nobody can squat an address (issue 19, path 2)', () => {
+  it('the owner signs up an address an unconfirmed account holds, and gets the account', async () => {
+    const email = address('bob');
+    await signUp(email, 'squatter-password');
+    await expect(signIn(email, 'squatter-password')).rejects.toMatchObject({
+      name: 'UserNotConfirmedException',
+    });
+    const squatter = (await userOf(email)).Username;
+
+    // Today's code refused this: "An account with the given email already exists."
+    const owner = await signUp(email, 'owners-password');
+    expect(owner.UserConfirmed).toBe(false);
+    expect((await userOf(email)).Username).not.toBe(squatter);
+    await expect(signIn(email, 'squatter-password')).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+
+    // The owner's mailbox has the code that confirms the owner's account (the second mail).
+    await cognito.send(
+      new ConfirmSignUpCommand({
+        ClientId: bff.info.clientId,
+        Username: email,
+        ConfirmationCode: await verificationCode(email, 2),
+      }),
+    );
+    const session = await signIn(email, 'owners-password');
+    const claims = JSON.parse(
+      Buffer.from(session.AuthenticationResult?.IdToken?.split('.')[1] ?? '', 'base64url').toString(),
+    ) as Record<string, unknown>;
+    expect(claims).toMatchObject({ email, email_verified: true });
+  });
+
+  it('a confirmed account keeps its address: a later sign-up is refused and removes nothing', async () => {
+    const user = await bff.newUser();
+    await expect(signUp(user.email, 'another-password')).rejects.toMatchObject({
+      name: 'UsernameExistsException',
+    });
+    expect((await signIn(user.email, user.password)).AuthenticationResult?.IdToken).toBeDefined();
+  });
+
+  it('the trigger runs with its own grants only: listing and deleting users of this pool', () => {
+    const mine = decisions.filter((d) => d.principal === 'pre-sign-up');
+    expect(mine.filter((d) => !d.allowed)).toEqual([]);
+    expect(new Set(mine.map((d) => d.action))).toEqual(
+      new Set(['cognito-idp:ListUsers', 'cognito-idp:AdminDeleteUser']),
+    );
+  });
+});
+
+describe('the address changes only through the product (issue 19, path 3)', () => {
+  it("a user's own access token cannot change or delete the email", async () => {
+    const user = await bff.newUser();
+    const accessToken = (await signIn(user.email, user.password)).AuthenticationResult?.AccessToken;
+    const attacker = address('intruder');
+    // Today's code accepted this and made the attacker's address the account's.
+    await expect(
+      cognito.send(
+        new UpdateUserAttributesCommand({
+          AccessToken: accessToken,
+          UserAttributes: [{ Name: 'email', Value: attacker }],
+        }),
+      ),
+    ).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'A client attempted to write unauthorized attribute',
+    });
+    await expect(
+      cognito.send(
+        new DeleteUserAttributesCommand({ AccessToken: accessToken, UserAttributeNames: ['email'] }),
+      ),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    expect(await emailOf(user.email)).toBe(user.email);
+    // What the client may write, it still can.
+    await cognito.send(
+      new UpdateUserAttributesCommand({
+        AccessToken: accessToken,
+        UserAttributes: [{ Name: 'locale', Value: 'en-GB' }],
+      }),
+    );
+  });
+
+  it('sign-up sets the email from the username, and refuses an email attribute as AWS does', async () => {
+    const email = address('newcomer');
+    await expect(signUp(email, 'secret-123', [{ Name: 'email', Value: email }])).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'A client attempted to write unauthorized attribute',
+    });
+    await expect(
+      signUp(email, 'secret-123', [{ Name: 'email_verified', Value: 'true' }]),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await signUp(email, 'secret-123');
+    expect(await emailOf(email)).toBe(email);
+  });
+});
