@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ChallengeSessionOptions } from './challenge-sessions';
 import { startCognitoLocal } from './cognito-local';
 import { startCognitoProxy } from './proxy';
 import { ensureUserPool, type CognitoIds } from './setup';
@@ -23,6 +24,8 @@ export interface LocalCognitoOptions {
   upstreamPort: number;
   lambdaEndpoint: string;
   messageHookUrl: string;
+  /** Sign-in challenge sessions (tests move their clock). */
+  challengeSessions?: ChallengeSessionOptions;
 }
 
 const COGNITO_TRIGGERS = { CustomMessage: 'custom-message', PreTokenGeneration: 'local-token-claims' };
@@ -34,6 +37,7 @@ export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCogn
     upstream: upstreamUrl,
     port: opts.port,
     revocationsFile: path.join(opts.dataDir, 'revocations.json'),
+    challengeSessions: opts.challengeSessions,
   });
   try {
     const local = await startCognitoLocal({

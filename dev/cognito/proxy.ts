@@ -2,14 +2,18 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { decodeJwt, JwtError, remoteJwks, verifyJwt, type JwtPayload } from '../jwt';
 import { NEW_EMAIL_MARKER, RESEND_MARKER } from '../lambda-invoke';
+import { CognitoError } from './cognito-error';
+import type { ChallengeSessionOptions } from './challenge-sessions';
 import { Revocations } from './revocations';
+import { softwareTokenMfa } from './software-token-mfa';
 import { listen } from '../listen';
 
 // Our HTTP front for cognito-local. It forwards the Cognito JSON API and fills the gaps that make
 // aws-amplify v6 behave differently from real Cognito (see dev/README.md, "Cognito proxy"):
 // refresh through GetTokensFromRefreshToken, global sign-out with revocation, ResendConfirmationCode,
 // email_verified on confirmation, Cognito's error names and messages, the password policy,
-// prevent-user-existence answers, verified access tokens, and 400 (never 500) for what it cannot do.
+// prevent-user-existence answers, verified access tokens, authenticator-app MFA as Cognito answers it
+// (software-token-mfa.ts), and 400 (never 500) for what it cannot do.
 
 export interface CognitoProxyOptions {
   /** cognito-local's URL. */
@@ -17,6 +21,8 @@ export interface CognitoProxyOptions {
   port: number;
   /** JSON file keeping revoked users and tokens across restarts. */
   revocationsFile: string;
+  /** Sign-in challenge sessions (3 minutes by default; tests pass a clock). */
+  challengeSessions?: ChallengeSessionOptions;
 }
 
 export interface CognitoProxy {
@@ -25,17 +31,8 @@ export interface CognitoProxy {
   stop(): Promise<void>;
 }
 
-type Json = Record<string, unknown>;
-type TargetHandler = (body: Json) => Promise<Json>;
-
-class CognitoError extends Error {
-  constructor(
-    readonly type: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export type Json = Record<string, unknown>;
+export type TargetHandler = (body: Json) => Promise<Json>;
 
 const LOGIN_FAILED = 'Incorrect username or password.';
 const CODE_MISMATCH = 'Invalid verification code provided, please try again.';
@@ -300,6 +297,12 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
     };
     return up.call('AdminUpdateUserAttributes', { ...body, ClientMetadata: metadata });
   };
+  const mfa = softwareTokenMfa({
+    call: up.call.bind(up),
+    verifyAccessToken,
+    completeTokens,
+    sessions: opts.challengeSessions,
+  });
   const withAccessToken =
     (target: string, after: (r: Json) => Json = (r) => r): TargetHandler =>
     async (body) => {
@@ -407,7 +410,9 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
         checkRefreshToken((body.AuthParameters as Record<string, unknown> | undefined)?.REFRESH_TOKEN);
       }
       try {
-        return completeTokens(await up.call('InitiateAuth', body));
+        const result = completeTokens(await up.call('InitiateAuth', body));
+        const login = (body.AuthParameters as Record<string, unknown> | undefined)?.USERNAME;
+        return mfa.challenged(result, String(body.ClientId ?? ''), String(login ?? ''));
       } catch (error) {
         if (flow !== 'USER_PASSWORD_AUTH') throw error;
         // Cognito never says whether the user or the password was wrong.
@@ -482,7 +487,6 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       adminUpdateUserAttributes(body).catch((error: unknown) =>
         rename(error, ['NotAuthorizedException'], 'UserNotFoundException', 'User does not exist.'),
       ),
-    GetUser: withAccessToken('GetUser'),
     DeleteUser: withAccessToken('DeleteUser'),
     DeleteUserAttributes: withAccessToken('DeleteUserAttributes'),
     UpdateUserAttributes: withAccessToken('UpdateUserAttributes', maskDeliveries),
@@ -495,9 +499,7 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
         return rename(error, ['CodeMismatchException'], 'CodeMismatchException', CODE_MISMATCH);
       }
     },
-    SetUserMFAPreference: withAccessToken('SetUserMFAPreference'),
-    AssociateSoftwareToken: withAccessToken('AssociateSoftwareToken'),
-    VerifySoftwareToken: withAccessToken('VerifySoftwareToken'),
+    ...mfa.handlers,
   };
 
   const server = http.createServer((req, res) => {

@@ -7,6 +7,7 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
+  SetUserPoolMfaConfigCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ownCredentials, type Credentials } from '../iam/policy';
@@ -31,7 +32,10 @@ export async function ensureUserPool(endpoint: string, idsFile: string): Promise
   const client = localCognitoClient(endpoint);
   try {
     const saved = await readIds(idsFile);
-    if (saved && (await clientExists(client, saved))) return saved;
+    if (saved && (await clientExists(client, saved))) {
+      await allowAuthenticatorApps(client, saved.userPoolId);
+      return saved;
+    }
 
     const { UserPool } = await client.send(
       new CreateUserPoolCommand({
@@ -49,10 +53,12 @@ export async function ensureUserPool(endpoint: string, idsFile: string): Promise
           },
         },
         AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+        MfaConfiguration: 'OPTIONAL',
       }),
     );
     const userPoolId = UserPool?.Id;
     if (!userPoolId) throw new Error('CreateUserPool returned no id');
+    await allowAuthenticatorApps(client, userPoolId);
     const { UserPoolClient } = await client.send(
       new CreateUserPoolClientCommand({
         UserPoolId: userPoolId,
@@ -61,6 +67,8 @@ export async function ensureUserPool(endpoint: string, idsFile: string): Promise
         ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
         PreventUserExistenceErrors: 'ENABLED',
         EnableTokenRevocation: true,
+        // cognito-local ignores it; the proxy's challenge sessions last the same 3 minutes.
+        AuthSessionValidity: 3,
       }),
     );
     const clientId = UserPoolClient?.ClientId;
@@ -111,6 +119,20 @@ export async function ensureVerifiedUser(
   } finally {
     client.destroy();
   }
+}
+
+/** MFA optional, by authenticator app only (no SMS), as the CDK pool; also for pools made before it. */
+async function allowAuthenticatorApps(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+): Promise<void> {
+  await client.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: userPoolId,
+      MfaConfiguration: 'OPTIONAL',
+      SoftwareTokenMfaConfiguration: { Enabled: true },
+    }),
+  );
 }
 
 async function readIds(file: string): Promise<CognitoIds | undefined> {
