@@ -36,7 +36,10 @@ export function TwoFactor({ user }: { user: SessionUser }) {
   const [done, setDone] = useState('');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
-  const { busy, error, submit } = useAuthForm('mfa');
+  // One per form: each has its own message and its own double-click lock.
+  const setupForm = useAuthForm('mfa');
+  const onForm = useAuthForm('mfa');
+  const offForm = useAuthForm('mfa');
 
   useEffect(() => {
     let live = true;
@@ -49,7 +52,7 @@ export function TwoFactor({ user }: { user: SessionUser }) {
     };
   }, []);
 
-  const startSetup = submit(async () => {
+  const startSetup = setupForm.submit(async () => {
     setDone('');
     const details = await setUpTOTP();
     const uri = details.getSetupUri(ISSUER, user.email).toString();
@@ -57,7 +60,7 @@ export function TwoFactor({ user }: { user: SessionUser }) {
     setState({ step: 'setup', secret: details.sharedSecret, qr: await qrMatrix(uri) });
   });
 
-  const turnOn = submit(async () => {
+  const turnOn = onForm.submit(async () => {
     if (!/^[0-9]{6}$/.test(code)) return 'Enter the 6-digit code your authenticator app shows.';
     await verifyTOTPSetup({ code });
     await updateMFAPreference({ totp: 'PREFERRED' });
@@ -66,7 +69,7 @@ export function TwoFactor({ user }: { user: SessionUser }) {
     setDone('Two-factor sign-in is on. You will be asked for a code each time you sign in.');
   });
 
-  const turnOff = submit(async () => {
+  const turnOff = offForm.submit(async () => {
     if (!/^[0-9]{6}$/.test(code)) return 'Enter the 6-digit code your authenticator app shows.';
     await reauthenticateWithCode(user.email, password, code);
     await updateMFAPreference({ totp: 'DISABLED' });
@@ -87,7 +90,7 @@ export function TwoFactor({ user }: { user: SessionUser }) {
           phone (such as Google Authenticator, Microsoft Authenticator or 1Password). Someone who learns your
           password still cannot sign in without your phone.
         </p>
-        <FormFooter error={error} busy={busy} label="Set Up Two-Factor Sign-In">
+        <FormFooter error={setupForm.error} busy={setupForm.busy} label="Set Up Two-Factor Sign-In">
           <FormMessage kind="success">{done}</FormMessage>
         </FormFooter>
       </form>
@@ -107,7 +110,7 @@ export function TwoFactor({ user }: { user: SessionUser }) {
         </p>
         <p>2. Enter the 6-digit code the app now shows for Stockbench:</p>
         <CodeField value={code} onChange={setCode} />
-        <FormFooter error={error} busy={busy} label="Turn On" disabled={code.length !== 6} />
+        <FormFooter error={onForm.error} busy={onForm.busy} label="Turn On" disabled={code.length !== 6} />
       </form>
     );
   } else {
@@ -122,8 +125,8 @@ export function TwoFactor({ user }: { user: SessionUser }) {
           <CurrentPasswordField value={password} onChange={setPassword} />
           <CodeField value={code} onChange={setCode} />
           <FormFooter
-            error={error}
-            busy={busy}
+            error={offForm.error}
+            busy={offForm.busy}
             label="Turn Off"
             variant="danger"
             disabled={!password || code.length !== 6}
