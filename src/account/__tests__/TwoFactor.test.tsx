@@ -1,6 +1,6 @@
 import { TextEncoder } from 'node:util';
 import React from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as auth from 'aws-amplify/auth';
 import { TwoFactor } from '../profile/TwoFactor';
