@@ -2,6 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  AdminGetUserCommand,
+  AdminSetUserMFAPreferenceCommand,
   AssociateSoftwareTokenCommand,
   GetUserCommand,
   InitiateAuthCommand,
@@ -253,5 +255,34 @@ describe('authenticator-app MFA in the local Cognito, as AWS answers it', () => 
     expect(off.UserMFASettingList).toBeUndefined();
     expect(off.PreferredMfaSetting).toBeUndefined();
     expect((await initiate(email)).AuthenticationResult?.IdToken).toBeDefined();
+  });
+
+  it('lets support turn it off for a user who lost the phone (AdminSetUserMFAPreference)', async () => {
+    const { email } = await userWithMfa('mfa-lost');
+    const before = await client.send(
+      new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: email }),
+    );
+    expect(before.UserMFASettingList).toEqual(['SOFTWARE_TOKEN_MFA']);
+    await client.send(
+      new AdminSetUserMFAPreferenceCommand({
+        UserPoolId: cognito.userPoolId,
+        Username: email,
+        SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+      }),
+    );
+    const after = await client.send(
+      new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: email }),
+    );
+    expect(after.UserMFASettingList).toBeUndefined();
+    expect((await initiate(email)).AuthenticationResult?.IdToken).toBeDefined();
+    await expect(
+      client.send(
+        new AdminSetUserMFAPreferenceCommand({
+          UserPoolId: cognito.userPoolId,
+          Username: 'nobody@example.com',
+          SoftwareTokenMfaSettings: { Enabled: false },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'UserNotFoundException' });
   });
 });
