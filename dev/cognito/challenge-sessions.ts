@@ -42,7 +42,7 @@ export interface ChallengeSessionOptions {
   now?: () => number;
 }
 
-export const DEFAULT_CHALLENGE_TTL_MS = 3 * 60_000;
+const DEFAULT_CHALLENGE_TTL_MS = 3 * 60_000;
 /** How long a spent session is remembered, to answer "expired" or "used" rather than "invalid". */
 const REMEMBER_MS = 10 * 60_000;
 

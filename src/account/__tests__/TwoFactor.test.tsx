@@ -67,9 +67,11 @@ describe('Two-Factor Sign-In on /profile', () => {
     mocked.fetchMFAPreference.mockResolvedValue({});
     render(<TwoFactor user={user} />);
     expect(await section().findByRole('button', { name: 'Set Up Two-Factor Sign-In' })).toBeEnabled();
-    expect(section().getByText(/Lost your phone\?/).closest('p')).toHaveTextContent(
-      `email ${siteConfig.supportEmail} from your account's email address`,
-    );
+    expect(
+      section()
+        .getByText(/Lost your phone\?/)
+        .closest('p'),
+    ).toHaveTextContent(`email ${siteConfig.supportEmail} from your account's email address`);
   });
 
   it('sets it up: QR code, the key as text, and a first code; then it is on', async () => {
