@@ -120,6 +120,17 @@ describe('accounts', () => {
       'cognito-idp:AdminDeleteUser',
     ]);
   });
+  it('user pool: two-factor sign-in optional, by authenticator app only (no SMS)', () => {
+    t.hasResourceProperties('AWS::Cognito::UserPool', {
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+    });
+    const pool = props('AWS::Cognito::UserPool')[0];
+    expect(pool?.SmsConfiguration).toBeUndefined();
+  });
+  it('app client: a sign-in challenge (the MFA code) must be answered within 3 minutes', () => {
+    t.hasResourceProperties('AWS::Cognito::UserPoolClient', { AuthSessionValidity: 3 });
+  });
   it('the CustomMessage trigger is custom-message.ts with SITE_URL', () => {
     const trigger = props('AWS::Lambda::Function').find((p) =>
       String(p.Description).startsWith('Cognito CustomMessage'),

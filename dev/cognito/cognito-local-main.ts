@@ -4,6 +4,8 @@
 import { ConsoleMessageSender } from 'cognito-local/lib/services/messageDelivery/consoleMessageSender';
 import type { Message } from 'cognito-local/lib/services/messages';
 import type { User } from 'cognito-local/lib/services/userPoolService';
+// Adds AdminSetUserMFAPreference to cognito-local's targets before it starts.
+import './admin-mfa-preference';
 
 /** Body POSTed to COGNITO_MESSAGE_HOOK_URL for each email. */
 export interface CognitoMessageHookBody {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ChallengeSessionOptions } from './challenge-sessions';
 import { startCognitoLocal } from './cognito-local';
 import { startCognitoProxy } from './proxy';
 import { ensureUserPool, type CognitoIds } from './setup';
@@ -25,6 +26,8 @@ export interface LocalCognitoOptions {
   messageHookUrl: string;
   /** The Lambda Invoke endpoint's name of the PreSignUp trigger, when the pool has one (the stack's does). */
   preSignUpFunction?: string;
+  /** Sign-in challenge sessions (tests move their clock). */
+  challengeSessions?: ChallengeSessionOptions;
 }
 
 // PreSignUp is not among them: the proxy runs it (proxy.ts, preSignUp).
@@ -45,6 +48,7 @@ export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCogn
     preSignUp: opts.preSignUpFunction
       ? { lambdaEndpoint: opts.lambdaEndpoint, functionName: opts.preSignUpFunction }
       : undefined,
+    challengeSessions: opts.challengeSessions,
   });
   try {
     const local = await startCognitoLocal({

@@ -3,7 +3,10 @@ import http from 'node:http';
 import { decodeJwt, JwtError, remoteJwks, verifyJwt, type JwtPayload } from '../jwt';
 import { NEW_EMAIL_MARKER, RESEND_MARKER } from '../lambda-invoke';
 import { ResetRequired } from './reset-required';
+import { CognitoError } from './cognito-error';
+import type { ChallengeSessionOptions } from './challenge-sessions';
 import { Revocations } from './revocations';
+import { softwareTokenMfa } from './software-token-mfa';
 import { listen } from '../listen';
 
 // Our HTTP front for cognito-local. It forwards the Cognito JSON API and fills the gaps that make
@@ -11,8 +14,8 @@ import { listen } from '../listen';
 // refresh through GetTokensFromRefreshToken, global sign-out with revocation, ResendConfirmationCode,
 // AdminResetUserPassword and the RESET_REQUIRED status, email_verified on confirmation, Cognito's error
 // names and messages, the password policy, prevent-user-existence answers, verified access tokens, the
-// app client's writable attributes, the PreSignUp trigger before the address check, and 400 (never
-// 500) for what it cannot do.
+// app client's writable attributes, the PreSignUp trigger before the address check, authenticator-app
+// MFA as Cognito answers it (software-token-mfa.ts), and 400 (never 500) for what it cannot do.
 
 export interface CognitoProxyOptions {
   /** cognito-local's URL. */
@@ -27,6 +30,8 @@ export interface CognitoProxyOptions {
    * SignUp goes up: Cognito runs it before it checks that the address is free; cognito-local after.
    */
   preSignUp?: { lambdaEndpoint: string; functionName: string };
+  /** Sign-in challenge sessions (3 minutes by default; tests pass a clock). */
+  challengeSessions?: ChallengeSessionOptions;
 }
 
 export interface CognitoProxy {
@@ -35,17 +40,8 @@ export interface CognitoProxy {
   stop(): Promise<void>;
 }
 
-type Json = Record<string, unknown>;
-type TargetHandler = (body: Json) => Promise<Json>;
-
-class CognitoError extends Error {
-  constructor(
-    readonly type: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export type Json = Record<string, unknown>;
+export type TargetHandler = (body: Json) => Promise<Json>;
 
 const LOGIN_FAILED = 'Incorrect username or password.';
 const UNAUTHORIZED_ATTRIBUTE = 'A client attempted to write unauthorized attribute';
@@ -364,6 +360,12 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       throw new CognitoError('PasswordResetRequiredException', 'Password reset required for the user');
     }
   };
+  const mfa = softwareTokenMfa({
+    call: up.call.bind(up),
+    verifyAccessToken,
+    completeTokens,
+    sessions: opts.challengeSessions,
+  });
   const withAccessToken =
     (target: string, after: (r: Json) => Json = (r) => r): TargetHandler =>
     async (body) => {
@@ -561,7 +563,9 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       }
       if (flow === 'USER_PASSWORD_AUTH') await refuseResetRequired(body);
       try {
-        return completeTokens(await up.call('InitiateAuth', body));
+        const result = completeTokens(await up.call('InitiateAuth', body));
+        const login = (body.AuthParameters as Record<string, unknown> | undefined)?.USERNAME;
+        return mfa.challenged(result, String(body.ClientId ?? ''), String(login ?? ''));
       } catch (error) {
         if (flow !== 'USER_PASSWORD_AUTH') throw error;
         // Cognito never says whether the user or the password was wrong.
@@ -639,7 +643,6 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       adminUpdateUserAttributes(body).catch((error: unknown) =>
         rename(error, ['NotAuthorizedException'], 'UserNotFoundException', 'User does not exist.'),
       ),
-    GetUser: withAccessToken('GetUser'),
     DeleteUser: withAccessToken('DeleteUser'),
     DeleteUserAttributes: writingAttributes('DeleteUserAttributes', 'UserAttributeNames'),
     UpdateUserAttributes: writingAttributes('UpdateUserAttributes', 'UserAttributes'),
@@ -652,9 +655,7 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
         return rename(error, ['CodeMismatchException'], 'CodeMismatchException', CODE_MISMATCH);
       }
     },
-    SetUserMFAPreference: withAccessToken('SetUserMFAPreference'),
-    AssociateSoftwareToken: withAccessToken('AssociateSoftwareToken'),
-    VerifySoftwareToken: withAccessToken('VerifySoftwareToken'),
+    ...mfa.handlers,
   };
 
   const server = http.createServer((req, res) => {

@@ -8,6 +8,7 @@ import {
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
   UpdateUserPoolClientCommand,
+  SetUserPoolMfaConfigCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { CLIENT_WRITE_ATTRIBUTES } from '../../cdk/lib/client-attributes';
@@ -36,6 +37,8 @@ const CLIENT_SETTINGS = {
   PreventUserExistenceErrors: 'ENABLED',
   EnableTokenRevocation: true,
   WriteAttributes: [...CLIENT_WRITE_ATTRIBUTES],
+  // cognito-local ignores it; the proxy's challenge sessions last the same 3 minutes.
+  AuthSessionValidity: 3,
 } as const;
 
 export async function ensureUserPool(endpoint: string, idsFile: string): Promise<CognitoIds> {
@@ -57,6 +60,7 @@ export async function ensureUserPool(endpoint: string, idsFile: string): Promise
           }),
         );
       }
+      await allowAuthenticatorApps(client, saved.userPoolId);
       return saved;
     }
 
@@ -76,10 +80,12 @@ export async function ensureUserPool(endpoint: string, idsFile: string): Promise
           },
         },
         AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+        MfaConfiguration: 'OPTIONAL',
       }),
     );
     const userPoolId = UserPool?.Id;
     if (!userPoolId) throw new Error('CreateUserPool returned no id');
+    await allowAuthenticatorApps(client, userPoolId);
     const { UserPoolClient } = await client.send(
       new CreateUserPoolClientCommand({
         UserPoolId: userPoolId,
@@ -137,6 +143,20 @@ export async function ensureVerifiedUser(
   } finally {
     client.destroy();
   }
+}
+
+/** MFA optional, by authenticator app only (no SMS), as the CDK pool; also for pools made before it. */
+async function allowAuthenticatorApps(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+): Promise<void> {
+  await client.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: userPoolId,
+      MfaConfiguration: 'OPTIONAL',
+      SoftwareTokenMfaConfiguration: { Enabled: true },
+    }),
+  );
 }
 
 async function readIds(file: string): Promise<CognitoIds | undefined> {

@@ -4,7 +4,18 @@ import { siteConfig } from '../config';
 // codes) to the messages of spec point 8, per screen.
 
 export type AuthScreen =
-  'signIn' | 'signUp' | 'verify' | 'verifyLink' | 'resetRequest' | 'action' | 'profile' | 'billing';
+  | 'signIn'
+  /** The second step of signing in: the code from the authenticator app. */
+  | 'signInCode'
+  | 'signUp'
+  | 'verify'
+  | 'verifyLink'
+  | 'resetRequest'
+  | 'action'
+  | 'profile'
+  /** /profile's two-factor section: setting it up, and turning it off with password and code. */
+  | 'mfa'
+  | 'billing';
 
 type Messages = Partial<Record<AuthScreen | 'any', string>>;
 
@@ -12,13 +23,22 @@ type Messages = Partial<Record<AuthScreen | 'any', string>>;
 // current password); the reset and verify pages themselves just ask the user to wait.
 const TOO_MANY_PASSWORD = 'Too many attempts. Please reset your password or try again later.';
 const TOO_MANY = 'Too many attempts. Please try again later.';
-const tooMany: Messages = { any: TOO_MANY, signIn: TOO_MANY_PASSWORD, profile: TOO_MANY_PASSWORD };
+const tooMany: Messages = {
+  any: TOO_MANY,
+  signIn: TOO_MANY_PASSWORD,
+  profile: TOO_MANY_PASSWORD,
+  mfa: TOO_MANY_PASSWORD,
+};
+const WRONG_CODE = 'Incorrect code. Enter the 6-digit code your authenticator app shows now.';
 
 const table: Record<string, Messages> = {
   NotAuthorizedException: {
     signIn: 'Incorrect email address or password.',
+    // The code step's session ran out (3 minutes) or took too many wrong codes: start again.
+    signInCode: 'Your sign-in has expired. Please enter your password again.',
     profile: 'Incorrect current password.',
     verifyLink: 'Incorrect password.',
+    mfa: 'Incorrect current password.',
   },
   // The verification link's page, for an account that must finish signing in first (a second factor).
   SignInFirst: { any: 'Please sign in, then open the link in the email again.' },
@@ -37,7 +57,13 @@ const table: Record<string, Messages> = {
   TooManyRequestsException: tooMany,
   TooManyFailedAttemptsException: tooMany,
   TOO_MANY_ATTEMPTS: tooMany,
-  CodeMismatchException: { any: 'This link is invalid or has already been used. Please request a new one.' },
+  CodeMismatchException: {
+    any: 'This link is invalid or has already been used. Please request a new one.',
+    signInCode: WRONG_CODE,
+    mfa: WRONG_CODE,
+  },
+  // VerifySoftwareToken's answer to a wrong first code.
+  EnableSoftwareTokenMFAException: { any: WRONG_CODE },
   ExpiredCodeException: { any: 'This link has expired. Please request a new one.' },
   INVALID_ACTION_CODE: { any: 'This link is invalid or has expired.' },
   USED_ACTION_CODE: { any: 'This link has already been used.' },

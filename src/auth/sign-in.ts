@@ -1,11 +1,20 @@
-import { resendSignUpCode, sendUserAttributeVerificationCode, signIn, signOut } from 'aws-amplify/auth';
+import {
+  confirmSignIn,
+  resendSignUpCode,
+  sendUserAttributeVerificationCode,
+  signIn,
+  signOut,
+} from 'aws-amplify/auth';
 import { configureAmplify } from './amplify-config';
 import { readSession } from './session';
 import { notifyAuthChange } from './stored-session';
 import { hasFreshVerificationMail, recordVerificationMail } from './verification-mail';
 
-/** 'unverified-resent': a new verification email went out (earlier links no longer work). */
-export type SignInOutcome = 'verified' | 'unverified' | 'unverified-resent';
+/**
+ * 'unverified-resent': a new verification email went out (earlier links no longer work).
+ * 'code-required': the password was right and two-factor sign-in is on: confirmSignInWithCode next.
+ */
+export type SignInOutcome = 'verified' | 'unverified' | 'unverified-resent' | 'code-required';
 
 /**
  * Signs in with email and password (USER_PASSWORD_AUTH, as everywhere in this product). A user whose
@@ -32,12 +41,24 @@ export async function signInWithPassword(email: string, password: string): Promi
     // An email recovery voided the password (Cognito's RESET_REQUIRED): it opens nothing until reset.
     throw { name: 'PasswordResetRequiredException', message: 'Password reset required for the user' };
   }
-  if (!result.isSignedIn) {
-    // MFA and other challenges are not enabled on this pool.
-    throw {
-      name: 'UnsupportedChallenge',
-      message: `Unsupported sign-in step ${result.nextStep.signInStep}.`,
-    };
+  if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return 'code-required';
+  return signedIn(result.isSignedIn, result.nextStep.signInStep);
+}
+
+/**
+ * The second step when two-factor sign-in is on: the 6-digit code from the authenticator app, in the
+ * session Cognito opened for the password step (3 minutes; a wrong code can be typed again).
+ */
+export async function confirmSignInWithCode(code: string): Promise<SignInOutcome> {
+  configureAmplify();
+  const result = await confirmSignIn({ challengeResponse: code });
+  return signedIn(result.isSignedIn, result.nextStep.signInStep);
+}
+
+async function signedIn(isSignedIn: boolean, step: string): Promise<SignInOutcome> {
+  if (!isSignedIn) {
+    // The pool asks for nothing else (no SMS, no new-password or custom challenges).
+    throw { name: 'UnsupportedChallenge', message: `Unsupported sign-in step ${step}.` };
   }
   notifyAuthChange();
   const session = await readSession();

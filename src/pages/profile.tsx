@@ -15,7 +15,7 @@ export default function Page() {
 export const Head: HeadFC = () => (
   <Seo
     title="Profile"
-    description="Change your email or password, or delete your Stockbench account."
+    description="Change your email or password, turn two-factor sign-in on or off, or delete your Stockbench account."
     pathname="/profile"
     noindex
   />

@@ -11,6 +11,7 @@ jest.mock('aws-amplify/auth', () => ({
   signOut: jest.fn(),
   updatePassword: jest.fn(),
   deleteUser: jest.fn(),
+  fetchMFAPreference: jest.fn(() => Promise.resolve({})),
 }));
 jest.mock('../../api-client/client', () => ({
   updateEmail: jest.fn(),

@@ -10,6 +10,7 @@ import { recordVerificationMail, VERIFICATION_MAIL_FRESH_MS } from '../../auth/v
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
 jest.mock('aws-amplify/auth', () => ({
   signIn: jest.fn(),
+  confirmSignIn: jest.fn(),
   signOut: jest.fn(),
   fetchAuthSession: jest.fn(),
   resendSignUpCode: jest.fn(),
@@ -174,6 +175,85 @@ describe('SignInForm', () => {
     await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  describe('with two-factor sign-in on', () => {
+    const totpStep = {
+      isSignedIn: false,
+      nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' },
+    } as const;
+
+    async function toCodeStep() {
+      mocked.signIn.mockResolvedValue(totpStep as never);
+      const user = await submit();
+      await screen.findByLabelText('Authentication Code');
+      return user;
+    }
+
+    it('asks for the 6-digit code after the right password, and says what to do without the phone', async () => {
+      await toCodeStep();
+      const field = screen.getByLabelText('Authentication Code');
+      expect(field).toBeRequired();
+      expect(field).toHaveAttribute('inputmode', 'numeric');
+      expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+      expect(screen.getByText(/Two-factor sign-in is on for/)).toHaveTextContent('a@example.com');
+      expect(screen.getByText(/Lost your phone\?/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: siteConfig.supportEmail })).toHaveAttribute(
+        'href',
+        `mailto:${siteConfig.supportEmail}`,
+      );
+      expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
+      expect(navigate).not.toHaveBeenCalled();
+    });
+
+    it('signs in with the code (spaces typed are dropped) and goes on', async () => {
+      window.history.replaceState(null, '', '/sign-in?next=%2Flicenses');
+      const user = await toCodeStep();
+      mocked.confirmSignIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+      mocked.fetchAuthSession.mockResolvedValue({ tokens: { idToken: idToken(true) } } as never);
+      await user.type(screen.getByLabelText('Authentication Code'), '123 456');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      await waitFor(() => expect(navigate).toHaveBeenCalledWith('/licenses'));
+      expect(mocked.confirmSignIn).toHaveBeenCalledWith({ challengeResponse: '123456' });
+    });
+
+    it('says a wrong code clearly and lets the person type it again', async () => {
+      const user = await toCodeStep();
+      mocked.confirmSignIn.mockRejectedValueOnce(
+        Object.assign(new Error('Invalid code received for user'), { name: 'CodeMismatchException' }),
+      );
+      await user.type(screen.getByLabelText('Authentication Code'), '000000');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Incorrect code. Enter the 6-digit code your authenticator app shows now.',
+      );
+      expect(navigate).not.toHaveBeenCalled();
+
+      mocked.confirmSignIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+      mocked.fetchAuthSession.mockResolvedValue({ tokens: { idToken: idToken(true) } } as never);
+      await user.clear(screen.getByLabelText('Authentication Code'));
+      await user.type(screen.getByLabelText('Authentication Code'), '654321');
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled());
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
+    });
+
+    it('goes back to the password when the sign-in session has expired', async () => {
+      const user = await toCodeStep();
+      mocked.confirmSignIn.mockRejectedValue(
+        Object.assign(new Error('Invalid session for the user, session is expired.'), {
+          name: 'NotAuthorizedException',
+        }),
+      );
+      await user.type(screen.getByLabelText('Authentication Code'), '123456');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Your sign-in has expired. Please enter your password again.',
+      );
+      expect(screen.getByLabelText('Password')).toHaveValue('');
+      expect(screen.getByLabelText('Email')).toHaveValue('a@example.com');
+      expect(screen.queryByLabelText('Authentication Code')).not.toBeInTheDocument();
+    });
   });
 
   it('sends once on a double click', async () => {

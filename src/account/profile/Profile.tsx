@@ -3,6 +3,7 @@ import type { SessionUser } from '../../auth/session';
 import { ChangeEmail } from './ChangeEmail';
 import { ChangePassword } from './ChangePassword';
 import { DeleteAccount } from './DeleteAccount';
+import { TwoFactor } from './TwoFactor';
 
 export function Profile({ user }: { user: SessionUser }) {
   return (
@@ -12,6 +13,7 @@ export function Profile({ user }: { user: SessionUser }) {
       </p>
       <ChangeEmail user={user} />
       <ChangePassword />
+      <TwoFactor user={user} />
       <DeleteAccount user={user} />
     </>
   );

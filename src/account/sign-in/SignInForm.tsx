@@ -1,29 +1,70 @@
 import React, { useState } from 'react';
 import { Link, navigate } from 'gatsby';
+import { authErrorMessage } from '../../auth/errors';
 import { safeNext } from '../../auth/safe-next';
-import { signInWithPassword } from '../../auth/sign-in';
+import { confirmSignInWithCode, signInWithPassword, type SignInOutcome } from '../../auth/sign-in';
+import { CodeField } from '../shared/CodeField';
 import { Field } from '../shared/Field';
 import { FormFooter } from '../shared/FormFooter';
 import { queryParam } from '../shared/query';
 import { useAuthForm } from '../shared/use-auth-form';
+import { LostPhone } from '../shared/LostPhone';
 
 export function SignInForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { busy, error, submit } = useAuthForm('signIn');
+  const [code, setCode] = useState('');
+  // After a right password, when two-factor sign-in is on: the code step.
+  const [askCode, setAskCode] = useState(false);
+  const [expired, setExpired] = useState('');
+  const passwordForm = useAuthForm('signIn');
+  const codeForm = useAuthForm('signInCode');
 
-  const onSubmit = submit(async () => {
-    const outcome = await signInWithPassword(email.trim(), password);
-    if (outcome !== 'verified') {
+  const go = async (outcome: SignInOutcome) => {
+    if (outcome === 'code-required') {
+      setCode('');
+      setAskCode(true);
+    } else if (outcome !== 'verified') {
       const resent = outcome === 'unverified-resent' ? '&resent=1' : '';
       await navigate(`/must-verify-email?email=${encodeURIComponent(email.trim())}${resent}`);
     } else {
       await navigate(safeNext(queryParam('next')));
     }
+  };
+
+  const onPassword = passwordForm.submit(async () => {
+    setExpired('');
+    await go(await signInWithPassword(email.trim(), password));
   });
 
+  const onCode = codeForm.submit(async () => {
+    try {
+      await go(await confirmSignInWithCode(code));
+    } catch (error) {
+      // The 3-minute sign-in session is over (or took too many wrong codes): back to the password.
+      if ((error as { name?: unknown } | null)?.name !== 'NotAuthorizedException') throw error;
+      setExpired(authErrorMessage(error, 'signInCode'));
+      setPassword('');
+      setAskCode(false);
+    }
+  });
+
+  if (askCode) {
+    return (
+      <form className="account-form" onSubmit={onCode}>
+        <p>
+          Two-factor sign-in is on for <strong>{email.trim()}</strong>. Enter the 6-digit code your
+          authenticator app shows for Stockbench.
+        </p>
+        <CodeField value={code} onChange={setCode} />
+        <FormFooter error={codeForm.error} busy={codeForm.busy} label="Verify" disabled={code.length !== 6} />
+        <LostPhone />
+      </form>
+    );
+  }
+
   return (
-    <form className="account-form" onSubmit={onSubmit} noValidate={false}>
+    <form className="account-form" onSubmit={onPassword} noValidate={false}>
       <Field
         label="Email"
         type="email"
@@ -42,7 +83,7 @@ export function SignInForm() {
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      <FormFooter error={error} busy={busy} label="Submit" />
+      <FormFooter error={passwordForm.error || expired} busy={passwordForm.busy} label="Submit" />
       <p className="account-form__links">
         <Link to="/sign-up">Create an account</Link> · <Link to="/reset-password">Forgot your password?</Link>
       </p>

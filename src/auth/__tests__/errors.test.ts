@@ -46,6 +46,27 @@ describe('authErrorMessage: the one table of spec point 8', () => {
     ['profile', named('NotAuthorizedException'), 'Incorrect current password.'],
     ['profile', api('INCORRECT_PASSWORD'), 'Incorrect current password.'],
     ['profile', named('InvalidPasswordException'), 'New password must be at least 6 characters.'],
+    [
+      'signInCode',
+      named('CodeMismatchException'),
+      'Incorrect code. Enter the 6-digit code your authenticator app shows now.',
+    ],
+    [
+      'signInCode',
+      named('NotAuthorizedException', 'Invalid session for the user, session is expired.'),
+      'Your sign-in has expired. Please enter your password again.',
+    ],
+    [
+      'mfa',
+      named('EnableSoftwareTokenMFAException'),
+      'Incorrect code. Enter the 6-digit code your authenticator app shows now.',
+    ],
+    [
+      'mfa',
+      named('CodeMismatchException'),
+      'Incorrect code. Enter the 6-digit code your authenticator app shows now.',
+    ],
+    ['mfa', named('NotAuthorizedException'), 'Incorrect current password.'],
   ] as const)('%s: %j -> %s', (screen, error, message) => {
     expect(authErrorMessage(error, screen)).toBe(message);
   });
