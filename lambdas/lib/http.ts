@@ -10,7 +10,7 @@ import {
   TooManyAttemptsError,
   UnknownPaymentMethodError,
 } from './errors';
-import { fromCloudFront } from './origin';
+import { checkOrigin } from './origin-check';
 
 // The handler boundary: JSON answers typed by each endpoint's contract (lambdas/contracts/), failures
 // as `{ error: { code, message } }`, and one wrapper that decides which failures a client may see.
@@ -239,14 +239,21 @@ export function log(
 /**
  * The handler of `contract`: `fn` can only answer the contract's type (or an error). No exception
  * escapes as API Gateway's own 500, and a request that did not come through CloudFront
- * (lib/origin.ts) is refused before the handler runs.
+ * (lib/origin-check.ts) is refused before the handler runs, and so is every request when the
+ * origin secret is missing.
  */
 export function withErrors<C extends Contract, E extends Pick<APIGatewayProxyEventV2, 'requestContext'>>(
   _contract: C,
   fn: (event: E) => Promise<Reply<AnswerOf<C>>>,
 ): (event: E) => Promise<Result> {
   return async (event: E) => {
-    if (!fromCloudFront(event as Partial<Pick<APIGatewayProxyEventV2, 'headers'>>)) {
+    const origin = checkOrigin(event as Partial<Pick<APIGatewayProxyEventV2, 'headers'>>);
+    if (origin === 'unconfigured') {
+      // Fails closed, and as a 5xx so the API's error-rate alarm tells the operator.
+      log('error', 'origin secret not configured: every request is refused', event);
+      return fail(503, errorBody('NOT_CONFIGURED', GENERIC_MESSAGE), { 'retry-after': '60' });
+    }
+    if (origin === 'refused') {
       log('warn', 'request without the CloudFront origin header', event);
       return fail(403, errorBody('FORBIDDEN', 'Use the site address.'));
     }
