@@ -161,7 +161,10 @@ describe('local API server', () => {
   });
 
   it("adds the origin secret as CloudFront does, overwriting a viewer's header of that name", async () => {
-    for (const headers of [{}, { [ORIGIN_VERIFY_HEADER]: 'forged-by-the-viewer' }]) {
+    for (const headers of [{}, { [ORIGIN_VERIFY_HEADER]: 'forged-by-the-viewer' }] as Record<
+      string,
+      string
+    >[]) {
       const res = await post('/api/public-echo', '{}', headers);
       const event = (await res.json()) as { headers: Record<string, string> };
       expect(event.headers[ORIGIN_VERIFY_HEADER]).toBe(ORIGIN_SECRET);

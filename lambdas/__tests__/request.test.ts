@@ -246,7 +246,7 @@ describe('only CloudFront reaches a handler', () => {
     for (const value of unusable) {
       if (value === undefined) delete process.env[ORIGIN_VERIFY_ENV];
       else process.env[ORIGIN_VERIFY_ENV] = value;
-      for (const headers of [{}, { [ORIGIN_VERIFY_HEADER]: value ?? '' }]) {
+      for (const headers of [{}, { [ORIGIN_VERIFY_HEADER]: value ?? '' }] as Record<string, string>[]) {
         const res = await call(headers);
         expect(res.statusCode).toBe(503);
         expect(JSON.parse(String(res.body))).toEqual({
