@@ -5,6 +5,7 @@ import {
   EmailTakenError,
   IncorrectPasswordError,
   InvalidEmailError,
+  LimitReachedError,
   RecoveryCodeError,
   SecretNotConfiguredError,
   TooManyAttemptsError,
@@ -167,10 +168,36 @@ function domainError(err: unknown): ApiError | undefined {
   return undefined;
 }
 
+/** The answer to an action refused by a limit (lib/mail-limits.ts, lib/checkout-limit.ts). */
+function limitResult(err: LimitReachedError): Reply<never> {
+  const hours = Math.max(1, Math.round(err.retryAfterSeconds / 3600));
+  const minutes = Math.max(1, Math.ceil(err.retryAfterSeconds / 60));
+  const answer: Record<LimitReachedError['limit'], [string, string]> = {
+    'sender-mails': [
+      'MAIL_LIMIT',
+      `You have reached today's limit of ${err.allowed} license emails (assigning, reassigning and ` +
+        `taking back licenses each send one). Try again in about ${hours} hour${hours === 1 ? '' : 's'}.`,
+    ],
+    'recipient-mails': [
+      'MAIL_LIMIT',
+      `${err.address ?? 'That address'} has received today's limit of ${err.allowed} license emails ` +
+        `from Stockbench. Nothing was changed; try again in about ${hours} hour${hours === 1 ? '' : 's'}.`,
+    ],
+    checkouts: [
+      'CHECKOUT_LIMIT',
+      `You have started ${err.allowed} checkouts within the hour, the most we allow. Finish the one ` +
+        `you started, or try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    ],
+  };
+  const [code, message] = answer[err.limit];
+  return fail(429, errorBody(code, message), { 'retry-after': String(err.retryAfterSeconds) });
+}
+
 export function errorToResult(
   err: unknown,
   event: Pick<APIGatewayProxyEventV2, 'requestContext'>,
 ): Reply<never> {
+  if (err instanceof LimitReachedError) return limitResult(err);
   const known = err instanceof ApiError ? err : domainError(err);
   if (known) return fail(known.statusCode, errorBody(known.code, known.message));
   if (isZodError(err)) return fail(400, errorBody('INVALID_REQUEST', 'The request is not valid.'));

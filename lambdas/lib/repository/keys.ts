@@ -18,3 +18,8 @@ export const recoverPk = (code: string): string => `RECOVER#${code}`;
 export const RECOVER_SK = 'RECOVER';
 /** A pointer in the user's partition so delete-customer also removes pending recovery codes. */
 export const userRecoverSk = (code: string): string => `RECOVER#${code}`;
+/** An account's counter of one limit in one window (lambdas/lib/repository/quotas.ts). */
+export const userQuotaSk = (limit: string, window: string): string => `QUOTA#${limit}#${window}`;
+/** Mails sent to one address, keyed by a hash of it so the table keeps no address for this. */
+export const recipientPk = (addressHash: string): string => `MAILTO#${addressHash}`;
+export const recipientQuotaSk = (window: string): string => `QUOTA#${window}`;
