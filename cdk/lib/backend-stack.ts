@@ -86,6 +86,7 @@ export class BackendStack extends Stack {
       analyticsEnabled: Boolean(config.analyticsId),
       domainName: config.domainName,
       certificateArn: config.certificateArn,
+      webAclArn: config.webAclArn,
     });
     this.monitoring = new Monitoring(this, 'Monitoring', {
       httpApi: this.api.httpApi,
