@@ -18,11 +18,13 @@ export const EDGE_WINDOW_SECONDS = 300;
 export const EDGE_RATE_LIMITS: readonly EdgeRateLimit[] = [
   // email-recovery and email-recovery-info: one-time codes, tried by guessing.
   { name: 'EmailRecovery', paths: ['/api/email-recovery'], limit: 20 },
-  // License checks of desktop installs (a team behind one address shares this) and the checkout
-  // page's check of its link.
-  { name: 'PublicLookups', paths: ['/api/validate-license', '/api/checkout-info'], limit: 100 },
-  // Health and the published license key: cheap, but public.
-  { name: 'PublicStatic', paths: ['/api/health', '/api/license-public-key'], limit: 100 },
+  // License checks of desktop installs (a team behind one address shares this), the checkout page's
+  // check of its link, health and the published license key: public, one rule (each costs 1 USD/month).
+  {
+    name: 'PublicLookups',
+    paths: ['/api/validate-license', '/api/checkout-info', '/api/health', '/api/license-public-key'],
+    limit: 100,
+  },
   // Stripe delivers from a few addresses in bursts (a billing day's renewals) and retries a 429 later.
   { name: 'StripeWebhook', paths: ['/api/stripe-webhook'], limit: 3000 },
   // Every other route needs a signed-in user: a page makes a handful of calls per view.
