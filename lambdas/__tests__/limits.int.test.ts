@@ -4,6 +4,7 @@ import { assignLicense } from '../contracts/assign-license';
 import { getLicenses } from '../contracts/get-licenses';
 import { setupCheckout } from '../contracts/setup-checkout';
 import { takeBackLicense } from '../contracts/take-back-license';
+import { updateEmail } from '../contracts/update-email';
 import { CHECKOUTS_PER_HOUR } from '../lib/checkout-limit';
 import { RECIPIENT_MAILS_PER_DAY, SENDER_MAILS_PER_DAY } from '../lib/mail-limits';
 import { dayWindow, hourWindow, type QuotaWindow } from '../lib/quota-window';
@@ -100,6 +101,22 @@ describe('mails sent because another person acted', () => {
 
     // Another address is not affected by this one's limit.
     expect((await assign(b, keyB ?? '', address())).status).toBe(200);
+
+    // Changing one's address to it makes Cognito mail it a code: refused too, and nothing changes.
+    const mover = await bff.newUser();
+    const moved = await bff.send(updateEmail, {
+      user: mover,
+      body: {
+        uid: mover.uid,
+        oldEmail: mover.email,
+        newEmail: victim,
+        currentPassword: mover.password,
+      },
+    });
+    expect(moved.status).toBe(429);
+    expect(moved.error?.code).toBe('MAIL_LIMIT');
+    expect((await bff.signIn(mover.email, mover.password)).uid).toBe(mover.uid);
+    expect(await readOutbox(bff.outboxDir, mover.email)).toHaveLength(0);
   });
 
   it('one account causes at most its daily limit of mails, take-back and reassignment included', async () => {
