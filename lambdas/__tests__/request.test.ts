@@ -5,6 +5,7 @@ import {
   errorToResult,
   ApiError,
   GENERIC_MESSAGE,
+  log,
   ok,
   PAYMENT_METHOD_UNUSABLE_MESSAGE,
   withErrors,
@@ -203,6 +204,19 @@ describe('error responses', () => {
   });
 });
 
+it("a handler's log line names the path, never the query string (codes and addresses travel there)", () => {
+  const spy = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+  log('info', 'a line', {
+    requestContext: { requestId: 'req-q', http: { method: 'GET', path: '/api/email-recovery-info' } },
+    rawQueryString: 'code=secret-code-123&email=a%40example.com',
+    queryStringParameters: { code: 'secret-code-123', email: 'a@example.com' },
+  } as unknown as APIGatewayProxyEventV2);
+  const line = String(spy.mock.calls[0]?.[0]);
+  expect(JSON.parse(line)).toMatchObject({ path: '/api/email-recovery-info', requestId: 'req-q' });
+  expect(line).not.toMatch(/secret-code-123|example\.com/);
+  spy.mockRestore();
+});
+
 describe('only CloudFront reaches a handler', () => {
   const secret = 'a'.repeat(48);
   const savedEnv = { ...process.env };
@@ -244,7 +258,7 @@ describe('only CloudFront reaches a handler', () => {
     const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const unusable = [undefined, '', '   ', 'short', '{{resolve:secretsmanager:arn:SecretString}}'];
     for (const value of unusable) {
-      if (value === undefined) delete process.env[ORIGIN_VERIFY_ENV];
+      if (value === undefined) Reflect.deleteProperty(process.env, ORIGIN_VERIFY_ENV);
       else process.env[ORIGIN_VERIFY_ENV] = value;
       for (const headers of [{}, { [ORIGIN_VERIFY_HEADER]: value ?? '' }] as Record<string, string>[]) {
         const res = await call(headers);
@@ -255,7 +269,7 @@ describe('only CloudFront reaches a handler', () => {
       }
     }
     // A real route too: refused before it reads its token or body, so nothing else is needed here.
-    delete process.env[ORIGIN_VERIFY_ENV];
+    Reflect.deleteProperty(process.env, ORIGIN_VERIFY_ENV);
     const res = await assignLicense({
       requestContext: { requestId: 'req-3' },
       headers: { [ORIGIN_VERIFY_HEADER]: secret },
