@@ -481,6 +481,7 @@ describe('outputs', () => {
       'DistributionId',
       'DistributionDomainName',
       'StripeWebhookUrl',
+      'ApiOriginUrl',
     ]) {
       expect(outputs).toHaveProperty(id);
     }
