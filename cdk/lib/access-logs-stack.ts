@@ -40,7 +40,7 @@ export class AccessLogsStack extends Stack {
     const fromLogDelivery = {
       StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
       ArnLike: {
-        'aws:SourceArn': `arn:${Aws.PARTITION}:logs:${Aws.REGION}:${Aws.ACCOUNT_ID}:delivery-source:*`,
+        'aws:SourceArn': `arn:${Aws.PARTITION}:logs:${Aws.REGION}:${Aws.ACCOUNT_ID}:*`,
       },
     };
     const logDelivery = new iam.ServicePrincipal('delivery.logs.amazonaws.com');
