@@ -9,19 +9,27 @@ import {
 } from '@aws-sdk/client-secrets-manager';
 import { PLACEHOLDER } from './lib/secrets';
 import { siteBuildEnv } from './lib/site-build-env';
-import { backendStackName, siteContentStackName } from './lib/stockbench-app';
+import {
+  accessLogsStackName,
+  backendStackName,
+  edgeStackName,
+  siteContentStackName,
+} from './lib/stockbench-app';
 import { externalizeInlineScripts } from './site/externalize-inline-scripts';
 
 // `npm run deploy [-- -c key=value ...]`: the one deploy command.
-// 1. deploy the backend stack and read its outputs;
-// 2. give the license signing key a fresh Ed25519 key if it still holds the placeholder;
-// 3. build the site with the outputs as GATSBY_* variables, move inline scripts out for the CSP;
-// 4. deploy the site content stack, which uploads public/ and invalidates the distribution.
+// 1. deploy the edge stack in us-east-1 (the WAF web ACL CloudFront uses) and read its ARN;
+// 2. deploy the backend stack with that ARN and read its outputs;
+// 3. give the license signing key a fresh Ed25519 key if it still holds the placeholder;
+// 4. build the site with the outputs as GATSBY_* variables, move inline scripts out for the CSP;
+// 5. deploy the site content stack, which uploads public/ and invalidates the distribution, and the
+//    access logs stack in us-east-1 (CloudFront's log delivery needs the distribution's id).
 // Context (-c) arguments go to both cdk calls, so `-c env=production -c domainName=...` works as with cdk.
 
 const ROOT = path.resolve(__dirname, '..');
 const SITE_DIR = path.join(ROOT, 'public');
 const OUTPUTS_FILE = path.join(ROOT, 'cdk.out', 'backend-outputs.json');
+const EDGE_OUTPUTS_FILE = path.join(ROOT, 'cdk.out', 'edge-outputs.json');
 
 const contextArgs = process.argv.slice(2);
 const envName = contextValue('env') ?? readCdkJsonContext('env') ?? 'dev';
@@ -75,6 +83,25 @@ async function warnIfStripeUnset(secretArn: string): Promise<void> {
 async function main(): Promise<void> {
   const backend = backendStackName(envName);
   const siteContent = siteContentStackName(envName);
+  const edge = edgeStackName(envName);
+
+  run('npx', [
+    'cdk',
+    'deploy',
+    edge,
+    '--exclusively',
+    '--require-approval',
+    'never',
+    '--outputs-file',
+    EDGE_OUTPUTS_FILE,
+    ...contextArgs,
+  ]);
+  const edgeOutputs = (
+    JSON.parse(fs.readFileSync(EDGE_OUTPUTS_FILE, 'utf8')) as Record<string, Record<string, string>>
+  )[edge];
+  const webAclArn = edgeOutputs?.WebAclArn;
+  if (!webAclArn) throw new Error(`Edge output WebAclArn is missing in ${EDGE_OUTPUTS_FILE}`);
+  const webAclArgs = ['-c', `webAclArn=${webAclArn}`];
 
   run('npx', [
     'cdk',
@@ -86,6 +113,7 @@ async function main(): Promise<void> {
     '--outputs-file',
     OUTPUTS_FILE,
     ...contextArgs,
+    ...webAclArgs,
   ]);
   const all = JSON.parse(fs.readFileSync(OUTPUTS_FILE, 'utf8')) as Record<string, Record<string, string>>;
   const outputs = all[backend];
@@ -111,10 +139,12 @@ async function main(): Promise<void> {
     'cdk',
     'deploy',
     siteContent,
+    accessLogsStackName(envName),
     '--exclusively',
     '--require-approval',
     'never',
     ...contextArgs,
+    ...webAclArgs,
     '-c',
     `siteDir=${SITE_DIR}`,
     '-c',

@@ -8,6 +8,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../lambdas/lib/origin-check';
 import { routes as defaultRoutes, type RouteDef } from '../lambdas/routes';
 import { buildHandlerBundles, DEFAULT_HANDLERS_DIR, type HandlerBundles } from './iam/bundles';
 import type { Credentials } from './iam/policy';
@@ -76,6 +77,7 @@ export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
   const routes = opts.routes ?? defaultRoutes;
   const handlersDir = opts.handlersDir ?? DEFAULT_HANDLERS_DIR;
   const getKey = remoteJwks(opts.jwt.jwksUrl);
+  const originSecret = opts.env?.[ORIGIN_VERIFY_ENV];
   const invokers =
     opts.isolation === 'in-process'
       ? inProcessInvokers(handlersDir, opts.env)
@@ -139,6 +141,10 @@ export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
     }
     const body = await readBody(req);
     const headers = lowerCaseHeaders(req);
+    // CloudFront's /api/* origin adds the origin secret, overwriting a viewer's header of that name
+    // (cdk/lib/site.ts); this server stands for CloudFront too, so it does the same with the secret it
+    // gives the handlers. Without one in `env`, requests reach them without it, as a direct call would.
+    if (originSecret) headers[ORIGIN_VERIFY_HEADER] = originSecret;
     const { cookie, ...headersWithoutCookie } = headers;
     const contentType = headers['content-type'] ?? '';
     const isText = body.length === 0 || TEXT_TYPES.test(contentType) || (!contentType && isUtf8(body));

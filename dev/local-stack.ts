@@ -8,6 +8,7 @@ import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { GetEmailIdentityCommand } from '@aws-sdk/client-sesv2';
 import Stripe from 'stripe';
 import { TRIGGER_PERMISSIONS } from '../cdk/lib/handler-permissions';
+import { ORIGIN_VERIFY_ENV } from '../lambdas/lib/origin-check';
 import { DEFAULT_TABLE_NAME } from '../lambdas/lib/table';
 import { createApiHandler, startApiServer } from './api-server';
 import { localSecretsManagerClient, localSesClient } from './aws-twins/clients';
@@ -118,9 +119,17 @@ export async function readLocalSecrets(dir: string): Promise<LocalSecrets> {
   return JSON.parse(await readFile(secretsPath(path.resolve(dir)), 'utf8')) as LocalSecrets;
 }
 
+/**
+ * The origin secret of the local stack: the handlers refuse every request without it (as in AWS), and
+ * the local API server adds it to each request as CloudFront adds it to /api/* (dev/api-server.ts).
+ * Not a secret locally, where nothing stands between a client and the API server anyway.
+ */
+const LOCAL_ORIGIN_SECRET = 'local-origin-verify-0123456789abcdef';
+
 /** What handlers (and the Cognito trigger) read from process.env before any service is up. */
 function baseHandlerEnv(tableName: string, siteUrl: string): Record<string, string> {
   return {
+    [ORIGIN_VERIFY_ENV]: LOCAL_ORIGIN_SECRET,
     TABLE_NAME: tableName,
     AWS_REGION: 'us-east-1',
     SITE_URL: siteUrl,

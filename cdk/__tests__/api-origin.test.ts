@@ -1,5 +1,5 @@
 import type { Template } from 'aws-cdk-lib/assertions';
-import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../../lambdas/lib/origin';
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../../lambdas/lib/origin-check';
 import { removeOutput, resourcesOfType, synthesize, type SynthResult, templateOf } from './helpers';
 
 // Only CloudFront reaches the API (cdk/lib/api.ts): without an API domain the execute-api endpoint stays

@@ -404,13 +404,13 @@ describe('site distribution', () => {
       ]),
     });
   });
-  it('HTTP/2 and 3, IPv6, index.html root, logging', () => {
+  it('HTTP/2 and 3, IPv6, index.html root; no legacy logging (it would keep query strings)', () => {
     expect(distribution()).toMatchObject({
       HttpVersion: 'http2and3',
       IPV6Enabled: true,
       DefaultRootObject: 'index.html',
-      Logging: expect.anything(),
     });
+    expect(distribution()).not.toHaveProperty('Logging');
   });
   it('default behaviour: S3, HTTPS redirect, compressed, revalidating cache, directory index function', () => {
     const d = distribution();
@@ -537,6 +537,7 @@ describe('outputs', () => {
       'DistributionId',
       'DistributionDomainName',
       'StripeWebhookUrl',
+      'ApiOriginUrl',
     ]) {
       expect(outputs).toHaveProperty(id);
     }

@@ -66,13 +66,15 @@ afterAll(() => {
   fs.rmSync(siteDir, { recursive: true, force: true });
 });
 
-it('exits 0 and writes both stacks', () => {
+it('exits 0 and writes every stack: the backend, the site content, and the edge and access logs stacks', () => {
   expect({ status: run.status, stderr: run.status === 0 ? '' : String(run.stderr).slice(-3000) }).toEqual({
     status: 0,
     stderr: '',
   });
   expect(fs.existsSync(path.join(outdir, 'Stockbench-dev.template.json'))).toBe(true);
   expect(fs.existsSync(path.join(outdir, 'Stockbench-dev-SiteContent.template.json'))).toBe(true);
+  expect(fs.existsSync(path.join(outdir, 'Stockbench-dev-Edge.template.json'))).toBe(true);
+  expect(fs.existsSync(path.join(outdir, 'Stockbench-dev-AccessLogs.template.json'))).toBe(true);
 });
 
 const readTemplate = (): Template =>

@@ -10,7 +10,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../../lambdas/lib/origin';
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../../lambdas/lib/origin-check';
 import { type RouteDef, routes as allRoutes } from '../../lambdas/routes';
 import {
   type HandlerPermissions,
@@ -81,7 +81,7 @@ export class Api extends Construct {
     // custom domain as the only entry ("Disable the default endpoint for HTTP APIs", API Gateway
     // developer guide), and CloudFront's origin must then be that domain: without one, disabling it
     // would cut CloudFront off. HTTP APIs have no WAF and no resource policy, so in both cases
-    // CloudFront also adds a secret origin header that the handler boundary checks (lambdas/lib/origin.ts):
+    // CloudFront also adds a secret origin header that the handler boundary checks (lambdas/lib/origin-check.ts):
     // the custom domain is public on the internet too.
     this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
       description: 'Stockbench BFF, reached through CloudFront at /api/*',

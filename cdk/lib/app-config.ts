@@ -32,6 +32,8 @@ export interface AppConfig {
   siteBucketName?: string;
   distributionId?: string;
   distributionDomainName?: string;
+  /** The edge stack's WAF web ACL (its WebAclArn output), attached to the distribution; cdk/deploy.ts passes it. */
+  webAclArn?: string;
 }
 
 export type ContextReader = (key: string) => unknown;
@@ -90,6 +92,7 @@ export function readAppConfig(read: ContextReader): AppConfig {
     siteBucketName: text(read, 'siteBucketName'),
     distributionId: text(read, 'distributionId'),
     distributionDomainName: text(read, 'distributionDomainName'),
+    webAclArn: text(read, 'webAclArn'),
   };
 }
 

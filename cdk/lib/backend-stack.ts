@@ -87,6 +87,7 @@ export class BackendStack extends Stack {
       analyticsEnabled: Boolean(config.analyticsId),
       domainName: config.domainName,
       certificateArn: config.certificateArn,
+      webAclArn: config.webAclArn,
     });
     this.monitoring = new Monitoring(this, 'Monitoring', {
       httpApi: this.api.httpApi,
@@ -133,6 +134,10 @@ export class BackendStack extends Stack {
       LicenseSigningKeySecretArn: [this.secrets.licenseSigningKey.secretArn, 'JSON { privateKeyPem }'],
       UserPoolId: [this.auth.userPool.userPoolId, 'Cognito user pool'],
       AlarmTopicArn: [this.monitoring.topic.topicArn, 'Subscribe more alarm receivers here'],
+      ApiOriginUrl: [
+        `https://${this.api.originDomainName}`,
+        "CloudFront's API origin; the smoke test checks that it refuses direct calls",
+      ],
     };
     if (this.api.domainName) {
       outputs.ApiDomainTarget = [

@@ -4,7 +4,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import type { RouteDef } from '../../lambdas/routes';
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../../lambdas/lib/origin-check';
 import { MAX_BODY_BYTES, startApiServer } from '../api-server';
+
+const ORIGIN_SECRET = 'origin-secret-of-this-test';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const jwk = { ...publicKey.export({ format: 'jwk' }), kid: 'k1', alg: 'RS256', use: 'sig' };
@@ -46,7 +49,7 @@ describe('local API server', () => {
       jwt: { issuer, jwksUrl, audience: clientId },
       routes,
       handlersDir: path.join(__dirname, '__fixtures__', 'api-handlers'),
-      env: { API_TEST_VALUE: 'set', AWS_ACCESS_KEY_ID: 'shared-dummy' },
+      env: { API_TEST_VALUE: 'set', AWS_ACCESS_KEY_ID: 'shared-dummy', [ORIGIN_VERIFY_ENV]: ORIGIN_SECRET },
       credentials: (name) => (name === 'env' ? keysOf(name) : undefined),
     });
   });
@@ -155,6 +158,17 @@ describe('local API server', () => {
     spy.mockRestore();
     expect(crashed.status).toBe(500);
     expect(after.threadId).not.toBe(before.threadId);
+  });
+
+  it("adds the origin secret as CloudFront does, overwriting a viewer's header of that name", async () => {
+    for (const headers of [{}, { [ORIGIN_VERIFY_HEADER]: 'forged-by-the-viewer' }] as Record<
+      string,
+      string
+    >[]) {
+      const res = await post('/api/public-echo', '{}', headers);
+      const event = (await res.json()) as { headers: Record<string, string> };
+      expect(event.headers[ORIGIN_VERIFY_HEADER]).toBe(ORIGIN_SECRET);
+    }
   });
 
   it('accepts an ID token (aud) and base64-encodes a binary body', async () => {

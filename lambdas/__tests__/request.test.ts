@@ -5,11 +5,14 @@ import {
   errorToResult,
   ApiError,
   GENERIC_MESSAGE,
+  log,
   ok,
   PAYMENT_METHOD_UNUSABLE_MESSAGE,
   withErrors,
 } from '../lib/http';
-import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../lib/origin';
+import { handler as assignLicense } from '../handlers/assign-license';
+import type { ApiEvent } from '../lib/auth';
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../lib/origin-check';
 import * as z from 'zod/mini';
 import { fields } from '../contracts/fields';
 import { health } from '../contracts/health';
@@ -201,6 +204,19 @@ describe('error responses', () => {
   });
 });
 
+it("a handler's log line names the path, never the query string (codes and addresses travel there)", () => {
+  const spy = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+  log('info', 'a line', {
+    requestContext: { requestId: 'req-q', http: { method: 'GET', path: '/api/email-recovery-info' } },
+    rawQueryString: 'code=secret-code-123&email=a%40example.com',
+    queryStringParameters: { code: 'secret-code-123', email: 'a@example.com' },
+  } as unknown as APIGatewayProxyEventV2);
+  const line = String(spy.mock.calls[0]?.[0]);
+  expect(JSON.parse(line)).toMatchObject({ path: '/api/email-recovery-info', requestId: 'req-q' });
+  expect(line).not.toMatch(/secret-code-123|example\.com/);
+  spy.mockRestore();
+});
+
 describe('only CloudFront reaches a handler', () => {
   const secret = 'a'.repeat(48);
   const savedEnv = { ...process.env };
@@ -238,7 +254,32 @@ describe('only CloudFront reaches a handler', () => {
     expect((await call({ [ORIGIN_VERIFY_HEADER]: secret })).statusCode).toBe(200);
   });
 
-  it('checks nothing where no secret is configured (the local stack has no CloudFront)', async () => {
-    expect((await call({})).statusCode).toBe(200);
+  it('fails closed: with the secret missing, blank, too short or unresolved, every request is refused with 503', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const unusable = [undefined, '', '   ', 'short', '{{resolve:secretsmanager:arn:SecretString}}'];
+    for (const value of unusable) {
+      if (value === undefined) Reflect.deleteProperty(process.env, ORIGIN_VERIFY_ENV);
+      else process.env[ORIGIN_VERIFY_ENV] = value;
+      for (const headers of [{}, { [ORIGIN_VERIFY_HEADER]: value ?? '' }] as Record<string, string>[]) {
+        const res = await call(headers);
+        expect(res.statusCode).toBe(503);
+        expect(JSON.parse(String(res.body))).toEqual({
+          error: { code: 'NOT_CONFIGURED', message: GENERIC_MESSAGE },
+        });
+      }
+    }
+    // A real route too: refused before it reads its token or body, so nothing else is needed here.
+    Reflect.deleteProperty(process.env, ORIGIN_VERIFY_ENV);
+    const res = await assignLicense({
+      requestContext: { requestId: 'req-3' },
+      headers: { [ORIGIN_VERIFY_HEADER]: secret },
+      body: '{}',
+    } as unknown as ApiEvent);
+    expect(res.statusCode).toBe(503);
+    expect(JSON.parse(String(errors.mock.calls[0]?.[0]))).toMatchObject({
+      level: 'error',
+      msg: 'origin secret not configured: every request is refused',
+    });
+    errors.mockRestore();
   });
 });

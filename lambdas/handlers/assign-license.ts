@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { assignLicense as endpoint } from '../contracts/assign-license';
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { getConfig } from '../lib/config';
@@ -6,6 +7,7 @@ import { ApiError, badRequest, conflict, ok, withErrors } from '../lib/http';
 import { normalizeEmail } from '../../src/lib/email-address';
 import { isInForce, toView } from '../lib/license-view';
 import { sendMail } from '../lib/mail';
+import { takeMailAllowance } from '../lib/mail-limits';
 import { requireOwnAccount } from '../lib/ownership';
 import { assignSlot } from '../lib/repository/licenses';
 import { parseJsonBody } from '../lib/request';
@@ -17,7 +19,8 @@ import { ownSlot, parseLicenseKey } from '../lib/own-slot';
 // the current subscription to the person at `email`, who alone can then use it (validate-license), and
 // who is emailed the key and how to start. A person it is taken from is told. Runs as a user action
 // (user-action.ts): under the account's lease, once per Idempotency-Key; a run resuming an interrupted
-// one assigns again (the write is idempotent) and sends the mails again, so none is lost.
+// one assigns again (the write is idempotent) and sends the mails again, so none is lost. Its mails
+// count against the daily limits of lib/mail-limits.ts (once per action, however often retried).
 
 /** Sending the same license to the same person again waits this long, so a buyer cannot flood an inbox. */
 const RESEND_AFTER_MS = 60_000;
@@ -61,8 +64,17 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
           formerHolder: slot.assigneeEmail && slot.assigneeEmail !== email ? slot.assigneeEmail : null,
         };
       });
+      // Counted before anything changes: an action over a daily mail limit is refused whole.
+      const allowance = await takeMailAllowance(
+        caller.sub,
+        [email, ...(plan.formerHolder ? [plan.formerHolder] : [])],
+        action.key ?? randomUUID(),
+      );
       const assigned = await assignSlot(caller.sub, slot.sk, email);
-      if (!assigned) throw ENDED();
+      if (!assigned) {
+        await allowance.giveBack();
+        throw ENDED();
+      }
       const site = getConfig();
       const buyerEmail = caller.email ?? '';
       await allDone([

@@ -19,6 +19,7 @@ import {
   type Stripe,
 } from '../lib/stripe';
 import { runUserAction } from '../lib/user-action';
+import { takeCheckoutAllowance } from '../lib/checkout-limit';
 
 // POST /api/setup-checkout {uid, email, count}: a subscription awaiting its first card payment, and
 // the client secret (sec) the checkout page confirms. A pending checkout for the same count is
@@ -58,9 +59,10 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
     { route: 'setup-checkout', input: { uid, email, count } },
     async (action) => {
       const account = await getAccount(uid);
-      let replaces: string | undefined;
-      if (account?.subscriptionId) {
-        const current = await retrieveSubscription(account.subscriptionId);
+      const current = account?.subscriptionId
+        ? await retrieveSubscription(account.subscriptionId)
+        : undefined;
+      if (current) {
         // A subscription that ends at period end with nothing renewing may be followed by a new one.
         const ending = current.cancel_at_period_end;
         if (LIVE_STATUSES.includes(current.status) && !ending) {
@@ -69,19 +71,28 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
             'You already have a subscription. Add licenses to it instead.',
           );
         }
-        if (current.status === 'incomplete') {
-          if (licenseItem(current).quantity === count && clientSecretOf(current)) {
-            return answer(current, account.customerId ?? String(current.customer), count);
-          }
-          // An abandoned checkout for another count: end it so it can never be paid by mistake.
-          await cancelAbandonedCheckout(current.id);
+        if (
+          current.status === 'incomplete' &&
+          licenseItem(current).quantity === count &&
+          clientSecretOf(current)
+        ) {
+          return answer(current, account?.customerId ?? String(current.customer), count);
         }
+      }
+
+      const attempt = action.attempt ?? randomUUID();
+      // From here a new checkout may be created: counted first, so one over the limit changes nothing
+      // (the pending checkout stays payable). Once per Idempotency-Key: a resumed run is not counted again.
+      await takeCheckoutAllowance(uid, action.key ?? attempt);
+      let replaces: string | undefined;
+      if (current) {
+        // An abandoned checkout for another count: end it so it can never be paid by mistake.
+        if (current.status === 'incomplete') await cancelAbandonedCheckout(current.id);
         replaces = current.id;
       }
 
       // An earlier run of a checkout may have failed after Stripe acted (its answer lost, or a 500 that
       // Stripe keeps under the request's key): what it created is found and used, never made twice.
-      const attempt = action.attempt ?? randomUUID();
       const found = account?.customerId ? undefined : await findCustomerOf(uid, email);
       const customerId =
         account?.customerId ??

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { takeBackLicense as endpoint } from '../contracts/take-back-license';
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { getConfig } from '../lib/config';
@@ -5,6 +6,7 @@ import { releasedMail } from '../lib/holder-mail';
 import { forbidden, ok, withErrors } from '../lib/http';
 import { isInForce, toView } from '../lib/license-view';
 import { sendMail } from '../lib/mail';
+import { takeMailAllowance } from '../lib/mail-limits';
 import { ownSlot, parseLicenseKey } from '../lib/own-slot';
 import { requireOwnAccount } from '../lib/ownership';
 import { unassignSlot } from '../lib/repository/licenses';
@@ -30,8 +32,15 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
       const plan = await action.plan(() => ({
         formerHolder: slot.assigneeEmail && isInForce(slot) ? slot.assigneeEmail : null,
       }));
+      // The former holder's mail counts against the daily limits like assign-license's mails.
+      const allowance = plan.formerHolder
+        ? await takeMailAllowance(caller.sub, [plan.formerHolder], action.key ?? randomUUID())
+        : undefined;
       const released = await unassignSlot(caller.sub, slot.sk);
-      if (!released) throw forbidden("The license key is not one of the signed-in user's licenses.");
+      if (!released) {
+        await allowance?.giveBack();
+        throw forbidden("The license key is not one of the signed-in user's licenses.");
+      }
       if (plan.formerHolder) {
         await sendMail(
           releasedMail({ to: plan.formerHolder, buyerEmail: caller.email ?? '', key }, getConfig()),

@@ -1,5 +1,5 @@
 import { updateEmail as endpoint } from '../contracts/update-email';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { normalizeEmail } from '../../src/lib/email-address';
 import { withAccountLease } from '../lib/account-lease';
 import { assertSelf, getCaller, type ApiEvent, type Caller } from '../lib/auth';
@@ -7,6 +7,7 @@ import { checkPassword, emailInUse, setEmail, signOutEverywhere } from '../lib/c
 import { getConfig } from '../lib/config';
 import { badRequest, conflict, forbidden, ok, withErrors } from '../lib/http';
 import { sendMail } from '../lib/mail';
+import { takeMailAllowance } from '../lib/mail-limits';
 import { allDone } from '../lib/settle';
 import { recoveryMail } from '../lib/recovery-mail';
 import { getAccount, saveEmail } from '../lib/repository/accounts';
@@ -48,6 +49,9 @@ async function changeEmail(
   await checkPassword(caller.username, body.currentPassword);
   if (await emailInUse(body.newEmail, caller.username))
     throw conflict('EMAIL_TAKEN', 'New email is already taken.');
+  // Cognito mails the new address a code: an address that may be another person's, so it counts
+  // against the daily mail limits (lib/mail-limits.ts) like a license given to that address.
+  await takeMailAllowance(caller.sub, [normalizeEmail(body.newEmail)], randomUUID());
 
   // The old address's way back exists before the change does.
   const code = randomBytes(24).toString('base64url');

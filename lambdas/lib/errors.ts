@@ -79,3 +79,22 @@ export class RecoveryCodeError extends Error {
     this.name = 'RecoveryCodeError';
   }
 }
+
+/** Which limit of lib/mail-limits.ts or lib/checkout-limit.ts an action would pass. */
+export type LimitName = 'sender-mails' | 'recipient-mails' | 'checkouts';
+
+/** An action refused because it would pass a per-window limit; nothing of it happened. */
+export class LimitReachedError extends Error {
+  constructor(
+    readonly limit: LimitName,
+    /** How many the window allows. */
+    readonly allowed: number,
+    /** Seconds until the window ends. */
+    readonly retryAfterSeconds: number,
+    /** The address whose limit is reached ('recipient-mails'). */
+    readonly address?: string,
+  ) {
+    super(`Limit ${limit} (${allowed}) reached${address ? ` for ${address}` : ''}.`);
+    this.name = 'LimitReachedError';
+  }
+}

@@ -5,12 +5,13 @@ import {
   EmailTakenError,
   IncorrectPasswordError,
   InvalidEmailError,
+  LimitReachedError,
   RecoveryCodeError,
   SecretNotConfiguredError,
   TooManyAttemptsError,
   UnknownPaymentMethodError,
 } from './errors';
-import { fromCloudFront } from './origin';
+import { checkOrigin } from './origin-check';
 
 // The handler boundary: JSON answers typed by each endpoint's contract (lambdas/contracts/), failures
 // as `{ error: { code, message } }`, and one wrapper that decides which failures a client may see.
@@ -167,10 +168,36 @@ function domainError(err: unknown): ApiError | undefined {
   return undefined;
 }
 
+/** The answer to an action refused by a limit (lib/mail-limits.ts, lib/checkout-limit.ts). */
+function limitResult(err: LimitReachedError): Reply<never> {
+  const hours = Math.max(1, Math.round(err.retryAfterSeconds / 3600));
+  const minutes = Math.max(1, Math.ceil(err.retryAfterSeconds / 60));
+  const answer: Record<LimitReachedError['limit'], [string, string]> = {
+    'sender-mails': [
+      'MAIL_LIMIT',
+      `You have reached today's limit of ${err.allowed} license emails (assigning, reassigning and ` +
+        `taking back licenses each send one). Try again in about ${hours} hour${hours === 1 ? '' : 's'}.`,
+    ],
+    'recipient-mails': [
+      'MAIL_LIMIT',
+      `${err.address ?? 'That address'} has received today's limit of ${err.allowed} license emails ` +
+        `from Stockbench. Nothing was changed; try again in about ${hours} hour${hours === 1 ? '' : 's'}.`,
+    ],
+    checkouts: [
+      'CHECKOUT_LIMIT',
+      `You have started ${err.allowed} checkouts within the hour, the most we allow. Finish the one ` +
+        `you started, or try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    ],
+  };
+  const [code, message] = answer[err.limit];
+  return fail(429, errorBody(code, message), { 'retry-after': String(err.retryAfterSeconds) });
+}
+
 export function errorToResult(
   err: unknown,
   event: Pick<APIGatewayProxyEventV2, 'requestContext'>,
 ): Reply<never> {
+  if (err instanceof LimitReachedError) return limitResult(err);
   const known = err instanceof ApiError ? err : domainError(err);
   if (known) return fail(known.statusCode, errorBody(known.code, known.message));
   if (isZodError(err)) return fail(400, errorBody('INVALID_REQUEST', 'The request is not valid.'));
@@ -239,14 +266,21 @@ export function log(
 /**
  * The handler of `contract`: `fn` can only answer the contract's type (or an error). No exception
  * escapes as API Gateway's own 500, and a request that did not come through CloudFront
- * (lib/origin.ts) is refused before the handler runs.
+ * (lib/origin-check.ts) is refused before the handler runs, and so is every request when the
+ * origin secret is missing.
  */
 export function withErrors<C extends Contract, E extends Pick<APIGatewayProxyEventV2, 'requestContext'>>(
   _contract: C,
   fn: (event: E) => Promise<Reply<AnswerOf<C>>>,
 ): (event: E) => Promise<Result> {
   return async (event: E) => {
-    if (!fromCloudFront(event as Partial<Pick<APIGatewayProxyEventV2, 'headers'>>)) {
+    const origin = checkOrigin(event as Partial<Pick<APIGatewayProxyEventV2, 'headers'>>);
+    if (origin === 'unconfigured') {
+      // Fails closed, and as a 5xx so the API's error-rate alarm tells the operator.
+      log('error', 'origin secret not configured: every request is refused', event);
+      return fail(503, errorBody('NOT_CONFIGURED', GENERIC_MESSAGE), { 'retry-after': '60' });
+    }
+    if (origin === 'refused') {
       log('warn', 'request without the CloudFront origin header', event);
       return fail(403, errorBody('FORBIDDEN', 'Use the site address.'));
     }

@@ -5,8 +5,8 @@ import { apiError, describeBody, expectStatus, objectOf, request } from './http'
 import { fail, type Report } from './report';
 import type { Target } from './target';
 
-// The checks that need no sign-in: health, the license public key, the security headers, and a
-// webhook with a wrong signature.
+// The checks that need no sign-in: health, the license public key, the security headers, a webhook
+// with a wrong signature, and (for a deploy) the API refusing a request that skipped CloudFront.
 
 const HEADER_PATHS = ['/', '/checkout', '/checkout/'] as const;
 
@@ -144,5 +144,28 @@ export async function checkWebhookSignature(target: Target, report: Report): Pro
     }
     expectStatus(answer, 400, 'the webhook');
     return [answer.status, code, message && `"${message}"`].filter(Boolean).join(' ');
+  });
+}
+
+/**
+ * A deploy's API origin (the ApiOriginUrl output) called directly, as someone skipping CloudFront
+ * would, with a made-up origin header: refused with 403 (lambdas/lib/origin-check.ts).
+ */
+export async function checkOriginRefused(target: Target, report: Report): Promise<void> {
+  const origin = target.deploy?.outputs?.ApiOriginUrl;
+  if (!origin) return;
+  await report.check('the API refuses a request that did not come through CloudFront (403)', async () => {
+    const answer = await request(`${origin.replace(/\/$/, '')}/api/license-public-key`, {
+      headers: { 'x-origin-verify': `smoke-${randomBytes(8).toString('hex')}` },
+    });
+    const { code } = apiError(answer);
+    if (answer.status >= 200 && answer.status < 300) {
+      return fail(`answered ${answer.status}: a request that skipped CloudFront was ANSWERED`);
+    }
+    if (code === 'NOT_CONFIGURED') {
+      return fail(`answered ${answer.status} NOT_CONFIGURED: the functions have no origin secret`);
+    }
+    expectStatus(answer, 403, 'the API origin');
+    return [answer.status, code].filter(Boolean).join(' ');
   });
 }

@@ -1,6 +1,12 @@
 // The smoke test as a function: argv and environment in, lines out, the exit code answered.
 import { parseSmokeArgs, USAGE } from './args';
-import { checkHealth, checkLicensePublicKey, checkSecurityHeaders, checkWebhookSignature } from './checks';
+import {
+  checkHealth,
+  checkLicensePublicKey,
+  checkOriginRefused,
+  checkSecurityHeaders,
+  checkWebhookSignature,
+} from './checks';
 import { DynamoDbCodes, OutboxCodes, type RecoveryCodeSource } from './recovery-code';
 import { reason, Report } from './report';
 import { signedInRoundTrip } from './round-trip';
@@ -41,6 +47,7 @@ export async function smoke(
   const publicKey = await checkLicensePublicKey(target, report);
   await checkSecurityHeaders(target, report);
   await checkWebhookSignature(target, report);
+  await checkOriginRefused(target, report);
   await signedInRoundTrip(target, report, codeSource(target), publicKey);
 
   print(report.summary(target.label));

@@ -19,3 +19,8 @@ export const RECOVER_SK = 'RECOVER';
 /** A pointer in the user's partition to each of their recovery codes (found by recovery and deletion). */
 export const USER_RECOVER_PREFIX = 'RECOVER#';
 export const userRecoverSk = (code: string): string => `${USER_RECOVER_PREFIX}${code}`;
+/** An account's counter of one limit in one window (lambdas/lib/repository/quotas.ts). */
+export const userQuotaSk = (limit: string, window: string): string => `QUOTA#${limit}#${window}`;
+/** Mails sent to one address, keyed by a hash of it so the table keeps no address for this. */
+export const recipientPk = (addressHash: string): string => `MAILTO#${addressHash}`;
+export const recipientQuotaSk = (window: string): string => `QUOTA#${window}`;

@@ -5,12 +5,13 @@ import Stripe from 'stripe';
 import { cspDirectives } from '../../../cdk/lib/csp';
 import { localCspDirectives, securityHeaders, serializeCsp } from '../../../cdk/lib/security-headers';
 import { parseSmokeArgs } from '../args';
+import { checkOriginRefused } from '../checks';
 import { deployCsp, parseCsp, regionInCsp, securityHeaderProblems } from '../headers';
 import { recoveryLinkIn, tableOfStack } from '../recovery-code';
 import { Report } from '../report';
 import { jwtClaims, smokeAlias, verifyStatement } from '../round-trip';
 import { smoke } from '../run';
-import { stackOutputsFor } from '../target';
+import { stackOutputsFor, type Target } from '../target';
 
 // The smoke script's own logic, with no stack: arguments, header checks, the helpers of the round trip,
 // and the public checks against a small fake deploy.
@@ -321,5 +322,47 @@ describe('the public checks against a fake deploy', () => {
         (p) => `FAIL security headers on ${p}: script-src allows 'unsafe-inline'`,
       ),
     );
+  });
+});
+
+describe("a deploy's API origin called directly", () => {
+  let status: number;
+  let body: unknown;
+  let seen: string | undefined;
+  let server: http.Server;
+  let origin: string;
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      seen = String(req.headers['x-origin-verify']);
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const check = async (outputs: Record<string, string>) => {
+    const lines: string[] = [];
+    await checkOriginRefused({ deploy: { outputs } } as unknown as Target, new Report((l) => lines.push(l)));
+    return lines;
+  };
+
+  it('passes when it refuses with 403, fails when it answers or has no secret', async () => {
+    [status, body] = [403, { error: { code: 'FORBIDDEN', message: 'Use the site address.' } }];
+    expect(await check({ ApiOriginUrl: origin })).toEqual([
+      'ok   the API refuses a request that did not come through CloudFront (403): 403 FORBIDDEN',
+    ]);
+    expect(seen).toMatch(/^smoke-[0-9a-f]{16}$/);
+    [status, body] = [200, { pem: 'x' }];
+    expect((await check({ ApiOriginUrl: origin }))[0]).toMatch(
+      /^FAIL .*: answered 200: a request that skipped CloudFront was ANSWERED/,
+    );
+    [status, body] = [503, { error: { code: 'NOT_CONFIGURED', message: 'Something unexpected happened.' } }];
+    expect((await check({ ApiOriginUrl: origin }))[0]).toMatch(
+      /NOT_CONFIGURED: the functions have no origin secret/,
+    );
+    // Without the output (the local stack, an older deploy) there is nothing to call.
+    expect(await check({})).toEqual([]);
   });
 });
