@@ -533,10 +533,6 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       await resetRequired.set(user.Username, true);
       return {};
     },
-    AdminGetUser: async (body) => {
-      const user = await up.call<UserRecord>('AdminGetUser', body);
-      return resetRequired.has(user.Username) ? { ...user, UserStatus: 'RESET_REQUIRED' } : { ...user };
-    },
     ConfirmForgotPassword: async (body) => {
       const info = await clientInfo(str(body, 'ClientId'));
       checkPassword(body.Password, await passwordPolicy(info.userPoolId));
@@ -656,6 +652,11 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       }
     },
     ...mfa.handlers,
+    // After the MFA handlers: their AdminGetUser (MFA settings as Cognito reports them) plus the status.
+    AdminGetUser: async (body) => {
+      const user = (await mfa.handlers.AdminGetUser(body)) as unknown as UserRecord;
+      return resetRequired.has(user.Username) ? { ...user, UserStatus: 'RESET_REQUIRED' } : { ...user };
+    },
   };
 
   const server = http.createServer((req, res) => {
