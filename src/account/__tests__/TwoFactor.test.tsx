@@ -63,10 +63,18 @@ beforeEach(() => {
 });
 
 describe('Two-Factor Sign-In on /profile', () => {
-  it('offers to set it up when it is off, and says what to do when the phone is lost', async () => {
+  it('offers to set it up when it is off', async () => {
     mocked.fetchMFAPreference.mockResolvedValue({});
     render(<TwoFactor user={user} />);
     expect(await section().findByRole('button', { name: 'Set Up Two-Factor Sign-In' })).toBeEnabled();
+    expect(section().queryByRole('button', { name: 'Turn Off' })).not.toBeInTheDocument();
+  });
+
+  it('says it is on, and what to do when the phone is lost', async () => {
+    mocked.fetchMFAPreference.mockResolvedValue({ enabled: ['TOTP'], preferred: 'TOTP' });
+    render(<TwoFactor user={user} />);
+    await section().findByRole('button', { name: 'Turn Off' });
+    expect(section().getByText(/signing in asks for a code/)).toBeInTheDocument();
     expect(
       section()
         .getByText(/Lost your phone\?/)

@@ -139,7 +139,7 @@ export function TwoFactor({ user }: { user: SessionUser }) {
   return (
     <ProfileSection id="two-factor" title="Two-Factor Sign-In">
       {body}
-      {state.step !== 'loading' && <LostPhone />}
+      {state.step === 'on' && <LostPhone />}
     </ProfileSection>
   );
 }
