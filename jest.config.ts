@@ -5,6 +5,8 @@ const transform: Config['transform'] = {
   '^.+\\.[jt]sx?$': ['babel-jest', { presets: ['babel-preset-gatsby', '@babel/preset-typescript'] }],
 };
 const ignore = ['/node_modules/', '/public/', '/.cache/', '/cdk.out/', '/.local/'];
+// jose 6 is ESM-only and Jest here loads CommonJS: babel compiles it like our own code.
+const transformIgnorePatterns = ['/node_modules/(?!jose/)'];
 
 const config: Config = {
   projects: [
@@ -37,6 +39,7 @@ const config: Config = {
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'],
       transform,
+      transformIgnorePatterns,
     },
     {
       // Tests that start the local emulators (dynalite, cognito-local, the Stripe emulator).
@@ -46,6 +49,7 @@ const config: Config = {
       testMatch: ['**/*.int.test.ts'],
       testPathIgnorePatterns: ignore,
       transform,
+      transformIgnorePatterns,
       setupFilesAfterEnv: ['<rootDir>/jest.setup-slow.ts'],
     },
     {
@@ -56,6 +60,7 @@ const config: Config = {
       roots: ['<rootDir>/e2e'],
       testMatch: ['**/*.e2e.test.ts'],
       transform,
+      transformIgnorePatterns,
       setupFilesAfterEnv: ['<rootDir>/e2e/jest.setup.ts'],
     },
   ],

@@ -3,6 +3,7 @@ import { getCaller, type ApiEvent } from '../lib/auth';
 import { getConfig } from '../lib/config';
 import { assignedMail, releasedMail } from '../lib/holder-mail';
 import { ApiError, badRequest, conflict, ok, withErrors } from '../lib/http';
+import { withHolderChange } from '../lib/holder-changes';
 import { normalizeEmail } from '../lib/license-holder';
 import { isInForce, toView } from '../lib/license-view';
 import { sendMail } from '../lib/mail';
@@ -17,7 +18,8 @@ import { ownSlot, parseLicenseKey } from '../lib/own-slot';
 // the current subscription to the person at `email`, who alone can then use it (validate-license), and
 // who is emailed the key and how to start. A person it is taken from is told. Runs as a user action
 // (user-action.ts): under the account's lease, once per Idempotency-Key; a run resuming an interrupted
-// one assigns again (the write is idempotent) and sends the mails again, so none is lost.
+// one assigns again (the write is idempotent) and sends the mails again, so none is lost. A change of
+// holder signs out the former holder's machines and is limited to 4 per license in 30 days (429).
 
 /** Sending the same license to the same person again waits this long, so a buyer cannot flood an inbox. */
 const RESEND_AFTER_MS = 60_000;
@@ -61,7 +63,11 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
           formerHolder: slot.assigneeEmail && slot.assigneeEmail !== email ? slot.assigneeEmail : null,
         };
       });
-      const assigned = await assignSlot(caller.sub, slot.sk, email);
+      // A new holder (not the same person sent the license again) signs out the former holder's
+      // machines and counts against the 4 changes a license may have in 30 days. Decided on the slot
+      // as read now, so a run resuming one that assigned already does not count it twice.
+      const changes = slot.assigneeEmail === email ? undefined : withHolderChange(slot.holderChanges);
+      const assigned = await assignSlot(caller.sub, slot.sk, email, changes);
       if (!assigned) throw ENDED();
       const site = getConfig();
       const buyerEmail = caller.email ?? '';

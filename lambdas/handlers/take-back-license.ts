@@ -3,6 +3,7 @@ import { getCaller, type ApiEvent } from '../lib/auth';
 import { getConfig } from '../lib/config';
 import { releasedMail } from '../lib/holder-mail';
 import { forbidden, ok, withErrors } from '../lib/http';
+import { withHolderChange } from '../lib/holder-changes';
 import { isInForce, toView } from '../lib/license-view';
 import { sendMail } from '../lib/mail';
 import { ownSlot, parseLicenseKey } from '../lib/own-slot';
@@ -13,7 +14,8 @@ import { runUserAction } from '../lib/user-action';
 
 // PUT /api/take-back-license {customerId, subscriptionId, licenseKey}: an assigned license is the
 // buyer's again; its assignee can no longer use it and is told by email (while it is in force). Taking
-// back a license nobody holds changes nothing. A user action, like assign-license.
+// back a license nobody holds changes nothing. A user action, like assign-license. It is a change of
+// holder: the assignee's machines are signed out, and at most 4 changes per license in 30 days (429).
 
 export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
@@ -30,7 +32,10 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
       const plan = await action.plan(() => ({
         formerHolder: slot.assigneeEmail && isInForce(slot) ? slot.assigneeEmail : null,
       }));
-      const released = await unassignSlot(caller.sub, slot.sk);
+      // Nobody holds it (or a resumed run took it back already): no write, no change of holder counted.
+      const released = slot.assigneeEmail
+        ? await unassignSlot(caller.sub, slot.sk, withHolderChange(slot.holderChanges))
+        : slot;
       if (!released) throw forbidden("The license key is not one of the signed-in user's licenses.");
       if (plan.formerHolder) {
         await sendMail(

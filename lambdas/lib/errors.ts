@@ -79,3 +79,11 @@ export class RecoveryCodeError extends Error {
     this.name = 'RecoveryCodeError';
   }
 }
+
+/** A license changed hands as often as allowed in 30 days; `possibleAt` (epoch seconds) is when it may again. */
+export class HolderChangeLimitError extends Error {
+  constructor(readonly possibleAt: number) {
+    super(`The license may change hands again at ${new Date(possibleAt * 1000).toISOString()}.`);
+    this.name = 'HolderChangeLimitError';
+  }
+}
