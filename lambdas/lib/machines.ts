@@ -8,6 +8,20 @@ import type { MachineRecord } from './repository/machines';
 // - a machine that has not checked in for 30 days leaves the list by itself.
 
 export const INACTIVE_SECONDS = 30 * 24 * 3600;
+/**
+ * Signed-out machines kept to refuse their next check, at most (the newest): the map stays small
+ * however often a holder signs machines out (the item is read and written whole at every check).
+ */
+const SIGNED_OUT_KEPT = 10;
+
+/** The records with the oldest signed-out ones beyond SIGNED_OUT_KEPT dropped. */
+function bounded(records: MachineRecord[]): MachineRecord[] {
+  const signedOut = records
+    .filter((m) => m.signedOutAt !== undefined)
+    .sort((a, b) => (b.signedOutAt ?? 0) - (a.signedOutAt ?? 0));
+  const dropped = new Set(signedOut.slice(SIGNED_OUT_KEPT));
+  return records.filter((m) => !dropped.has(m));
+}
 
 /** Still on the list: checked in within 30 days (signed-out ones are kept as long, to refuse them). */
 const isRecent = (m: MachineRecord, now: number) =>
@@ -56,7 +70,7 @@ export function admit(
     lastSeen: now,
     validUntil,
   };
-  return { outcome: 'admitted', records: [...others, record] };
+  return { outcome: 'admitted', records: bounded([...others, record]) };
 }
 
 /** The records with `id` signed out at `now`; undefined when it is not on the list. */
@@ -68,7 +82,7 @@ export function signOut(
   const target = records.find((m) => m.id === id && isRecent(m, now));
   if (!target) return undefined;
   if (target.signedOutAt !== undefined) return [...records];
-  return records.map((m) => (m === target ? { ...m, signedOutAt: now } : m));
+  return bounded(records.map((m) => (m === target ? { ...m, signedOutAt: now } : m)));
 }
 
 const iso = (epoch: number) => new Date(epoch * 1000).toISOString();
