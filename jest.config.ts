@@ -35,6 +35,7 @@ const config: Config = {
         '<rootDir>/dev',
         '<rootDir>/cdk',
         '<rootDir>/scripts',
+        '<rootDir>/desktop-client',
       ],
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'],

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { decodeProtectedHeader } from 'jose';
 import { checkLicense, offlineStatus, type LicenseClientOptions } from '../../desktop-client/license-client';
-import { signIn, type Session } from '../../desktop-client/sign-in';
+import { refresh, signIn, SignInError, type Session } from '../../desktop-client/sign-in';
 import { fileStore, type StateStore } from '../../desktop-client/state';
 import { verifyStatement } from '../../desktop-client/statement';
 import { putLocalSecret } from '../../dev/local-stack';
@@ -44,6 +44,13 @@ interface Install {
   check(key: string): ReturnType<typeof checkLicense>;
 }
 
+/** The site's app client on the local Cognito, as the application is configured with it. */
+const cognito = () => ({
+  region: bff.info.region,
+  clientId: bff.info.clientId,
+  endpoint: bff.info.cognitoEndpoint,
+});
+
 let installs = 0;
 async function install(user: User, name: string): Promise<Install> {
   const store = fileStore(path.join(dir, `install-${++installs}`, 'license.json'));
@@ -52,12 +59,7 @@ async function install(user: User, name: string): Promise<Install> {
     store,
     machine: { name, platform: 'windows', appVersion: '5.2.0' },
   };
-  const cognito = {
-    region: bff.info.region,
-    clientId: bff.info.clientId,
-    endpoint: bff.info.cognitoEndpoint,
-  };
-  const session = await signIn(cognito, user.email, user.password, () => {
+  const session = await signIn(cognito(), user.email, user.password, () => {
     throw new Error('no two-factor sign-in for this user');
   });
   return { options, store, session, check: (key) => checkLicense(options, session, key) };
@@ -182,6 +184,11 @@ describe('signing a machine out', () => {
       action: 'sign-in',
     });
     expect((await (a as Install).store.read()).statement).toBeUndefined();
+    // Refreshing its session does not help: the session began before the sign-out.
+    const refreshed = await refresh(cognito(), (a as Install).session);
+    expect(await checkLicense((a as Install).options, refreshed, key)).toMatchObject({
+      code: 'MACHINE_SIGNED_OUT',
+    });
     expect(await offlineStatus((a as Install).store)).toMatchObject({
       state: 'refused',
       code: 'NO_STATEMENT',
@@ -323,6 +330,15 @@ async function setLastSeen(key: string, machineId: string, days: number, seconds
   );
   if (!(await writeMachines(slot.uid, slot.sk, slot.machinesVersion, records))) throw new Error('raced');
 }
+
+describe('signing in as the application', () => {
+  it('refuses a wrong password with a reason the application can show', async () => {
+    const person = await bff.newUser();
+    await expect(
+      signIn(cognito(), person.email, 'not-the-password', () => Promise.resolve('000000')),
+    ).rejects.toEqual(new SignInError('wrong-credentials', 'Incorrect email or password.'));
+  });
+});
 
 describe('other accounts', () => {
   it('cannot see, sign out or take the machines of a license that is not theirs', async () => {

@@ -4,7 +4,7 @@ import { HolderChangeLimitError } from './errors';
 // that one license cannot be passed around a team: each change signs out the former holder's machines,
 // and their statements still work offline up to 7 days.
 
-export const HOLDER_CHANGES_ALLOWED = 4;
+const HOLDER_CHANGES_ALLOWED = 4;
 const WINDOW_SECONDS = 30 * 24 * 3600;
 
 /**

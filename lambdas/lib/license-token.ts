@@ -15,11 +15,9 @@ import type { Tools } from '../contracts/validate-license';
 // key), so a statement signed before a key rotation still verifies with the previous key, which stays
 // published. The private key stays in the BFF; the public keys are published (license-public-key).
 
-export const TOKEN_ISSUER = 'stockbench-license';
-export const TOKEN_TYPE = 'license+jwt';
+const TOKEN_ISSUER = 'stockbench-license';
+const TOKEN_TYPE = 'license+jwt';
 const ALG = 'EdDSA';
-
-export type { Tools };
 
 /** What a statement says, beyond iss, iat and exp. */
 export interface StatementClaims {

@@ -7,7 +7,7 @@ import type { MachineRecord } from './repository/machines';
 //   that began after the sign-out), so its running session cannot take its place back by itself;
 // - a machine that has not checked in for 30 days leaves the list by itself.
 
-export const INACTIVE_SECONDS = 30 * 24 * 3600;
+const INACTIVE_SECONDS = 30 * 24 * 3600;
 /**
  * Signed-out machines kept to refuse their next check, at most (the newest): the map stays small
  * however often a holder signs machines out (the item is read and written whole at every check).
@@ -28,7 +28,7 @@ const isRecent = (m: MachineRecord, now: number) =>
   Math.max(m.lastSeen, m.signedOutAt ?? 0) > now - INACTIVE_SECONDS;
 
 /** Using the license now: recent and not signed out. */
-export const isInUse = (m: MachineRecord, now: number): boolean => !m.signedOutAt && isRecent(m, now);
+const isInUse = (m: MachineRecord, now: number): boolean => !m.signedOutAt && isRecent(m, now);
 
 export const inUse = (records: readonly MachineRecord[], now: number): MachineRecord[] =>
   records.filter((m) => isInUse(m, now)).sort((a, b) => b.lastSeen - a.lastSeen);
