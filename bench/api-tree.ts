@@ -841,7 +841,7 @@ async function main(): Promise<void> {
         for (const [category, total] of profile.byCategory) console.log(`    ${per(total)}  ${category}`);
       }
       const missing = tree.routes.filter((r) => !endpoints.has(`${r.method} ${r.path}`));
-      if (missing.length) console.warn(`endpoints not measured: ${missing.map((r) => r.path).join(', ')}`);
+      if (missing.length) throw new Error(`endpoints not measured: ${missing.map((r) => r.path).join(', ')}`);
 
       // Cross-check: the license statement verifies with jose, an independent JOSE implementation.
       const { jwtVerify, importJWK } = await import('jose');
