@@ -300,8 +300,7 @@ export async function signedInRoundTrip(
     const listed = await callBff(target, s, 'GET', 'get-machines', { query: { uid: s.sub } });
     expectStatus(listed, 200, 'GET /api/get-machines');
     const licenses = objectOf(listed, 'GET /api/get-machines').licenses as
-      | { key: string; machines: { id: string }[] }[]
-      | undefined;
+      { key: string; machines: { id: string }[] }[] | undefined;
     const entry = licenses?.find((l) => l.key === license.key);
     if (!entry?.machines.some((m) => m.id === machine.id))
       return fail(`the smoke machine is not listed on ${license.key}: ${listed.text}`);
