@@ -5,9 +5,9 @@ const transform: Config['transform'] = {
   '^.+\\.[jt]sx?$': ['babel-jest', { presets: ['babel-preset-gatsby', '@babel/preset-typescript'] }],
 };
 const ignore = ['/node_modules/', '/public/', '/.cache/', '/cdk.out/', '/.local/'];
-// otplib (tests compute authenticator codes with it) loads these two ESM-only packages, which Jest's
-// CommonJS runtime can only take once babel has compiled them.
-const transformIgnorePatterns = ['/node_modules/(?!(@scure/base|@noble/hashes)/)'];
+// otplib (tests compute authenticator codes with it) loads two ESM-only packages, and jose 6 is ESM-only;
+// Jest here loads CommonJS, so babel compiles them like our own code.
+const transformIgnorePatterns = ['/node_modules/(?!(@scure/base|@noble/hashes|jose)/)'];
 
 const config: Config = {
   projects: [
@@ -36,10 +36,12 @@ const config: Config = {
         '<rootDir>/dev',
         '<rootDir>/cdk',
         '<rootDir>/scripts',
+        '<rootDir>/desktop-client',
       ],
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'],
       transform,
+      transformIgnorePatterns,
     },
     {
       // Tests that start the local emulators (dynalite, cognito-local, the Stripe emulator).

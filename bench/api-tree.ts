@@ -609,6 +609,17 @@ async function main(): Promise<void> {
       key: string;
     }[];
     const keyA = licensesA[0]?.key ?? '';
+    // Trees with machines (issue 20) take the installation validate-license is called from.
+    const machines = has('get-machines');
+    const machineOf = (id: string) => ({ id, name: `Bench ${id}`, platform: 'windows', appVersion: '5.2.0' });
+    /** The desktop application's check: the same installation renews its place each time. */
+    const validateA = () =>
+      call('validate-license', {
+        user: a,
+        params: machines ? { key: keyA, machine: machineOf('bench-machine-a1') } : { key: keyA },
+      });
+    const keyA2 = licensesA[1]?.key ?? '';
+    let newMachines = 0;
 
     // Webhooks: a real invoice.paid event of A's subscription, under a fresh id each time (so the
     // handler does the whole sync rather than answering "duplicate"), signed with the stack's secret.
@@ -649,7 +660,7 @@ async function main(): Promise<void> {
           await call('license-public-key');
           await call('get-licenses', { user: a, params: { uid: a.uid } });
           await call('get-subscriptions', { user: a, params: { uid: a.uid } });
-          await call('validate-license', { user: a, params: { key: keyA } });
+          await validateA();
           if (phase === 'cold' || i % 3 !== 2)
             await call('quote-licenses', { user: a, params: { count: 1 } });
         },
@@ -717,6 +728,26 @@ async function main(): Promise<void> {
           });
         },
       },
+      ...(machines
+        ? [
+            {
+              // A new installation takes a place on A's second license, the Devices view lists it, and
+              // it is signed out: validate-license admitting a machine, get-machines, sign-out-machine.
+              name: 'new machine: validate, list, sign out',
+              rounds: Math.round(100 * scale),
+              run: async (i: number) => {
+                const machine = machineOf(`bench-new-${phase}-${i}-${newMachines++}`);
+                await call('validate-license', { user: a, params: { key: keyA2, machine } });
+                await call('get-machines', { user: a, params: { uid: a.uid } });
+                await call('sign-out-machine', {
+                  user: a,
+                  params: { licenseKey: keyA2, machineId: machine.id },
+                  headers: idempotency(),
+                });
+              },
+            },
+          ]
+        : []),
       ...(has('sign-out-everywhere')
         ? [
             {
@@ -814,7 +845,7 @@ async function main(): Promise<void> {
 
       // Cross-check: the license statement verifies with jose, an independent JOSE implementation.
       const { jwtVerify, importJWK } = await import('jose');
-      const v = await call('validate-license', { user: a, params: { key: keyA } });
+      const v = await validateA();
       const pub = await call('license-public-key');
       const jwk = (pub.keys as Record<string, string>[])[0] ?? {};
       const verified = await jwtVerify(String(v.token), await importJWK(jwk, 'EdDSA'), {

@@ -210,14 +210,20 @@ export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
   }
 }
 
-export async function startApiServer(
-  opts: ApiHandlerOptions & { port: number },
-): Promise<{ url: string; port: number; stop(): Promise<void>; idle(): Promise<void> }> {
+export async function startApiServer(opts: ApiHandlerOptions & { port: number }): Promise<{
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+  idle(): Promise<void>;
+  /** Ends every handler's worker: the next request starts a fresh one, as a new Lambda instance. */
+  recycle(): Promise<void>;
+}> {
   const handler = createApiHandler(opts);
   const server = await listen(http.createServer(handler), opts.port);
   return {
     ...server,
     idle: handler.idle,
+    recycle: handler.close,
     stop: async () => {
       await server.stop();
       await handler.close();

@@ -52,6 +52,11 @@ export interface LocalStack {
   cognitoLocalPid: number;
   /** The IAM gate in front of the AWS emulators (tests watch its decisions with onDecision). */
   iamGate: IamGate;
+  /**
+   * Replaces every handler's instance once the requests in flight are done (the next request starts a
+   * cold one), as Lambda does over time: what an instance cached, such as a secret, is read again.
+   */
+  recycleHandlers(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -398,6 +403,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       gate.port,
     ];
     let apiIdle: () => Promise<void>;
+    let apiRecycle: () => Promise<void>;
     if (withSite) {
       const { startSiteServer, localSecurityHeaders } = await import('./site-server');
       const api = createApiHandler(apiOptions);
@@ -417,11 +423,13 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       site = server.url;
       listening.push(server.port);
       apiIdle = api.idle;
+      apiRecycle = api.close;
     } else {
       const server = await startApiServer({ ...apiOptions, port: ports.api });
       stops.push(server.stop);
       listening.push(server.port);
       apiIdle = server.idle;
+      apiRecycle = server.recycle;
     }
     // Stopping runs in reverse, so this runs first: no new webhook deliveries, then the requests in
     // flight finish while every emulator they call is still up.
@@ -451,7 +459,19 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     };
     await checkServices(info);
     await writeFile(stackInfoPath(dir), JSON.stringify(info, null, 2));
-    return { info, demo, ports: listening, cognitoLocalPid: cognito.pid, iamGate: gate, stop: stopAll };
+    const recycleHandlers = async () => {
+      await apiIdle();
+      await apiRecycle();
+    };
+    return {
+      info,
+      demo,
+      ports: listening,
+      cognitoLocalPid: cognito.pid,
+      iamGate: gate,
+      recycleHandlers,
+      stop: stopAll,
+    };
   } catch (error) {
     await stopAll();
     throw error;

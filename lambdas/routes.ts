@@ -9,6 +9,7 @@ import { emailRecoveryInfo } from './contracts/email-recovery-info';
 import { getHeldLicenses } from './contracts/get-held-licenses';
 import { getInvoices } from './contracts/get-invoices';
 import { getLicenses } from './contracts/get-licenses';
+import { getMachines } from './contracts/get-machines';
 import { getSubscriptions } from './contracts/get-subscriptions';
 import { health } from './contracts/health';
 import { licensePublicKey } from './contracts/license-public-key';
@@ -17,6 +18,7 @@ import { removeLicenses } from './contracts/remove-licenses';
 import { resumeSubscription } from './contracts/resume-subscription';
 import { setupCheckout } from './contracts/setup-checkout';
 import { signOutEverywhere } from './contracts/sign-out-everywhere';
+import { signOutMachine } from './contracts/sign-out-machine';
 import { stripeWebhook } from './contracts/stripe-webhook';
 import { takeBackLicense } from './contracts/take-back-license';
 import { updateCard } from './contracts/update-card';
@@ -53,6 +55,8 @@ const contracts = [
   stripeWebhook,
   validateLicense,
   licensePublicKey,
+  getMachines,
+  signOutMachine,
 ] as const;
 
 export const routes: readonly RouteDef[] = contracts.map(({ method, path, handler, auth }) => ({

@@ -64,12 +64,17 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
   'quote-licenses': { table: ['GetItem'], secrets: ['stripe'] },
   // Own account lookup, then the subscription's invoices from Stripe.
   'get-invoices': { table: ['GetItem'], secrets: ['stripe'] },
-  // The desktop application's check: finds the license by key, signs a statement with the private key.
+  // The desktop application's check: finds the license by key, records the machine on the slot (a
+  // conditional write), signs a statement with the private key.
   'validate-license': {
-    table: ['GetItem'],
+    table: ['GetItem', 'UpdateItem'],
     queryIndexes: [LICENSE_KEY_INDEX],
     secrets: ['signingKey'],
   },
+  // The machines of the caller's own licenses (listSlots) and of those assigned to them (the index, each re-read).
+  'get-machines': { table: ['GetItem', 'Query'], queryIndexes: [ASSIGNEE_INDEX] },
+  // Finds the license by key, re-reads the slot, writes its machines; the user action's record and lease.
+  'sign-out-machine': { table: ['GetItem', 'UpdateItem'], queryIndexes: [LICENSE_KEY_INDEX] },
   // Gives a license to a person, or takes it back: own account and slots, the user action's record,
   // the slot's assignee, and the mails to the people concerned.
   'assign-license': { table: ['GetItem', 'Query', 'UpdateItem'], mail: true },

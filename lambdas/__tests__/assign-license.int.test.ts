@@ -12,6 +12,7 @@ import { validateLicense } from '../contracts/validate-license';
 import { deleteCustomer } from '../contracts/delete-customer';
 import { subscribe, useFailingCard, type Subscribed } from './support/accounts';
 import { eventually, startBff, type Bff, type User } from './support/bff';
+import { aMachine } from './support/machines';
 
 // Licenses given to people (assign-license, take-back-license, get-held-licenses, validate-license by
 // holder) through the local API server against the real emulators: who can use a key after each change,
@@ -41,8 +42,11 @@ const takeBack = (buyer: Subscribed, licenseKey: string) =>
     body: { customerId: buyer.customerId, subscriptionId: buyer.subscriptionId, licenseKey },
   });
 
+/** One installation of the application, used by every person of this file on their own license. */
+const machine = aMachine();
+
 const validate = async (user: User, key: string) =>
-  (await bff.send(validateLicense, { user, body: { key } })).answer;
+  (await bff.send(validateLicense, { user, body: { key, machine } })).answer;
 
 const held = async (user: User) =>
   (await bff.send(getHeldLicenses, { user, query: { uid: user.uid } })).answer?.licenses;
@@ -217,7 +221,7 @@ it('an account whose address is the assigned one can use the license only once t
       email: address,
       token: (await bff.signIn(address, person.password)).token,
     };
-    const refused = await bff.send(validateLicense, { user: unverified, body: { key } });
+    const refused = await bff.send(validateLicense, { user: unverified, body: { key, machine } });
     expect({ status: refused.status, code: refused.error?.code }).toEqual({
       status: 403,
       code: 'EMAIL_NOT_VERIFIED',
@@ -315,7 +319,7 @@ describe('another account', () => {
     });
     const list = await bff.send(getHeldLicenses, { user: person, query: { uid: person.uid } });
     expect({ status: list.status, code: list.error?.code }).toEqual({ status: 401, code: 'SESSION_EXPIRED' });
-    const check = await bff.send(validateLicense, { user: person, body: { key } });
+    const check = await bff.send(validateLicense, { user: person, body: { key, machine } });
     expect(check.status).toBe(401);
     // Nothing changed: the license is still the person's, as a new session shows.
     person.token = (await bff.signIn(person.email, person.password)).token;

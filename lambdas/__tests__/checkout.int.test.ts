@@ -1,9 +1,13 @@
-import { createPublicKey, randomUUID } from 'node:crypto';
-import { verifyLicenseStatement } from '../lib/license-token';
+import { randomUUID } from 'node:crypto';
+import { decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
+import { verifyStatement } from '../../desktop-client/statement';
+import { licensePublicKey } from '../contracts/license-public-key';
+import { validateLicense } from '../contracts/validate-license';
 import { KEY_PATTERN } from '../lib/license-keys';
 import { eventually, startBff, type Bff, type User } from './support/bff';
 import { expectInvariants } from './support/invariants';
 import { licensesOf, subscribe, pay as payWith, type License } from './support/accounts';
+import { aMachine } from './support/machines';
 
 // Buying, adding, quoting, removing and validating licenses through the local API server, against
 // the real emulators. One stack for the file; each test uses fresh users.
@@ -322,35 +326,48 @@ describe('removing licenses and validating keys', () => {
   it('validate-license answers with a statement the application verifies offline', async () => {
     const { user } = await subscribed(1);
     const [license] = await licenses(user);
-    const res = await bff.call('POST', 'validate-license', { user, body: { key: license?.key } });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ valid: true, code: 'VALID', tools: 'all', renews: true });
+    const machine = aMachine();
+    const res = await bff.send(validateLicense, { user, body: { key: license?.key ?? '', machine } });
+    expect(res.answer).toMatchObject({ valid: true, code: 'VALID', tools: 'all', renews: true });
+    const token = res.answer?.valid ? res.answer.token : '';
 
-    const published = await bff.call('GET', 'license-public-key');
+    // The reference client's offline check (desktop-client/statement.ts) with the published keys.
+    const published = await bff.send(licensePublicKey);
     expect(published.status).toBe(200);
-    const jwk = (published.body.keys as Record<string, string>[])[0] ?? {};
-    const statement = verifyLicenseStatement(String(res.body.token), jwk);
-    expect(statement).toMatchObject({ sub: user.uid, key: license?.key, tools: 'all' });
+    const keys = { keys: published.answer?.keys ?? [] };
+    const expected = { key: license?.key ?? '', machine: machine.id };
+    const statement = await verifyStatement(token, keys, expected);
+    expect(statement).toMatchObject({ sub: user.uid, key: license?.key, machine: machine.id, tools: 'all' });
     const week = Date.now() / 1000 + 7 * 24 * 3600;
     expect(statement.exp).toBeLessThanOrEqual(week + 5);
-    // The PEM names the same key.
-    expect(
-      verifyLicenseStatement(String(res.body.token), createPublicKey(String(published.body.pem))),
-    ).toEqual(statement);
-    // Offline, after the statement's expiry, the application stops trusting it.
-    expect(() =>
-      verifyLicenseStatement(String(res.body.token), jwk, new Date((statement.exp + 1) * 1000)),
-    ).toThrow();
+    // Its header names the key that signed it; the PEM is that same key.
+    expect(decodeProtectedHeader(token)).toEqual({
+      alg: 'EdDSA',
+      kid: published.answer?.kid,
+      typ: 'license+jwt',
+    });
+    await expect(
+      jwtVerify(token, await importSPKI(published.answer?.pem ?? '', 'EdDSA')),
+    ).resolves.toBeTruthy();
+    // Offline, after the statement's expiry, the application stops trusting it; and it is this machine's only.
+    await expect(
+      verifyStatement(token, keys, expected, new Date((statement.exp + 1) * 1000)),
+    ).rejects.toMatchObject({ reason: 'expired' });
+    await expect(verifyStatement(token, keys, { ...expected, machine: aMachine().id })).rejects.toMatchObject(
+      {
+        reason: 'other-machine',
+      },
+    );
 
     const unknown = await bff.call('POST', 'validate-license', {
       user,
-      body: { key: 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA' },
+      body: { key: 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA', machine: aMachine() },
     });
     expect(unknown.body).toMatchObject({ valid: false, code: 'NOT_FOUND', tools: [1, 2, 3], token: null });
     const stranger = await bff.newUser();
     const theirs = await bff.call('POST', 'validate-license', {
       user: stranger,
-      body: { key: license?.key },
+      body: { key: license?.key, machine: aMachine() },
     });
     expect(theirs.body).toMatchObject({ valid: false, code: 'NOT_FOUND' });
   });
@@ -461,7 +478,10 @@ describe('delete-customer', () => {
       subscriptionStatus: null,
       licenses: [],
     });
-    const check = await bff.call('POST', 'validate-license', { user, body: { key: license?.key } });
+    const check = await bff.call('POST', 'validate-license', {
+      user,
+      body: { key: license?.key, machine: aMachine() },
+    });
     expect(check.body.code).toBe('NOT_FOUND');
     // The cancellation webhooks, delivered after the answer, must not bring anything back: look again
     // once the emulator has delivered every event about this subscription and customer.

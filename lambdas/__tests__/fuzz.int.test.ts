@@ -270,6 +270,14 @@ let victim: Account;
 let revoked: User;
 let victimBefore: VictimState;
 let agent: http.Agent;
+/** Installation ids: the victim's machine (on its renewing license), and the attacker's own. */
+const VICTIM_MACHINE = 'victim-machine-0001';
+const ATTACKER_MACHINES = [
+  'attacker-machine-1',
+  'attacker-machine-2',
+  'attacker-machine-3',
+  'attacker-machine-4',
+];
 
 async function signInBoth(email: string, password: string) {
   const out = await cognito.send(
@@ -333,14 +341,17 @@ async function subscribedUser(password: string, count: number, card: string): Pr
 interface VictimState {
   licenses: unknown;
   subscriptions: unknown;
+  /** The victim's machines, without their last-seen times (the victim's own checks would move them). */
+  machines: unknown;
   stripe: unknown;
 }
 
 /** The victim's state as the victim reads it through the API, and as Stripe has it. */
 async function victimState(): Promise<VictimState> {
-  const [licenses, subscriptions, sub, customer, pm, invoices] = await Promise.all([
+  const [licenses, subscriptions, machines, sub, customer, pm, invoices] = await Promise.all([
     bff.call('GET', 'get-licenses', { user: victim.user, query: { uid: victim.user.uid } }),
     bff.call('GET', 'get-subscriptions', { user: victim.user, query: { uid: victim.user.uid } }),
+    bff.call('GET', 'get-machines', { user: victim.user, query: { uid: victim.user.uid } }),
     bff.stripe.subscriptions.retrieve(victim.subscriptionId),
     bff.stripe.customers.retrieve(victim.customerId),
     bff.stripe.paymentMethods.retrieve(victim.paymentMethodId),
@@ -348,9 +359,13 @@ async function victimState(): Promise<VictimState> {
   ]);
   expectStatus(licenses, 200, "the victim's get-licenses");
   expectStatus(subscriptions, 200, "the victim's get-subscriptions");
+  expectStatus(machines, 200, "the victim's get-machines");
   return {
     licenses: licenses.body,
     subscriptions: subscriptions.body,
+    machines: (machines.body.licenses as { key: string; machines: { id: string; name: string }[] }[]).map(
+      (l) => [l.key, l.machines.map((m) => [m.id, m.name])],
+    ),
     stripe: {
       status: sub.status,
       cancelAtPeriodEnd: sub.cancel_at_period_end,
@@ -440,6 +455,26 @@ function generators() {
   /** Never the attacker's own (see the header). */
   const password = field(pick(v.user.password, 'wrong-password', 'Passw0rd!long', ''));
   const recoveryCode = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{16,64}$/), printable);
+  const machineId = field(
+    fc.oneof(
+      pick(VICTIM_MACHINE, ...ATTACKER_MACHINES),
+      fc.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
+      printable,
+    ),
+  );
+  const machine = field(
+    fc
+      .record({
+        id: machineId,
+        name: field(fc.oneof(pick('Work PC', 'MacBook'), printable)),
+        platform: field(pick('windows', 'macos', 'linux')),
+        appVersion: field(pick('5.2.0', '5.3.0-beta.1', '')),
+      })
+      .map((m) => obj(m)),
+  );
+  const ownMachine = pick(...ATTACKER_MACHINES).map((id) =>
+    obj({ id, name: 'Attacker PC', platform: 'windows', appVersion: '5.2.0' }),
+  );
 
   /** Body shapes per route key (JSON objects); query shapes are the same idea with string values. */
   type Shape = Record<string, fc.Arbitrary<J>>;
@@ -539,8 +574,13 @@ function generators() {
     'POST /api/sign-out-everywhere': { body: {} },
     'POST /api/stripe-webhook': { body: stripeEvent },
     'POST /api/validate-license': {
-      body: { key: field(licenseKey) },
-      own: { key: pick(...a.licenseKeys) },
+      body: { key: field(licenseKey), machine },
+      own: { key: pick(...a.licenseKeys), machine: ownMachine },
+    },
+    'GET /api/get-machines': { query: { uid: asQuery(uid) }, ownQuery: { uid: pick(a.user.uid) } },
+    'PUT /api/sign-out-machine': {
+      body: { licenseKey: field(licenseKey), machineId },
+      own: { licenseKey: pick(...a.licenseKeys), machineId: pick(...ATTACKER_MACHINES) },
     },
   };
 
@@ -863,6 +903,7 @@ function victimSecrets(): [string, string][] {
     ['payment method id', victim.paymentMethodId],
     ['payment intent', paymentIntentOf(victim.clientSecret)],
     ...victim.licenseKeys.map((k): [string, string] => ['license key', k]),
+    ['machine id', VICTIM_MACHINE],
   ];
 }
 
@@ -1005,6 +1046,17 @@ beforeAll(async () => {
     },
   });
   expectStatus(removed, 200, "the victim's remove-licenses");
+  // The victim uses a renewing license on one machine.
+  const validated = await bff.call('POST', 'validate-license', {
+    user: victim.user,
+    body: {
+      key: victim.licenseKeys[1],
+      machine: { id: VICTIM_MACHINE, name: 'Victim PC', platform: 'macos', appVersion: '5.2.0' },
+    },
+  });
+  expectStatus(validated, 200, "the victim's validate-license");
+  if (validated.body.valid !== true)
+    throw new Error(`setup: the victim's machine was refused ${JSON.stringify(validated.body)}`);
   const r = await makeUser('Revoked-Passw0rd!');
   revoked = r.user;
   expectStatus(await bff.call('POST', 'sign-out-everywhere', { user: revoked }), 200, 'sign-out-everywhere');

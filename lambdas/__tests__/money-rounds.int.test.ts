@@ -616,7 +616,7 @@ async function playFault(
   await inject(s.user, s.subscriptionId);
   const main = p.action === 'add' ? add(r, s, p.count) : remove(r, s, keys);
   const other = p.alongside ? add(r, s, p.alongside, newKey(), `other tab: add +${p.alongside}`) : undefined;
-  const [a, b] = await Promise.all([main, other]);
+  const [a, b] = await Promise.all([main, other, machinesAtOnce(r, s.user, keys[0])]);
   fired();
   r.expect(a.status === 200, `the ${p.action} should succeed (after retries)`);
   // Removing every license ends the subscription at period end: an add after it is refused.
@@ -624,6 +624,28 @@ async function playFault(
   r.expect(!b || b.status === 200 || ended, "the other tab's add should succeed (after retries)");
   const delta = (p.action === 'add' ? p.count : -p.count) + (ended ? 0 : p.alongside);
   return { user: s.user, subscriptionId: s.subscriptionId, expected: p.base + delta };
+}
+
+/**
+ * Five installations check one of the account's licenses at once, during the round's action: at most
+ * 3 are accepted (the invariants check the stored machines after the round too).
+ */
+async function machinesAtOnce(r: Round, user: User, key: string | undefined): Promise<void> {
+  if (!key) return;
+  const answers = await Promise.all(
+    Array.from({ length: 5 }, (_, i) =>
+      bff.call('POST', 'validate-license', {
+        user,
+        body: {
+          key,
+          machine: { id: `round-${r.n}-pc-${i}`, name: `PC ${i}`, platform: 'windows', appVersion: '5.2.0' },
+        },
+      }),
+    ),
+  );
+  const accepted = answers.filter((res) => res.body.valid === true).length;
+  r.notes.push(`machines: ${accepted} of 5 accepted at once`);
+  if (accepted > 3) throw new Error(`${accepted} of 5 machines were accepted at once on ${key}`);
 }
 
 // --- the rounds ---------------------------------------------------------------------------------------

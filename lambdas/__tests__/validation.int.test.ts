@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startBff, type Bff, type User } from './support/bff';
+import { aMachine } from './support/machines';
 
 // Input a client can send must never answer 5xx: a matrix of malformed bodies and queries per
 // endpoint. Also the email change and recovery flow through real Cognito and the outbox.
@@ -75,7 +76,13 @@ const bodyEndpoints: {
   {
     method: 'POST',
     route: 'validate-license',
-    valid: () => ({ key: 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA' }),
+    valid: () => ({ key: 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA', machine: aMachine() }),
+    auth: true,
+  },
+  {
+    method: 'PUT',
+    route: 'sign-out-machine',
+    valid: () => ({ licenseKey: 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA', machineId: 'abcdefgh12345678' }),
     auth: true,
   },
   { method: 'POST', route: 'email-recovery', valid: () => ({ code: 'A'.repeat(32) }), auth: false },
@@ -144,6 +151,7 @@ describe('malformed queries answer 400, never 5xx', () => {
       [{}, { count: '0' }, { count: '6' }, { count: 'x' }, { count: '1', subscriptionId: 'nope' }],
     ],
     ['get-invoices', [{ subscriptionId: 'nope' }, { subscriptionId: 'sub_' }, { uid: 'u' }]],
+    ['get-machines', [{}, { uid: '' }, { uid: 'a b' }, { uid: 'u', extra: '1' }]],
   ];
   it.each(queries)('GET %s', async (route, list) => {
     for (const query of list) {

@@ -1,5 +1,6 @@
 import { subscribe, useFailingCard } from './support/accounts';
 import { eventually, startBff, type Bff, type User } from './support/bff';
+import { aMachine } from './support/machines';
 
 // The Stripe webhook and everything time brings: signature checks, replays, out-of-order delivery,
 // renewals and failed renewals driven by the emulator's clock, recovery with a new card, and a
@@ -51,8 +52,11 @@ function deliver(payload: string, secret = bff.webhookSecret) {
   return bff.call('POST', 'stripe-webhook', { raw: payload, headers: { 'stripe-signature': signature } });
 }
 
+/** One installation of the application, used by every person of this file on their own license. */
+const machine = aMachine();
+
 async function validate(user: User, key: string) {
-  return (await bff.call('POST', 'validate-license', { user, body: { key } })).body;
+  return (await bff.call('POST', 'validate-license', { user, body: { key, machine } })).body;
 }
 
 describe('webhook signature', () => {

@@ -34,6 +34,8 @@ export const fields = {
   subscriptionId: idPattern('sub'),
   paymentMethodId: idPattern('pm'),
   licenseKey: z.string().check(z.minLength(1), z.maxLength(64)),
+  /** The desktop application's installation id: random, made once per installation. */
+  machineId: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/)),
   /** One-time email recovery code (base64url). */
   recoveryCode: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
 };

@@ -10,11 +10,14 @@ export interface PublishedJwk {
   use: 'sig';
 }
 
-/** The key that verifies license statements, as a JWK set and as PEM. */
+/** The keys that verify license statements: the current one (kid, pem) and, in `keys`, the previous one too. */
 export interface LicensePublicKey {
   alg: 'EdDSA';
+  /** The key that signs statements now. */
   kid: string;
+  /** A JWK set: the current key first, then the previous one after a rotation (statements name theirs by kid). */
   keys: PublishedJwk[];
+  /** The current key as SPKI PEM. */
   pem: string;
 }
 

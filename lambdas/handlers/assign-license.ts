@@ -5,6 +5,7 @@ import { getConfig } from '../lib/config';
 import { assignedMail, releasedMail } from '../lib/holder-mail';
 import { ApiError, badRequest, conflict, ok, withErrors } from '../lib/http';
 import { normalizeEmail } from '../../src/lib/email-address';
+import { withHolderChange } from '../lib/holder-changes';
 import { isInForce, toView } from '../lib/license-view';
 import { sendMail } from '../lib/mail';
 import { takeMailAllowance } from '../lib/mail-limits';
@@ -20,7 +21,8 @@ import { ownSlot, parseLicenseKey } from '../lib/own-slot';
 // who is emailed the key and how to start. A person it is taken from is told. Runs as a user action
 // (user-action.ts): under the account's lease, once per Idempotency-Key; a run resuming an interrupted
 // one assigns again (the write is idempotent) and sends the mails again, so none is lost. Its mails
-// count against the daily limits of lib/mail-limits.ts (once per action, however often retried).
+// count against the daily limits of lib/mail-limits.ts (once per action, however often retried). A
+// change of holder signs out the former holder's machines and is limited to 4 per license in 30 days.
 
 /** Sending the same license to the same person again waits this long, so a buyer cannot flood an inbox. */
 const RESEND_AFTER_MS = 60_000;
@@ -64,13 +66,17 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
           formerHolder: slot.assigneeEmail && slot.assigneeEmail !== email ? slot.assigneeEmail : null,
         };
       });
+      // A new holder (not the same person sent the license again) signs out the former holder's
+      // machines and counts against the 4 changes a license may have in 30 days. Decided on the slot
+      // as read now, so a run resuming one that assigned already does not count it twice.
+      const changes = slot.assigneeEmail === email ? undefined : withHolderChange(slot.holderChanges);
       // Counted before anything changes: an action over a daily mail limit is refused whole.
       const allowance = await takeMailAllowance(
         caller.sub,
         [email, ...(plan.formerHolder ? [plan.formerHolder] : [])],
         action.key ?? randomUUID(),
       );
-      const assigned = await assignSlot(caller.sub, slot.sk, email);
+      const assigned = await assignSlot(caller.sub, slot.sk, email, changes);
       if (!assigned) {
         await allowance.giveBack();
         throw ENDED();

@@ -4,6 +4,7 @@ import { getCaller, type ApiEvent } from '../lib/auth';
 import { getConfig } from '../lib/config';
 import { releasedMail } from '../lib/holder-mail';
 import { forbidden, ok, withErrors } from '../lib/http';
+import { withHolderChange } from '../lib/holder-changes';
 import { isInForce, toView } from '../lib/license-view';
 import { sendMail } from '../lib/mail';
 import { takeMailAllowance } from '../lib/mail-limits';
@@ -15,7 +16,8 @@ import { runUserAction } from '../lib/user-action';
 
 // PUT /api/take-back-license {customerId, subscriptionId, licenseKey}: an assigned license is the
 // buyer's again; its assignee can no longer use it and is told by email (while it is in force). Taking
-// back a license nobody holds changes nothing. A user action, like assign-license.
+// back a license nobody holds changes nothing. A user action, like assign-license. It is a change of
+// holder: the assignee's machines are signed out, and at most 4 changes per license in 30 days (429).
 
 export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
@@ -32,11 +34,13 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
       const plan = await action.plan(() => ({
         formerHolder: slot.assigneeEmail && isInForce(slot) ? slot.assigneeEmail : null,
       }));
+      // Nobody holds it (or a resumed run took it back already): no write, no change of holder counted.
+      const changes = slot.assigneeEmail ? withHolderChange(slot.holderChanges) : undefined;
       // The former holder's mail counts against the daily limits like assign-license's mails.
       const allowance = plan.formerHolder
         ? await takeMailAllowance(caller.sub, [plan.formerHolder], action.key ?? randomUUID())
         : undefined;
-      const released = await unassignSlot(caller.sub, slot.sk);
+      const released = changes ? await unassignSlot(caller.sub, slot.sk, changes) : slot;
       if (!released) {
         await allowance?.giveBack();
         throw forbidden("The license key is not one of the signed-in user's licenses.");

@@ -14,6 +14,8 @@ export interface Caller {
   username: string;
   email?: string;
   emailVerified: boolean;
+  /** When the session began (auth_time, kept across refreshes; epoch seconds); 0 if the token had none. */
+  signedInAt: number;
 }
 
 type Claims = Record<string, string | number | boolean | string[] | undefined>;
@@ -59,6 +61,7 @@ export async function getCaller(event: ApiEvent, options: CallerOptions = {}): P
     email: typeof email === 'string' && email ? email : undefined,
     // API Gateway passes claims as strings ("true"); the local server may pass booleans.
     emailVerified: String(claims.email_verified) === 'true',
+    signedInAt: sessionStart(claims ?? {}) ?? 0,
   };
   if (!options.allowUnverified && (!caller.email || !caller.emailVerified)) {
     throw new ApiError(403, 'EMAIL_NOT_VERIFIED', 'Verify your email address to continue.');

@@ -98,3 +98,11 @@ export class LimitReachedError extends Error {
     this.name = 'LimitReachedError';
   }
 }
+
+/** A license changed hands as often as allowed in 30 days; `possibleAt` (epoch seconds) is when it may again. */
+export class HolderChangeLimitError extends Error {
+  constructor(readonly possibleAt: number) {
+    super(`The license may change hands again at ${new Date(possibleAt * 1000).toISOString()}.`);
+    this.name = 'HolderChangeLimitError';
+  }
+}

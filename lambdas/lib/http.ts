@@ -3,6 +3,7 @@ import type { AnswerOf, ApiErrorBody, Contract } from '../contracts/contract';
 import {
   AccountBusyError,
   EmailTakenError,
+  HolderChangeLimitError,
   IncorrectPasswordError,
   InvalidEmailError,
   LimitReachedError,
@@ -159,6 +160,18 @@ function domainError(err: unknown): ApiError | undefined {
   if (err instanceof InvalidEmailError) return badRequest('INVALID_EMAIL', 'The email address is not valid.');
   if (err instanceof AccountBusyError) {
     return conflict('BUSY', 'Another change to your licenses is in progress. Try again in a moment.');
+  }
+  if (err instanceof HolderChangeLimitError) {
+    const when = new Date(err.possibleAt * 1000).toLocaleString('en-GB', {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+    });
+    return new ApiError(
+      429,
+      'HOLDER_CHANGE_LIMIT',
+      `This license has changed hands 4 times in the last 30 days, the most we allow. It can be given to someone else or taken back again from ${when} UTC.`,
+    );
   }
   if (err instanceof RecoveryCodeError) {
     return err.reason === 'used'

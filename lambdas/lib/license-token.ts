@@ -1,127 +1,99 @@
 import {
-  createHash,
-  createPrivateKey,
-  createPublicKey,
-  sign,
-  verify,
-  type JsonWebKey,
-  type KeyObject,
-} from 'node:crypto';
+  calculateJwkThumbprint,
+  exportJWK,
+  exportSPKI,
+  importJWK,
+  importPKCS8,
+  importSPKI,
+  SignJWT,
+} from 'jose';
 import type { PublishedJwk } from '../contracts/license-public-key';
 import type { Tools } from '../contracts/validate-license';
 
-// The signed license statement the desktop application keeps: a compact JWS (a JWT with alg EdDSA,
-// Ed25519) that any JOSE library verifies, jose included. It is produced with node:crypto directly
-// because jose 6 is ESM-only and this repository's Jest loads CommonJS; the format is the standard
-// one, and bench/api.ts cross-checks a statement with jose. The private key stays in the BFF; the
-// public key is published so the application can check a statement offline until it expires.
+// The signed license statement the desktop application keeps: a JWT (alg EdDSA, Ed25519, typ
+// license+jwt) made with jose. Its header names the key (`kid`, the RFC 7638 thumbprint of the public
+// key), so a statement signed before a key rotation still verifies with the previous key, which stays
+// published. The private key stays in the BFF; the public keys are published (license-public-key).
 
 const TOKEN_ISSUER = 'stockbench-license';
 const TOKEN_TYPE = 'license+jwt';
+const ALG = 'EdDSA';
 
-export type { Tools };
-
-export interface LicenseStatement {
-  /** Cognito subject of the license owner. */
+/** What a statement says, beyond iss, iat and exp. */
+export interface StatementClaims {
+  /** Cognito subject of the holder. */
   sub: string;
   key: string;
+  /** The installation id of the machine it was issued to. */
+  machine: string;
   tools: Tools;
   /** Epoch seconds; the application stops trusting the statement after it. */
   exp: number;
-  iat: number;
-}
-
-interface PublicJwk extends JsonWebKey, PublishedJwk {
-  kid: string;
 }
 
 export interface SigningKey {
-  privateKey: KeyObject;
-  publicKey: KeyObject;
+  privateKey: CryptoKey;
   kid: string;
-  publicJwk: PublicJwk;
+  publicJwk: PublishedJwk;
   publicPem: string;
 }
 
-const b64url = (data: Buffer | string): string => Buffer.from(data).toString('base64url');
+/** A public key as published: its JWK (with kid) and PEM. */
+export type PublicKeyInfo = Pick<SigningKey, 'kid' | 'publicJwk' | 'publicPem'>;
 
-/** RFC 7638 thumbprint of an OKP key: SHA-256 over its required members in lexicographic order. */
-function thumbprint(jwk: JsonWebKey): string {
-  const canonical = JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x });
-  return createHash('sha256').update(canonical).digest('base64url');
+async function describePublic(publicKey: CryptoKey): Promise<PublicKeyInfo> {
+  const { kty, crv, x } = await exportJWK(publicKey);
+  if (kty !== 'OKP' || crv !== 'Ed25519') throw new Error('The license signing key is not Ed25519');
+  const kid = await calculateJwkThumbprint({ kty, crv, x });
+  return {
+    kid,
+    publicJwk: { kty, crv, x, kid, alg: ALG, use: 'sig' },
+    publicPem: await exportSPKI(publicKey),
+  };
 }
 
-const cache = new Map<string, SigningKey>();
+const signingKeys = new Map<string, Promise<SigningKey>>();
+const publicKeys = new Map<string, Promise<PublicKeyInfo>>();
 
-/** Parses the PKCS8 PEM once per process and derives the public half and its key id. */
-export function loadSigningKey(privateKeyPem: string): SigningKey {
-  let key = cache.get(privateKeyPem);
-  if (!key) {
-    const privateKey = createPrivateKey(privateKeyPem);
-    if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('The license signing key is not Ed25519');
-    const publicKey = createPublicKey(privateKey);
-    const jwk = publicKey.export({ format: 'jwk' });
-    const kid = thumbprint(jwk);
-    key = {
-      privateKey,
-      publicKey,
-      kid,
-      publicJwk: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, kid, alg: 'EdDSA', use: 'sig' },
-      publicPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    };
-    cache.set(privateKeyPem, key);
+const cached = <T>(cache: Map<string, Promise<T>>, pem: string, load: () => Promise<T>): Promise<T> => {
+  let value = cache.get(pem);
+  if (!value) {
+    value = load();
+    cache.set(pem, value);
+    value.catch(() => cache.delete(pem));
   }
-  return key;
+  return value;
+};
+
+/** Imports the PKCS8 PEM once per process and derives the public half and its key id. */
+export function loadSigningKey(privateKeyPem: string): Promise<SigningKey> {
+  return cached(signingKeys, privateKeyPem, async () => {
+    const extractable = await importPKCS8(privateKeyPem, ALG, { extractable: true });
+    const { d: _d, ...publicJwk } = await exportJWK(extractable);
+    const publicKey = await importJWK(publicJwk, ALG, { extractable: true });
+    if (!(publicKey instanceof CryptoKey)) throw new Error('The license signing key is not Ed25519');
+    const privateKey = await importPKCS8(privateKeyPem, ALG);
+    return { privateKey, ...(await describePublic(publicKey)) };
+  });
+}
+
+/** A public key (SPKI PEM) that is still published after a rotation: the previous signing key. */
+export function loadPublicKey(publicKeyPem: string): Promise<PublicKeyInfo> {
+  return cached(publicKeys, publicKeyPem, async () =>
+    describePublic(await importSPKI(publicKeyPem, ALG, { extractable: true })),
+  );
 }
 
 export function signLicenseStatement(
   key: SigningKey,
-  statement: { sub: string; key: string; tools: Tools; exp: number },
+  claims: StatementClaims,
   now = Math.floor(Date.now() / 1000),
-): string {
-  const header = { alg: 'EdDSA', kid: key.kid, typ: TOKEN_TYPE };
-  const payload = {
-    iss: TOKEN_ISSUER,
-    sub: statement.sub,
-    key: statement.key,
-    tools: statement.tools,
-    iat: now,
-    exp: statement.exp,
-  };
-  const input = `${b64url(JSON.stringify(header))}.${b64url(JSON.stringify(payload))}`;
-  return `${input}.${b64url(sign(null, Buffer.from(input), key.privateKey))}`;
-}
-
-function parsePart(part: string | undefined): Record<string, unknown> {
-  const value: unknown = JSON.parse(Buffer.from(part ?? '', 'base64url').toString('utf8'));
-  if (typeof value !== 'object' || value === null) throw new Error('Malformed license statement');
-  return value as Record<string, unknown>;
-}
-
-/** What the application does offline: check signature, type, issuer and expiry with the public key. */
-export function verifyLicenseStatement(
-  token: string,
-  publicKey: KeyObject | JsonWebKey,
-  now: Date = new Date(),
-): LicenseStatement {
-  const key =
-    'type' in publicKey
-      ? (publicKey as KeyObject)
-      : createPublicKey({ key: publicKey as JsonWebKey, format: 'jwk' });
-  const parts = token.split('.');
-  if (parts.length !== 3) throw new Error('Malformed license statement');
-  const [h, p, s] = parts as [string, string, string];
-  const header = parsePart(h);
-  if (header.alg !== 'EdDSA' || header.typ !== TOKEN_TYPE) throw new Error('Not a license statement');
-  if (!verify(null, Buffer.from(`${h}.${p}`), key, Buffer.from(s, 'base64url'))) {
-    throw new Error('The license statement signature is invalid');
-  }
-  const { iss, sub, key: licenseKey, tools, exp, iat } = parsePart(p);
-  const toolsOk = tools === 'all' || (Array.isArray(tools) && tools.every((t) => Number.isInteger(t)));
-  if (iss !== TOKEN_ISSUER || typeof sub !== 'string' || typeof licenseKey !== 'string' || !toolsOk) {
-    throw new Error('The license statement is missing a claim');
-  }
-  if (typeof exp !== 'number' || exp <= Math.floor(now.getTime() / 1000))
-    throw new Error('The license statement has expired');
-  return { sub, key: licenseKey, tools: tools as Tools, exp, iat: typeof iat === 'number' ? iat : 0 };
+): Promise<string> {
+  return new SignJWT({ key: claims.key, machine: claims.machine, tools: claims.tools })
+    .setProtectedHeader({ alg: ALG, kid: key.kid, typ: TOKEN_TYPE })
+    .setIssuer(TOKEN_ISSUER)
+    .setSubject(claims.sub)
+    .setIssuedAt(now)
+    .setExpirationTime(claims.exp)
+    .sign(key.privateKey);
 }

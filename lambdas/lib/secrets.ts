@@ -71,8 +71,20 @@ export async function getStripeSecrets(): Promise<StripeSecrets> {
   return { secretKey: field(fields, 'secretKey', arn), webhookSecret: field(fields, 'webhookSecret', arn) };
 }
 
-/** The Ed25519 private key (PKCS8 PEM) that signs license statements: JSON { privateKeyPem }. */
-export async function getLicenseSigningKeyPem(): Promise<string> {
+export interface LicenseSigningSecret {
+  /** The Ed25519 private key (PKCS8 PEM) that signs license statements now. */
+  privateKeyPem: string;
+  /** The public key (SPKI PEM) of the key it replaced, still published after a rotation. */
+  previousPublicKeyPem?: string;
+}
+
+/** JSON { privateKeyPem, previousPublicKeyPem? } in the secret named by LICENSE_SIGNING_KEY_ARN. */
+export async function getLicenseSigningSecret(): Promise<LicenseSigningSecret> {
   const arn = required('LICENSE_SIGNING_KEY_ARN');
-  return field(await readSecretJson(arn), 'privateKeyPem', arn);
+  const fields = await readSecretJson(arn);
+  const previous = fields.previousPublicKeyPem;
+  return {
+    privateKeyPem: field(fields, 'privateKeyPem', arn),
+    ...(previous && { previousPublicKeyPem: previous }),
+  };
 }

@@ -278,7 +278,9 @@ export async function signedInRoundTrip(
         return fail(
           before ? 'the smoke user has no license in force to validate' : 'not run: get-licenses failed',
         );
-      const answer = await callBff(target, s, 'POST', 'validate-license', { body: { key: license.key } });
+      const answer = await callBff(target, s, 'POST', 'validate-license', {
+        body: { key: license.key, machine: smokeMachine(s) },
+      });
       expectStatus(answer, 200, 'POST /api/validate-license');
       const result = objectOf(answer, 'POST /api/validate-license');
       if (result.valid !== true || typeof result.token !== 'string') {
@@ -286,7 +288,7 @@ export async function signedInRoundTrip(
       }
       if (!publicKey) return fail('the statement cannot be checked: the license public key check failed');
       const claims = verifyStatement(result.token, publicKey);
-      if (claims.sub !== s.sub || claims.key !== license.key)
+      if (claims.sub !== s.sub || claims.key !== license.key || claims.machine !== smokeMachine(s).id)
         return fail(`the statement is about ${JSON.stringify(claims)}`);
       if (typeof claims.exp !== 'number' || claims.exp <= Date.now() / 1000)
         return fail('the statement has expired');
@@ -294,8 +296,35 @@ export async function signedInRoundTrip(
     },
   );
 
+  await report.check('GET /api/get-machines and PUT /api/sign-out-machine (the smoke machine)', async () => {
+    const license = before?.licenses[0];
+    if (!license) return fail('not run: no license to look at');
+    const machine = smokeMachine(s);
+    const listed = await callBff(target, s, 'GET', 'get-machines', { query: { uid: s.sub } });
+    expectStatus(listed, 200, 'GET /api/get-machines');
+    const licenses = objectOf(listed, 'GET /api/get-machines').licenses as
+      { key: string; machines: { id: string }[] }[] | undefined;
+    const entry = licenses?.find((l) => l.key === license.key);
+    if (!entry?.machines.some((m) => m.id === machine.id))
+      return fail(`the smoke machine is not listed on ${license.key}: ${listed.text}`);
+    // Signed out again, so the smoke runs never hold one of the user's 3 places.
+    const out = await callBff(target, s, 'PUT', 'sign-out-machine', {
+      body: { licenseKey: license.key, machineId: machine.id },
+    });
+    expectStatus(out, 200, 'PUT /api/sign-out-machine');
+    return `listed with ${entry.machines.length - 1} other machine(s), then signed out`;
+  });
+
   await emailRoundTrip(target, report, s, credentials, codes, before);
 }
+
+/** The smoke test's own installation: one id per user, so each run renews the same place. */
+const smokeMachine = (s: Session) => ({
+  id: `smoke-${s.sub}`.slice(0, 64),
+  name: 'Smoke test',
+  platform: 'windows',
+  appVersion: '0.0.0-smoke',
+});
 
 async function emailRoundTrip(
   target: Target,

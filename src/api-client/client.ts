@@ -12,6 +12,8 @@ import type { deleteCustomer as deleteCustomerContract } from '../../lambdas/con
 import type { emailRecovery } from '../../lambdas/contracts/email-recovery';
 import type { emailRecoveryInfo } from '../../lambdas/contracts/email-recovery-info';
 import type { getHeldLicenses as getHeldLicensesContract } from '../../lambdas/contracts/get-held-licenses';
+import type { getMachines as getMachinesContract } from '../../lambdas/contracts/get-machines';
+import type { signOutMachine as signOutMachineContract } from '../../lambdas/contracts/sign-out-machine';
 import type { getInvoices as getInvoicesContract } from '../../lambdas/contracts/get-invoices';
 import type { getLicenses as getLicensesContract } from '../../lambdas/contracts/get-licenses';
 import type { getSubscriptions as getSubscriptionsContract } from '../../lambdas/contracts/get-subscriptions';
@@ -200,6 +202,17 @@ export const getInvoices = () =>
 /** Licenses other accounts pay for and assigned to the signed-in user (read-only to them). */
 export const getHeldLicenses = (uid: string) =>
   call<typeof getHeldLicensesContract>({ method: 'GET', path: '/api/get-held-licenses' }, { query: { uid } });
+
+/** The machines that use the licenses the signed-in user pays for or holds. */
+export const getMachines = (uid: string) =>
+  call<typeof getMachinesContract>({ method: 'GET', path: '/api/get-machines' }, { query: { uid } });
+
+/** Frees a machine's place on a license; the machine is refused at its next check. */
+export const signOutMachine = (body: BodyOf<typeof signOutMachineContract>) =>
+  call<typeof signOutMachineContract>(
+    { method: 'PUT', path: '/api/sign-out-machine' },
+    { body, idempotent: true },
+  );
 
 /** Gives a license to a person by email address (or to another person); emails them the key. */
 export const assignLicense = (body: BodyOf<typeof assignLicenseContract>) =>

@@ -10,3 +10,5 @@ export type { LicenseView } from '../../lambdas/contracts/license-view';
 export type { LicenseQuote } from '../../lambdas/contracts/quote-licenses';
 export type { Invoice } from '../../lambdas/contracts/get-invoices';
 export type { HeldLicense } from '../../lambdas/contracts/get-held-licenses';
+export type { LicenseMachines } from '../../lambdas/contracts/get-machines';
+export type { MachineView } from '../../lambdas/contracts/machine';

@@ -105,7 +105,16 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
   await ok(bff.call('GET', 'get-invoices', { user, query: { subscriptionId } }));
   await ok(bff.call('PUT', 'add-licenses', { user, body: { customerId, subscriptionId, count: 1 } }));
   const keys = await keysOf(user);
-  await ok(bff.call('POST', 'validate-license', { user, body: { key: keys[0] } }));
+  const machine = { id: 'grants-machine-1', name: 'Grants PC', platform: 'windows', appVersion: '5.2.0' };
+  await ok(bff.call('POST', 'validate-license', { user, body: { key: keys[0], machine } }));
+  await ok(bff.call('GET', 'get-machines', { user, query: { uid: user.uid } }));
+  await ok(
+    bff.call('PUT', 'sign-out-machine', {
+      user,
+      body: { licenseKey: keys[0], machineId: machine.id },
+      headers: { 'idempotency-key': 'grants-sign-out-1' },
+    }),
+  );
   // A license given to a person, who reads and validates it; removing it makes the webhook tell them it
   // ends; then the buyer takes it back (that person is told).
   const holder = await bff.newUser();
@@ -114,7 +123,7 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
     bff.call('PUT', 'assign-license', { user, body: { ...ids, licenseKey: keys[2], email: holder.email } }),
   );
   await ok(bff.call('GET', 'get-held-licenses', { user: holder, query: { uid: holder.uid } }));
-  await ok(bff.call('POST', 'validate-license', { user: holder, body: { key: keys[2] } }));
+  await ok(bff.call('POST', 'validate-license', { user: holder, body: { key: keys[2], machine } }));
   await ok(
     bff.call('PUT', 'remove-licenses', {
       user,

@@ -39,6 +39,8 @@ export interface Bff {
   info: StackInfo;
   /** The stack's IAM gate: every AWS call a handler makes passes it (onDecision shows each check). */
   iamGate: IamGate;
+  /** Every handler's next request runs in a new instance (it reads its secrets again). */
+  recycleHandlers(): Promise<void>;
   stripe: Stripe;
   /** The stack's Stripe webhook signing secret (what Stripe signs deliveries with). */
   webhookSecret: string;
@@ -153,6 +155,7 @@ export async function startBff(): Promise<Bff> {
   return {
     info,
     iamGate: stack.iamGate,
+    recycleHandlers: stack.recycleHandlers,
     stripe,
     webhookSecret,
     outboxDir: path.join(dir, 'outbox'),

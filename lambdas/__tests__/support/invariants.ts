@@ -10,7 +10,8 @@ import type { Bff } from './bff';
 //    subscription carries the account's uid;
 //  - no charge without keys and no key without a charge: a subscription's keys (renewing or dated)
 //    are exactly the licenses paid for (the first invoice's quantity plus each prorated addition),
-//    and a subscription whose payments were all refunded has none.
+//    and a subscription whose payments were all refunded has none;
+//  - no license has more than 3 machines accepted at once (not signed out, seen within 30 days).
 // Reused by the concurrency and fuzz suites: checkInvariants answers the violations, expectInvariants
 // fails the test with all of them.
 
@@ -22,7 +23,11 @@ interface Slot {
   sk: string;
   subscriptionId: string;
   expirationDate: string;
+  machines?: Record<string, { lastSeen: number; signedOutAt?: number }>;
 }
+
+const MACHINES_AT_ONCE = 3;
+const INACTIVE_SECONDS = 30 * 24 * 3600;
 
 async function userItems(bff: Bff, uid: string): Promise<Record<string, unknown>[]> {
   const client = localDynamoDbClient(bff.info.awsGate, bff.info.adminCredentials);
@@ -132,6 +137,13 @@ export async function checkInvariants(bff: Bff, uid: string): Promise<string[]> 
     const checked = IN_FORCE.includes(sub.status) || ENDED.includes(sub.status);
     if (checked && renewing !== renewingWanted)
       problems.push(`${sub.id} (${sub.status}): ${renewing} renewing keys, Stripe renews ${renewingWanted}`);
+  }
+  const now = Math.floor(Date.now() / 1000);
+  for (const s of slots) {
+    const accepted = Object.values(s.machines ?? {}).filter(
+      (m) => m.signedOutAt === undefined && m.lastSeen > now - INACTIVE_SECONDS,
+    ).length;
+    if (accepted > MACHINES_AT_ONCE) problems.push(`key ${s.sk} has ${accepted} machines accepted at once`);
   }
   const known = new Set(subs.map((s) => s.id));
   for (const s of slots) {

@@ -10,6 +10,7 @@ import {
 import { allDone } from '../settle';
 import { db, isConditionFailure, table, updateIf } from './client';
 import { LICENSE_PREFIX, licensePrefix, licenseSk, userPk } from './keys';
+import { toMachineMap, toMachineRecords, type MachineRecord } from './machines';
 
 // License slots: USER#<uid> / LICENSE#<subscriptionId>#<ordinal>. A slot is addressed by its
 // subscription and ordinal, not by its key, so a retried or parallel provisioning step computes the
@@ -41,6 +42,11 @@ export interface LicenseSlot {
   assignedAt?: string;
   /** The assignee who was told the license ends (so each holder is told once). */
   endNoticeTo?: string;
+  /** The machines that used it (repository/machines.ts), and the version their writes are conditional on. */
+  machines: MachineRecord[];
+  machinesVersion: number;
+  /** When its holder changed (epoch seconds), the last 30 days' worth. */
+  holderChanges: number[];
   createdAt: string;
   sk: string;
 }
@@ -63,6 +69,9 @@ function toSlot(item: Record<string, unknown>): LicenseSlot {
       assignedAt: String(item.assignedAt),
     }),
     ...(typeof item.endNoticeTo === 'string' && { endNoticeTo: item.endNoticeTo }),
+    machines: toMachineRecords(item.machines),
+    machinesVersion: typeof item.machinesVersion === 'number' ? item.machinesVersion : 0,
+    holderChanges: Array.isArray(item.holderChanges) ? item.holderChanges.map(Number) : [],
     createdAt: String(item.createdAt),
     sk: String(item[SORT_KEY]),
   };
@@ -96,13 +105,16 @@ export async function listSlots(uid: string, subscriptionId?: string): Promise<L
 
 /** Creates the slot unless it exists; answers the slot when this call created it. */
 export async function createSlot(
-  slot: Omit<LicenseSlot, 'sk' | 'createdAt' | 'expired'>,
+  slot: Omit<LicenseSlot, 'sk' | 'createdAt' | 'expired' | 'machines' | 'machinesVersion' | 'holderChanges'>,
 ): Promise<LicenseSlot | undefined> {
   const created: LicenseSlot = {
     ...slot,
     sk: licenseSk(slot.subscriptionId, slot.ordinal),
     createdAt: new Date().toISOString(),
     expired: false,
+    machines: [],
+    machinesVersion: 0,
+    holderChanges: [],
   };
   try {
     await db().put({
@@ -211,22 +223,44 @@ export async function getSlot(uid: string, sk: string): Promise<LicenseSlot | un
 }
 
 /**
- * Gives the slot to the person at `email` (lower case), replacing any earlier assignee; undefined when
- * the slot is gone or expired. A license that already ends is given with its end date, which the
- * assignment email states, so that assignee counts as told of the end (endNoticeTo).
+ * A change of holder signs out every machine of the former one (the map is emptied and its version
+ * raised, so a check in flight cannot write the old holder's machines back) and is recorded in
+ * `holderChanges` (the caller passes the list to keep, this change included).
  */
-export async function assignSlot(uid: string, sk: string, email: string): Promise<LicenseSlot | undefined> {
+const holderChange = (changes: number[]) => ({
+  update:
+    ', machines = :noMachines, holderChanges = :changes, machinesVersion = if_not_exists(machinesVersion, :zero) + :one',
+  values: { ':noMachines': {}, ':changes': changes, ':zero': 0, ':one': 1 },
+});
+
+/**
+ * Gives the slot to the person at `email` (lower case), replacing any earlier assignee; undefined when
+ * the slot is gone or expired, or its holder is no longer the one this was decided on. A license that
+ * already ends is given with its end date, which the assignment email states, so that assignee counts
+ * as told of the end (endNoticeTo). `changes`: for a change of holder, the holder changes to keep
+ * (this one included); absent when the same person is sent the license again.
+ */
+export async function assignSlot(
+  uid: string,
+  sk: string,
+  email: string,
+  changes?: number[],
+): Promise<LicenseSlot | undefined> {
+  const change = changes && holderChange(changes);
   // Two shapes of one single-item write, chosen by the slot's own state in the condition, so a date
   // set in between (a removal, the subscription's end) is never paired with the wrong notice state.
   for (const renewing of [true, false]) {
     const item = await updateIf({
       Key: slotKey(uid, sk),
-      UpdateExpression: renewing
-        ? 'SET #assignee = :email, assignedAt = :now REMOVE endNoticeTo'
-        : 'SET #assignee = :email, assignedAt = :now, endNoticeTo = :email',
+      UpdateExpression:
+        (renewing
+          ? 'SET #assignee = :email, assignedAt = :now'
+          : 'SET #assignee = :email, assignedAt = :now, endNoticeTo = :email') +
+        (change?.update ?? '') +
+        (renewing ? ' REMOVE endNoticeTo' : ''),
       ConditionExpression: `attribute_exists(#pk) AND (attribute_not_exists(expired) OR expired = :f) AND #exp ${
         renewing ? '=' : '<>'
-      } :renewing`,
+      } :renewing AND ${change ? '(attribute_not_exists(#assignee) OR #assignee <> :email)' : '#assignee = :email'}`,
       ExpressionAttributeNames: {
         '#pk': PARTITION_KEY,
         '#assignee': ASSIGNEE_ATTRIBUTE,
@@ -237,6 +271,7 @@ export async function assignSlot(uid: string, sk: string, email: string): Promis
         ':now': new Date().toISOString(),
         ':f': false,
         ':renewing': RENEWING,
+        ...change?.values,
       },
     });
     if (item) return toSlot(item);
@@ -244,13 +279,45 @@ export async function assignSlot(uid: string, sk: string, email: string): Promis
   return undefined;
 }
 
-/** Makes the slot the buyer's again; undefined when the slot is gone. */
-export async function unassignSlot(uid: string, sk: string): Promise<LicenseSlot | undefined> {
+/**
+ * Makes the slot the buyer's again, a change of holder (see assignSlot); undefined when the slot is
+ * gone or no longer assigned.
+ */
+export async function unassignSlot(
+  uid: string,
+  sk: string,
+  changes: number[],
+): Promise<LicenseSlot | undefined> {
+  const change = holderChange(changes);
   const item = await updateIf({
     Key: slotKey(uid, sk),
-    UpdateExpression: 'REMOVE #assignee, assignedAt, endNoticeTo',
-    ConditionExpression: 'attribute_exists(#pk)',
+    UpdateExpression: `SET ${change.update.slice(2)} REMOVE #assignee, assignedAt, endNoticeTo`,
+    ConditionExpression: 'attribute_exists(#pk) AND attribute_exists(#assignee)',
     ExpressionAttributeNames: { '#pk': PARTITION_KEY, '#assignee': ASSIGNEE_ATTRIBUTE },
+    ExpressionAttributeValues: change.values,
+  });
+  return item && toSlot(item);
+}
+
+/**
+ * Stores the license's machines if their version is still `version` (what the caller read); answers
+ * the slot as written, or undefined when another change came first (read again, decide again).
+ */
+export async function writeMachines(
+  uid: string,
+  sk: string,
+  version: number,
+  machines: readonly MachineRecord[],
+): Promise<LicenseSlot | undefined> {
+  const item = await updateIf({
+    Key: slotKey(uid, sk),
+    UpdateExpression: 'SET machines = :m, machinesVersion = :next',
+    ConditionExpression:
+      version === 0
+        ? 'attribute_exists(#pk) AND (attribute_not_exists(machinesVersion) OR machinesVersion = :v)'
+        : 'machinesVersion = :v',
+    ...(version === 0 && { ExpressionAttributeNames: { '#pk': PARTITION_KEY } }),
+    ExpressionAttributeValues: { ':m': toMachineMap(machines), ':next': version + 1, ':v': version },
   });
   return item && toSlot(item);
 }

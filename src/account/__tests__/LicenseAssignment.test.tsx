@@ -10,6 +10,8 @@ jest.mock('../../api-client/client', () => ({
   getLicenses: jest.fn(),
   getSubscriptions: jest.fn(),
   getHeldLicenses: jest.fn(),
+  getMachines: jest.fn(),
+  signOutMachine: jest.fn(),
   getInvoices: jest.fn(),
   assignLicense: jest.fn(),
   takeBackLicense: jest.fn(),

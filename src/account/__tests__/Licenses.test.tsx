@@ -18,6 +18,8 @@ jest.mock('../../api-client/client', () => ({
   resumeSubscription: jest.fn(),
   getInvoices: jest.fn(),
   getHeldLicenses: jest.fn(),
+  getMachines: jest.fn(),
+  signOutMachine: jest.fn(),
   assignLicense: jest.fn(),
   takeBackLicense: jest.fn(),
 }));

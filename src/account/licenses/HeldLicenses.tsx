@@ -4,7 +4,14 @@ import { LicenseKeyCell } from './LicenseKeyCell';
 import { expirationLabel } from './expiration-label';
 
 /** Licenses other accounts pay for and assigned to the user: to read and copy, nothing to change. */
-export function HeldLicenses({ licenses }: { licenses: HeldLicense[] }) {
+export function HeldLicenses({
+  licenses,
+  machineCounts,
+}: {
+  licenses: HeldLicense[];
+  /** The user's own machines on each license (by key), once loaded. */
+  machineCounts?: Map<string, number>;
+}) {
   return (
     <section className="account-section" aria-labelledby="assigned-to-you">
       <h2 id="assigned-to-you">Licenses assigned to you</h2>
@@ -14,6 +21,7 @@ export function HeldLicenses({ licenses }: { licenses: HeldLicense[] }) {
             <th scope="col">License Key</th>
             <th scope="col">Expiration</th>
             <th scope="col">Billing</th>
+            {machineCounts && <th scope="col">Your devices</th>}
           </tr>
         </thead>
         <tbody>
@@ -29,6 +37,7 @@ export function HeldLicenses({ licenses }: { licenses: HeldLicense[] }) {
                   </p>
                 )}
               </td>
+              {machineCounts && <td>{machineCounts.get(license.key) ?? 0} of 3</td>}
             </tr>
           ))}
         </tbody>

@@ -13,6 +13,8 @@ interface LicenseTableProps {
   assignment?: AssignmentTarget;
   /** What an empty table says. */
   emptyText?: string;
+  /** Machines using each license (by key), once loaded. */
+  machineCounts?: Map<string, number>;
 }
 
 export function LicenseTable({
@@ -20,6 +22,7 @@ export function LicenseTable({
   onRemove,
   assignment,
   emptyText = 'You have no licenses yet.',
+  machineCounts,
 }: LicenseTableProps) {
   if (licenses.length === 0) return <p>{emptyText}</p>;
   return (
@@ -29,6 +32,7 @@ export function LicenseTable({
           <th scope="col">License Key</th>
           <th scope="col">Expiration</th>
           <th scope="col">Holder</th>
+          {machineCounts && <th scope="col">Devices</th>}
           <th scope="col">
             <span className="visually-hidden">Actions</span>
           </th>
@@ -40,6 +44,7 @@ export function LicenseTable({
             <LicenseKeyCell licenseKey={license.key} />
             <td>{expirationLabel(license.expirationDate)}</td>
             <td className="license-holder">{license.assignee ?? 'You'}</td>
+            {machineCounts && <td>{machineCounts.get(license.key) ?? 0} of 3</td>}
             <td>
               <div className="license-actions">
                 {assignment && <LicenseAssignment license={license} {...assignment} />}

@@ -9,6 +9,7 @@ import { Receipts } from '../receipts/Receipts';
 import { Spinner } from '../shared/Spinner';
 import { AddLicenses } from './AddLicenses';
 import { BuyLicenses } from './BuyLicenses';
+import { Devices } from './Devices';
 import { HeldLicenses } from './HeldLicenses';
 import { LicenseTable } from './LicenseTable';
 import { KeepRenewing } from './KeepRenewing';
@@ -16,9 +17,13 @@ import { subscriptionActions } from './subscription-actions';
 import { SubscriptionNotice } from './SubscriptionNotice';
 import { SubscriptionSummary } from './SubscriptionSummary';
 import { useLicenseData } from './use-license-data';
+import { useMachines } from './use-machines';
 
 export function Licenses({ user }: { user: SessionUser }) {
   const { data, error, held, heldError, loading, reload, updateLicense } = useLicenseData(user.uid);
+  const machines = useMachines(user.uid);
+  const machineCounts = machines.licenses ? machines.counts : undefined;
+  const { reload: reloadMachines } = machines;
   const customerId = data?.licenses.customerId;
   const subscription = data?.subscription ?? null;
   const [announcement, setAnnouncement] = useState('');
@@ -27,8 +32,10 @@ export function Licenses({ user }: { user: SessionUser }) {
     (license: LicenseView, message: string) => {
       updateLicense(license);
       setAnnouncement(message);
+      // A change of holder signs out the former holder's machines.
+      void reloadMachines();
     },
-    [updateLicense],
+    [updateLicense, reloadMachines],
   );
 
   // Another change to the licenses makes an earlier assignment's message stale.
@@ -53,13 +60,15 @@ export function Licenses({ user }: { user: SessionUser }) {
   );
 
   if (loading) return <Spinner label="Loading your licenses…" />;
-  const heldList = held.length > 0 && <HeldLicenses licenses={held} />;
+  const heldList = held.length > 0 && <HeldLicenses licenses={held} machineCounts={machineCounts} />;
+  const devices = <Devices {...machines} />;
   if (!data) {
     // One error is enough when everything failed alike; licenses held by the user still show.
     return (
       <>
         <FormMessage kind="error">{error}</FormMessage>
         {heldList}
+        {held.length > 0 && devices}
       </>
     );
   }
@@ -114,12 +123,14 @@ export function Licenses({ user }: { user: SessionUser }) {
               : undefined
           }
           emptyText={held.length > 0 ? 'You have not bought any licenses.' : undefined}
+          machineCounts={machineCounts}
         />
       </section>
       {heldError && (
         <FormMessage kind="error">Could not load the licenses assigned to you. {heldError}</FormMessage>
       )}
       {heldList}
+      {devices}
       {actions.add && customerId && subscription && (
         <AddLicenses customerId={customerId} subscriptionId={subscription.id} onAdded={reloadAfterChange} />
       )}

@@ -1,5 +1,5 @@
 import type * as api from '../../../api-client/client';
-import type { HeldLicense, LicenseView, Subscription } from '../../../api-client/types';
+import type { HeldLicense, LicenseMachines, LicenseView, Subscription } from '../../../api-client/types';
 
 // What the licenses page's tests serve it: a subscription as get-subscriptions answers it, and the
 // page's loads answered from the test's mock of the api-client module.
@@ -23,7 +23,17 @@ export const subscriptionOf = (over: Partial<Subscription> = {}): Subscription =
 /** Answers the page's loads: the user's licenses (none without a subscription), the subscription, held licenses. */
 export function serveLicensesPage(
   mockedApi: jest.Mocked<typeof api>,
-  { sub, licenses, held = [] }: { sub: Subscription | null; licenses: LicenseView[]; held?: HeldLicense[] },
+  {
+    sub,
+    licenses,
+    held = [],
+    machines = [],
+  }: {
+    sub: Subscription | null;
+    licenses: LicenseView[];
+    held?: HeldLicense[];
+    machines?: LicenseMachines[];
+  },
 ): void {
   mockedApi.getLicenses.mockResolvedValue({
     customerId: sub ? 'cus_1' : null,
@@ -33,5 +43,6 @@ export function serveLicensesPage(
   });
   mockedApi.getSubscriptions.mockResolvedValue({ subscriptions: sub ? [sub] : [] });
   mockedApi.getHeldLicenses.mockResolvedValue({ licenses: held });
+  mockedApi.getMachines.mockResolvedValue({ licenses: machines });
   mockedApi.getInvoices.mockResolvedValue({ subscriptionId: sub?.id ?? null, invoices: [] });
 }

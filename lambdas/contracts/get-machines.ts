@@ -1,0 +1,28 @@
+import * as z from 'zod/mini';
+import { contract } from './contract';
+import { fields } from './fields';
+import type { MachineView } from './machine';
+
+export interface LicenseMachines {
+  key: string;
+  /** 'payer': the caller pays for it (sees every machine); 'holder': it is assigned to the caller. */
+  role: 'payer' | 'holder';
+  /** The machines that use it now, most recently seen first. */
+  machines: MachineView[];
+}
+
+export interface Machines {
+  licenses: LicenseMachines[];
+}
+
+/**
+ * GET /api/get-machines?uid: for each license the caller pays for or holds, its machines. An assignee
+ * sees only their own machines; the buyer sees those of every license they pay for.
+ */
+export const getMachines = contract<Machines>()({
+  method: 'GET',
+  path: '/api/get-machines',
+  handler: 'get-machines',
+  auth: 'jwt',
+  query: z.strictObject({ uid: fields.uid }),
+});

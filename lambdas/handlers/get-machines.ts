@@ -1,0 +1,44 @@
+import { getMachines as endpoint, type LicenseMachines } from '../contracts/get-machines';
+import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
+import { ok, withErrors } from '../lib/http';
+import { normalizeEmail } from '../../src/lib/email-address';
+import { isInForce } from '../lib/license-view';
+import { inUse, toMachineView } from '../lib/machines';
+import { listSlots, listSlotsAssignedTo } from '../lib/repository/licenses';
+import { parseQuery } from '../lib/request';
+
+// GET /api/get-machines?uid: the machines that use each license in force the caller pays for (all of
+// them, whoever holds it) or holds as assignee (only the caller's own machines). Machines signed out or
+// not seen for 30 days are not listed.
+
+export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+  const caller = await getCaller(event);
+  const { uid } = parseQuery(event, endpoint.query);
+  assertSelf(caller, uid);
+  const [paid, held] = await Promise.all([
+    listSlots(caller.sub),
+    listSlotsAssignedTo(normalizeEmail(caller.email ?? '')),
+  ]);
+  const nowMs = Date.now();
+  const now = Math.floor(nowMs / 1000);
+  const licenses: LicenseMachines[] = [
+    ...paid
+      .filter((s) => isInForce(s, nowMs))
+      .map((s) => ({
+        key: s.licenseKey,
+        role: 'payer' as const,
+        machines: inUse(s.machines, now).map(toMachineView),
+      })),
+    ...held
+      .filter((s) => isInForce(s, nowMs) && s.uid !== caller.sub)
+      .map((s) => ({
+        key: s.licenseKey,
+        role: 'holder' as const,
+        machines: inUse(
+          s.machines.filter((m) => m.sub === caller.sub),
+          now,
+        ).map(toMachineView),
+      })),
+  ];
+  return ok(endpoint, { licenses });
+});

@@ -1,0 +1,90 @@
+import React, { useState } from 'react';
+import type { LicenseMachines } from '../../api-client/types';
+import { formatLongDate } from '../../lib/dates';
+import { FormMessage } from '../shared/FormMessage';
+import { SignOutMachine } from './SignOutMachine';
+
+const PLATFORMS = { windows: 'Windows', macos: 'macOS' } as const;
+
+interface DevicesProps {
+  licenses: LicenseMachines[] | null;
+  loading: boolean;
+  error: string;
+  reload: () => Promise<void>;
+}
+
+/**
+ * The computers that use the user's licenses (those they pay for, and their own on licenses assigned
+ * to them), each with "Sign out this machine".
+ */
+export function Devices({ licenses, loading, error, reload }: DevicesProps) {
+  const [announcement, setAnnouncement] = useState('');
+  const used = (licenses ?? []).filter((l) => l.machines.length > 0);
+  const onSignedOut = (message: string) => {
+    setAnnouncement(message);
+    void reload();
+  };
+  return (
+    <section className="account-section" id="devices" aria-labelledby="devices-heading" aria-busy={loading}>
+      <h2 id="devices-heading">Devices</h2>
+      <p>
+        A license works on up to 3 computers at once. A computer that has not opened Stockbench for 30 days
+        leaves this list by itself.
+      </p>
+      <FormMessage kind="success">{announcement}</FormMessage>
+      {error && (
+        <div>
+          <FormMessage kind="error">Could not load your devices. {error}</FormMessage>
+          <button className="button button--small" type="button" onClick={() => void reload()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {loading && !licenses && <p role="status">Loading your devices…</p>}
+      {licenses && used.length === 0 && (
+        <p>
+          No computer uses your licenses yet. A computer appears here once Stockbench checks its license on
+          it.
+        </p>
+      )}
+      {used.map((license) => (
+        <table className="license-table" key={license.key}>
+          <caption>
+            {license.role === 'holder' ? 'Your computers on license' : 'License'} {license.key}:{' '}
+            {license.machines.length} of 3
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Platform</th>
+              <th scope="col">App version</th>
+              <th scope="col">Last seen</th>
+              <th scope="col">Works offline until</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {license.machines.map((machine) => (
+              <tr key={machine.id}>
+                <th scope="row">{machine.name}</th>
+                <td>{PLATFORMS[machine.platform]}</td>
+                <td>{machine.appVersion}</td>
+                <td>
+                  <time dateTime={machine.lastSeen}>{formatLongDate(machine.lastSeen)}</time>
+                </td>
+                <td>
+                  <time dateTime={machine.validUntil}>{formatLongDate(machine.validUntil)}</time>
+                </td>
+                <td>
+                  <SignOutMachine licenseKey={license.key} machine={machine} onSignedOut={onSignedOut} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
+    </section>
+  );
+}
