@@ -15,6 +15,7 @@ import { getHeldLicenses } from '../contracts/get-held-licenses';
 import { validateLicense } from '../contracts/validate-license';
 import { licensesOf, startCheckout, subscribe } from './support/accounts';
 import { startBff, type Bff, type User } from './support/bff';
+import { aMachine } from './support/machines';
 
 // Issue 19: an intruder who knows a subscriber's password tries to keep the account, through the
 // local stack with real users, tokens, mails and triggers. Path 1: the owner's recovery link always
@@ -396,12 +397,14 @@ describe('path 7: one form of an address', () => {
     impostor.uid = String(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub);
     const held = await bff.send(getHeldLicenses, { user: impostor, query: { uid: impostor.uid } });
     expect(held.answer?.licenses ?? []).toEqual([]);
-    const validated = await bff.send(validateLicense, { user: impostor, body: { key } });
+    const validated = await bff.send(validateLicense, { user: impostor, body: { key, machine: aMachine() } });
     expect(validated.answer).toMatchObject({ valid: false, code: 'NOT_FOUND' });
     // The real address's owner, signing up in mixed case, holds it.
     await ensureVerifiedUser(bff.info.cognitoEndpoint, bff.info.userPoolId, real, 'Passw0rd!long');
     const owner: User = { uid: '', email: real, password: '', token: await tokenOf(real, 'Passw0rd!long') };
-    expect((await bff.send(validateLicense, { user: owner, body: { key } })).answer).toMatchObject({
+    expect(
+      (await bff.send(validateLicense, { user: owner, body: { key, machine: aMachine() } })).answer,
+    ).toMatchObject({
       valid: true,
     });
   });
