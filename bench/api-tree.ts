@@ -801,7 +801,16 @@ async function main(): Promise<void> {
           if (!code) throw new Error(`no recovery mail to ${a.email}`);
           await call('email-recovery-info', { params: { code } });
           await call('email-recovery', { params: { code } });
-          // Newer trees end every session of the user on an email change and on its recovery.
+          // Newer trees end every session of the user on an email change and on its recovery, and
+          // the recovery voids the password (the owner chooses a new one): set it again, unrecorded.
+          await cognito.send(
+            new AdminSetUserPasswordCommand({
+              UserPoolId: info.userPoolId,
+              Username: a.email,
+              Password: a.password,
+              Permanent: true,
+            }),
+          );
           a.token = (await signIn(a.email, a.password)).token;
         },
       },

@@ -1,4 +1,5 @@
 import {
+  AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
@@ -322,6 +323,19 @@ describe('path 5: deleting an account deletes all of it', () => {
     }
     // The link mailed before deletion does nothing.
     const res = await bff.call('POST', 'email-recovery', { body: { code } });
+    expect(res.body.error?.code).toBe('INVALID_ACTION_CODE');
+  });
+});
+
+describe('a recovery link of a user deleted at Cognito', () => {
+  it('answers that the link is invalid, not a server error', async () => {
+    const user = await bff.newUser();
+    const newEmail = `gone-${user.email}`;
+    await intruderMoves(user, user.token, user.email, newEmail);
+    const code = await recoveryCodeFor(user.email, newEmail);
+    await cognito.send(new AdminDeleteUserCommand({ UserPoolId: bff.info.userPoolId, Username: user.uid }));
+    const res = await bff.call('POST', 'email-recovery', { body: { code } });
+    expect(res.status).toBe(400);
     expect(res.body.error?.code).toBe('INVALID_ACTION_CODE');
   });
 });

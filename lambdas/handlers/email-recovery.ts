@@ -2,6 +2,7 @@ import { emailRecovery as endpoint } from '../contracts/email-recovery';
 import { withAccountLease } from '../lib/account-lease';
 import type { ApiEvent } from '../lib/auth';
 import { requireNewPassword, setEmail, signOutEverywhere } from '../lib/cognito';
+import { RecoveryCodeError } from '../lib/errors';
 import { ok, withErrors } from '../lib/http';
 import { acceptRecovery, requireUsableCode } from '../lib/recovery-code';
 import { getAccount, saveEmail } from '../lib/repository/accounts';
@@ -24,7 +25,12 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   const rc = await requireUsableCode(code);
   await withAccountLease(rc.uid, async () => {
     await acceptRecovery(rc);
-    await setEmail(rc.username, rc.previousEmail, true);
+    await setEmail(rc.username, rc.previousEmail, true).catch((err: unknown) => {
+      // The user was deleted at Cognito (the account page's last step): nothing is left to restore.
+      if (err instanceof Error && err.name === 'UserNotFoundException')
+        throw new RecoveryCodeError('invalid');
+      throw err;
+    });
     // After the address is back: Cognito mails the new-password code to it.
     await requireNewPassword(rc.username);
     await signOutEverywhere(rc.username);

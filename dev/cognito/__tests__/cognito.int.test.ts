@@ -1,7 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminGetUserCommand,
+  AdminResetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { Amplify } from 'aws-amplify';
 import {
   confirmResetPassword,
@@ -20,7 +24,7 @@ import {
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import type { KeyValueStorageInterface } from 'aws-amplify/utils';
 import type { Mail } from '../../../lambdas/lib/mail';
-import { startLambdaInvoke, type LambdaInvokeServer } from '../../lambda-invoke';
+import { startLambdaInvoke, TRIGGER_FUNCTIONS, type LambdaInvokeServer } from '../../lambda-invoke';
 import { freePort } from '../../ports';
 import { startCognito, type LocalCognito } from '../index';
 import { localCognitoClient } from '../setup';
@@ -71,7 +75,10 @@ describe('Cognito through the proxy with aws-amplify v6', () => {
   beforeAll(async () => {
     process.env.SITE_URL = siteUrl;
     dir = await mkdtemp(path.join(os.tmpdir(), 'sb-cognito-'));
-    lambda = await startLambdaInvoke({ port: 0, deliver: async (m) => void mails.push(m) });
+    // Without the PostConfirmation trigger, which records revoked sessions in DynamoDB (not started
+    // here; lambdas/__tests__/takeover.int.test.ts runs it with the whole stack).
+    const { 'post-confirmation': _sessions, ...functions } = TRIGGER_FUNCTIONS;
+    lambda = await startLambdaInvoke({ port: 0, functions, deliver: async (m) => void mails.push(m) });
     cognito = await startCognito({
       dataDir: dir,
       port: 0,
@@ -276,10 +283,40 @@ describe('Cognito through the proxy with aws-amplify v6', () => {
     expect((await fetchAuthSession()).tokens).toBeUndefined();
   });
 
+  it('AdminResetUserPassword voids the password (RESET_REQUIRED) and mails a code that sets a new one', async () => {
+    const client = localCognitoClient(cognito.endpoint);
+    try {
+      await client.send(
+        new AdminResetUserPasswordCommand({ UserPoolId: cognito.userPoolId, Username: newEmail }),
+      );
+      const user = await client.send(
+        new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: newEmail }),
+      );
+      expect(user.UserStatus).toBe('RESET_REQUIRED');
+      // Amplify turns Cognito's PasswordResetRequiredException into this step, whatever the password.
+      for (const password of ['secret2', 'wrong-one']) {
+        expect(await signInWith(newEmail, password)).toMatchObject({
+          isSignedIn: false,
+          nextStep: { signInStep: 'RESET_PASSWORD' },
+        });
+      }
+      const code = lastCode(newEmail, 'resetPassword');
+      await confirmResetPassword({ username: newEmail, confirmationCode: code, newPassword: 'secret3' });
+      expect(
+        (await client.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: newEmail })))
+          .UserStatus,
+      ).toBe('CONFIRMED');
+      expect((await signInWith(newEmail, 'secret3')).isSignedIn).toBe(true);
+      await signOut();
+    } finally {
+      client.destroy();
+    }
+  });
+
   it('deletes the user', async () => {
-    expect((await signInWith(newEmail, 'secret2')).isSignedIn).toBe(true);
+    expect((await signInWith(newEmail, 'secret3')).isSignedIn).toBe(true);
     await deleteUser();
-    await expect(signInWith(newEmail, 'secret2')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(signInWith(newEmail, 'secret3')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
 
   it('answers an unsupported call with a 400, not a 500', async () => {
