@@ -3,6 +3,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { contentSecurityPolicy, cspDirectives, STRIPE_API, STRIPE_HOOKS, STRIPE_JS } from '../lib/csp';
 import { localCspDirectives, securityHeaders, serializeCsp } from '../lib/security-headers';
 import { Site } from '../lib/site';
+import { cdkJsonContext } from './helpers';
 
 // securityHeaders() is what the local site server sends and what `npm run smoke` expects from a deploy:
 // it must be exactly what CloudFront's response headers policy makes CloudFront send.
@@ -42,7 +43,10 @@ function headersSentFor(config: PolicyConfig): Record<string, string> {
 }
 
 function synthesizedPolicy(analyticsEnabled: boolean): PolicyConfig {
-  const stack = new Stack(new App(), 'T', { env: { account: '123456789012', region: 'eu-west-1' } });
+  // cdk.json's context, as the deployed app has it (its feature flags decide how log buckets are granted).
+  const stack = new Stack(new App({ context: cdkJsonContext }), 'T', {
+    env: { account: '123456789012', region: 'eu-west-1' },
+  });
   new Site(stack, 'Site', {
     production: false,
     apiOriginDomainName: 'abc.execute-api.eu-west-1.amazonaws.com',

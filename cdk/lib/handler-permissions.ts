@@ -26,6 +26,7 @@ type CognitoAction =
   | 'AdminUpdateUserAttributes'
   | 'AdminUserGlobalSignOut'
   | 'AdminResetUserPassword'
+  | 'AdminSetUserMFAPreference'
   | 'AdminDeleteUser';
 
 export interface HandlerPermissions {
@@ -99,7 +100,12 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
   // code used.
   'email-recovery': {
     table: ['GetItem', 'Query', 'UpdateItem'],
-    cognito: ['AdminUpdateUserAttributes', 'AdminResetUserPassword', 'AdminUserGlobalSignOut'],
+    cognito: [
+      'AdminUpdateUserAttributes',
+      'AdminResetUserPassword',
+      'AdminSetUserMFAPreference',
+      'AdminUserGlobalSignOut',
+    ],
     secrets: ['stripe'],
   },
   // Customer and incomplete subscription in Stripe, both recorded on the account.

@@ -1,15 +1,19 @@
 import {
   AdminDeleteUserCommand,
   AdminGetUserCommand,
+  AssociateSoftwareTokenCommand,
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   ForgotPasswordCommand,
   InitiateAuthCommand,
+  SetUserMFAPreferenceCommand,
   SignUpCommand,
+  VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocument } from '@aws-sdk/lib-dynamodb';
+import { generateSync } from 'otplib';
 import { ensureVerifiedUser } from '../../dev/cognito/setup';
 import { assignLicense } from '../contracts/assign-license';
 import { getHeldLicenses } from '../contracts/get-held-licenses';
@@ -247,6 +251,68 @@ describe('path 1: a recovery link always wins', () => {
       expect(res.body.error?.code).toBe('INVALID_ACTION_CODE');
     }
     expect(await emailOf(owner)).toMatchObject({ email: owner.email, verified: true });
+  });
+});
+
+describe('path 1 with two-factor sign-in', () => {
+  it('turns off an authenticator app the intruder set up, so the owner signs in with the new password alone', async () => {
+    const owner = await bff.newUser();
+    const taken = `taken-${owner.email}`;
+    await intruderMoves(owner, owner.token, owner.email, taken);
+    // The intruder turns two-factor sign-in on with an authenticator app of its own.
+    const auth = await cognito.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: bff.info.clientId,
+        AuthParameters: { USERNAME: taken, PASSWORD: owner.password },
+      }),
+    );
+    const accessToken = auth.AuthenticationResult?.AccessToken ?? '';
+    const { SecretCode } = await cognito.send(
+      new AssociateSoftwareTokenCommand({ AccessToken: accessToken }),
+    );
+    const secret = SecretCode ?? '';
+    await cognito.send(
+      new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: generateSync({ secret }) }),
+    );
+    await cognito.send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: accessToken,
+        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+    const challenged = await cognito.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: bff.info.clientId,
+        AuthParameters: { USERNAME: taken, PASSWORD: owner.password },
+      }),
+    );
+    expect(challenged.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+
+    // The owner recovers the address and chooses a new password with the mailed code.
+    const link = await recoveryCodeFor(owner.email, taken);
+    expect((await bff.call('POST', 'email-recovery', { body: { code: link } })).status).toBe(200);
+    const code = await resetCodeFor(owner.email);
+    if (!code) throw new Error('no reset mail');
+    await cognito.send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: bff.info.clientId,
+        Username: owner.email,
+        ConfirmationCode: code,
+        Password: 'Owner-again-1',
+      }),
+    );
+    // No code is asked for: the intruder's authenticator no longer stands in the way.
+    const signedIn = await cognito.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: bff.info.clientId,
+        AuthParameters: { USERNAME: owner.email, PASSWORD: 'Owner-again-1' },
+      }),
+    );
+    expect(signedIn.ChallengeName).toBeUndefined();
+    expect(signedIn.AuthenticationResult?.IdToken).toBeTruthy();
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   AdminResetUserPasswordCommand,
+  AdminSetUserMFAPreferenceCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
@@ -108,5 +109,20 @@ export async function signOutEverywhere(
 export async function requireNewPassword(username: string): Promise<void> {
   await cognito().send(
     new AdminResetUserPasswordCommand({ UserPoolId: getConfig().userPoolId, Username: username }),
+  );
+}
+
+/**
+ * Turns two-factor sign-in off. An email recovery does it: an intruder may have turned it on with their
+ * own authenticator app, which would keep the owner out after the password reset; the owner can turn it
+ * on again from the profile page.
+ */
+export async function turnOffTwoFactor(username: string): Promise<void> {
+  await cognito().send(
+    new AdminSetUserMFAPreferenceCommand({
+      UserPoolId: getConfig().userPoolId,
+      Username: username,
+      SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+    }),
   );
 }
