@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CreateNodeArgs, CreatePagesArgs, CreateSchemaCustomizationArgs, GatsbyNode } from 'gatsby';
+import { screenshotPublisher } from './scripts/screenshots/publish';
 import { siteConfig } from './src/config';
 import {
   changelogContradictions,
@@ -107,7 +108,18 @@ interface ResolverContext {
 }
 
 export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers: create }) => {
+  const screenshotImage = screenshotPublisher(path.resolve('public'));
   create({
+    // A screenshot's image data at a display width (scripts/screenshots/publish.ts), in place of
+    // gatsby-transformer-sharp's gatsbyImageData, whose image jobs ran on every build.
+    File: {
+      screenshotImage: {
+        type: 'JSON',
+        args: { width: 'Int!' },
+        resolve: (file: { absolutePath: string }, args: { width: number }) =>
+          screenshotImage(file.absolutePath, args.width),
+      },
+    },
     Site: {
       toolCount: {
         type: 'Int!',
