@@ -33,6 +33,7 @@ const config: Config = {
         '<rootDir>/dev',
         '<rootDir>/cdk',
         '<rootDir>/scripts',
+        '<rootDir>/bench',
       ],
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'],
