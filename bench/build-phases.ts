@@ -16,7 +16,6 @@ export interface BuildReport {
 }
 
 // Gatsby colours its output when it can; a pipe normally gets none, but FORCE_COLOR may be set.
-// eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-9;]*[A-Za-z]/g;
 const PHASE = /^(?:success|info) (.+?) - (\d+(?:\.\d+)?)s(?: - (\d+\/\d+))?/;
 const DONE = /^info Done building in (\d+(?:\.\d+)?) sec/;
