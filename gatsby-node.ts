@@ -293,3 +293,14 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter
     await fs.writeFile(target, content);
   }
 };
+
+// Chunk files named by id and content hash only: webpack's runtime, a first-visit script, otherwise
+// carries a map from every chunk's id to its name (component---src-pages-…) to build the file names.
+// Gatsby finds a page's chunks through webpack's stats, never by file name. 16 hex digits of hash
+// (the site server's and CloudFront's rule for immutable files) instead of 20: the runtime lists them all.
+export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ stage, actions, getConfig }) => {
+  if (stage !== 'build-javascript') return;
+  const config = getConfig() as { output: { chunkFilename: string } };
+  config.output.chunkFilename = '[id]-[contenthash:16].js';
+  actions.replaceWebpackConfig(config);
+};
