@@ -70,7 +70,7 @@ async function renderAllSized(): Promise<number> {
   writeSizedManifest(sized);
   const files = fs.readdirSync(SIZED_DIR);
   const bytes = files.reduce((sum, f) => sum + fs.statSync(path.join(SIZED_DIR, f)).size, 0);
-  console.log(`${files.length} WebP files, ${(bytes / 1024).toFixed(1)} KB`);
+  console.log(`${files.length} files, ${(bytes / 1024).toFixed(1)} KB`);
   return 0;
 }
 

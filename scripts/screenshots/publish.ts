@@ -29,16 +29,15 @@ export function screenshotPublisher(publicDir: string, manifest: SizedManifest =
     const name = path.basename(png);
     const entry = manifest[name];
     const rerun = 'run npm run screenshots -- --sized';
-    if (!entry) throw new Error(`${name} has no WebP sizes in sized.json; ${rerun}`);
-    const pngDigest = crypto.createHash('sha256').update(fs.readFileSync(png)).digest('hex');
-    if (pngDigest !== entry.png) throw new Error(`${name} changed since its WebP sizes were made; ${rerun}`);
-    return screenshotImageData({ name, width: entry.width, height: entry.height }, displayWidth, {
-      png: publish(png, entry.png, publicDir),
-      webp: (width) => {
-        const digest = entry.webp[String(width)];
-        if (!digest) throw new Error(`${name} has no WebP ${width} px wide; ${rerun}`);
-        return publish(path.join(SIZED_DIR, sizedFileName(name, width)), digest, publicDir);
-      },
+    if (!entry) throw new Error(`${name} has no sizes in sized.json; ${rerun}`);
+    const digest = crypto.createHash('sha256').update(fs.readFileSync(png)).digest('hex');
+    if (digest !== entry.source) throw new Error(`${name} changed since its sizes were made; ${rerun}`);
+    const source = { name, width: entry.width, height: entry.height };
+    return screenshotImageData(source, displayWidth, (width, format) => {
+      if (format === 'png' && width === entry.width) return publish(png, entry.source, publicDir);
+      const fileDigest = entry[format][String(width)];
+      if (!fileDigest) throw new Error(`${name} has no ${format} ${width} px wide; ${rerun}`);
+      return publish(path.join(SIZED_DIR, sizedFileName(name, width, format)), fileDigest, publicDir);
     });
   };
 }

@@ -1,7 +1,8 @@
 /**
  * What `npm run screenshots` made of each screenshot for the site: its size, the digest of the PNG the
- * WebP sizes were made from, and each size's file digest (the build publishes a file under it, so a
- * changed image gets a new URL). The build reads it; a test ties it to digests.json and the files.
+ * sizes were made from, and each size's file digest by format and width (the build publishes a file
+ * under it, so a changed image gets a new URL). The build reads it; a test ties it to digests.json and
+ * the files.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,9 +17,10 @@ const manifestSchema = z.record(
   z.strictObject({
     width: z.number().int().positive(),
     height: z.number().int().positive(),
-    png: z.string(),
-    /** Digest of each WebP file, keyed by its width. */
+    source: z.string(),
+    /** Digest of each file, keyed by its width (the PNG at the full width is the source itself). */
     webp: z.record(z.string(), z.string()),
+    png: z.record(z.string(), z.string()),
   }),
 );
 

@@ -1,4 +1,4 @@
-/** Renders the WebP sizes the site shows of one screenshot (src/lib/screenshot-image.ts). */
+/** Renders the sizes the site shows of one screenshot (src/lib/screenshot-image.ts). */
 import sharp from 'sharp';
 import { features } from '../../src/components/home/features';
 import { SCREENSHOT_WIDTHS, sizedFileName, sizedVariants } from '../../src/lib/screenshot-image';
@@ -20,8 +20,9 @@ export interface RenderedSizes {
 }
 
 /**
- * Every WebP size of one screenshot and its manifest entry. The encoding is gatsby-plugin-sharp's
- * default (WebP quality 50 after sharp's resize), so the files are the bytes its image jobs produced.
+ * Every size of one screenshot, as WebP and PNG, and its manifest entry. The encoding is
+ * gatsby-plugin-sharp's defaults (quality 50 after sharp's resize), so the files are the bytes its
+ * image jobs produced; at the screenshot's own width the PNG is the committed file itself.
  */
 export async function renderSized(name: string, png: Buffer): Promise<RenderedSizes> {
   const { width, height } = await sharp(png).metadata();
@@ -33,11 +34,18 @@ export async function renderSized(name: string, png: Buffer): Promise<RenderedSi
       .map((v) => [v.width, v.height] as const),
   );
   const files = new Map<string, Buffer>();
-  const webp: Record<string, string> = {};
+  const entry: SizedManifest[string] = { width, height, source: sha256(png), webp: {}, png: {} };
   for (const [w, h] of [...sizes].sort(([a], [b]) => a - b)) {
-    const file = await sharp(png).rotate().resize(w, h, { fit: 'cover' }).webp({ quality: 50 }).toBuffer();
-    files.set(sizedFileName(name, w), file);
-    webp[String(w)] = sha256(file);
+    const resized = () => sharp(png).rotate().resize(w, h, { fit: 'cover' });
+    const webp = await resized().webp({ quality: 50 }).toBuffer();
+    files.set(sizedFileName(name, w, 'webp'), webp);
+    entry.webp[String(w)] = sha256(webp);
+    if (w === width) continue;
+    const small = await resized()
+      .png({ compressionLevel: 9, adaptiveFiltering: false, quality: 50 })
+      .toBuffer();
+    files.set(sizedFileName(name, w, 'png'), small);
+    entry.png[String(w)] = sha256(small);
   }
-  return { entry: { width, height, png: sha256(png), webp }, files };
+  return { entry, files };
 }

@@ -1,9 +1,8 @@
 // The screenshots' sizes for gatsby-plugin-image, made once by `npm run screenshots` instead of by
-// image jobs on every build (those were most of a clean build's time). The script writes each WebP
-// width a srcset lists into content/images/tools/sized/; the build hands the pages image data built
-// from those files with gatsby-plugin-image's getImageData (the same srcset widths, sizes and
-// dimensions as its sharp resolver), and the committed PNG is the fallback of browsers without WebP.
-// Used by the build and the script only, never by the browser.
+// image jobs on every build (those were most of a clean build's time). The script writes each width a
+// srcset lists, as WebP and PNG, into content/images/tools/sized/; the build hands the pages image data
+// built from those files with gatsby-plugin-image's getImageData (the same srcset widths, sizes and
+// dimensions as its sharp resolver). Used by the build and the script only, never by the browser.
 import { getImageData, type IGatsbyImageData } from 'gatsby-plugin-image';
 
 /** The widths (CSS px, constrained layout) at which pages show screenshots. */
@@ -23,11 +22,7 @@ export interface ScreenshotSource {
   height: number;
 }
 
-/** URLs of the published files: a WebP width, and the source PNG. */
-export interface ScreenshotUrls {
-  webp: (width: number) => string;
-  png: string;
-}
+export type SizedFormat = 'png' | 'webp';
 
 export interface SizedVariant {
   width: number;
@@ -36,23 +31,11 @@ export interface SizedVariant {
 
 const stem = (name: string): string => name.replace(/\.png$/, '');
 
-/** The committed file of one WebP width, in content/images/tools/sized/. */
-export const sizedFileName = (name: string, width: number): string => `${stem(name)}-${width}.webp`;
+/** The committed file of one size, in content/images/tools/sized/ (the full width is the PNG itself). */
+export const sizedFileName = (name: string, width: number, format: SizedFormat): string =>
+  `${stem(name)}-${width}.${format}`;
 
-function imageData(source: ScreenshotSource, displayWidth: number, urls: ScreenshotUrls): IGatsbyImageData {
-  return getImageData({
-    baseUrl: source.name,
-    sourceWidth: source.width,
-    sourceHeight: source.height,
-    width: displayWidth,
-    layout: 'constrained',
-    formats: ['png', 'webp'],
-    pluginName: 'stockbench-screenshots',
-    urlBuilder: ({ width, format }) => (format === 'webp' ? urls.webp(width) : urls.png),
-  });
-}
-
-/** The WebP sizes the srcset of a screenshot shown at `displayWidth` lists. */
+/** The sizes the srcsets of a screenshot shown at `displayWidth` list (each as PNG and WebP). */
 export function sizedVariants(source: ScreenshotSource, displayWidth: number): SizedVariant[] {
   const variants: SizedVariant[] = [];
   getImageData({
@@ -71,21 +54,22 @@ export function sizedVariants(source: ScreenshotSource, displayWidth: number): S
 }
 
 /**
- * gatsby-plugin-image data for a screenshot shown at `displayWidth`: WebP at every width of the srcset,
- * the source PNG (the largest size) as the fallback of browsers without WebP.
+ * gatsby-plugin-image data for a screenshot shown at `displayWidth`: WebP sources and a PNG fallback at
+ * every width of the srcset, as gatsby-plugin-sharp's resolver made them. `url` gives a size's URL.
  */
 export function screenshotImageData(
   source: ScreenshotSource,
   displayWidth: number,
-  urls: ScreenshotUrls,
+  url: (width: number, format: SizedFormat) => string,
 ): IGatsbyImageData {
-  const data = imageData(source, displayWidth, urls);
-  const { fallback } = data.images;
-  return {
-    ...data,
-    images: {
-      ...data.images,
-      fallback: { src: urls.png, srcSet: `${urls.png} ${source.width}w`, sizes: fallback?.sizes },
-    },
-  };
+  return getImageData({
+    baseUrl: source.name,
+    sourceWidth: source.width,
+    sourceHeight: source.height,
+    width: displayWidth,
+    layout: 'constrained',
+    formats: ['png', 'webp'],
+    pluginName: 'stockbench-screenshots',
+    urlBuilder: ({ width, format }) => url(width, format === 'webp' ? 'webp' : 'png'),
+  });
 }
