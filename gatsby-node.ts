@@ -298,7 +298,12 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter
 // carries a map from every chunk's id to its name (component---src-pages-…) to build the file names.
 // Gatsby finds a page's chunks through webpack's stats, never by file name. 16 hex digits of hash
 // (the site server's and CloudFront's rule for immutable files) instead of 20: the runtime lists them all.
+// The HTML renderer runs in Node at build time, where Amplify and Stripe's React bindings load from
+// node_modules as they are (their CommonJS builds) instead of being bundled again into it.
 export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ stage, actions, getConfig }) => {
+  if (stage === 'build-html') {
+    actions.setWebpackConfig({ externals: [/^aws-amplify(\/|$)/, /^@aws-amplify\//, /^@stripe\//] });
+  }
   if (stage !== 'build-javascript') return;
   const config = getConfig() as { output: { chunkFilename: string } };
   config.output.chunkFilename = '[id]-[contenthash:16].js';
