@@ -31,7 +31,8 @@ const config: GatsbyConfig = {
       options: {
         name: 'content',
         path: path.join(__dirname, 'content'),
-        ignore: ['**/README.md', '**/TOOLS-PLAN.md'],
+        // images/tools/sized: the screenshots' WebP sizes, published by the build itself (gatsby-node.ts).
+        ignore: ['**/README.md', '**/TOOLS-PLAN.md', '**/images/tools/sized/**'],
       },
     },
     {

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CreateNodeArgs, CreatePagesArgs, CreateSchemaCustomizationArgs, GatsbyNode } from 'gatsby';
+import { screenshotPublisher } from './scripts/screenshots/publish';
 import { siteConfig } from './src/config';
 import {
   changelogContradictions,
@@ -107,7 +108,18 @@ interface ResolverContext {
 }
 
 export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers: create }) => {
+  const screenshotImage = screenshotPublisher(path.resolve('public'));
   create({
+    // A screenshot's image data at a display width (scripts/screenshots/publish.ts), in place of
+    // gatsby-transformer-sharp's gatsbyImageData, whose image jobs ran on every build.
+    File: {
+      screenshotImage: {
+        type: 'JSON',
+        args: { width: 'Int!' },
+        resolve: (file: { absolutePath: string }, args: { width: number }) =>
+          screenshotImage(file.absolutePath, args.width),
+      },
+    },
     Site: {
       toolCount: {
         type: 'Int!',
@@ -280,4 +292,20 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter
     await fs.mkdir(path.dirname(target), { recursive: true });
     await fs.writeFile(target, content);
   }
+};
+
+// Chunk files named by id and content hash only: webpack's runtime, a first-visit script, otherwise
+// carries a map from every chunk's id to its name (component---src-pages-…) to build the file names.
+// Gatsby finds a page's chunks through webpack's stats, never by file name. 16 hex digits of hash
+// (the site server's and CloudFront's rule for immutable files) instead of 20: the runtime lists them all.
+// The HTML renderer runs in Node at build time, where Amplify and Stripe's React bindings load from
+// node_modules as they are (their CommonJS builds) instead of being bundled again into it.
+export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ stage, actions, getConfig }) => {
+  if (stage === 'build-html') {
+    actions.setWebpackConfig({ externals: [/^aws-amplify(\/|$)/, /^@aws-amplify\//, /^@stripe\//] });
+  }
+  if (stage !== 'build-javascript') return;
+  const config = getConfig() as { output: { chunkFilename: string } };
+  config.output.chunkFilename = '[id]-[contenthash:16].js';
+  actions.replaceWebpackConfig(config);
 };

@@ -37,6 +37,7 @@ const config: Config = {
         '<rootDir>/cdk',
         '<rootDir>/scripts',
         '<rootDir>/desktop-client',
+        '<rootDir>/bench',
       ],
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'],

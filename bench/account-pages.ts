@@ -26,9 +26,10 @@ export const ACCOUNT_PAGES: AccountPageTarget[] = [
   { page: '/update-card' },
 ];
 
+/** Without a server and Lighthouse (bench:site --quick), the JS weight only. */
 export async function benchAccountPages(
-  serverUrl: string,
-  lighthouse: (url: string) => Promise<CategoryScores>,
+  serverUrl: string | undefined,
+  lighthouse: ((url: string) => Promise<CategoryScores>) | undefined,
 ): Promise<{ rows: Record<string, string | number>[]; failed: boolean }> {
   const rows: Record<string, string | number>[] = [];
   let failed = false;
@@ -37,7 +38,7 @@ export async function benchAccountPages(
     const row: Record<string, string | number> = { page: target.page, 'JS KB': jsKb };
     row['JS target'] = target.maxJsKb ? `<= ${target.maxJsKb}` : '-';
     if (target.maxJsKb && jsKb > target.maxJsKb) failed = true;
-    if (target.lighthouse) {
+    if (target.lighthouse && serverUrl && lighthouse) {
       const report = await lighthouse(`${serverUrl}${target.page}`);
       const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
       row.accessibility = score('accessibility');

@@ -1,13 +1,17 @@
 /**
- * Renders the tool screenshots named in content/tools/*.md from deterministic, illustrative data.
+ * Renders the tool screenshots named in content/tools/*.md from deterministic, illustrative data, and
+ * the WebP sizes the site shows of each (content/images/tools/sized/, listed in sized.json).
  * Usage: npx tsx scripts/render-screenshots.ts [name-filter]
  *        npx tsx scripts/render-screenshots.ts --check   (renders in memory, compares with the committed PNGs)
+ *        npx tsx scripts/render-screenshots.ts --sized   (only the WebP sizes, from the committed PNGs)
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { IMAGES_DIR } from './screenshots/content';
 import { readDigests, sha256, writeDigests } from './screenshots/digests';
 import { renderPng, renderSvg } from './screenshots/render';
+import { renderSized } from './screenshots/sized';
+import { readSizedManifest, SIZED_DIR, writeSizedManifest } from './screenshots/sized-manifest';
 import { loadSpecs } from './screenshots/specs';
 
 async function check(): Promise<number> {
@@ -28,7 +32,10 @@ async function check(): Promise<number> {
 async function render(filter: string | undefined): Promise<number> {
   const specs = loadSpecs();
   const digests = filter ? readDigests() : {};
+  const sized = filter ? readSizedManifest() : {};
   fs.mkdirSync(IMAGES_DIR, { recursive: true });
+  // A full run starts the sizes afresh, so none of a removed screenshot stays behind.
+  if (!filter) fs.rmSync(SIZED_DIR, { recursive: true, force: true });
   let total = 0;
   for (const [name, spec] of specs) {
     if (filter && !name.includes(filter)) continue;
@@ -36,16 +43,39 @@ async function render(filter: string | undefined): Promise<number> {
     const png = await renderPng(svg);
     fs.writeFileSync(path.join(IMAGES_DIR, name), png);
     digests[name] = { svg: sha256(svg), png: sha256(png) };
+    sized[name] = await writeSized(name, png);
     total += png.length;
     console.log(`${name.padEnd(40)} ${(png.length / 1024).toFixed(1).padStart(6)} KB`);
   }
   writeDigests(digests);
+  writeSizedManifest(sized);
   console.log(`Total ${(total / 1024).toFixed(1)} KB`);
   return 0;
 }
 
+async function writeSized(name: string, png: Buffer) {
+  const { entry, files } = await renderSized(name, png);
+  fs.mkdirSync(SIZED_DIR, { recursive: true });
+  for (const [file, bytes] of files) fs.writeFileSync(path.join(SIZED_DIR, file), bytes);
+  return entry;
+}
+
+/** The WebP sizes alone, from the committed PNGs (after a change of the sizes the site shows). */
+async function renderAllSized(): Promise<number> {
+  fs.rmSync(SIZED_DIR, { recursive: true, force: true });
+  const sized: Record<string, Awaited<ReturnType<typeof writeSized>>> = {};
+  for (const name of loadSpecs().keys()) {
+    sized[name] = await writeSized(name, fs.readFileSync(path.join(IMAGES_DIR, name)));
+  }
+  writeSizedManifest(sized);
+  const files = fs.readdirSync(SIZED_DIR);
+  const bytes = files.reduce((sum, f) => sum + fs.statSync(path.join(SIZED_DIR, f)).size, 0);
+  console.log(`${files.length} files, ${(bytes / 1024).toFixed(1)} KB`);
+  return 0;
+}
+
 const arg = process.argv[2];
-(arg === '--check' ? check() : render(arg)).then(
+(arg === '--check' ? check() : arg === '--sized' ? renderAllSized() : render(arg)).then(
   (code) => {
     process.exitCode = code;
   },

@@ -1,7 +1,7 @@
 import React from 'react';
 import { Script } from 'gatsby';
 import { siteConfig } from '../config';
-import { analyticsEnabled } from './gtag';
+import { analyticsEnabled } from './enabled';
 
 /** gtag.js through Gatsby's Script API, after the page is idle (never render-blocking). */
 export function AnalyticsScript() {

@@ -1,4 +1,5 @@
 import { siteConfig } from '../config';
+import { analyticsEnabled } from './enabled';
 
 // GA4 through gtag.js, only when GATSBY_ANALYTICS_ENABLED is 'true' and an id is set. The queue
 // (dataLayer + gtag) is defined here rather than in an inline script; gtag.js drains it when it loads.
@@ -20,8 +21,6 @@ export function withoutQuery(href: string): string {
     return href.split(/[?#]/)[0] ?? '';
   }
 }
-
-export const analyticsEnabled = (): boolean => siteConfig.analytics.enabled && !!siteConfig.analytics.id;
 
 export function gtag(...args: unknown[]): void {
   if (!analyticsEnabled() || typeof window === 'undefined') return;

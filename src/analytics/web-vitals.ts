@@ -1,4 +1,4 @@
-import { analyticsEnabled } from './gtag';
+import { analyticsEnabled } from './enabled';
 import { trackEvent } from './events';
 
 /** Core Web Vitals (CLS, INP, FCP, LCP, TTFB) to analytics; web-vitals loads only when analytics is on. */

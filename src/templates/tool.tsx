@@ -26,7 +26,7 @@ interface ToolData {
         | {
             name: string;
             alt: string;
-            image: { childImageSharp: { thumb: IGatsbyImageData; full: IGatsbyImageData } | null } | null;
+            image: { thumb: IGatsbyImageData; full: IGatsbyImageData } | null;
           }[]
         | null;
     };
@@ -41,9 +41,7 @@ export default function ToolTemplate({ data }: PageProps<ToolData>) {
   const imports = tool.userImports ?? [];
   const filters = tool.filters ?? [];
   const images = (tool.screenshots ?? []).flatMap((s) =>
-    s.image?.childImageSharp
-      ? [{ alt: s.alt, thumb: s.image.childImageSharp.thumb, full: s.image.childImageSharp.full }]
-      : [],
+    s.image ? [{ alt: s.alt, thumb: s.image.thumb, full: s.image.full }] : [],
   );
   return (
     <article className="page tool-page">
@@ -117,10 +115,8 @@ export const query = graphql`
           name
           alt
           image {
-            childImageSharp {
-              thumb: gatsbyImageData(width: 720, placeholder: NONE)
-              full: gatsbyImageData(width: 1200, placeholder: NONE)
-            }
+            thumb: screenshotImage(width: 720)
+            full: screenshotImage(width: 1200)
           }
         }
       }

@@ -18,7 +18,7 @@ interface HomeData {
   announcements: { nodes: { yamlId: string; message: string; startDate: string; endDate: string }[] };
   tools: { nodes: { frontmatter: ToolSummary & { screenshots: { name: string; alt: string }[] | null } }[] };
   shots: {
-    nodes: { base: string; childImageSharp: { thumb: IGatsbyImageData; full: IGatsbyImageData } | null }[];
+    nodes: { base: string; thumb: IGatsbyImageData; full: IGatsbyImageData }[];
   };
 }
 
@@ -71,10 +71,8 @@ export function HomePage({ search }: { search: string }) {
       ) {
         nodes {
           base
-          childImageSharp {
-            thumb: gatsbyImageData(width: 560, placeholder: NONE)
-            full: gatsbyImageData(width: 1200, placeholder: NONE)
-          }
+          thumb: screenshotImage(width: 560)
+          full: screenshotImage(width: 1200)
         }
       }
     }
@@ -82,7 +80,7 @@ export function HomePage({ search }: { search: string }) {
   const facts = useSiteFacts();
   const tools = visibleItems(data.tools.nodes.map((n) => n.frontmatter)).sort(byToolNumber);
   const alts = new Map(tools.flatMap((t) => (t.screenshots ?? []).map((s) => [s.name, s.alt] as const)));
-  const images = new Map(data.shots.nodes.map((n) => [n.base, n.childImageSharp] as const));
+  const images = new Map(data.shots.nodes.map((n) => [n.base, n] as const));
   const gallery = (names: string[]): GalleryImage[] =>
     names.flatMap((name) => {
       const sharp = images.get(name);

@@ -1,9 +1,14 @@
-import React, { type ReactNode } from 'react';
+import React, { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'gatsby';
 import { AnalyticsScript } from '../../analytics/AnalyticsScript';
 import { siteConfig } from '../../config';
-import { AccountNav } from '../account-nav/AccountNav';
 import { footerLinks, topNavLinks } from './nav-links';
+
+// The account slot is a chunk of its own, loaded after the first-visit scripts (they stay light). Until
+// it runs, the slot is the same empty placeholder AccountNav shows before it reads the stored session,
+// so nothing shifts or flashes.
+const AccountNav = lazy(() => import('../account-nav/AccountNav').then((m) => ({ default: m.AccountNav })));
+const accountSlot = <span className="nav__placeholder" aria-hidden="true" />;
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -27,7 +32,9 @@ export function Layout({ children }: { children: ReactNode }) {
             ))}
           </ul>
           <div className="nav__account">
-            <AccountNav />
+            <Suspense fallback={accountSlot}>
+              <AccountNav />
+            </Suspense>
           </div>
         </nav>
       </header>

@@ -2,7 +2,7 @@ import React from 'react';
 import type { IGatsbyImageData } from 'gatsby-plugin-image';
 
 interface ResponsiveImageProps {
-  /** What gatsby-plugin-image's gatsbyImageData resolver made of the file. */
+  /** gatsby-plugin-image data of the file (a screenshot's: the build's screenshotImage field). */
   image: IGatsbyImageData;
   alt: string;
   loading: 'eager' | 'lazy';

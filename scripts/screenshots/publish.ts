@@ -1,0 +1,43 @@
+/**
+ * The build's side of the screenshots: gatsby-plugin-image data for a screenshot at a display width,
+ * built from the files `npm run screenshots` made, each copied into public/static/<digest>/ (content-
+ * addressed, so cached for a year like Gatsby's own /static/ files). Stale or missing sizes fail the
+ * build with what to run.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { IGatsbyImageData } from 'gatsby-plugin-image';
+import { screenshotImageData, sizedFileName } from '../../src/lib/screenshot-image';
+import { readSizedManifest, SIZED_DIR, type SizedManifest } from './sized-manifest';
+
+const DIGEST_CHARS = 20;
+
+function publish(file: string, digest: string, publicDir: string): string {
+  const urlPath = `/static/${digest.slice(0, DIGEST_CHARS)}/${path.basename(file)}`;
+  const target = path.join(publicDir, urlPath);
+  if (!fs.existsSync(target)) {
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(file, target);
+  }
+  return urlPath;
+}
+
+export function screenshotPublisher(publicDir: string, manifest: SizedManifest = readSizedManifest()) {
+  /** `png` is the screenshot's committed file (content/images/tools/<name>). */
+  return (png: string, displayWidth: number): IGatsbyImageData => {
+    const name = path.basename(png);
+    const entry = manifest[name];
+    const rerun = 'run npm run screenshots -- --sized';
+    if (!entry) throw new Error(`${name} has no sizes in sized.json; ${rerun}`);
+    const digest = crypto.createHash('sha256').update(fs.readFileSync(png)).digest('hex');
+    if (digest !== entry.source) throw new Error(`${name} changed since its sizes were made; ${rerun}`);
+    const source = { name, width: entry.width, height: entry.height };
+    return screenshotImageData(source, displayWidth, (width, format) => {
+      if (format === 'png' && width === entry.width) return publish(png, entry.source, publicDir);
+      const fileDigest = entry[format][String(width)];
+      if (!fileDigest) throw new Error(`${name} has no ${format} ${width} px wide; ${rerun}`);
+      return publish(path.join(SIZED_DIR, sizedFileName(name, width, format)), fileDigest, publicDir);
+    });
+  };
+}
