@@ -5,6 +5,7 @@ import {
   policyStatements,
 } from '../../cdk/lib/handler-permissions';
 import { routes } from '../../lambdas/routes';
+import { schedules } from '../../lambdas/schedules';
 import {
   adminPrincipal,
   deriveCredentials,
@@ -15,7 +16,8 @@ import {
   type Principal,
 } from './policy';
 
-// The principals of a local stack: its admin, and one per handler of lambdas/routes.ts with the
+// The principals of a local stack: its admin, and one per handler of lambdas/routes.ts (and per job of
+// lambdas/schedules.ts) with the
 // statements CDK gives that handler's role (cdk/lib/handler-permissions.ts), on the stack's resources.
 
 export interface StackResources {
@@ -28,6 +30,8 @@ export interface StackResources {
 }
 
 export const handlerNames = (): string[] => [...new Set(routes.map((r) => r.handler))];
+/** The scheduled jobs (lambdas/schedules.ts): each has a role of its own too. */
+const jobNames = (): string[] => schedules.map((j) => j.name);
 
 export function stackPrincipals(seed: string, r: StackResources): Principal[] {
   const arns = arnsFromNames(
@@ -41,7 +45,7 @@ export function stackPrincipals(seed: string, r: StackResources): Principal[] {
   );
   return [
     adminPrincipal(seed),
-    ...handlerNames().map((h) =>
+    ...[...handlerNames(), ...jobNames()].map((h) =>
       handlerPrincipal(seed, h, policyStatements(permissionsFor(h).permissions, arns)),
     ),
   ];
