@@ -34,6 +34,8 @@ const config: KnipConfig = {
     // linkinator, whose package is ESM-only).
     'lighthouse',
     'linkinator',
+    // Node itself (the Lambda runtime's major): npm scripts find its binary first on the PATH.
+    'node',
   ],
 };
 

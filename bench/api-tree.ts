@@ -296,7 +296,7 @@ async function buildColdRunner(outfile: string): Promise<void> {
     outfile,
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: HANDLER_BUNDLING.target,
     format: 'cjs',
     logLevel: 'error',
   });
