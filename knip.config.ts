@@ -4,8 +4,9 @@ import type { KnipConfig } from 'knip';
 // nothing uses. Entries are what runs without being imported by another file of ours.
 const config: KnipConfig = {
   entry: [
-    // Loaded by path: CDK bundles each handler and trigger, the local API server runs them in workers.
+    // Loaded by path: CDK bundles each handler, job and trigger, the local API server runs them in workers.
     'lambdas/handlers/*.ts',
+    'lambdas/jobs/*.ts',
     'lambdas/triggers/*.ts',
     'cdk/bin/app.ts',
     // CloudFront Functions, read as source by CDK.
@@ -33,6 +34,8 @@ const config: KnipConfig = {
     // linkinator, whose package is ESM-only).
     'lighthouse',
     'linkinator',
+    // Node itself (the Lambda runtime's major): npm scripts find its binary first on the PATH.
+    'node',
   ],
 };
 

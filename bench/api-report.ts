@@ -1,4 +1,5 @@
 // bench:api's results and their tables: the types bench/api-tree.ts writes and bench/api.ts prints.
+import type { Service } from './own-time';
 import { CATEGORIES, GC, OTHER, type ProfileSummary } from './profile';
 
 /** The two ways to ship the AWS SDK: inside each bundle, or left to the Lambda runtime's copy. */
@@ -21,6 +22,15 @@ export interface EndpointRow {
   /** Outbound requests per invocation (mean). */
   outbound: number;
   statuses: Record<string, number>;
+  /** Requests per invocation to each service (means; absent in results of older benches). */
+  calls?: Record<Service, number>;
+  /** Modeled phase (Stripe answering after modeledStripeMs): calls one after another on the critical
+   * path (median), all services and Stripe's alone, and end-to-end latency. */
+  serialP50?: number;
+  stripeSerialP50?: number;
+  modeledN?: number;
+  modeledP50?: number;
+  modeledP95?: number;
 }
 
 export interface BundleRow {
@@ -68,6 +78,64 @@ export interface TreeResult {
   joseVerifies: boolean | undefined;
   /** With --profile: where the warm phase's handler CPU time went (bench/profile.ts). */
   profile?: ProfileSummary;
+  /** Stripe's latency in the modeled phase (ms), when it ran. */
+  modeledStripeMs?: number;
+}
+
+/** The services a handler calls, as bench/own-time.ts tells them apart (secrets: Secrets Manager). */
+export const SERVICES: readonly Service[] = ['stripe', 'dynamodb', 'cognito', 'ses', 'secrets', 'other'];
+
+/** A Stripe request's latency in production, roughly: what the modeled phase gives the emulator. */
+export const MODELED_STRIPE_MS = 300;
+
+/** Issue 22's targets: p95 end to end with Stripe at MODELED_STRIPE_MS (ms). */
+export const MODELED_TARGETS_MS: Readonly<Record<string, number>> = {
+  'get-licenses': 150,
+  'get-subscriptions': 150,
+  'validate-license': 100,
+  'add-licenses': 1200,
+  'remove-licenses': 1200,
+  'update-card': 1200,
+  'setup-checkout': 1500,
+};
+
+/**
+ * Per endpoint: the calls it makes to each service, how many run one after another, and its
+ * end-to-end latency with Stripe slowed down to production's, against its target where it has one.
+ */
+export function callsTable(tree: TreeResult): string[] {
+  const n = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(x % 1 ? 1 : 0));
+  const out = [
+    `${'endpoint'.padEnd(26)}${'Stripe'.padStart(7)}${'Dynamo'.padStart(7)}${'Cognito'.padStart(8)}` +
+      `${'SES'.padStart(5)}${'Secrets'.padStart(8)}${'serial'.padStart(8)}${'Stripe'.padStart(7)}` +
+      `${'p50'.padStart(8)}${'p95'.padStart(8)}${'target'.padStart(8)}`,
+  ];
+  for (const r of tree.endpoints) {
+    const c = r.calls;
+    const target = MODELED_TARGETS_MS[r.handler];
+    const verdict =
+      target === undefined || r.modeledP95 === undefined ? '' : r.modeledP95 <= target ? '  ok' : '  MISS';
+    out.push(
+      `${r.endpoint.padEnd(26)}${n(c?.stripe).padStart(7)}${n(c?.dynamodb).padStart(7)}${n(c?.cognito).padStart(8)}` +
+        `${n(c?.ses).padStart(5)}${n(c?.secrets).padStart(8)}${n(r.serialP50).padStart(8)}` +
+        `${n(r.stripeSerialP50).padStart(7)}${ms(r.modeledP50, 8)}${ms(r.modeledP95, 8)}` +
+        `${(target === undefined ? '' : String(target)).padStart(8)}${verdict}`,
+    );
+  }
+  return out;
+}
+
+/** The endpoints whose modeled p95 misses its target. */
+export function modeledMisses(tree: TreeResult): string[] {
+  return tree.endpoints
+    .filter((r) => {
+      const target = MODELED_TARGETS_MS[r.handler];
+      return target !== undefined && r.modeledP95 !== undefined && !(r.modeledP95 <= target);
+    })
+    .map(
+      (r) =>
+        `modeled p95 of ${r.endpoint} is ${ms(r.modeledP95, 0)} ms (target ${MODELED_TARGETS_MS[r.handler]} ms)`,
+    );
 }
 
 // ---- statistics ----------------------------------------------------------------------------------

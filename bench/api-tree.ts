@@ -21,7 +21,7 @@
 // grants are tested elsewhere (dev/iam/, tests/); this bench measures time only.
 
 // First: installs the request() accounting before anything captures http.request.
-import { outboundInFlight, takeSamples, type OwnSample } from './own-time';
+import { outboundInFlight, serialDepth, takeSamples, type OwnSample, type Service } from './own-time';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync } from 'node:fs';
@@ -29,6 +29,7 @@ import { copyFile, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { deflateRawSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 import {
@@ -42,7 +43,17 @@ import { HANDLER_BUNDLING, handlerEsbuildOptions } from '../cdk/lib/handler-bund
 import { startApiServer } from '../dev/api-server';
 import { freePort, isPortOpen, waitFor } from '../dev/ports';
 import type { RouteDef } from '../lambdas/routes';
-import { median, mean, pct, type BundleRow, type SdkVariant, type TreeResult } from './api-report';
+import {
+  median,
+  mean,
+  MODELED_STRIPE_MS,
+  pct,
+  SERVICES,
+  type BundleRow,
+  type EndpointRow,
+  type SdkVariant,
+  type TreeResult,
+} from './api-report';
 import { recordWindows, setPhase, takeColdSamples, type ColdInvoke, type ColdSample } from './dispatch';
 import { startProfile, summarize, type ProfileSummary } from './profile';
 
@@ -51,24 +62,41 @@ const TASKSET = '/usr/bin/taskset';
 
 /** Endpoints that may answer without any outbound call: no dependency, or a secret cached since the first call. */
 const NO_CALLS_WHEN_WARM = new Set(['health', 'license-public-key']);
+/** Rounds of every scenario in the modeled phase (each takes seconds with Stripe slowed down). */
+const MODELED_ROUNDS = 12;
 
-function parseArgs(argv: string[]) {
-  const get = (name: string) => {
-    const i = argv.indexOf(name);
-    return i >= 0 ? argv[i + 1] : undefined;
-  };
-  const out = get('--out');
-  if (!out) throw new Error('--out <file.json> is required');
+function parseCliArgs(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: {
+      root: { type: 'string', default: ROOT },
+      out: { type: 'string' },
+      label: { type: 'string', default: 'tree' },
+      variants: { type: 'string', default: 'bundled,runtime' },
+      phases: { type: 'string', default: 'warm,modeled,cold' },
+      quick: { type: 'boolean', default: false },
+      'no-profile': { type: 'boolean', default: false },
+      /** Stripe's modeled latency in the 'modeled' phase (ms per API answer). */
+      'stripe-latency': { type: 'string', default: String(MODELED_STRIPE_MS) },
+      /** node's flags in the cold phase: CDK sets NODE_OPTIONS=--enable-source-maps on every function. */
+      'cold-flags': { type: 'string', default: '--enable-source-maps' },
+    },
+  });
+  if (!values.out) throw new Error('--out <file.json> is required');
+  const stripeLatency = Number(values['stripe-latency']);
+  if (!Number.isInteger(stripeLatency) || stripeLatency < 0)
+    throw new Error('--stripe-latency takes a whole number of ms');
   return {
-    root: path.resolve(get('--root') ?? ROOT),
-    out: path.resolve(out),
-    label: get('--label') ?? 'tree',
-    variants: (get('--variants') ?? 'bundled,runtime').split(',') as SdkVariant[],
-    phases: new Set((get('--phases') ?? 'warm,cold').split(',')),
-    quick: argv.includes('--quick'),
-    profile: !argv.includes('--no-profile'),
-    /** node's flags in the cold phase: CDK sets NODE_OPTIONS=--enable-source-maps on every function. */
-    coldFlags: (get('--cold-flags') ?? '--enable-source-maps').split(' ').filter(Boolean),
+    root: path.resolve(values.root),
+    out: path.resolve(values.out),
+    label: values.label,
+    variants: values.variants.split(',') as SdkVariant[],
+    phases: new Set(values.phases.split(',')),
+    quick: values.quick,
+    profile: !values['no-profile'],
+    stripeLatency,
+    coldFlags: values['cold-flags'].split(' ').filter(Boolean),
   };
 }
 
@@ -296,7 +324,7 @@ async function buildColdRunner(outfile: string): Promise<void> {
     outfile,
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: HANDLER_BUNDLING.target,
     format: 'cjs',
     logLevel: 'error',
   });
@@ -314,10 +342,17 @@ interface Endpoint {
   cpu: number[];
   outbound: number[];
   statuses: Map<number, number>;
+  /** Per call: requests to each service. */
+  calls: Record<Service, number[]>;
+  /** Per call in the modeled phase: calls one after another on the critical path, all and Stripe's. */
+  serial: number[];
+  stripeSerial: number[];
+  /** End-to-end latency in the modeled phase (Stripe answering after args.stripeLatency ms). */
+  modeled: number[];
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
+  const args = parseCliArgs(process.argv.slice(2));
   const { root } = args;
   const started = performance.now();
   // The SDK warns once per copy (each bundle has one) that this machine's Node is old; Lambda's is not.
@@ -484,7 +519,8 @@ async function main(): Promise<void> {
     // outbound I/O). Recorded only in the warm phase after warm-up.
     const endpoints = new Map<string, Endpoint>();
     const coldSamples: ColdSample[] = [];
-    let recording = false;
+    /** 'timed': the warm phase's samples; 'modeled': the modeled phase's (Stripe slowed down). */
+    let recording: false | 'timed' | 'modeled' = false;
     let phase: 'warm' | 'cold' = 'warm';
     let requests = 0;
     // By handler name: its route (method, path) comes from the tree's table; params go into the query
@@ -550,7 +586,6 @@ async function main(): Promise<void> {
         throw new Error(`${method} /api/${route}: no outbound request seen (is request() intercepted?)`);
       }
       if (recording) {
-        requests++;
         const key = `${method} /api/${route}`;
         let e = endpoints.get(key);
         if (!e) {
@@ -564,16 +599,29 @@ async function main(): Promise<void> {
             cpu: [],
             outbound: [],
             statuses: new Map(),
+            calls: Object.fromEntries(SERVICES.map((s) => [s, []])) as unknown as Endpoint['calls'],
+            serial: [],
+            stripeSerial: [],
+            modeled: [],
           };
           endpoints.set(key, e);
         }
-        e.total.push(total);
-        e.own.push(sample.own);
-        e.io.push(sample.io);
-        e.wait.push(sample.wait);
-        e.cpu.push(sample.cpu);
-        e.outbound.push(sample.outbound);
-        e.statuses.set(res.status, (e.statuses.get(res.status) ?? 0) + 1);
+        if (recording === 'modeled') {
+          e.modeled.push(total);
+          e.serial.push(serialDepth(sample.calls));
+          e.stripeSerial.push(serialDepth(sample.calls.filter((c) => c.service === 'stripe')));
+        } else {
+          requests++;
+          e.total.push(total);
+          e.own.push(sample.own);
+          e.io.push(sample.io);
+          e.wait.push(sample.wait);
+          e.cpu.push(sample.cpu);
+          e.outbound.push(sample.outbound);
+          e.statuses.set(res.status, (e.statuses.get(res.status) ?? 0) + 1);
+          for (const service of SERVICES)
+            e.calls[service].push(sample.calls.filter((c) => c.service === service).length);
+        }
       }
       return json;
     };
@@ -633,8 +681,10 @@ async function main(): Promise<void> {
       return call('stripe-webhook', { raw: payload, headers: { 'stripe-signature': sig } });
     };
 
-    const scale = args.quick ? 0.2 : 1;
-    const addRemoveRounds = Math.round(150 * scale);
+    // --quick (npm test runs it): a round or two of each scenario, enough to fail when a route is missing.
+    const scale = args.quick ? 0.02 : 1;
+    const roundsOf = (full: number) => Math.max(1, Math.round(full * scale));
+    const addRemoveRounds = roundsOf(150);
     // Subscribers who add and remove licenses in turn (A's own licenses stay as the reads found them).
     const adders: { user: User; sub: Awaited<ReturnType<typeof checkout>> }[] = [];
     for (let i = 0; i < Math.max(2, addRemoveRounds / 10); i++) {
@@ -651,10 +701,34 @@ async function main(): Promise<void> {
     )[0]?.key;
     const resumer = { user: resumerUser, sub: resumerSub, key: resumerKey ?? '' };
 
+    // Licenses given to people: a subscriber gives one and takes it back, to a new address each round
+    // (the same license to the same address again must wait a minute); a person holds one of A's.
+    const keysOf = async (u: User) =>
+      ((await call('get-licenses', { user: u, params: { uid: u.uid } })).licenses as { key: string }[]).map(
+        (l) => l.key,
+      );
+    const giverUser = await newUser('giver');
+    const giver = { user: giverUser, sub: await checkout(giverUser, 1), key: '' };
+    giver.key = (await keysOf(giverUser))[0] ?? '';
+    const holder = await newUser('holder');
+    const licensing = has('assign-license') && has('get-held-licenses');
+    if (licensing) {
+      await call('assign-license', {
+        user: a,
+        params: {
+          customerId: subA.customerId,
+          subscriptionId: subA.subscriptionId,
+          licenseKey: licensesA[1]?.key ?? '',
+          email: holder.email,
+        },
+        headers: idempotency(),
+      });
+    }
+
     const scenarios: { name: string; rounds: number; run(i: number): Promise<void> }[] = [
       {
         name: 'reads',
-        rounds: Math.round(200 * scale),
+        rounds: roundsOf(200),
         run: async (i) => {
           await call('health');
           await call('license-public-key');
@@ -663,11 +737,14 @@ async function main(): Promise<void> {
           await validateA();
           if (phase === 'cold' || i % 3 !== 2)
             await call('quote-licenses', { user: a, params: { count: 1 } });
+          if (has('get-invoices'))
+            await call('get-invoices', { user: a, params: { subscriptionId: subA.subscriptionId } });
+          if (licensing) await call('get-held-licenses', { user: holder, params: { uid: holder.uid } });
         },
       },
       {
         name: 'update-card',
-        rounds: Math.round(150 * scale),
+        rounds: roundsOf(150),
         run: async () => {
           await call('update-card', {
             user: a,
@@ -711,13 +788,35 @@ async function main(): Promise<void> {
           });
         },
       },
-      { name: 'stripe-webhook', rounds: Math.round(200 * scale), run: () => webhook().then(() => undefined) },
+      { name: 'stripe-webhook', rounds: roundsOf(200), run: () => webhook().then(() => undefined) },
+      ...(licensing
+        ? [
+            {
+              name: 'give a license to a person, then take it back',
+              rounds: roundsOf(100),
+              run: async (i: number) => {
+                const ids = { customerId: giver.sub.customerId, subscriptionId: giver.sub.subscriptionId };
+                const email = `bench-holder-${i}-${randomBytes(3).toString('hex')}@example.com`;
+                await call('assign-license', {
+                  user: giver.user,
+                  params: { ...ids, licenseKey: giver.key, email },
+                  headers: idempotency(),
+                });
+                await call('take-back-license', {
+                  user: giver.user,
+                  params: { ...ids, licenseKey: giver.key },
+                  headers: idempotency(),
+                });
+              },
+            },
+          ]
+        : []),
       {
         // A new user each round, as in the product (delete-customer precedes deleting the Cognito
         // user): Stripe idempotency keys are derived from the uid (customer:<uid>), so the same user
         // buying again would be answered with the deleted customer.
         name: 'new user: checkout then delete-customer',
-        rounds: Math.round(100 * scale),
+        rounds: roundsOf(100),
         run: async (i) => {
           const u = await newUser(`b${i}`);
           await checkout(u, 1);
@@ -753,7 +852,7 @@ async function main(): Promise<void> {
             {
               // A fresh user each round: afterwards the BFF takes none of the user's tokens.
               name: 'new user: sign-out-everywhere',
-              rounds: Math.round(60 * scale),
+              rounds: roundsOf(60),
               run: async (i: number) => {
                 const u = await newUser(`s${i}`);
                 await call('sign-out-everywhere', { user: u });
@@ -767,7 +866,7 @@ async function main(): Promise<void> {
               // One subscriber removes their only license (the subscription is set to end) and keeps
               // it renewing, in turn: the same key renews again each round.
               name: 'remove the last license then keep renewing',
-              rounds: Math.round(60 * scale),
+              rounds: roundsOf(60),
               run: async () => {
                 const { user, sub, key } = resumer;
                 const ids = { customerId: sub.customerId, subscriptionId: sub.subscriptionId };
@@ -783,7 +882,7 @@ async function main(): Promise<void> {
         : []),
       {
         name: 'update-email then recover it',
-        rounds: Math.round(60 * scale),
+        rounds: roundsOf(60),
         run: async (i) => {
           const newEmail = `bench-a-new-${i}-${Date.now()}@example.com`;
           await call('update-email', {
@@ -818,11 +917,23 @@ async function main(): Promise<void> {
 
     let joseVerifies: boolean | undefined;
     let profile: ProfileSummary | undefined;
+    /** Set once the modeled phase ran. */
+    let modeledStripeMs: number | undefined;
+    /** POST /_emulator/latency; false when the tree's emulator has no such setting. */
+    const setStripeLatency = async (ms: number): Promise<boolean> => {
+      const res = await fetch(`${info.stripeApi}/_emulator/latency`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ms }),
+      });
+      await res.text();
+      return res.ok;
+    };
     if (args.phases.has('warm')) {
-      // Warm-up: each scenario five times (module load, keep-alive sockets, JIT), unrecorded.
+      // Warm-up: each scenario five times (once with --quick; module load, keep-alive sockets, JIT), unrecorded.
       console.log(`[${args.label}] warming up (${deployedVariant()} bundles, in-process)…`);
-      for (const s of scenarios) for (let i = 0; i < 5; i++) await s.run(-1 - i);
-      recording = true;
+      for (const s of scenarios) for (let i = 0; i < (args.quick ? 1 : 5); i++) await s.run(-1 - i);
+      recording = 'timed';
       console.log(`[${args.label}] measuring…`);
       for (const s of scenarios) {
         const t0 = performance.now();
@@ -830,6 +941,26 @@ async function main(): Promise<void> {
         console.log(`  ${s.name}: ${s.rounds} rounds in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       }
       recording = false;
+      if (args.phases.has('modeled')) {
+        // Stripe as in production: every API answer after args.stripeLatency ms (the emulator's
+        // latency setting); DynamoDB, Cognito and SES still answer in about a millisecond here.
+        const rounds = args.quick ? 1 : MODELED_ROUNDS;
+        if (await setStripeLatency(args.stripeLatency)) {
+          console.log(
+            `[${args.label}] modeled: Stripe at ${args.stripeLatency} ms, every scenario ${rounds} times…`,
+          );
+          recording = 'modeled';
+          try {
+            for (const s of scenarios) for (let i = 0; i < rounds; i++) await s.run(i);
+          } finally {
+            recording = false;
+            await setStripeLatency(0);
+          }
+          modeledStripeMs = args.stripeLatency;
+        } else {
+          console.warn(`  this tree's Stripe emulator has no latency setting: no modeled phase`);
+        }
+      }
       if (args.profile) {
         // Once more at a fifth of the rounds with the CPU profiler on (not part of the timings above).
         console.log(`[${args.label}] profiling a pass at 1/5 of the rounds…`);
@@ -849,7 +980,11 @@ async function main(): Promise<void> {
         console.log(`  ${per(profile.handlerMs)} in handler bundles; ${per(profile.gcMs)} GC (any code)`);
         for (const [category, total] of profile.byCategory) console.log(`    ${per(total)}  ${category}`);
       }
-      const missing = tree.routes.filter((r) => !endpoints.has(`${r.method} ${r.path}`));
+      const missing = tree.routes.filter(
+        (r) =>
+          !endpoints.has(`${r.method} ${r.path}`) ||
+          (modeledStripeMs !== undefined && !endpoints.get(`${r.method} ${r.path}`)?.modeled.length),
+      );
       if (missing.length) throw new Error(`endpoints not measured: ${missing.map((r) => r.path).join(', ')}`);
 
       // Cross-check: the license statement verifies with jose, an independent JOSE implementation.
@@ -928,7 +1063,14 @@ async function main(): Promise<void> {
           waitP95: pct(e.wait, 95),
           outbound: mean(e.outbound),
           statuses: Object.fromEntries(e.statuses),
+          calls: Object.fromEntries(SERVICES.map((sv) => [sv, mean(e.calls[sv])])) as EndpointRow['calls'],
+          serialP50: e.serial.length ? median(e.serial) : undefined,
+          stripeSerialP50: e.stripeSerial.length ? median(e.stripeSerial) : undefined,
+          modeledN: e.modeled.length,
+          modeledP50: e.modeled.length ? pct(e.modeled, 50) : undefined,
+          modeledP95: e.modeled.length ? pct(e.modeled, 95) : undefined,
         })),
+      modeledStripeMs,
       bundles: Object.fromEntries(variants.map((v) => [v, built[v]?.rows ?? []])),
       cold,
       checkedOutbound: handlers.filter((h) => !NO_CALLS_WHEN_WARM.has(h)),

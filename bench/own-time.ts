@@ -39,15 +39,61 @@ export interface OwnSample {
   outbound: number;
   /** CPU time of this process during the call (user + system, ms): immune to being descheduled. */
   cpu: number;
+  /** Each outbound request: the service it went to and when it was in flight (ms, performance.now()). */
+  calls: Call[];
+}
+
+/** The services the handlers call: told apart by what a request names (see serviceOf). */
+export type Service = 'stripe' | 'dynamodb' | 'cognito' | 'ses' | 'secrets' | 'other';
+
+export interface Call {
+  service: Service;
+  start: number;
+  end: number;
+}
+
+/**
+ * The service of an outbound request. Locally every AWS call goes to one endpoint (the IAM gate), so
+ * the request itself tells: the AWS SDK's JSON protocols name their operation in X-Amz-Target
+ * (DynamoDB_20120810.Query, AWSCognitoIdentityProviderService.AdminGetUser, secretsmanager.GetSecretValue),
+ * SES v2 is REST under /v2/email/, and Stripe's API is under /v1/.
+ */
+function serviceOf(req: http.ClientRequest): Service {
+  const target = String(req.getHeader('x-amz-target') ?? '');
+  if (target.startsWith('DynamoDB_')) return 'dynamodb';
+  if (target.startsWith('AWSCognitoIdentityProviderService.')) return 'cognito';
+  if (target.startsWith('secretsmanager.')) return 'secrets';
+  if (req.path.startsWith('/v2/email/')) return 'ses';
+  if (req.path.startsWith('/v1/')) return 'stripe';
+  return 'other';
+}
+
+/**
+ * How many calls run one after another on the critical path: the longest chain of calls each of which
+ * starts after the previous one ended (calls in flight together count once). Greedy by end time gives
+ * the largest set of pairwise disjoint intervals, which on a line is that chain.
+ */
+export function serialDepth(calls: readonly Pick<Call, 'start' | 'end'>[]): number {
+  let depth = 0;
+  let end = -Infinity;
+  for (const c of [...calls].sort((a, b) => a.end - b.end)) {
+    if (c.start >= end) {
+      depth++;
+      end = c.end;
+    }
+  }
+  return depth;
 }
 
 type Interval = [start: number, end: number];
 
 interface State {
   /** Start times of the requests in flight. */
-  open: Set<{ start: number }>;
+  open: Set<{ start: number; service: Service }>;
   /** Finished requests and fired timers, since the current timed call began. */
   requests: Interval[];
+  /** The finished requests again, with their service. */
+  calls: Call[];
   timers: Interval[];
   started: number;
   samples: OwnSample[];
@@ -57,17 +103,19 @@ const KEY = Symbol.for('stockbench.bench.own-time');
 const g = globalThis as typeof globalThis & { [KEY]?: State };
 
 function install(): State {
-  const state: State = { open: new Set(), requests: [], timers: [], started: 0, samples: [] };
+  const state: State = { open: new Set(), requests: [], calls: [], timers: [], started: 0, samples: [] };
   const track = <T extends typeof http.request>(original: T): T =>
     ((...args: Parameters<T>) => {
       const req = (original as (...a: Parameters<T>) => http.ClientRequest)(...args);
       state.started++;
       // In flight from request() until the response is fully read (or the request fails/closes).
-      const entry = { start: performance.now() };
+      const entry = { start: performance.now(), service: serviceOf(req) };
       state.open.add(entry);
       const finish = () => {
         if (!state.open.delete(entry)) return;
-        state.requests.push([entry.start, performance.now()]);
+        const end = performance.now();
+        state.requests.push([entry.start, end]);
+        state.calls.push({ service: entry.service, start: entry.start, end });
       };
       let answered = false;
       req.once('response', (res: http.IncomingMessage) => {
@@ -137,6 +185,7 @@ export function timed<A extends unknown[], R>(
 ): (...args: A) => Promise<R> {
   return async (...args: A) => {
     state.requests.length = 0;
+    state.calls.length = 0;
     state.timers.length = 0;
     const started0 = state.started;
     const cpu0 = process.cpuUsage();
@@ -148,6 +197,10 @@ export function timed<A extends unknown[], R>(
       const cpu = process.cpuUsage(cpu0);
       // Requests still open count up to now.
       const requests = [...state.requests, ...[...state.open].map((r): Interval => [r.start, t1])];
+      const calls = [
+        ...state.calls,
+        ...[...state.open].map((r): Call => ({ service: r.service, start: r.start, end: t1 })),
+      ].filter((c) => c.start >= t0);
       const io = covered(requests, t0, t1);
       // Only timers set during the call: the SDK leaves timers of earlier requests running (deferred
       // socket set-up, 3 s and more), which may fire during a later call without being waited on.
@@ -161,6 +214,7 @@ export function timed<A extends unknown[], R>(
         own: Math.max(0, t1 - t0 - idle),
         outbound: state.started - started0,
         cpu: (cpu.user + cpu.system) / 1000,
+        calls,
       });
     }
   };

@@ -4,7 +4,7 @@ import { ensureVerifiedUser } from '../dev/cognito/setup';
 import type { OutboxMessage } from '../dev/outbox';
 import { readStackInfo, type StackInfo } from '../dev/stack-info';
 import { siteUrl } from './site';
-import { SETTLE_MS } from './until';
+import { SETTLE_MS, until } from './until';
 
 // Helpers for the account journeys: the running stack (E2E_STACK_DIR), fresh users, the outbox, and
 // the steps a person repeats (signing in, filling the card field).
@@ -125,6 +125,13 @@ export async function advanceStripeClock(seconds: number): Promise<void> {
     body: JSON.stringify({ seconds }),
   });
   if (!res.ok) throw new Error(`clock advance: ${res.status} ${await res.text()}`);
+  // The pages read the subscription from our records, which Stripe's webhooks update: wait until every
+  // event the renewal caused has been delivered (or given up), as a person's next visit would find it.
+  await until(async () => {
+    const events = await fetch(`${info.stripeApi}/_emulator/events`);
+    const { data } = (await events.json()) as { data: { delivery: { status: string } | null }[] };
+    return data.some((e) => e.delivery?.status === 'pending');
+  }, false);
 }
 
 /** Waits until the sign-in page has rendered (the URL changes before the new page replaces the old). */

@@ -8,6 +8,7 @@ import {
   TTL_ATTRIBUTE,
 } from '../../lambdas/lib/table';
 import { routes } from '../../lambdas/routes';
+import { schedules } from '../../lambdas/schedules';
 import { pascal, PUBLIC_ROUTE_THROTTLE, WEBHOOK_ROUTE_THROTTLE } from '../lib/api';
 import { CLIENT_WRITE_ATTRIBUTES } from '../lib/client-attributes';
 import { HANDLER_PERMISSIONS, TRIGGER_PERMISSIONS } from '../lib/handler-permissions';
@@ -173,17 +174,19 @@ describe('secrets', () => {
 });
 
 describe('API', () => {
-  it('one function per handler file (plus the Cognito triggers): arm64, latest Node, JSON logs, source maps', () => {
+  it('one function per handler file (plus the Cognito triggers and the jobs): arm64, Node 24, JSON logs, source maps', () => {
     const fns = props('AWS::Lambda::Function');
     const bff = fns.filter((p) => String(p.Description).startsWith('BFF handler '));
     expect(bff.map((p) => String(p.Description).slice('BFF handler '.length)).sort()).toEqual(
       [...handlers].sort(),
     );
-    expect(fns).toHaveLength(handlers.length + COGNITO_TRIGGERS);
+    // Plus the Cognito triggers and one function per scheduled job.
+    expect(fns).toHaveLength(handlers.length + COGNITO_TRIGGERS + schedules.length);
     for (const fn of fns) {
       expect(fn).toMatchObject({
         Architectures: ['arm64'],
-        Runtime: expect.stringMatching(/^nodejs(2[0-9]|[3-9][0-9])\.x$/),
+        // The Node the tests and the local stack run on (package.json's node, engines, @types/node).
+        Runtime: 'nodejs24.x',
         LoggingConfig: { LogFormat: 'JSON', LogGroup: expect.anything() },
         Environment: { Variables: expect.objectContaining({ NODE_OPTIONS: '--enable-source-maps' }) },
       });
@@ -236,6 +239,23 @@ describe('API', () => {
       else expect(route?.AuthorizationType ?? 'NONE').toBe('NONE');
     },
   );
+  it('each scheduled job is a function of its own, run by an EventBridge rule at its rate', () => {
+    for (const job of schedules) {
+      const fnId = Object.entries(resources).find(
+        ([key, r]) => r.Type === 'AWS::Lambda::Function' && key.startsWith(`Api${pascal(job.name)}`),
+      )?.[0];
+      expect(fnId).toBeDefined();
+      expect(resources[fnId ?? '']?.Properties).toMatchObject({ Description: job.description, Timeout: 300 });
+      t.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: `rate(${job.everyHours} hours)`,
+        State: 'ENABLED',
+        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] } })],
+      });
+      expect(actionsOf(roleIdOf(job.name))).toContain('dynamodb:Scan');
+    }
+    // Only the jobs may scan the table.
+    for (const handler of handlers) expect(actionsOf(roleIdOf(handler))).not.toContain('dynamodb:Scan');
+  });
   it('public routes are the webhook, the recovery pair, health and the public key', () => {
     expect(
       routes

@@ -6,12 +6,15 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../../lambdas/lib/origin-check';
 import { type RouteDef, routes as allRoutes } from '../../lambdas/routes';
+import { schedules } from '../../lambdas/schedules';
 import {
   type HandlerPermissions,
   mailDomainOf,
@@ -187,6 +190,21 @@ export class Api extends Construct {
       }
     }
 
+    // The scheduled jobs (lambdas/schedules.ts): a function each, with the same environment, run by an
+    // EventBridge rule. Their errors raise the per-function alarms like any handler's (monitoring.ts).
+    for (const job of schedules) {
+      const fn = this.createHandler(job.name, environment, props, {
+        entry: `lambdas/jobs/${job.name}.ts`,
+        description: job.description,
+        timeout: Duration.minutes(5),
+      });
+      new events.Rule(this, `${pascal(job.name)}Schedule`, {
+        description: job.description,
+        schedule: events.Schedule.rate(Duration.hours(job.everyHours)),
+        targets: [new targets.LambdaFunction(fn.fn, { retryAttempts: 2 })],
+      });
+    }
+
     const cfnStage = this.stage.node.defaultChild as apigwv2.CfnStage;
     cfnStage.routeSettings = Object.fromEntries(
       publicRoutes.map(({ key, throttle }) => [
@@ -213,6 +231,7 @@ export class Api extends Construct {
     handler: string,
     environment: Record<string, string>,
     props: ApiProps,
+    job?: { entry: string; description: string; timeout: Duration },
   ): ProductFunction {
     const { permissions, known } = permissionsFor(handler);
     if (!known) {
@@ -222,11 +241,11 @@ export class Api extends Construct {
       );
     }
     const fn = new ProductFunction(this, pascal(handler), {
-      entry: `lambdas/handlers/${handler}.ts`,
-      description: `BFF handler ${handler}`,
+      entry: job?.entry ?? `lambdas/handlers/${handler}.ts`,
+      description: job?.description ?? `BFF handler ${handler}`,
       environment,
       defaults: props.functionDefaults,
-      timeout: Duration.seconds(15),
+      timeout: job?.timeout ?? Duration.seconds(15),
     });
     this.functions.set(handler, fn);
     this.grant(fn, permissions, props);

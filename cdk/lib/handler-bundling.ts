@@ -3,8 +3,9 @@
 // Plain values only (no aws-cdk-lib import): the local bundler loads this file too.
 
 export const HANDLER_BUNDLING = {
-  /** esbuild target; the functions run on a newer Node (NODE_RUNTIME), the code is built for node20 and up. */
-  target: 'node20',
+  /** esbuild target: the Lambda runtime's Node (node-function.ts), which the tests and the local stack
+   * run on too (package.json's `node`; scripts/__tests__/one-node.test.ts checks they agree). */
+  target: 'node24',
   format: 'cjs',
   minify: true,
   sourceMap: true,

@@ -13,7 +13,7 @@ import { ASSIGNEE_INDEX, CUSTOMER_ID_INDEX, LICENSE_KEY_INDEX } from '../../lamb
 // and a synth warning; the tests fail until it is listed, so the default never reaches production silently.
 
 /** DynamoDB operations the BFF calls on its table (lambdas/lib/repository). */
-type TableAction = 'GetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'BatchWriteItem';
+type TableAction = 'GetItem' | 'Query' | 'Scan' | 'PutItem' | 'UpdateItem' | 'BatchWriteItem';
 /** Global secondary indexes of the table (lambdas/lib/table.ts). */
 type TableIndex = typeof LICENSE_KEY_INDEX | typeof CUSTOMER_ID_INDEX | typeof ASSIGNEE_INDEX;
 /** The product's secrets (cdk/lib/secrets.ts): the Stripe keys, the license signing key. */
@@ -59,7 +59,8 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
   health: {},
   // getAccount + listSlots only.
   'get-licenses': { table: ['GetItem', 'Query'] },
-  // Re-reads the subscription from Stripe and stores the fresh snapshot (saveSubscription).
+  // The cached snapshot and the slots; a checkout still awaiting its first payment re-reads the
+  // subscription from Stripe (its client secret) and stores the fresh snapshot (saveSubscription).
   'get-subscriptions': { table: ['GetItem', 'Query', 'UpdateItem'], secrets: ['stripe'] },
   // Own account lookup, then a Stripe invoice preview.
   'quote-licenses': { table: ['GetItem'], secrets: ['stripe'] },
@@ -136,6 +137,13 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
   'stripe-webhook': {
     table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
     queryIndexes: [CUSTOMER_ID_INDEX],
+    secrets: ['stripe'],
+    mail: true,
+  },
+  // The scheduled sync (lambdas/jobs/): scans for accounts whose cached subscription is stale, then
+  // syncs each as the webhook does (lease, slots, snapshot, mail to holders whose licenses end).
+  'sync-subscriptions': {
+    table: ['Scan', 'GetItem', 'Query', 'PutItem', 'UpdateItem'],
     secrets: ['stripe'],
     mail: true,
   },

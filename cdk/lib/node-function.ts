@@ -12,8 +12,9 @@ import { HANDLER_BUNDLING } from './handler-bundling';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
-/** Latest Node.js runtime Lambda offers (cdk-nag L1 asks for it); the code is built for node20 and up. */
-const NODE_RUNTIME = lambda.Runtime.NODEJS_24_X;
+/** Latest Node.js runtime Lambda offers (cdk-nag L1 asks for it): the Node the tests and the local
+ * stack run on, and the bundles' target (scripts/__tests__/one-node.test.ts checks they agree). */
+export const NODE_RUNTIME = lambda.Runtime.NODEJS_24_X;
 
 /**
  * 'esbuild' bundles the real handler (what deploys). 'stub' puts a tiny pre-built asset in its place so

@@ -8,6 +8,7 @@ import {
   type TriggerName,
 } from '../../cdk/lib/handler-permissions';
 import { routes } from '../../lambdas/routes';
+import { schedules } from '../../lambdas/schedules';
 import {
   adminPrincipal,
   deriveCredentials,
@@ -18,9 +19,9 @@ import {
   type Principal,
 } from './policy';
 
-// The principals of a local stack: its admin, one per handler of lambdas/routes.ts and one per Cognito
-// trigger that calls AWS, each with the statements CDK gives its role (cdk/lib/handler-permissions.ts),
-// on the stack's resources.
+// The principals of a local stack: its admin, one per handler of lambdas/routes.ts, per job of
+// lambdas/schedules.ts and per Cognito trigger that calls AWS, each with the statements CDK gives its
+// role (cdk/lib/handler-permissions.ts), on the stack's resources.
 
 export interface StackResources {
   tableName: string;
@@ -32,6 +33,8 @@ export interface StackResources {
 }
 
 export const handlerNames = (): string[] => [...new Set(routes.map((r) => r.handler))];
+/** The scheduled jobs (lambdas/schedules.ts): each has a role of its own too. */
+const jobNames = (): string[] => schedules.map((j) => j.name);
 
 export function stackPrincipals(seed: string, r: StackResources): Principal[] {
   const arns = arnsFromNames(
@@ -45,7 +48,7 @@ export function stackPrincipals(seed: string, r: StackResources): Principal[] {
   );
   return [
     adminPrincipal(seed),
-    ...handlerNames().map((h) =>
+    ...[...handlerNames(), ...jobNames()].map((h) =>
       handlerPrincipal(seed, h, policyStatements(permissionsFor(h).permissions, arns)),
     ),
     ...(Object.keys(TRIGGER_PERMISSIONS) as TriggerName[]).map((t) =>

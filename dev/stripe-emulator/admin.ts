@@ -2,12 +2,14 @@ import type { Ctx } from './context';
 import { invalidParam, noSuch } from './errors';
 import { addFault, clearFaults, isFaultKind, listFaults } from './faults';
 import type { JsonObject } from './json';
+import { latencyOf, MAX_LATENCY_MS, setLatency } from './latency';
 import type { Params } from './params';
 import { runDue } from './renewals';
 
 /**
  * The emulator's own controls under /_emulator (no API key): the clock that drives renewals,
- * the event delivery log with a resend button for tests that replay webhooks, and lost answers.
+ * the event delivery log with a resend button for tests that replay webhooks, lost answers, and a
+ * latency added to every API answer.
  */
 export function handleAdmin(ctx: Ctx, method: string, path: string, params: Params): JsonObject | undefined {
   const clockAnswer = (): JsonObject => ({ now: ctx.clock.now(), offset: ctx.clock.offset });
@@ -66,6 +68,13 @@ export function handleAdmin(ctx: Ctx, method: string, path: string, params: Para
     }));
     return { object: 'list', data };
   }
+  if (method === 'POST' && path === '/_emulator/latency') {
+    const ms = params.int('ms');
+    if (ms === undefined || ms < 0 || ms > MAX_LATENCY_MS)
+      throw invalidParam('ms', `Give \`ms\`, a whole number of milliseconds from 0 to ${MAX_LATENCY_MS}.`);
+    setLatency(ctx, ms);
+  }
+  if (path === '/_emulator/latency' && (method === 'GET' || method === 'POST')) return { ms: latencyOf(ctx) };
   if (method === 'GET' && path === '/_emulator/health') return { ok: true, now: ctx.clock.now() };
   return undefined;
 }

@@ -5,6 +5,7 @@ import { StripeError } from './errors';
 import { fromJson, parseForm, type FormObject } from './form';
 import { takeFault } from './faults';
 import { Idempotency } from './idempotency';
+import { delay } from './latency';
 import type { JsonObject } from './json';
 import { Params } from './params';
 import { runDue } from './renewals';
@@ -224,6 +225,12 @@ export function createEmulatorServer(ctx: Ctx, save: () => void): Server {
         return json(500, {
           error: { type: 'api_error', message: `Emulator error: ${(err as Error).message}` },
         });
+      })
+      // The modeled latency (latency.ts) delays API answers only, after the work is done: the
+      // state has changed (and its webhooks may leave) before the caller hears back, as with Stripe.
+      .then(async (answer) => {
+        if ((req.url ?? '/').startsWith('/v1/')) await delay(ctx);
+        return answer;
       })
       .then((answer) => {
         const url = req.url ?? '/';

@@ -19,7 +19,10 @@ export interface Subscription {
   clientSecret: string | null;
 }
 
-/** GET /api/get-subscriptions?uid: the caller's current subscription (none or one), live from Stripe. */
+/**
+ * GET /api/get-subscriptions?uid: the caller's current subscription (none or one), from the state our
+ * records keep of it (webhooks, checkout, every action and a daily sync keep it current).
+ */
 export const getSubscriptions = contract<{ subscriptions: Subscription[] }>()({
   method: 'GET',
   path: '/api/get-subscriptions',

@@ -101,6 +101,15 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
   // account operation on the subscription.
   const { user, pmid, customerId, subscriptionId } = await subscribed(2);
   await ok(bff.call('GET', 'get-subscriptions', { user, query: { uid: user.uid } }));
+  // A checkout still waiting for its payment: get-subscriptions reads its client secret from Stripe.
+  const payer = await bff.newUser();
+  await ok(
+    bff.call('POST', 'setup-checkout', {
+      user: payer,
+      body: { uid: payer.uid, email: payer.email, count: 1 },
+    }),
+  );
+  await ok(bff.call('GET', 'get-subscriptions', { user: payer, query: { uid: payer.uid } }));
   await ok(bff.call('GET', 'quote-licenses', { user, query: { count: '1', subscriptionId } }));
   await ok(bff.call('GET', 'get-invoices', { user, query: { subscriptionId } }));
   await ok(bff.call('PUT', 'add-licenses', { user, body: { customerId, subscriptionId, count: 1 } }));

@@ -199,3 +199,27 @@ test('test clocks advance the emulator clock', async () => {
   const res = await fetch(`${emulator.url}/_emulator/clock`);
   expect(((await res.json()) as { now: number }).now).toBeGreaterThanOrEqual(before + 3600);
 });
+
+test('a latency setting delays every API answer', async () => {
+  const latency = (body: unknown) =>
+    fetch(`${emulator.url}/_emulator/latency`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  expect(await (await fetch(`${emulator.url}/_emulator/latency`)).json()).toEqual({ ms: 0 });
+  expect((await latency({ ms: -1 })).status).toBe(400);
+  expect((await latency({ ms: 'soon' })).status).toBe(400);
+  const set = await latency({ ms: 200 });
+  expect(await set.json()).toEqual({ ms: 200 });
+  try {
+    const email = `slow-${Date.now()}@example.com`;
+    const t0 = performance.now();
+    const customer = await stripe.customers.create({ email });
+    // Timers never fire early; a little slack for the clock's sub-millisecond rounding.
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(199);
+    expect((await stripe.customers.list({ email })).data.map((c) => c.id)).toEqual([customer.id]);
+  } finally {
+    expect((await latency({ ms: 0 })).status).toBe(200);
+  }
+});

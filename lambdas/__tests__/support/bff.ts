@@ -9,7 +9,13 @@ import {
 import Stripe from 'stripe';
 import { ensureVerifiedUser } from '../../../dev/cognito/setup';
 import type { IamGate } from '../../../dev/iam/gate';
-import { readLocalSecrets, startLocalStack } from '../../../dev/local-stack';
+import {
+  handlerEnv,
+  localHandlerCredentials,
+  readLocalSecrets,
+  startLocalStack,
+} from '../../../dev/local-stack';
+import { runJob } from '../../../dev/run-job';
 import type { StackInfo } from '../../../dev/stack-info';
 import type { AnswerOf, ApiErrorBody, BodyOf, Contract, QueryOf } from '../../contracts/contract';
 
@@ -59,6 +65,8 @@ export interface Bff {
       headers?: Record<string, string>;
     },
   ): Promise<Api>;
+  /** Runs a scheduled job (lambdas/schedules.ts) once, with its own role's keys; answers its result. */
+  runJob(name: string): Promise<unknown>;
   /** Calls the endpoint at its contract's method and path, with a request of the contract's type. */
   send<C extends Contract>(
     contract: C,
@@ -70,12 +78,14 @@ export interface Bff {
 const claimsOf = (token: string): Record<string, unknown> =>
   JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
 
-export async function startBff(): Promise<Bff> {
+/** `webhooks: false`: the Stripe emulator records events but delivers none (a webhook that never came). */
+export async function startBff(opts: { webhooks?: boolean } = {}): Promise<Bff> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bff-'));
-  const stack = await startLocalStack({ dir, site: false, ports: 'auto' });
+  const stack = await startLocalStack({ dir, site: false, ports: 'auto', webhooks: opts.webhooks });
   const { info } = stack;
   const stripeUrl = new URL(info.stripeApi);
-  const { stripeWebhookSecret: webhookSecret } = await readLocalSecrets(dir);
+  const secrets = await readLocalSecrets(dir);
+  const { stripeWebhookSecret: webhookSecret } = secrets;
   const stripe = new Stripe('sk_test_local', {
     host: stripeUrl.hostname,
     port: Number(stripeUrl.port),
@@ -163,6 +173,7 @@ export async function startBff(): Promise<Bff> {
     signIn,
     call,
     send,
+    runJob: (name) => runJob(name, handlerEnv(info), localHandlerCredentials(secrets)(name)),
     stop: async () => {
       cognito.destroy();
       await stack.stop();

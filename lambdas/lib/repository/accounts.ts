@@ -133,3 +133,52 @@ export async function findUidByCustomerId(customerId: string): Promise<string | 
   const item = out.Items?.find((i) => i[SORT_KEY] === ACCOUNT_SK);
   return typeof item?.uid === 'string' ? item.uid : undefined;
 }
+
+/** An account whose cached subscription state was last read from Stripe before the cut-off. */
+export interface StaleAccount {
+  uid: string;
+  subscriptionId: string;
+}
+
+/**
+ * Accounts with a subscription that has not ended whose cached state is older than `observedBefore`
+ * (epoch ms), for the scheduled sync. A Scan, page by page: it runs a few times a day, and an index on
+ * `observedAt` would add a write to every snapshot save (every webhook and action) to save that.
+ */
+export async function listStaleAccounts(
+  observedBefore: number,
+  endedStatuses: readonly string[],
+): Promise<StaleAccount[]> {
+  const out: StaleAccount[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().scan({
+      TableName: table(),
+      ProjectionExpression: '#uid, #sid',
+      FilterExpression:
+        '#sk = :account AND attribute_exists(#sid) AND ' +
+        '(attribute_not_exists(#obs) OR #obs < :before) AND NOT (#status IN (' +
+        endedStatuses.map((_, i) => `:ended${i}`).join(', ') +
+        '))',
+      ExpressionAttributeNames: {
+        '#sk': SORT_KEY,
+        '#uid': 'uid',
+        '#sid': 'subscriptionId',
+        '#obs': 'observedAt',
+        '#status': 'subscriptionStatus',
+      },
+      ExpressionAttributeValues: {
+        ':account': ACCOUNT_SK,
+        ':before': observedBefore,
+        ...Object.fromEntries(endedStatuses.map((s, i) => [`:ended${i}`, s])),
+      },
+      ExclusiveStartKey: start,
+    });
+    for (const item of page.Items ?? []) {
+      if (typeof item.uid === 'string' && typeof item.subscriptionId === 'string')
+        out.push({ uid: item.uid, subscriptionId: item.subscriptionId });
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return out;
+}

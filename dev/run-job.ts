@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { Credentials } from './iam/policy';
+import { buildHandlerBundles } from './iam/bundles';
+
+// A scheduled job (lambdas/schedules.ts) run once locally, as EventBridge runs it in AWS: its bundle as
+// CDK builds it, in a worker thread of its own with the handlers' environment and the job's own AWS
+// keys, so the stack's IAM gate holds it to the grants its CDK role has.
+
+export const JOBS_DIR = path.join(__dirname, '..', 'lambdas', 'jobs');
+
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+process.setSourceMapsEnabled?.(true);
+Promise.resolve()
+  .then(() => require(workerData.bundle).handler({ source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} }))
+  .then(
+    (result) => parentPort.postMessage({ ok: true, result }),
+    (error) => parentPort.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) }),
+  );
+`;
+
+export async function runJob(
+  name: string,
+  env: Record<string, string>,
+  credentials: Credentials,
+): Promise<unknown> {
+  const bundle = (await buildHandlerBundles(JOBS_DIR)).files[name];
+  if (!bundle) throw new Error(`No job ${name} in ${JOBS_DIR}`);
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { bundle },
+    env: {
+      ...env,
+      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+      ...(credentials.sessionToken && { AWS_SESSION_TOKEN: credentials.sessionToken }),
+      AWS_LAMBDA_FUNCTION_NAME: name,
+    },
+  });
+  try {
+    const answer = await new Promise<{ ok: boolean; result?: unknown; message?: string }>(
+      (resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.once('exit', (code) => reject(new Error(`the job ${name} exited with code ${code}`)));
+      },
+    );
+    if (!answer.ok) throw new Error(`the job ${name} failed: ${answer.message ?? ''}`);
+    return answer.result;
+  } finally {
+    await worker.terminate();
+  }
+}
