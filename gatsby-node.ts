@@ -5,11 +5,15 @@ import { siteConfig } from './src/config';
 import {
   changelogContradictions,
   freeTierContradictions,
+  releaseContradictions,
+  type AnnouncementFacts,
   type ChangelogFacts,
   type ToolFacts,
 } from './src/lib/content-agreement';
+import { lastChanged } from './src/lib/content-history';
 import { buildFeeds, type FeedSource } from './src/lib/feeds';
 import { visibleItems } from './src/lib/filters';
+import { announcementsForBuild } from './src/lib/releases';
 
 // The content collections are told apart by their folder under content/ (tools, blog, legal, pages).
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({
@@ -23,6 +27,7 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
     type MarkdownRemarkFields {
       collection: String
       slug: String
+      lastChanged: Date @dateformat
     }
     type Frontmatter {
       id: String
@@ -46,12 +51,14 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
       date: Date @dateformat
       details: [String]
       introduces: [String]
+      version: String
     }
     type AnnouncementsYaml implements Node {
       yamlId: String
       message: String
       startDate: String
       endDate: String
+      release: String
     }
     type FaqYaml implements Node {
       question: String
@@ -68,10 +75,15 @@ export const onCreateNode: GatsbyNode['onCreateNode'] = async ({
   createContentDigest,
 }: CreateNodeArgs) => {
   if (node.internal.type === 'MarkdownRemark' && node.parent) {
-    const file = getNode(node.parent) as { relativeDirectory?: string; name?: string } | undefined;
+    const file = getNode(node.parent) as
+      { relativeDirectory?: string; name?: string; absolutePath?: string } | undefined;
     const collection = (file?.relativeDirectory ?? '').split('/')[0] ?? '';
     actions.createNodeField({ node, name: 'collection', value: collection });
     actions.createNodeField({ node, name: 'slug', value: file?.name ?? '' });
+    // A legal page's "Last updated" is the day its file last changed, never a date typed by hand.
+    if (collection === 'legal' && file?.absolutePath) {
+      actions.createNodeField({ node, name: 'lastChanged', value: lastChanged(file.absolutePath) });
+    }
   }
   // FAQ answers are Markdown inside YAML: a child node of media type text/markdown lets
   // gatsby-transformer-remark render them like any other Markdown.
@@ -129,6 +141,7 @@ export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers
 interface PageQuery {
   tools: { nodes: { id: string; frontmatter: { path: string } & ToolFacts }[] };
   changelog: { nodes: ChangelogFacts[] };
+  announcements: { nodes: (Omit<AnnouncementFacts, 'id'> & { yamlId: string })[] };
   articles: { nodes: { id: string; frontmatter: { route: string } }[] };
   pages: { nodes: { id: string; fields: { slug: string } }[] };
 }
@@ -157,6 +170,15 @@ export const createPages: GatsbyNode['createPages'] = async ({
           date(formatString: "YYYY-MM-DD")
           details
           introduces
+          version
+        }
+      }
+      announcements: allAnnouncementsYaml {
+        nodes {
+          yamlId
+          message
+          startDate
+          release
         }
       }
       articles: allMarkdownRemark(filter: { fields: { collection: { eq: "blog" } } }) {
@@ -185,6 +207,10 @@ export const createPages: GatsbyNode['createPages'] = async ({
   const contradictions = [
     ...changelogContradictions(tools, result.data.changelog.nodes),
     ...freeTierContradictions(tools, siteConfig.freeToolCount),
+    ...releaseContradictions(
+      result.data.announcements.nodes.map(({ yamlId, ...a }) => ({ id: yamlId, ...a })),
+      result.data.changelog.nodes,
+    ),
   ];
   if (contradictions.length > 0) {
     reporter.panicOnBuild(`The content contradicts itself:\n- ${contradictions.join('\n- ')}`);
@@ -261,6 +287,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter
           message
           startDate
           endDate
+          release
         }
       }
     }
@@ -269,12 +296,16 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter
     reporter.panicOnBuild('Could not build the JSON feeds', result.errors);
     return;
   }
+  const announcements = announcementsForBuild(result.data.announcements.nodes, siteConfig.installers);
   const publicDir = path.resolve('public');
   for (const [file, content] of Object.entries(
-    buildFeeds(result.data, {
-      supportEmail: siteConfig.supportEmail,
-      freeToolCount: siteConfig.freeToolCount,
-    }),
+    buildFeeds(
+      { ...result.data, announcements: { nodes: announcements } },
+      {
+        supportEmail: siteConfig.supportEmail,
+        freeToolCount: siteConfig.freeToolCount,
+      },
+    ),
   )) {
     const target = path.join(publicDir, file);
     await fs.mkdir(path.dirname(target), { recursive: true });
