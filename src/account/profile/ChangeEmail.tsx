@@ -7,6 +7,7 @@ import { recordVerificationMail } from '../../auth/verification-mail';
 import { CurrentPasswordField } from '../shared/CurrentPasswordField';
 import { Field } from '../shared/Field';
 import { FormFooter } from '../shared/FormFooter';
+import { withNote } from '../shared/RedirectNote';
 import { useAuthForm } from '../shared/use-auth-form';
 import { ProfileSection } from './ProfileSection';
 
@@ -21,7 +22,7 @@ export function ChangeEmail({ user }: { user: SessionUser }) {
     // Cognito mailed the new address a verification link as the address changed.
     recordVerificationMail(newEmail.trim());
     await signOutUser().catch(() => undefined);
-    await navigate('/sign-in');
+    await navigate(withNote('/sign-in', 'emailChanged'));
   });
 
   return (

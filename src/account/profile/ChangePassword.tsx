@@ -6,6 +6,7 @@ import { CurrentPasswordField } from '../shared/CurrentPasswordField';
 import { Field } from '../shared/Field';
 import { FormFooter } from '../shared/FormFooter';
 import { MIN_PASSWORD_LENGTH } from '../shared/password-rules';
+import { withNote } from '../shared/RedirectNote';
 import { useAuthForm } from '../shared/use-auth-form';
 import { ProfileSection } from './ProfileSection';
 
@@ -20,7 +21,7 @@ export function ChangePassword() {
     // Every session ends, on every device: whoever knew the old password is out too, and pending
     // email-recovery links stop working.
     await signOutUser({ everywhere: true, passwordChanged: true }).catch(() => undefined);
-    await navigate('/sign-in');
+    await navigate(withNote('/sign-in', 'passwordChanged'));
   });
 
   return (

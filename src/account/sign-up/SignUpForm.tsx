@@ -8,6 +8,7 @@ import { FormFooter } from '../shared/FormFooter';
 import { passwordProblem } from '../shared/password-rules';
 import { plausibleEmail } from '../shared/plausible-email';
 import { queryParam } from '../shared/query';
+import { withNote } from '../shared/RedirectNote';
 import { useAuthForm } from '../shared/use-auth-form';
 
 export function SignUpForm() {
@@ -23,7 +24,7 @@ export function SignUpForm() {
     configureAmplify();
     await signUp({ username: email.trim(), password, options: { userAttributes: { email: email.trim() } } });
     recordVerificationMail(email.trim());
-    await navigate('/sign-in');
+    await navigate(withNote('/sign-in', 'signedUp'));
   });
 
   return (

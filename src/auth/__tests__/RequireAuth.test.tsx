@@ -44,10 +44,14 @@ describe('RequireAuth', () => {
     expect(screen.queryByText(/Hello/)).not.toBeInTheDocument();
   });
 
-  it('sends a signed-in user with an unverified email to /sign-in', async () => {
+  it('sends a signed-in user with an unverified email to /sign-in, saying why', async () => {
     mocked.fetchAuthSession.mockResolvedValue(session(false) as never);
     guarded();
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/sign-in', { replace: true }));
+    await waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/sign-in\?next=.+&note=verifyFirst$/), {
+        replace: true,
+      }),
+    );
     expect(screen.queryByText(/Hello/)).not.toBeInTheDocument();
   });
 
