@@ -10,6 +10,7 @@ import {
   type ChangelogFacts,
   type ToolFacts,
 } from './src/lib/content-agreement';
+import { BUILD_STAMP_FILE, buildStamp } from './src/lib/build-stamp';
 import { lastChanged } from './src/lib/content-history';
 import { buildFeeds, type FeedSource } from './src/lib/feeds';
 import { visibleItems } from './src/lib/filters';
@@ -311,4 +312,6 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter
     await fs.mkdir(path.dirname(target), { recursive: true });
     await fs.writeFile(target, content);
   }
+  // Last: a build that stops before here leaves no stamp, so it is never taken for a finished one.
+  await fs.writeFile(path.join(publicDir, BUILD_STAMP_FILE), JSON.stringify(buildStamp(process.env)));
 };
