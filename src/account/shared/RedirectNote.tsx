@@ -4,7 +4,7 @@ import { queryParam } from './query';
 // What a page says when another page sent the user to it (?note=...), so a redirect never leaves them
 // guessing what happened or what to do next. Only these texts can show: the query names one, it
 // cannot carry its own words.
-export const redirectNotes = {
+const redirectNotes = {
   signedUp: {
     kind: 'success',
     text: 'Your account is created. We sent you an email with a link to verify your address: open it, then sign in here.',
