@@ -53,7 +53,7 @@ describe('no dead ends', () => {
     expect(await page.getByText(/license window/).count()).toBe(0);
 
     // The changelog has the release the Download page names.
-    await page.getByRole('link', { name: 'changelog' }).click();
+    await page.getByRole('link', { name: 'changelog', exact: true }).click();
     await page.getByRole('heading', { name: '11/1/2026 · Stockbench 2.0' }).waitFor();
 
     // The home page does not announce as available what this build cannot download.
@@ -103,9 +103,10 @@ describe('no dead ends', () => {
     await page.waitForURL(/\/licenses\/?\?note=paid$/);
     await noteOf(page).getByText('Payment received.').waitFor();
 
+    // A page opened afresh (Stripe.js is not in memory yet from the checkout).
+    const updateCard = await page.getByRole('link', { name: 'Update Card' }).getAttribute('href');
     const unblockAgain = await blockStripeJs(page);
-    await page.getByRole('link', { name: 'Update Card' }).click();
-    await page.waitForURL(/\/update-card/);
+    await page.goto(`${siteUrl()}${updateCard ?? ''}`);
     await page.getByRole('alert').filter({ hasText: 'The card form could not load.' }).waitFor();
     await unblockAgain();
     await page.getByRole('button', { name: 'Try Again' }).click();
@@ -126,26 +127,43 @@ describe('no dead ends', () => {
       .waitFor();
     await waitForMail(email, /mode=verifyEmail/);
 
-    // Signed in but not verified: a protected page sends them to /sign-in, saying why.
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
+    // A signed-out visitor of a protected page is told to sign in.
+    await page.goto(`${siteUrl()}/profile`);
+    await page.waitForURL(/\/sign-in\/?\?next=%2Fprofile&note=signInFirst$/);
+    await noteOf(page).getByText('Sign in to open that page. You will be taken back to it.').waitFor();
+
+    // After a password change: it worked, sign in with the new one.
+    const verified = await createVerifiedUser('pw');
+    await signIn(page, verified, PASSWORD, '/profile');
+    const password = page.getByRole('region', { name: 'Change Password' });
+    await password.getByLabel('Current Password').fill(PASSWORD);
+    await password.getByLabel('New Password').fill('another-secret');
+    await password.getByRole('button', { name: 'Change Password' }).click();
+    await page.waitForURL(/\/sign-in\/?\?note=passwordChanged$/);
+    await noteOf(page)
+      .getByText(/Your password is changed/)
+      .waitFor();
+
+    // After an email change: it worked, and the new address must be verified. Signed in with it
+    // unverified, a protected page sends them to /sign-in, saying why.
+    await signIn(page, verified, 'another-secret', '/profile');
+    const newEmail = uniqueEmail('moved');
+    const change = page.getByRole('region', { name: 'Change Email' });
+    await change.getByLabel('Current Password').fill('another-secret');
+    await change.getByLabel('New Email').fill(newEmail);
+    await change.getByRole('button', { name: 'Change Email' }).click();
+    await page.waitForURL(/\/sign-in\/?\?note=emailChanged$/);
+    await noteOf(page)
+      .getByText(/Your email address is changed/)
+      .waitFor();
+    await page.getByLabel('Email').fill(newEmail);
+    await page.getByLabel('Password').fill('another-secret');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL(/\/must-verify-email/);
     await page.goto(`${siteUrl()}/licenses`);
     await page.waitForURL(/\/sign-in\/?\?next=%2Flicenses&note=verifyFirst$/);
     await noteOf(page)
       .getByText(/That page opens once your email address is verified/)
-      .waitFor();
-
-    const verified = await createVerifiedUser('pw');
-    await signIn(page, verified, PASSWORD, '/profile');
-    const section = page.locator('section', { has: page.getByRole('heading', { name: 'Change Password' }) });
-    await section.getByLabel('Current Password').fill(PASSWORD);
-    await section.getByLabel('New Password').fill('another-secret');
-    await section.getByRole('button', { name: 'Change Password' }).click();
-    await page.waitForURL(/\/sign-in\/?\?note=passwordChanged$/);
-    await noteOf(page)
-      .getByText(/Your password is changed/)
       .waitFor();
     await context.close();
   });
@@ -165,7 +183,7 @@ describe('no dead ends', () => {
     await page.goto(`${siteUrl()}/auth?mode=recoverEmail&oobCode=not-a-real-code-123456`);
     await page.getByRole('alert').filter({ hasText: 'This link is invalid or has expired.' }).waitFor();
     await page.getByRole('link', { name: siteConfig.supportEmail }).waitFor();
-    await page.getByRole('link', { name: 'sign in' }).click();
+    await page.getByRole('link', { name: 'sign in', exact: true }).click();
     await atSignIn(page);
     await context.close();
   });

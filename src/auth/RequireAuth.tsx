@@ -19,7 +19,8 @@ export function RequireAuth({ children }: { children: (user: SessionUser) => Rea
   const verified = state.status === 'signedIn' && state.user.emailVerified;
 
   useEffect(() => {
-    if (state.status === 'signedOut') void navigate(signInPathFor(window.location), { replace: true });
+    if (state.status === 'signedOut')
+      void navigate(withNote(signInPathFor(window.location), 'signInFirst'), { replace: true });
     else if (state.status === 'signedIn' && !state.user.emailVerified)
       // Told why, and brought back here once verified and signed in.
       void navigate(withNote(signInPathFor(window.location), 'verifyFirst'), { replace: true });

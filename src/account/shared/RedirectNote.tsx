@@ -17,6 +17,10 @@ const redirectNotes = {
     kind: 'success',
     text: 'Your password is changed, and you were signed out on every device. Sign in with your new password.',
   },
+  signInFirst: {
+    kind: 'notice',
+    text: 'Sign in to open that page. You will be taken back to it.',
+  },
   verifyFirst: {
     kind: 'notice',
     text: 'That page opens once your email address is verified. Open the link we emailed you, or sign in to get a new one.',

@@ -39,7 +39,9 @@ describe('RequireAuth', () => {
     mocked.fetchAuthSession.mockResolvedValue({ tokens: undefined } as never);
     guarded();
     await waitFor(() =>
-      expect(navigate).toHaveBeenCalledWith('/sign-in?next=%2Flicenses%3Fx%3D1', { replace: true }),
+      expect(navigate).toHaveBeenCalledWith('/sign-in?next=%2Flicenses%3Fx%3D1&note=signInFirst', {
+        replace: true,
+      }),
     );
     expect(screen.queryByText(/Hello/)).not.toBeInTheDocument();
   });
