@@ -185,6 +185,11 @@ describe('no dead ends', () => {
     await page.getByRole('link', { name: siteConfig.supportEmail }).waitFor();
     await page.getByRole('link', { name: 'sign in', exact: true }).click();
     await atSignIn(page);
+
+    // A link cut short (no mode) says what to do too.
+    await page.goto(`${siteUrl()}/auth?oobCode=123456`);
+    await page.getByRole('alert').filter({ hasText: 'Unknown mode.' }).waitFor();
+    await page.getByText(/This link is incomplete\. Open it again from the email/).waitFor();
     await context.close();
   });
 
