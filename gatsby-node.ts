@@ -6,11 +6,16 @@ import { siteConfig } from './src/config';
 import {
   changelogContradictions,
   freeTierContradictions,
+  releaseContradictions,
+  type AnnouncementFacts,
   type ChangelogFacts,
   type ToolFacts,
 } from './src/lib/content-agreement';
+import { BUILD_STAMP_FILE, buildStamp } from './src/lib/build-stamp';
+import { lastChanged } from './src/lib/content-history';
 import { buildFeeds, type FeedSource } from './src/lib/feeds';
 import { visibleItems } from './src/lib/filters';
+import { announcementsForBuild } from './src/lib/releases';
 
 // The content collections are told apart by their folder under content/ (tools, blog, legal, pages).
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({
@@ -24,6 +29,7 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
     type MarkdownRemarkFields {
       collection: String
       slug: String
+      lastChanged: Date @dateformat
     }
     type Frontmatter {
       id: String
@@ -47,12 +53,14 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
       date: Date @dateformat
       details: [String]
       introduces: [String]
+      version: String
     }
     type AnnouncementsYaml implements Node {
       yamlId: String
       message: String
       startDate: String
       endDate: String
+      release: String
     }
     type FaqYaml implements Node {
       question: String
@@ -69,10 +77,15 @@ export const onCreateNode: GatsbyNode['onCreateNode'] = async ({
   createContentDigest,
 }: CreateNodeArgs) => {
   if (node.internal.type === 'MarkdownRemark' && node.parent) {
-    const file = getNode(node.parent) as { relativeDirectory?: string; name?: string } | undefined;
+    const file = getNode(node.parent) as
+      { relativeDirectory?: string; name?: string; absolutePath?: string } | undefined;
     const collection = (file?.relativeDirectory ?? '').split('/')[0] ?? '';
     actions.createNodeField({ node, name: 'collection', value: collection });
     actions.createNodeField({ node, name: 'slug', value: file?.name ?? '' });
+    // A legal page's "Last updated" is the day its file last changed, never a date typed by hand.
+    if (collection === 'legal' && file?.absolutePath) {
+      actions.createNodeField({ node, name: 'lastChanged', value: lastChanged(file.absolutePath) });
+    }
   }
   // FAQ answers are Markdown inside YAML: a child node of media type text/markdown lets
   // gatsby-transformer-remark render them like any other Markdown.
@@ -141,6 +154,7 @@ export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers
 interface PageQuery {
   tools: { nodes: { id: string; frontmatter: { path: string } & ToolFacts }[] };
   changelog: { nodes: ChangelogFacts[] };
+  announcements: { nodes: (Omit<AnnouncementFacts, 'id'> & { yamlId: string })[] };
   articles: { nodes: { id: string; frontmatter: { route: string } }[] };
   pages: { nodes: { id: string; fields: { slug: string } }[] };
 }
@@ -169,6 +183,15 @@ export const createPages: GatsbyNode['createPages'] = async ({
           date(formatString: "YYYY-MM-DD")
           details
           introduces
+          version
+        }
+      }
+      announcements: allAnnouncementsYaml {
+        nodes {
+          yamlId
+          message
+          startDate
+          release
         }
       }
       articles: allMarkdownRemark(filter: { fields: { collection: { eq: "blog" } } }) {
@@ -197,6 +220,10 @@ export const createPages: GatsbyNode['createPages'] = async ({
   const contradictions = [
     ...changelogContradictions(tools, result.data.changelog.nodes),
     ...freeTierContradictions(tools, siteConfig.freeToolCount),
+    ...releaseContradictions(
+      result.data.announcements.nodes.map(({ yamlId, ...a }) => ({ id: yamlId, ...a })),
+      result.data.changelog.nodes,
+    ),
   ];
   if (contradictions.length > 0) {
     reporter.panicOnBuild(`The content contradicts itself:\n- ${contradictions.join('\n- ')}`);
@@ -273,6 +300,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter
           message
           startDate
           endDate
+          release
         }
       }
     }
@@ -281,17 +309,23 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter
     reporter.panicOnBuild('Could not build the JSON feeds', result.errors);
     return;
   }
+  const announcements = announcementsForBuild(result.data.announcements.nodes, siteConfig.installers);
   const publicDir = path.resolve('public');
   for (const [file, content] of Object.entries(
-    buildFeeds(result.data, {
-      supportEmail: siteConfig.supportEmail,
-      freeToolCount: siteConfig.freeToolCount,
-    }),
+    buildFeeds(
+      { ...result.data, announcements: { nodes: announcements } },
+      {
+        supportEmail: siteConfig.supportEmail,
+        freeToolCount: siteConfig.freeToolCount,
+      },
+    ),
   )) {
     const target = path.join(publicDir, file);
     await fs.mkdir(path.dirname(target), { recursive: true });
     await fs.writeFile(target, content);
   }
+  // Last: a build that stops before here leaves no stamp, so it is never taken for a finished one.
+  await fs.writeFile(path.join(publicDir, BUILD_STAMP_FILE), JSON.stringify(buildStamp(process.env)));
 };
 
 // Chunk files named by id and content hash only: webpack's runtime, a first-visit script, otherwise

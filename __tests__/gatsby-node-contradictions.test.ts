@@ -9,8 +9,9 @@ const tool = (id: string, title: string, updated: string, tags: string[]) => ({
   frontmatter: { id, title, path: title.toLowerCase().replace(/ /g, '-'), updated, tags },
 });
 
-function content(journalUpdated: string) {
+function content(journalUpdated: string, announcements: object[] = []) {
   return {
+    announcements: { nodes: announcements },
     tools: {
       nodes: [
         tool('T1', 'Treasury Rates', '2024-05-21', ['free']),
@@ -52,6 +53,24 @@ describe('the site build', () => {
     expect(panics).toHaveLength(1);
     expect(panics[0]).toContain(
       'T33 Journal was last updated on 2023-08-28, before the changelog entry of 2023-09-26 that introduced it.',
+    );
+    expect(created).toEqual([]);
+  });
+
+  it('fails when an announcement says a release is out that the changelog does not have', async () => {
+    const { panics, created } = await build(
+      content('2023-09-26', [
+        {
+          yamlId: 'two',
+          message: 'Stockbench 2.0 is now available.',
+          startDate: '2026-11-01T00:00:00Z',
+          release: '2.0',
+        },
+      ]),
+    );
+    expect(panics).toHaveLength(1);
+    expect(panics[0]).toContain(
+      'The announcement two announces version 2.0, which no changelog entry releases.',
     );
     expect(created).toEqual([]);
   });

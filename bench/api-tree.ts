@@ -692,6 +692,7 @@ async function main(): Promise<void> {
       adders.push({ user, sub: await checkout(user, 1) });
     }
 
+    const canceller = await newUser('canceller');
     const resumerUser = await newUser('resumer');
     const resumerSub = await checkout(resumerUser, 1);
     const resumerKey = (
@@ -856,6 +857,24 @@ async function main(): Promise<void> {
               run: async (i: number) => {
                 const u = await newUser(`s${i}`);
                 await call('sign-out-everywhere', { user: u });
+              },
+            },
+          ]
+        : []),
+      ...(has('cancel-checkout')
+        ? [
+            {
+              // A user starts a checkout and drops it, again and again: each round a new one to end.
+              name: 'start a checkout then cancel it',
+              rounds: Math.round(60 * scale),
+              run: async () => {
+                const setup = await call('setup-checkout', {
+                  user: canceller,
+                  params: { uid: canceller.uid, email: canceller.email, count: 1 },
+                  headers: idempotency(),
+                });
+                const ids = { customerId: setup.customerId, subscriptionId: setup.subscriptionId };
+                await call('cancel-checkout', { user: canceller, params: ids, headers: idempotency() });
               },
             },
           ]

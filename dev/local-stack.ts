@@ -42,6 +42,12 @@ export interface LocalStackOptions {
   log?: (line: string) => void;
   /** Default true. False: the Stripe emulator records events but delivers none (bench:api). */
   webhooks?: boolean;
+  /**
+   * With `site`: makes public/ current for this stack (npm start builds the site here). Runs once the
+   * emulators answer, with the stack's URLs and ids, before the site is served and stack.json is
+   * written, so nothing reaches a stale site through this stack.
+   */
+  prepareSite?: (info: StackInfo) => Promise<void>;
 }
 
 export interface LocalStack {
@@ -390,7 +396,26 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       env,
       credentials: handlerCredentials(iamSeed),
     };
-    let site: string | null = null;
+    const info: StackInfo = {
+      site: withSite ? url(ports.site) : null,
+      api: apiBase,
+      cognitoEndpoint: cognito.endpoint,
+      userPoolId: cognito.userPoolId,
+      clientId: cognito.clientId,
+      region: 'us-east-1',
+      stripeApi: stripe.url,
+      stripeJs: stripe.jsUrl,
+      stripePublishableKey: STRIPE_PUBLISHABLE_KEY,
+      stripePriceId: priceId,
+      dynamodb: dynamodb.endpoint,
+      tableName,
+      outbox: outbox.url,
+      ...twins,
+      awsGate: gate.url,
+      adminCredentials: { accessKeyId: admin.accessKeyId, secretAccessKey: admin.secretAccessKey },
+      startedAt: new Date().toISOString(),
+    };
+    if (withSite) await opts.prepareSite?.(info);
     const listening = [
       ports.dynamodb,
       ports.outbox,
@@ -420,7 +445,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
         }),
       });
       stops.push(server.stop);
-      site = server.url;
+      info.site = server.url;
       listening.push(server.port);
       apiIdle = api.idle;
       apiRecycle = api.close;
@@ -438,25 +463,6 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       await apiIdle();
     });
 
-    const info: StackInfo = {
-      site,
-      api: apiBase,
-      cognitoEndpoint: cognito.endpoint,
-      userPoolId: cognito.userPoolId,
-      clientId: cognito.clientId,
-      region: 'us-east-1',
-      stripeApi: stripe.url,
-      stripeJs: stripe.jsUrl,
-      stripePublishableKey: STRIPE_PUBLISHABLE_KEY,
-      stripePriceId: priceId,
-      dynamodb: dynamodb.endpoint,
-      tableName,
-      outbox: outbox.url,
-      ...twins,
-      awsGate: gate.url,
-      adminCredentials: { accessKeyId: admin.accessKeyId, secretAccessKey: admin.secretAccessKey },
-      startedAt: new Date().toISOString(),
-    };
     await checkServices(info);
     await writeFile(stackInfoPath(dir), JSON.stringify(info, null, 2));
     const recycleHandlers = async () => {

@@ -1,15 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startLocalStack, type LocalStack } from './local-stack';
+import { siteBuiltFor } from './site-build';
 import { siteBuildEnv } from './site-env';
 import { stackInfoPath, type StackInfo } from './stack-info';
 
 // `npm start`: the whole product on 127.0.0.1. Starts the local stack (state in LOCAL_DIR, default
-// .local), builds the site when public/ is missing or its GATSBY_* values changed, serves it with /api
-// on the same origin, and stops every child on Ctrl-C or SIGTERM.
+// .local), builds the site unless public/ carries the stamp of a build for this stack (whatever built
+// it: `npm run build` or a test run leaves a build for another backend), serves it with /api on the
+// same origin, and stops every child on Ctrl-C or SIGTERM. Only then does it write stack.json and
+// print the URLs: nothing reaches the old site while the new one builds.
 // Flags: --no-site (emulators and API only), --rebuild (build the site even if it looks current),
 // --no-webhooks (the Stripe emulator delivers no events; for bench:api).
 
@@ -18,7 +18,7 @@ const withSite = !args.has('--no-site');
 const dir = path.resolve(process.env.LOCAL_DIR || '.local');
 const root = path.join(__dirname, '..');
 
-let stack: LocalStack | undefined;
+let starting: Promise<LocalStack> | undefined;
 let build: ChildProcess | undefined;
 let stopping = false;
 
@@ -26,6 +26,8 @@ async function shutdown(code: number): Promise<never> {
   if (stopping) process.exit(code);
   stopping = true;
   build?.kill('SIGTERM');
+  // Stopped while the site builds: the stack's start fails and stops what it started.
+  const stack = await starting?.catch(() => undefined);
   if (stack) {
     console.log('\nStopping the local stack…');
     await stack.stop();
@@ -34,14 +36,16 @@ async function shutdown(code: number): Promise<never> {
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(0));
 
-/** Builds public/ unless it exists and was built with the same GATSBY_* values. */
+/** Builds public/ unless its own build stamp says it was built with this stack's GATSBY_* values. */
 async function buildSite(info: StackInfo): Promise<void> {
-  const env = siteBuildEnv(info);
-  const hash = createHash('sha256').update(JSON.stringify(env)).digest('hex');
-  const hashFile = path.join(dir, 'site-build.hash');
-  const previous = await readFile(hashFile, 'utf8').catch(() => '');
-  if (!args.has('--rebuild') && previous === hash && existsSync(path.join(root, 'public', 'index.html'))) {
-    console.log('Site: public/ is current (pass --rebuild to build anyway).');
+  const env = {
+    ...process.env,
+    ...siteBuildEnv(info),
+    GATSBY_TELEMETRY_DISABLED: '1',
+    NODE_ENV: 'production',
+  };
+  if (!args.has('--rebuild') && (await siteBuiltFor(path.join(root, 'public'), env))) {
+    console.log('Site: public/ was built for this stack (pass --rebuild to build anyway).');
     return;
   }
   console.log('Building the site (gatsby build)…');
@@ -50,33 +54,32 @@ async function buildSite(info: StackInfo): Promise<void> {
     build = spawn(path.join(root, 'node_modules', '.bin', 'gatsby'), ['build'], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, ...env, GATSBY_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+      env,
     });
     build.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 130 : 1)));
     build.once('error', () => resolve(1));
   });
   build = undefined;
-  if (stopping) return;
+  if (stopping) throw new Error('Stopped while the site was building.');
   if (code !== 0) {
     throw new Error(
       `The site build failed (gatsby build exited with ${code}); see its output above.\n` +
         'Fix the site and run npm start again, or run `npm start -- --no-site` for the emulators and API alone.',
     );
   }
-  await writeFile(hashFile, hash);
 }
 
 async function main(): Promise<void> {
   console.log(`Starting the local stack (state in ${path.relative(process.cwd(), dir) || '.'})…`);
-  stack = await startLocalStack({
+  starting = startLocalStack({
     dir,
     site: withSite,
     ports: 'fixed',
     webhooks: !args.has('--no-webhooks'),
+    prepareSite: buildSite,
   });
-  if (withSite) await buildSite(stack.info);
+  const { info, demo } = await starting;
   if (stopping) return;
-  const { info, demo } = stack;
   console.log(
     [
       '',
@@ -95,6 +98,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (stopping) return; // shutdown() is stopping everything and exits
   console.error(`\nnpm start failed: ${error instanceof Error ? error.message : String(error)}`);
   void shutdown(1);
 });

@@ -166,7 +166,7 @@ describe('axe-core on the account pages', () => {
     await check('/checkout with a declined card');
     await page.getByLabel('Credit or debit card number').fill('4242424242424242');
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(/\/licenses\/?$/);
+    await page.waitForURL(/\/licenses\/?(\?note=\w+)?$/);
     await page.getByText('VISA ending in 4242').waitFor();
     await check('/licenses with a subscription');
 
@@ -188,7 +188,7 @@ describe('axe-core on the account pages', () => {
     await check('/update-card with a declined card');
     await page.getByLabel('Credit or debit card number').fill('4000000000000341');
     await page.getByRole('button', { name: 'Update Card' }).click();
-    await page.waitForURL(/\/licenses\/?$/);
+    await page.waitForURL(/\/licenses\/?(\?note=\w+)?$/);
     await advanceStripeClock(32 * 24 * 3600);
     await page.reload();
     await page.getByRole('alert').filter({ hasText: 'Your last payment did not go through.' }).waitFor();

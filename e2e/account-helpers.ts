@@ -148,5 +148,5 @@ export async function buyFromLicensesPage(page: Page, card = '4242424242424242')
   await page.getByLabel('Credit or debit card number').waitFor();
   await fillCard(page, card);
   await page.getByRole('button', { name: 'Pay' }).click();
-  await page.waitForURL(/\/licenses\/?$/);
+  await page.waitForURL(/\/licenses\/?(\?note=\w+)?$/);
 }

@@ -42,7 +42,7 @@ describe('account journeys: licenses and cards', () => {
 
     await page.getByLabel('Credit or debit card number').fill('4242424242424242');
     await pay.click();
-    await page.waitForURL(/\/licenses\/?$/);
+    await page.waitForURL(/\/licenses\/?(\?note=\w+)?$/);
     await until(() => keyCells(page).count(), 2);
     await until(() => page.getByText('None - renews monthly').count(), 2);
     await page.getByText('VISA ending in 4242').waitFor();
@@ -65,7 +65,7 @@ describe('account journeys: licenses and cards', () => {
     await page.waitForURL(/\/update-card\/?\?sid=sub_/);
     await fillCard(page, '5555555555554444', 'Pat Buyer');
     await page.getByRole('button', { name: 'Update Card' }).click();
-    await page.waitForURL(/\/licenses\/?$/);
+    await page.waitForURL(/\/licenses\/?(\?note=\w+)?$/);
     await page.getByText('MASTERCARD ending in 4444').waitFor();
     expect(path(page)).toBe('/licenses');
     expect(errors).toEqual([]);
@@ -97,7 +97,7 @@ describe('account journeys: licenses and cards', () => {
     await page.getByLabel('Credit or debit card number').waitFor();
     await fillCard(page, '4000000000000341');
     await page.getByRole('button', { name: 'Update Card' }).click();
-    await page.waitForURL(/\/licenses\/?$/);
+    await page.waitForURL(/\/licenses\/?(\?note=\w+)?$/);
     await advanceStripeClock(32 * 24 * 3600);
 
     await page.reload();
@@ -108,7 +108,7 @@ describe('account journeys: licenses and cards', () => {
     await page.getByLabel('Credit or debit card number').waitFor();
     await fillCard(page, '4242424242424242');
     await page.getByRole('button', { name: 'Update Card' }).click();
-    await page.waitForURL(/\/licenses\/?$/);
+    await page.waitForURL(/\/licenses\/?(\?note=\w+)?$/);
     await page.getByText('VISA ending in 4242').waitFor();
     await banner.waitFor({ state: 'detached' });
     await page.getByText('Active', { exact: true }).waitFor();

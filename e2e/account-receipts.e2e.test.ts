@@ -22,7 +22,7 @@ describe('account journeys: receipts', () => {
     await page.getByLabel('Credit or debit card number').waitFor();
     await fillCard(page, '4242424242424242');
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(/\/licenses\/?$/);
+    await page.waitForURL(/\/licenses\/?(\?note=\w+)?$/);
 
     const rows = history.locator('tbody tr');
     await rows.first().waitFor();

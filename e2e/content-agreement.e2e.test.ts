@@ -1,7 +1,10 @@
 /**
  * @jest-environment jsdom
  */
+import path from 'node:path';
 import { siteConfig } from '../src/config';
+import { lastChanged } from '../src/lib/content-history';
+import { formatLongDate } from '../src/lib/dates';
 import { builtPages } from './built-pages';
 import { readFeed, readPublic } from './site';
 
@@ -62,5 +65,44 @@ describe('facts on the built pages', () => {
     const messages = readFeed<{ message: string }[]>('announcements.json').map((a) => a.message);
     const counts = messages.flatMap((m) => matches(m, /\b(\d+) (?:research )?tools\b/g));
     expect(counts).toEqual(counts.map(() => String(listed.length)));
+  });
+});
+
+describe('releases and dates on the built pages', () => {
+  const download = readableText(readPublic('download/index.html'));
+  const changelog = readableText(readPublic('changelog/index.html'));
+  const home = readableText(readPublic('index.html'));
+  const offersInstallers = /Download for Windows/.test(readPublic('download/index.html'));
+
+  it('names as current the newest release of the changelog, and offers its installers or a way to be told', () => {
+    const current = /The current release is Stockbench ([\d.]+)/.exec(download)?.[1];
+    expect(current).toBeDefined();
+    const versions = matches(changelog, /Stockbench (\d+\.\d+)/g);
+    expect(versions[0]).toBe(current); // newest first
+    if (!offersInstallers) {
+      expect(download).toContain(`The Stockbench ${current} installers are not on this site yet.`);
+      expect(download).toContain('Email me when the installers are out');
+    }
+  });
+
+  it('announces a release as out only where this build offers its installers and the changelog has it', () => {
+    const feed = readFeed<{ message: string }[]>('announcements.json').map((a) => a.message);
+    const claims = [...feed, home].flatMap((text) =>
+      matches(text, /Stockbench (\d+\.\d+) is now available/g),
+    );
+    for (const version of claims) {
+      expect(offersInstallers).toBe(true);
+      expect(changelog).toContain(`Stockbench ${version}`);
+    }
+    if (!offersInstallers) expect(claims).toEqual([]);
+  });
+
+  it("dates each legal page by its file's last change", () => {
+    for (const page of ['privacy', 'terms']) {
+      const file = path.resolve(__dirname, '..', 'content', 'legal', `${page}.md`);
+      expect(readableText(readPublic(`${page}/index.html`))).toContain(
+        `Last updated ${formatLongDate(lastChanged(file))}`,
+      );
+    }
   });
 });

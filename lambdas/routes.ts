@@ -1,4 +1,5 @@
 import { addLicenses } from './contracts/add-licenses';
+import { cancelCheckout } from './contracts/cancel-checkout';
 import { assignLicense } from './contracts/assign-license';
 import { checkoutInfo } from './contracts/checkout-info';
 import { completeCheckout } from './contracts/complete-checkout';
@@ -39,6 +40,7 @@ const contracts = [
   setupCheckout,
   checkoutInfo,
   completeCheckout,
+  cancelCheckout,
   getLicenses,
   getSubscriptions,
   getInvoices,

@@ -99,7 +99,9 @@ export class Auth extends Construct {
     });
 
     this.client = this.userPool.addClient('WebClient', {
-      // USER_PASSWORD_AUTH everywhere (see ARCHITECTURE.md); refresh tokens are always allowed.
+      // USER_PASSWORD_AUTH everywhere: the desktop application sends the password to Cognito, and the local
+      // Cognito has no SRP (dev/README.md, "Cognito: cognito-local behind our proxy"); refresh tokens are
+      // always allowed.
       authFlows: { userPassword: true },
       generateSecret: false,
       preventUserExistenceErrors: true,

@@ -113,6 +113,8 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
   'setup-checkout': { table: ['GetItem', 'UpdateItem'], secrets: ['stripe'] },
   // The checkout page's check of its link: the caller's account, then its subscription in Stripe.
   'checkout-info': { table: ['GetItem'], secrets: ['stripe'] },
+  // Cancels the incomplete subscription in Stripe (refunds it if it was paid meanwhile); records it ended.
+  'cancel-checkout': { table: ['GetItem', 'UpdateItem'], secrets: ['stripe'] },
   // Payment flows: Stripe calls, then the license slots synced with the subscription (licensing.ts).
   'complete-checkout': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], secrets: ['stripe'] },
   'add-licenses': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], secrets: ['stripe'] },

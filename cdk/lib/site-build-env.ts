@@ -1,7 +1,8 @@
 import { pascal } from './api';
 
-// The GATSBY_* build variables (ARCHITECTURE.md) that the backend stack outputs and the deploy script
-// feeds to `gatsby build`. One list, so the stack and the script cannot disagree on a name.
+// The GATSBY_* build variables (read by src/config.ts; README.md, "The one deploy command") that the
+// backend stack outputs and the deploy script feeds to `gatsby build`.
+// One list, so the stack and the script cannot disagree on a name.
 
 export const SITE_BUILD_VARIABLES = [
   'GATSBY_ENV',

@@ -99,6 +99,38 @@ describe('local stack', () => {
     }
   });
 
+  it('with the site, serves it and writes stack.json only once prepareSite (the build) is done', async () => {
+    const portOf = (info: StackInfo) => Number(new URL(info.site ?? '').port);
+    let during: { stackJson: StackInfo | undefined; siteServed: boolean } | undefined;
+    const stack = await startLocalStack({
+      dir,
+      site: true,
+      ports: 'auto',
+      log: () => undefined,
+      prepareSite: async (info) => {
+        during = { stackJson: await readStackInfo(dir), siteServed: await isPortOpen(portOf(info)) };
+      },
+    });
+    try {
+      expect(during).toEqual({ stackJson: undefined, siteServed: false });
+      expect(await readStackInfo(dir)).toEqual(stack.info);
+      expect(await isPortOpen(portOf(stack.info))).toBe(true);
+    } finally {
+      await stack.stop();
+    }
+
+    // A build that fails leaves nothing running and no stack.json.
+    const failing = startLocalStack({
+      dir,
+      site: true,
+      ports: 'auto',
+      log: () => undefined,
+      prepareSite: () => Promise.reject(new Error('gatsby build failed')),
+    });
+    await expect(failing).rejects.toThrow('gatsby build failed');
+    expect(await readStackInfo(dir)).toBeUndefined();
+  });
+
   it('`tsx dev/start.ts --no-site` writes stack.json and stops every port on SIGINT', async () => {
     const env: Record<string, string> = { LOCAL_DIR: dir };
     const ports: number[] = [];

@@ -544,6 +544,8 @@ function generators() {
       own: { ...ownIds, licenseKeys: fc.subarray(a.licenseKeys, { minLength: 1 }) },
     },
     'PUT /api/resume-subscription': { body: { customerId, subscriptionId }, own: ownIds },
+    // A's subscription is paid: its own ids must get 409, never end it.
+    'PUT /api/cancel-checkout': { body: { customerId, subscriptionId }, own: ownIds },
     'PUT /api/assign-license': {
       body: { customerId, subscriptionId, licenseKey: field(licenseKey), email },
       own: {

@@ -12,7 +12,8 @@ import type { Credentials, Target } from './target';
 
 // One signed-in round trip through every service, as the smoke user:
 //   Cognito (sign in) -> get-licenses (DynamoDB) -> get-subscriptions (Stripe, live read)
-//   -> quote-licenses (Stripe invoice preview) -> validate-license (DynamoDB, the signing key from
+//   -> quote-licenses (Stripe invoice preview) -> cancel-checkout (refuses the paid subscription)
+//   -> validate-license (DynamoDB, the signing key from
 //   Secrets Manager; the statement is checked with the published public key)
 //   -> update-email to a +smoke alias (Cognito, DynamoDB, SES mails the old address a recovery link,
 //   Stripe's customer follows) -> the recovery code (the local outbox, or DynamoDB for a deploy)
@@ -269,6 +270,21 @@ export async function signedInRoundTrip(
     if (typeof quote.amountDue !== 'number') return fail(`no amountDue in ${answer.text}`);
     return `one more license: ${quote.amountDue} ${String(quote.currency)} (minor units) due now`;
   });
+
+  await report.check(
+    'PUT /api/cancel-checkout refuses a paid subscription (Stripe read, nothing changed)',
+    async () => {
+      const customerId = before?.customerId;
+      if (!subscriptionId || !customerId) return fail(noSubscription);
+      const answer = await callBff(target, s, 'PUT', 'cancel-checkout', {
+        body: { customerId, subscriptionId },
+      });
+      // 409 CHECKOUT_PAID: the route, its grants and its Stripe read work, and a paid subscription stays.
+      expectStatus(answer, 409, 'PUT /api/cancel-checkout');
+      if (!answer.text.includes('CHECKOUT_PAID')) return fail(`unexpected answer ${answer.text}`);
+      return '409 CHECKOUT_PAID';
+    },
+  );
 
   await report.check(
     'POST /api/validate-license (DynamoDB, signing key; statement checked with the public key)',

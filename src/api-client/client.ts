@@ -5,6 +5,7 @@ import { currentIdToken } from '../auth/session';
 // read, so an answer the pages do not follow, or a wrong method or path, fails the type check.
 import type { addLicenses as addLicensesContract } from '../../lambdas/contracts/add-licenses';
 import type { assignLicense as assignLicenseContract } from '../../lambdas/contracts/assign-license';
+import type { cancelCheckout as cancelCheckoutContract } from '../../lambdas/contracts/cancel-checkout';
 import type { checkoutInfo as checkoutInfoContract } from '../../lambdas/contracts/checkout-info';
 import type { completeCheckout as completeCheckoutContract } from '../../lambdas/contracts/complete-checkout';
 import type { AnswerOf, ApiErrorBody, BodyOf, Contract, QueryOf } from '../../lambdas/contracts/contract';
@@ -234,6 +235,13 @@ export const addLicenses = (body: BodyOf<typeof addLicensesContract>) =>
 export const removeLicenses = (body: BodyOf<typeof removeLicensesContract>) =>
   call<typeof removeLicensesContract>(
     { method: 'PUT', path: '/api/remove-licenses' },
+    { body, idempotent: true },
+  );
+
+/** Ends a checkout not yet paid, in Stripe and in our records (409 once it is paid). */
+export const cancelCheckout = (body: BodyOf<typeof cancelCheckoutContract>) =>
+  call<typeof cancelCheckoutContract>(
+    { method: 'PUT', path: '/api/cancel-checkout' },
     { body, idempotent: true },
   );
 

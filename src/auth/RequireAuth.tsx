@@ -1,5 +1,6 @@
 import React, { useEffect, type ReactNode } from 'react';
 import { navigate } from 'gatsby';
+import { withNote } from '../account/shared/RedirectNote';
 import { Spinner } from '../account/shared/Spinner';
 import type { SessionUser } from './session';
 import { useAuth } from './AuthContext';
@@ -18,9 +19,11 @@ export function RequireAuth({ children }: { children: (user: SessionUser) => Rea
   const verified = state.status === 'signedIn' && state.user.emailVerified;
 
   useEffect(() => {
-    if (state.status === 'signedOut') void navigate(signInPathFor(window.location), { replace: true });
+    if (state.status === 'signedOut')
+      void navigate(withNote(signInPathFor(window.location), 'signInFirst'), { replace: true });
     else if (state.status === 'signedIn' && !state.user.emailVerified)
-      void navigate('/sign-in', { replace: true });
+      // Told why, and brought back here once verified and signed in.
+      void navigate(withNote(signInPathFor(window.location), 'verifyFirst'), { replace: true });
   }, [state]);
 
   if (state.status !== 'signedIn' || !verified) return <Spinner />;

@@ -17,6 +17,17 @@ export interface ChangelogFacts {
   details: readonly string[] | null;
   /** The ids of the tools this release introduced. */
   introduces: readonly string[] | null;
+  /** The application's version this entry released, e.g. "2.0" (older entries name none). */
+  version?: string | null;
+}
+
+export interface AnnouncementFacts {
+  id: string;
+  message: string;
+  /** ISO 8601 */
+  startDate: string;
+  /** The version whose installers this announcement says are out; shown only by builds that link them. */
+  release?: string | null;
 }
 
 /**
@@ -79,6 +90,59 @@ export function freeTierContradictions(tools: readonly ToolFacts[], freeToolCoun
         free
           ? `${tool.id} ${tool.title} is tagged free, but the free version is tools #1 to #${freeToolCount}.`
           : `${tool.id} ${tool.title} is one of tools #1 to #${freeToolCount} (the free version) but is not tagged free.`,
+      );
+    }
+  }
+  return problems;
+}
+
+// Words that tell a reader a release can be had now. An announcement using them must say which
+// release (`release:`), so the build can hold it to the changelog and to the Download page.
+const SAYS_AVAILABLE = /\b(now available|available now|out now|is out|released|download (it )?now)\b/i;
+
+/**
+ * Announcements and the changelog agree on releases: an announcement that a release is out names it
+ * (`release`), in its text and by a changelog entry of that version dated no later than the
+ * announcement starts; no version is released twice.
+ */
+export function releaseContradictions(
+  announcements: readonly AnnouncementFacts[],
+  changelog: readonly ChangelogFacts[],
+): string[] {
+  const problems: string[] = [];
+  const byVersion = new Map<string, ChangelogFacts[]>();
+  for (const entry of changelog) {
+    if (entry.version) byVersion.set(entry.version, [...(byVersion.get(entry.version) ?? []), entry]);
+  }
+  for (const [version, entries] of byVersion) {
+    if (entries.length > 1) {
+      problems.push(
+        `Version ${version} is released by several changelog entries: ${entries.map((e) => e.date).join(', ')}.`,
+      );
+    }
+  }
+  for (const a of announcements) {
+    if (!a.release) {
+      if (SAYS_AVAILABLE.test(a.message)) {
+        problems.push(
+          `The announcement ${a.id} says a release is out but names none: add "release: <version>" of a changelog entry.`,
+        );
+      }
+      continue;
+    }
+    const entry = byVersion.get(a.release)?.[0];
+    if (!entry) {
+      problems.push(
+        `The announcement ${a.id} announces version ${a.release}, which no changelog entry releases.`,
+      );
+    } else if (entry.date > a.startDate.slice(0, 10)) {
+      problems.push(
+        `The announcement ${a.id} starts on ${a.startDate.slice(0, 10)}, before the changelog entry of ${entry.date} that releases version ${a.release}.`,
+      );
+    }
+    if (!a.message.includes(`Stockbench ${a.release}`)) {
+      problems.push(
+        `The announcement ${a.id} announces version ${a.release} but its text never says "Stockbench ${a.release}".`,
       );
     }
   }

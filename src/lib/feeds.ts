@@ -23,7 +23,9 @@ export interface FeedSource {
       frontmatter: { id: string; title: string; description: string; route: string; updated: string };
     }[];
   };
-  announcements: { nodes: { yamlId: string; message: string; startDate: string; endDate: string }[] };
+  announcements: {
+    nodes: { yamlId: string; message: string; startDate: string; endDate: string; release?: string | null }[];
+  };
 }
 
 export const toolNumber = (id: string): number => Number(id.replace(/^T/i, ''));

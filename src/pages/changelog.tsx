@@ -6,7 +6,7 @@ import { fillText } from '../lib/placeholders';
 import { useSiteFacts } from '../lib/use-site-facts';
 
 interface ChangelogData {
-  allChangelogYaml: { nodes: { id: string; date: string; details: string[] }[] };
+  allChangelogYaml: { nodes: { id: string; date: string; version: string | null; details: string[] }[] };
 }
 
 export default function ChangelogPage({ data }: PageProps<ChangelogData>) {
@@ -19,6 +19,7 @@ export default function ChangelogPage({ data }: PageProps<ChangelogData>) {
           <li key={entry.id}>
             <h2>
               <time dateTime={isoDay(entry.date)}>{formatShortDate(entry.date)}</time>
+              {entry.version && ` · Stockbench ${entry.version}`}
             </h2>
             <ul>
               {entry.details.map((d) => (
@@ -46,6 +47,7 @@ export const query = graphql`
       nodes {
         id
         date
+        version
         details
       }
     }

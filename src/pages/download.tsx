@@ -1,10 +1,19 @@
 import React from 'react';
-import { Link, type HeadFC } from 'gatsby';
+import { graphql, Link, type HeadFC, type PageProps } from 'gatsby';
 import { DownloadButtons } from '../components/download/DownloadButtons';
 import { Seo } from '../components/seo/Seo';
 import { siteConfig } from '../config';
+import { formatLongDate } from '../lib/dates';
+import { currentRelease } from '../lib/releases';
 
-export default function DownloadPage() {
+interface DownloadData {
+  allChangelogYaml: { nodes: { date: string; version: string | null }[] };
+}
+
+export default function DownloadPage({ data }: PageProps<DownloadData>) {
+  // The release offered is the changelog's newest version, so this page and the changelog agree.
+  const release = currentRelease(data.allChangelogYaml.nodes);
+  const releaseName = release?.version ? `${siteConfig.name} ${release.version}` : siteConfig.name;
   return (
     <article className="page">
       <h1>Download</h1>
@@ -12,12 +21,22 @@ export default function DownloadPage() {
         {siteConfig.name} runs on Windows and macOS. The download is free: tools #1 to #
         {siteConfig.freeToolCount} work without an account, and a license opens the rest.
       </p>
-      <DownloadButtons windowsUrl={siteConfig.installers.windows} macosUrl={siteConfig.installers.macos} />
+      {release && (
+        <p>
+          The current release is {releaseName}, of {formatLongDate(release.date)}; the{' '}
+          <Link to="/changelog">changelog</Link> says what is new.
+        </p>
+      )}
+      <DownloadButtons
+        installers={siteConfig.installers}
+        releaseName={releaseName}
+        supportEmail={siteConfig.supportEmail}
+      />
       <h2>After installing</h2>
       <p>
         The <Link to="/quickstart">Quickstart</Link> walks through the first five steps. To use every tool,
         buy a license on the <Link to="/pricing">pricing page</Link> and enter it in the application&apos;s
-        license window.
+        license modal.
       </p>
     </article>
   );
@@ -30,3 +49,14 @@ export const Head: HeadFC = () => (
     pathname="/download"
   />
 );
+
+export const query = graphql`
+  query DownloadPage {
+    allChangelogYaml {
+      nodes {
+        date
+        version
+      }
+    }
+  }
+`;

@@ -3,6 +3,7 @@ import { navigate } from 'gatsby';
 import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { completeCheckout } from '../api-client/client';
 import { FormFooter } from '../account/shared/FormFooter';
+import { withNote } from '../account/shared/RedirectNote';
 import { useAuthForm } from '../account/shared/use-auth-form';
 import { CardholderFields } from './CardholderFields';
 import { PAYMENT_FAILED, paymentSomethingWrong } from './payment-messages';
@@ -35,7 +36,7 @@ export function CheckoutForm({ uid, clientSecret, onPaid }: CheckoutFormProps) {
     const pm = intent.payment_method;
     await completeCheckout({ uid, pmid: typeof pm === 'string' ? pm : (pm?.id ?? '') });
     onPaid?.();
-    await navigate('/licenses');
+    await navigate(withNote('/licenses', 'paid'));
   });
 
   return (

@@ -3,6 +3,7 @@ import { navigate } from 'gatsby';
 import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { updateCard } from '../api-client/client';
 import { FormFooter } from '../account/shared/FormFooter';
+import { withNote } from '../account/shared/RedirectNote';
 import { useAuthForm } from '../account/shared/use-auth-form';
 import { CardholderFields } from './CardholderFields';
 import { paymentSomethingWrong } from './payment-messages';
@@ -24,7 +25,7 @@ export function UpdateCardForm({ subscriptionId }: { subscriptionId: string }) {
     });
     if (result.error) return result.error.message ?? paymentSomethingWrong();
     await updateCard({ subscriptionId, paymentMethodId: result.paymentMethod.id });
-    await navigate('/licenses');
+    await navigate(withNote('/licenses', 'cardUpdated'));
   });
 
   return (

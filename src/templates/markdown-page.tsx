@@ -9,18 +9,19 @@ import { formatLongDate } from '../lib/dates';
 interface MarkdownPageData {
   markdownRemark: {
     html: string;
-    fields: { slug: string };
-    frontmatter: { title: string; description: string; updated: string | null };
+    /** lastChanged: legal pages only, from the file's history (gatsby-node). */
+    fields: { slug: string; lastChanged: string | null };
+    frontmatter: { title: string; description: string };
   };
 }
 
 export default function MarkdownPageTemplate({ data }: PageProps<MarkdownPageData>) {
-  const { html, frontmatter } = data.markdownRemark;
+  const { html, fields, frontmatter } = data.markdownRemark;
   return (
     <article className="page">
       <h1>{frontmatter.title}</h1>
-      {frontmatter.updated && (
-        <p className="article__meta">Last updated {formatLongDate(frontmatter.updated)}</p>
+      {fields.lastChanged && (
+        <p className="article__meta">Last updated {formatLongDate(fields.lastChanged)}</p>
       )}
       <Markdown html={html} />
     </article>
@@ -41,11 +42,11 @@ export const query = graphql`
       html
       fields {
         slug
+        lastChanged
       }
       frontmatter {
         title
         description
-        updated
       }
     }
   }

@@ -151,6 +151,20 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
     }),
   );
   await ok(bff.call('PUT', 'resume-subscription', { user, body: { customerId, subscriptionId } }));
+  // A checkout started and dropped before it was paid.
+  const dropper = await bff.newUser();
+  const started = await ok(
+    bff.call('POST', 'setup-checkout', {
+      user: dropper,
+      body: { uid: dropper.uid, email: dropper.email, count: 1 },
+    }),
+  );
+  await ok(
+    bff.call('PUT', 'cancel-checkout', {
+      user: dropper,
+      body: { customerId: String(started.customerId), subscriptionId: String(started.subscriptionId) },
+    }),
+  );
 
   // complete-checkout and update-card sync the license records with the subscription, creating
   // missing ones (PutItem). The purchase's webhooks may have created them already; then a record is

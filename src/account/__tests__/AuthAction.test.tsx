@@ -44,9 +44,11 @@ beforeEach(() => {
 });
 
 describe('/auth', () => {
-  it("says 'Unknown mode.' for any other mode", () => {
+  it("says 'Unknown mode.' for any other mode, and what to do", () => {
     open('?mode=signIn&oobCode=1');
     expect(screen.getByRole('alert')).toHaveTextContent('Unknown mode.');
+    expect(screen.getByText(/Open it again from the email/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'sign in' })).toHaveAttribute('href', '/sign-in');
   });
 
   const unconfirmed = { isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } } as never;

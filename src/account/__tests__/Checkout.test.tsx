@@ -82,7 +82,7 @@ describe('Checkout', () => {
 
     await userEvent.type(screen.getByLabelText('Name on Card'), 'Pat Buyer');
     await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/licenses'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/licenses?note=paid'));
     expect(mockStripe.confirmCardPayment).toHaveBeenCalledWith(SEC, expect.anything());
   });
 
@@ -114,7 +114,7 @@ describe('Checkout', () => {
     const page = open(`?sec=${SEC}&count=2`);
     await userEvent.type(await screen.findByLabelText('Name on Card'), 'Pat Buyer');
     await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/licenses'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/licenses?note=paid'));
     page.unmount();
     mockedApi.checkoutInfo.mockClear();
     mockStripeLoaded.mockClear();

@@ -16,6 +16,7 @@ jest.mock('../../api-client/client', () => ({
   addLicenses: jest.fn(),
   removeLicenses: jest.fn(),
   resumeSubscription: jest.fn(),
+  cancelCheckout: jest.fn(),
   getInvoices: jest.fn(),
   getHeldLicenses: jest.fn(),
   getMachines: jest.fn(),
@@ -190,6 +191,22 @@ describe('/licenses', () => {
       '/checkout?sec=pi_9_secret_y&count=2',
     );
     expect(screen.queryByRole('button', { name: 'Add Licenses' })).not.toBeInTheDocument();
+  });
+
+  it('cancels an incomplete checkout, and then offers Buy Licenses saying nothing was charged', async () => {
+    serve(subscription({ status: 'incomplete', clientSecret: 'pi_9_secret_y', renewLicenseCount: 2 }), []);
+    await show();
+    mockedApi.cancelCheckout.mockResolvedValue({ subscriptionId: 'sub_1', status: 'canceled' });
+    serve(subscription({ status: 'canceled', renewLicenseCount: 0, cardBrand: null, cardLast4: null }), []);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel Checkout' }));
+    expect(mockedApi.cancelCheckout).toHaveBeenCalledWith({ customerId: 'cus_1', subscriptionId: 'sub_1' });
+    expect(
+      await screen.findByText(
+        'Your checkout was cancelled before it was paid, so nothing was charged. Buy licenses below to start again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Continue Checkout' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy Licenses' })).toBeInTheDocument();
   });
 
   it('shows the past-due banner that leads to Update Card', async () => {

@@ -55,7 +55,7 @@ describe('Change Email', () => {
   it('changes the address, signs out and goes to /sign-in', async () => {
     mockedApi.updateEmail.mockResolvedValue({ email: 'new@example.com' });
     await change('secret1', 'new@example.com');
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/sign-in'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/sign-in?note=emailChanged'));
     expect(mockedApi.updateEmail).toHaveBeenCalledWith({
       uid: 'u1',
       oldEmail: 'me@example.com',
@@ -95,7 +95,7 @@ describe('Change Password', () => {
     mocked.updatePassword.mockResolvedValue(undefined);
     mockedApi.signOutEverywhere.mockResolvedValue({ signedOut: true, tokensValidAfter: '' });
     await change('secret1', 'secret2');
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/sign-in'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/sign-in?note=passwordChanged'));
     expect(mocked.updatePassword).toHaveBeenCalledWith({ oldPassword: 'secret1', newPassword: 'secret2' });
     expect(mockedApi.signOutEverywhere).toHaveBeenCalledWith();
     expect(mocked.signOut).toHaveBeenCalled();
@@ -105,7 +105,7 @@ describe('Change Password', () => {
     mocked.updatePassword.mockResolvedValue(undefined);
     mockedApi.signOutEverywhere.mockRejectedValue({ error: { code: 'HTTP_503', message: 'x' } });
     await change('secret1', 'secret2');
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/sign-in'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/sign-in?note=passwordChanged'));
     expect(mocked.signOut).toHaveBeenCalled();
   });
 

@@ -46,7 +46,7 @@ describe('SignUpForm', () => {
   it('creates the account and goes to /sign-in', async () => {
     mocked.signUp.mockResolvedValue({} as never);
     await fill('secret1', 'secret1');
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/sign-in'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/sign-in?note=signedUp'));
     expect(mocked.signUp).toHaveBeenCalledWith({
       username: 'new@example.com',
       password: 'secret1',

@@ -1,4 +1,5 @@
 import React, { useState } from 'react';
+import { Link } from 'gatsby';
 import { FormMessage } from '../shared/FormMessage';
 import { takeUrlSecrets } from '../../lib/url-secrets';
 import { queryParam } from '../shared/query';
@@ -22,6 +23,15 @@ export function AuthAction() {
     case 'recoverEmail':
       return <RecoverEmail code={code} />;
     default:
-      return <FormMessage kind="error">Unknown mode.</FormMessage>;
+      // A link cut short or mistyped: say what to do rather than end at the error.
+      return (
+        <>
+          <FormMessage kind="error">Unknown mode.</FormMessage>
+          <p>
+            This link is incomplete. Open it again from the email, copying the whole address, or{' '}
+            <Link to="/sign-in">sign in</Link>.
+          </p>
+        </>
+      );
   }
 }

@@ -1,6 +1,6 @@
 import React, { useEffect, useState } from 'react';
 import { Link } from 'gatsby';
-import { getEmailRecovery, recoverEmail } from '../../api-client/client';
+import { getEmailRecovery, isApiError, recoverEmail } from '../../api-client/client';
 import type { EmailRecoveryInfo } from '../../api-client/types';
 import { authErrorMessage } from '../../auth/errors';
 import { signOutUser } from '../../auth/sign-out';
@@ -8,6 +8,7 @@ import { forgetUrlSecrets } from '../../lib/url-secrets';
 import { FormMessage } from '../shared/FormMessage';
 import { Spinner } from '../shared/Spinner';
 import { useSubmitGuard } from '../shared/use-submit-guard';
+import { RecoveryLinkNextStep } from './LinkNextStep';
 
 /**
  * mode=recoverEmail: shows both addresses; Recover restores the previous one through the BFF, which
@@ -17,6 +18,7 @@ import { useSubmitGuard } from '../shared/use-submit-guard';
 export function RecoverEmail({ code }: { code: string }) {
   const [info, setInfo] = useState<EmailRecoveryInfo | null>(null);
   const [error, setError] = useState('');
+  const [used, setUsed] = useState(false);
   const [restored, setRestored] = useState('');
   const { busy, run } = useSubmitGuard(500);
 
@@ -24,7 +26,11 @@ export function RecoverEmail({ code }: { code: string }) {
     let live = true;
     getEmailRecovery(code).then(
       (answer) => live && setInfo(answer),
-      (err: unknown) => live && setError(authErrorMessage(err, 'action')),
+      (err: unknown) => {
+        if (!live) return;
+        setUsed(isApiError(err) && err.error.code === 'USED_ACTION_CODE');
+        setError(authErrorMessage(err, 'action'));
+      },
     );
     return () => {
       live = false;
@@ -66,7 +72,15 @@ export function RecoverEmail({ code }: { code: string }) {
       </>
     );
   }
-  if (!info) return error ? <FormMessage kind="error">{error}</FormMessage> : <Spinner />;
+  if (!info) {
+    if (!error) return <Spinner />;
+    return (
+      <>
+        <FormMessage kind="error">{error}</FormMessage>
+        <RecoveryLinkNextStep used={used} />
+      </>
+    );
+  }
   return (
     <div className="account-form">
       <p>

@@ -8,6 +8,7 @@ import { FormFooter } from '../shared/FormFooter';
 import { FormMessage } from '../shared/FormMessage';
 import { passwordProblem } from '../shared/password-rules';
 import { useAuthForm } from '../shared/use-auth-form';
+import { ResetLinkNextStep } from './LinkNextStep';
 
 /** mode=resetPassword: a new password for the emailed address, with the sign-up rules. */
 export function ResetPasswordConfirm({ code, email }: { code: string; email: string }) {
@@ -63,6 +64,7 @@ export function ResetPasswordConfirm({ code, email }: { code: string; email: str
         onChange={(e) => setConfirm(e.target.value)}
       />
       <FormFooter error={error} busy={busy} label="Reset Password" />
+      {error && <ResetLinkNextStep />}
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import React from 'react';
+import { Link } from 'gatsby';
 import type { HeldLicense } from '../../api-client/types';
 import { LicenseKeyCell } from './LicenseKeyCell';
 import { expirationLabel } from './expiration-label';
@@ -15,6 +16,10 @@ export function HeldLicenses({
   return (
     <section className="account-section" aria-labelledby="assigned-to-you">
       <h2 id="assigned-to-you">Licenses assigned to you</h2>
+      <p>
+        To use one, enter its key with your email address and password in the application&apos;s license modal
+        (<Link to="/quickstart">Quickstart</Link>, step 4; <Link to="/download">Download</Link>).
+      </p>
       <table className="license-table">
         <thead>
           <tr>

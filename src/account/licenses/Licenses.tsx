@@ -9,6 +9,7 @@ import { Receipts } from '../receipts/Receipts';
 import { Spinner } from '../shared/Spinner';
 import { AddLicenses } from './AddLicenses';
 import { BuyLicenses } from './BuyLicenses';
+import { CancelCheckout } from './CancelCheckout';
 import { Devices } from './Devices';
 import { HeldLicenses } from './HeldLicenses';
 import { LicenseTable } from './LicenseTable';
@@ -102,6 +103,13 @@ export function Licenses({ user }: { user: SessionUser }) {
               >
                 Continue Checkout
               </Link>
+            )}
+            {actions.continueCheckout && customerId && (
+              <CancelCheckout
+                customerId={customerId}
+                subscriptionId={subscription.id}
+                onCancelled={reloadAfterChange}
+              />
             )}
             {actions.updateCard && (
               <Link className="button" to={`/update-card?sid=${sid}`}>

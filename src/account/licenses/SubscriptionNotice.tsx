@@ -57,6 +57,13 @@ export function SubscriptionNotice({ kind, subscription, children }: Subscriptio
           Your subscription has ended. Buy licenses below to start a new one.
         </p>
       );
+    case 'checkoutCancelled':
+      return (
+        <p className="message message--notice" role="status">
+          Your checkout was cancelled before it was paid, so nothing was charged. Buy licenses below to start
+          again.
+        </p>
+      );
     case 'expired':
       return (
         <p className="message message--notice" role="status">

@@ -1,10 +1,12 @@
 import type { Subscription } from '../../api-client/types';
 
 /** What the page says about the subscription's state, beside its summary (SubscriptionNotice). */
-export type SubscriptionNoticeKind = 'ending' | 'pastDue' | 'unpaid' | 'paused' | 'canceled' | 'expired';
+export type SubscriptionNoticeKind =
+  'ending' | 'pastDue' | 'unpaid' | 'paused' | 'canceled' | 'checkoutCancelled' | 'expired';
 
 export interface SubscriptionActions {
   buy: boolean;
+  /** Awaiting its first payment: Continue Checkout, or Cancel Checkout to drop it. */
   continueCheckout: boolean;
   add: boolean;
   updateCard: boolean;
@@ -36,7 +38,8 @@ export function subscriptionActions(sub: Subscription | null): SubscriptionActio
   if (!sub) return NONE;
   switch (sub.status) {
     case 'canceled':
-      return { ...NONE, notice: 'canceled' };
+      // Never paid (no card was ever recorded): a checkout the user cancelled, not an ended subscription.
+      return { ...NONE, notice: sub.cardLast4 ? 'canceled' : 'checkoutCancelled' };
     case 'incomplete_expired':
       return { ...NONE, notice: 'expired' };
     case 'incomplete':

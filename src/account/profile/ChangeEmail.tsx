@@ -9,6 +9,7 @@ import { flagLookalikes } from '../shared/email-validity';
 import { CurrentPasswordField } from '../shared/CurrentPasswordField';
 import { Field } from '../shared/Field';
 import { FormFooter } from '../shared/FormFooter';
+import { withNote } from '../shared/RedirectNote';
 import { useAuthForm } from '../shared/use-auth-form';
 import { ProfileSection } from './ProfileSection';
 
@@ -26,7 +27,7 @@ export function ChangeEmail({ user }: { user: SessionUser }) {
     // Cognito mailed the new address a verification link as the address changed.
     recordVerificationMail(address);
     await signOutUser().catch(() => undefined);
-    await navigate('/sign-in');
+    await navigate(withNote('/sign-in', 'emailChanged'));
   });
 
   return (

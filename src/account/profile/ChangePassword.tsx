@@ -6,6 +6,7 @@ import { CurrentPasswordField } from '../shared/CurrentPasswordField';
 import { Field } from '../shared/Field';
 import { FormFooter } from '../shared/FormFooter';
 import { MIN_PASSWORD_LENGTH } from '../shared/password-rules';
+import { withNote } from '../shared/RedirectNote';
 import { useAuthForm } from '../shared/use-auth-form';
 import { ProfileSection } from './ProfileSection';
 
@@ -19,7 +20,7 @@ export function ChangePassword() {
     await updatePassword({ oldPassword: currentPassword, newPassword });
     // Every session ends, on every device: whoever knew the old password is out too.
     await signOutUser({ everywhere: true }).catch(() => undefined);
-    await navigate('/sign-in');
+    await navigate(withNote('/sign-in', 'passwordChanged'));
   });
 
   return (

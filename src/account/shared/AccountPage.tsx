@@ -3,6 +3,7 @@ import { AuthProvider } from '../../auth/AuthContext';
 import { RequireAuth } from '../../auth/RequireAuth';
 import type { SessionUser } from '../../auth/session';
 import { useHydrated } from '../../lib/use-hydrated';
+import { RedirectNote } from './RedirectNote';
 import { Spinner } from './Spinner';
 
 interface AccountPageProps {
@@ -30,6 +31,7 @@ export function AccountPage({ title, children, guarded = false }: AccountPagePro
   return (
     <article className="page account">
       <h1>{title}</h1>
+      {hydrated && <RedirectNote />}
       <AuthProvider>{body}</AuthProvider>
     </article>
   );

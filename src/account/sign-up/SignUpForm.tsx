@@ -10,6 +10,7 @@ import { FormFooter } from '../shared/FormFooter';
 import { passwordProblem } from '../shared/password-rules';
 import { plausibleEmail } from '../shared/plausible-email';
 import { queryParam } from '../shared/query';
+import { withNote } from '../shared/RedirectNote';
 import { useAuthForm } from '../shared/use-auth-form';
 
 export function SignUpForm() {
@@ -29,7 +30,7 @@ export function SignUpForm() {
     // takes the address from the username.
     await signUp({ username: address, password });
     recordVerificationMail(address);
-    await navigate('/sign-in');
+    await navigate(withNote('/sign-in', 'signedUp'));
   });
 
   return (

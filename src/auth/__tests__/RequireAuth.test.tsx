@@ -39,15 +39,21 @@ describe('RequireAuth', () => {
     mocked.fetchAuthSession.mockResolvedValue({ tokens: undefined } as never);
     guarded();
     await waitFor(() =>
-      expect(navigate).toHaveBeenCalledWith('/sign-in?next=%2Flicenses%3Fx%3D1', { replace: true }),
+      expect(navigate).toHaveBeenCalledWith('/sign-in?next=%2Flicenses%3Fx%3D1&note=signInFirst', {
+        replace: true,
+      }),
     );
     expect(screen.queryByText(/Hello/)).not.toBeInTheDocument();
   });
 
-  it('sends a signed-in user with an unverified email to /sign-in', async () => {
+  it('sends a signed-in user with an unverified email to /sign-in, saying why', async () => {
     mocked.fetchAuthSession.mockResolvedValue(session(false) as never);
     guarded();
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/sign-in', { replace: true }));
+    await waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/sign-in\?next=.+&note=verifyFirst$/), {
+        replace: true,
+      }),
+    );
     expect(screen.queryByText(/Hello/)).not.toBeInTheDocument();
   });
 

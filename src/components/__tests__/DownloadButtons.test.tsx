@@ -2,10 +2,15 @@ import React from 'react';
 import { render, screen } from '@testing-library/react';
 import { DownloadButtons } from '../download/DownloadButtons';
 
+const props = { releaseName: 'Stockbench 2.0', supportEmail: 'help@example.com' };
+
 describe('download buttons', () => {
   it('link to the configured installers', () => {
     render(
-      <DownloadButtons windowsUrl="https://dl.example/setup.exe" macosUrl="https://dl.example/app.dmg" />,
+      <DownloadButtons
+        {...props}
+        installers={{ windows: 'https://dl.example/setup.exe', macos: 'https://dl.example/app.dmg' }}
+      />,
     );
     expect(screen.getByRole('link', { name: 'Download for Windows' })).toHaveAttribute(
       'href',
@@ -15,14 +20,23 @@ describe('download buttons', () => {
       'href',
       'https://dl.example/app.dmg',
     );
-    expect(screen.queryByText(/not available/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/not on this site yet/)).not.toBeInTheDocument();
   });
 
-  it('are disabled, with the reason, when no installer is configured', () => {
-    render(<DownloadButtons windowsUrl="" macosUrl="https://dl.example/app.dmg" />);
-    const windows = screen.getByRole('button', { name: 'Download for Windows' });
-    expect(windows).toBeDisabled();
-    expect(windows).toHaveAccessibleDescription(/not available from this site right now/);
-    expect(screen.getByRole('link', { name: 'Download for macOS' })).toBeInTheDocument();
+  it('without both installers, say so and offer to be told when they are out, and the support address', () => {
+    render(<DownloadButtons {...props} installers={{ windows: '', macos: 'https://dl.example/app.dmg' }} />);
+    expect(screen.queryByRole('link', { name: /Download for/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The Stockbench 2.0 installers are not on this site yet.',
+    );
+    const notify = screen.getByRole('link', { name: 'Email me when the installers are out' });
+    const href = new URL(notify.getAttribute('href') ?? '');
+    expect(href.protocol).toBe('mailto:');
+    expect(href.pathname).toBe('help@example.com');
+    expect(href.searchParams.get('subject')).toBe('Tell me when the Stockbench 2.0 installers are out');
+    expect(screen.getByRole('link', { name: 'help@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:help@example.com',
+    );
   });
 });

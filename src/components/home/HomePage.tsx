@@ -4,6 +4,7 @@ import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import { siteConfig } from '../../config';
 import { visibleItems } from '../../lib/filters';
 import { fillText } from '../../lib/placeholders';
+import { announcementsForBuild } from '../../lib/releases';
 import { byToolNumber } from '../../lib/tool-order';
 import { useSiteFacts } from '../../lib/use-site-facts';
 import { ActionMessage } from '../action-message/ActionMessage';
@@ -15,7 +16,9 @@ import { features } from './features';
 
 interface HomeData {
   site: { buildTime: string };
-  announcements: { nodes: { yamlId: string; message: string; startDate: string; endDate: string }[] };
+  announcements: {
+    nodes: { yamlId: string; message: string; startDate: string; endDate: string; release: string | null }[];
+  };
   tools: { nodes: { frontmatter: ToolSummary & { screenshots: { name: string; alt: string }[] | null } }[] };
   shots: {
     nodes: { base: string; thumb: IGatsbyImageData; full: IGatsbyImageData }[];
@@ -34,6 +37,7 @@ export function HomePage({ search }: { search: string }) {
           message
           startDate
           endDate
+          release
         }
       }
       tools: allMarkdownRemark(filter: { fields: { collection: { eq: "tools" } } }) {
@@ -93,11 +97,15 @@ export function HomePage({ search }: { search: string }) {
       <Announcements
         built={{
           at: data.site.buildTime,
-          announcements: data.announcements.nodes.map(({ yamlId, message, ...a }) => ({
-            id: yamlId,
-            message: fillText(message, facts),
-            ...a,
-          })),
+          // The feed the component re-reads holds the same announcements (gatsby-node).
+          announcements: announcementsForBuild(data.announcements.nodes, siteConfig.installers).map(
+            ({ yamlId, message, startDate, endDate }) => ({
+              id: yamlId,
+              message: fillText(message, facts),
+              startDate,
+              endDate,
+            }),
+          ),
         }}
       />
       <section className="hero">

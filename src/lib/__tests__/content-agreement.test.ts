@@ -1,4 +1,9 @@
-import { changelogContradictions, freeTierContradictions, type ToolFacts } from '../content-agreement';
+import {
+  changelogContradictions,
+  freeTierContradictions,
+  releaseContradictions,
+  type ToolFacts,
+} from '../content-agreement';
 
 const tool = (id: string, title: string, updated: string, tags: string[] = []): ToolFacts => ({
   id,
@@ -57,6 +62,44 @@ describe('freeTierContradictions', () => {
     ]);
     expect(freeTierContradictions([treasury, { ...price, tags: [] }], 2)).toEqual([
       'T2 Price History is one of tools #1 to #2 (the free version) but is not tagged free.',
+    ]);
+  });
+});
+
+describe('releaseContradictions', () => {
+  const two = { date: '2026-11-01', details: ['Stockbench 2.0.'], introduces: [], version: '2.0' };
+  const out = {
+    id: 'two',
+    message: 'Stockbench 2.0 is now available for Windows and macOS.',
+    startDate: '2026-11-01T00:00:00Z',
+    release: '2.0',
+  };
+
+  it('accepts an announcement of a release the changelog has, from that day on', () => {
+    expect(releaseContradictions([out], [launch, two])).toEqual([]);
+  });
+
+  it('rejects an announcement that says a release is out without naming it', () => {
+    expect(releaseContradictions([{ ...out, release: null }], [launch, two])).toEqual([
+      'The announcement two says a release is out but names none: add "release: <version>" of a changelog entry.',
+    ]);
+  });
+
+  it('rejects an announcement of a release the changelog lacks, or has only later, or does not name', () => {
+    expect(releaseContradictions([out], [launch])).toEqual([
+      'The announcement two announces version 2.0, which no changelog entry releases.',
+    ]);
+    expect(releaseContradictions([out], [launch, { ...two, date: '2026-11-20' }])).toEqual([
+      'The announcement two starts on 2026-11-01, before the changelog entry of 2026-11-20 that releases version 2.0.',
+    ]);
+    expect(releaseContradictions([{ ...out, message: 'Our new release is now available.' }], [two])).toEqual([
+      'The announcement two announces version 2.0 but its text never says "Stockbench 2.0".',
+    ]);
+  });
+
+  it('rejects a version released twice', () => {
+    expect(releaseContradictions([], [two, { ...two, date: '2026-12-01' }])).toEqual([
+      'Version 2.0 is released by several changelog entries: 2026-11-01, 2026-12-01.',
     ]);
   });
 });

@@ -48,7 +48,7 @@ describe('CheckoutForm', () => {
       licenses: [],
     });
     await pay();
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/licenses'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/licenses?note=paid'));
     expect(mockStripe.confirmCardPayment).toHaveBeenCalledWith('pi_1_secret_x', {
       payment_method: { card: mockCardElement, billing_details: { name: 'Pat Buyer' } },
     });
@@ -100,7 +100,7 @@ describe('UpdateCardForm', () => {
       paidInvoices: 0,
     });
     await update();
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/licenses'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/licenses?note=cardUpdated'));
     expect(mockStripe.createPaymentMethod).toHaveBeenCalledWith({
       type: 'card',
       card: mockCardElement,
