@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocument } from '@aws-sdk/lib-dynamodb';
+import { LEASE_SK, userPk } from '../lib/repository/keys';
+import { PARTITION_KEY, SORT_KEY } from '../lib/table';
 import { expectInvariants } from './support/invariants';
 import { paymentIntentOf, startBff, type Bff, type User } from './support/bff';
 import { licensesOf, subscribe, type License } from './support/accounts';
@@ -40,6 +44,21 @@ const quantityOf = async (subscriptionId: string) =>
   (await bff.stripe.subscriptions.retrieve(subscriptionId)).items.data[0]?.quantity;
 
 const renewing = (ls: License[]) => ls.filter((l) => l.expirationDate === 'NONE');
+
+/** Dates the account's lease in the past, as time would: the next request may take it. */
+async function expireLease(uid: string) {
+  const doc = DynamoDBDocument.from(
+    new DynamoDBClient({ region: bff.info.region, endpoint: bff.info.dynamodb }),
+  );
+  await doc.update({
+    TableName: bff.info.tableName,
+    Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: LEASE_SK },
+    UpdateExpression: 'SET leaseUntil = :past',
+    ConditionExpression: 'attribute_exists(leaseToken)',
+    ExpressionAttributeValues: { ':past': Date.now() - 1 },
+  });
+  doc.destroy();
+}
 
 describe('parallel changes to one account', () => {
   it('two adds in parallel (2 and 1 from 3) both take effect: 6 renewing keys, 6 billed', async () => {
@@ -139,6 +158,40 @@ describe('idempotency keys', () => {
     expect(await quantityOf(s.subscriptionId)).toBe(2);
     await expectInvariants(bff, s.user.uid);
   });
+
+  it('a remove whose lease outlived it answers BUSY to a retry, then resumes and succeeds', async () => {
+    const s = await subscribed(2);
+    const [k1] = await licenses(s.user);
+    // The remove does its work, then every attempt to free the account's lease is throttled (the
+    // SDK's retries included): the client gets a 500 and the lease stays until it expires.
+    const rule = bff.iamGate.throttle({
+      principal: 'remove-licenses',
+      operations: ['UpdateItem'],
+      bodyIncludes: ':zero',
+      times: 3,
+    });
+    const key = newKey();
+    try {
+      expect((await remove(s, [String(k1?.key)], key)).status).toBe(500);
+    } finally {
+      bff.iamGate.clearThrottles();
+    }
+    expect(rule.times).toBe(0);
+    expect(await quantityOf(s.subscriptionId)).toBe(1); // Stripe did act
+    // The client retries with its key while the lease is still held: BUSY, which it retries again.
+    const busy = await remove(s, [String(k1?.key)], key);
+    expect(busy.status).toBe(409);
+    expect(busy.body.error?.code).toBe('BUSY');
+    await expireLease(s.user.uid); // as its 20 s expiry would
+    const retried = await remove(s, [String(k1?.key)], key);
+    expect(retried.status).toBe(200);
+    expect(retried.body.renewLicenseCount).toBe(1);
+    expect(await quantityOf(s.subscriptionId)).toBe(1);
+    const after = await licenses(s.user);
+    expect(renewing(after)).toHaveLength(1);
+    expect(after.find((l) => l.key === k1?.key)?.expirationDate).not.toBe('NONE');
+    await expectInvariants(bff, s.user.uid);
+  }, 30000);
 });
 
 // Stripe stores a 500 given after execution began under the request's key and replays it to every

@@ -134,7 +134,12 @@ export async function runUserAction<T>(
       body: typeof result.body === 'string' ? result.body : '',
     });
   } else {
-    await finishIdempotencyKey(uid, key, owner, status >= 500 ? 'interrupted' : 'failed');
+    // A refusal forgets the plan only when this run decided it. A plan stored by an earlier,
+    // interrupted run may already be done in Stripe and our records (a resumed run answering 409 BUSY
+    // because that run's lease outlived it is one case): the next retry must resume with it, not decide
+    // afresh against the state the plan itself produced.
+    const inherited = claimed.plan !== undefined;
+    await finishIdempotencyKey(uid, key, owner, status >= 500 || inherited ? 'interrupted' : 'failed');
   }
   return result;
 }
