@@ -17,13 +17,13 @@ const privateKeyPem = (): string => {
 let pem: string | undefined;
 
 /** The session start a refresh token carries (its iat), or undefined if it has none. */
-export function sessionStartOf(refreshToken: string): number | undefined {
+function sessionStartOf(refreshToken: string): number | undefined {
   const { iat } = decodeJwt(refreshToken).payload;
   return typeof iat === 'number' ? iat : undefined;
 }
 
 /** The token with its auth_time set to `authTime`, signed again as cognito-local signs it. */
-export function withAuthTime(token: string, authTime: number): string {
+function withAuthTime(token: string, authTime: number): string {
   const { header, payload } = decodeJwt(token);
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const signed = `${part(header)}.${part({ ...payload, auth_time: authTime })}`;
