@@ -140,13 +140,14 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
  * these to the trigger's role (auth.ts); the local stack runs the trigger with its own keys behind the
  * same IAM gate (dev/lambda-invoke.ts). The CustomMessage trigger is not listed: it calls nothing.
  */
-export const TRIGGER_PERMISSIONS: Readonly<Record<'post-confirmation' | 'pre-sign-up', HandlerPermissions>> = {
-  // Ends every session after a password reset: Cognito's global sign-out and the "tokens valid after"
-  // time (UpdateItem on USER#<uid> / SESSIONS).
-  'post-confirmation': { table: ['UpdateItem'], cognito: ['AdminUserGlobalSignOut'] },
-  // Frees an address held by an unconfirmed sign-up: finds the users with that email, deletes those.
-  'pre-sign-up': { cognito: ['ListUsers', 'AdminDeleteUser'] },
-};
+export const TRIGGER_PERMISSIONS: Readonly<Record<'post-confirmation' | 'pre-sign-up', HandlerPermissions>> =
+  {
+    // Ends every session after a password reset: Cognito's global sign-out and the "tokens valid after"
+    // time (UpdateItem on USER#<uid> / SESSIONS).
+    'post-confirmation': { table: ['UpdateItem'], cognito: ['AdminUserGlobalSignOut'] },
+    // Frees an address held by an unconfirmed sign-up: finds the users with that email, deletes those.
+    'pre-sign-up': { cognito: ['ListUsers', 'AdminDeleteUser'] },
+  };
 
 export type TriggerName = keyof typeof TRIGGER_PERMISSIONS;
 
