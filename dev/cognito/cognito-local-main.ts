@@ -6,6 +6,8 @@ import type { Message } from 'cognito-local/lib/services/messages';
 import type { User } from 'cognito-local/lib/services/userPoolService';
 // Adds AdminSetUserMFAPreference to cognito-local's targets before it starts.
 import './admin-mfa-preference';
+// Makes the refresh token of a sign-in completed with the MFA code usable, as a password sign-in's is.
+import './challenge-refresh-tokens';
 
 /** Body POSTed to COGNITO_MESSAGE_HOOK_URL for each email. */
 export interface CognitoMessageHookBody {

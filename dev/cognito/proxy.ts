@@ -3,6 +3,7 @@ import http from 'node:http';
 import { decodeJwt, JwtError, remoteJwks, verifyJwt, type JwtPayload } from '../jwt';
 import { NEW_EMAIL_MARKER, RESEND_MARKER } from '../lambda-invoke';
 import { ResetRequired } from './reset-required';
+import { keepAuthTime } from './auth-time';
 import { CognitoError } from './cognito-error';
 import type { ChallengeSessionOptions } from './challenge-sessions';
 import { Revocations } from './revocations';
@@ -11,11 +12,12 @@ import { listen } from '../listen';
 
 // Our HTTP front for cognito-local. It forwards the Cognito JSON API and fills the gaps that make
 // aws-amplify v6 behave differently from real Cognito (see dev/README.md, "Cognito proxy"):
-// refresh through GetTokensFromRefreshToken, global sign-out with revocation, ResendConfirmationCode,
-// AdminResetUserPassword and the RESET_REQUIRED status, email_verified on confirmation, Cognito's error
-// names and messages, the password policy, prevent-user-existence answers, verified access tokens, the
-// app client's writable attributes, the PreSignUp trigger before the address check, authenticator-app
-// MFA as Cognito answers it (software-token-mfa.ts), and 400 (never 500) for what it cannot do.
+// refresh through GetTokensFromRefreshToken, auth_time kept across refreshes (auth-time.ts), global
+// sign-out with revocation, ResendConfirmationCode, AdminResetUserPassword and the RESET_REQUIRED
+// status, email_verified on confirmation, Cognito's error names and messages, the password policy,
+// prevent-user-existence answers, verified access tokens, the app client's writable attributes, the
+// PreSignUp trigger before the address check, authenticator-app MFA as Cognito answers it
+// (software-token-mfa.ts), and 400 (never 500) for what it cannot do.
 
 export interface CognitoProxyOptions {
   /** cognito-local's URL. */
@@ -554,12 +556,14 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
     },
     InitiateAuth: async (body) => {
       const flow = body.AuthFlow;
-      if (flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN') {
-        checkRefreshToken((body.AuthParameters as Record<string, unknown> | undefined)?.REFRESH_TOKEN);
-      }
+      const refreshToken = (body.AuthParameters as Record<string, unknown> | undefined)?.REFRESH_TOKEN;
+      const refreshing = flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN';
+      if (refreshing) checkRefreshToken(refreshToken);
       if (flow === 'USER_PASSWORD_AUTH') await refuseResetRequired(body);
       try {
-        const result = completeTokens(await up.call('InitiateAuth', body));
+        const answer = await up.call('InitiateAuth', body);
+        if (refreshing) keepAuthTime(answer, String(refreshToken));
+        const result = completeTokens(answer);
         const login = (body.AuthParameters as Record<string, unknown> | undefined)?.USERNAME;
         return mfa.challenged(result, String(body.ClientId ?? ''), String(login ?? ''));
       } catch (error) {
@@ -587,6 +591,7 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       } catch (error) {
         return rename(error, ['NotAuthorizedException'], 'NotAuthorizedException', 'Invalid Refresh Token');
       }
+      keepAuthTime(result, refreshToken);
       // No refresh-token rotation on our client, so (as Cognito) no new RefreshToken comes back.
       return completeTokens({ AuthenticationResult: result.AuthenticationResult });
     },

@@ -198,12 +198,20 @@ describe('signing a machine out', () => {
     });
 
     // Signing in again on it is a new start, subject to the limit: refused while 3 others use it, let
-    // in once one of them is signed out.
+    // in once one of them is signed out. Its old session merely refreshed (a new token of a later
+    // second) is not: it stays refused even with a place free, as in Cognito, where a refresh keeps
+    // the sign-in's auth_time.
     await new Promise((r) => setTimeout(r, 1100)); // a session that began after the sign-out (seconds)
     const again = await install(buyer.user, 'PC A');
     await again.store.write({ installationId: idA });
     expect(await again.check(key)).toMatchObject({ state: 'refused', code: 'MACHINE_LIMIT' });
     expect((await signOut(buyer.user, key, await idOf(b as Install))).status).toBe(200);
+    const refreshed = await refresh(cognito(), (a as Install).session);
+    expect(refreshed.idToken).not.toBe((a as Install).session.idToken);
+    expect(await checkLicense((a as Install).options, refreshed, key)).toMatchObject({
+      state: 'refused',
+      code: 'MACHINE_SIGNED_OUT',
+    });
     expect(await again.check(key)).toMatchObject({ state: 'licensed' });
     expect(await namesOn(buyer.user, key)).toEqual(['PC A', 'PC C', 'PC D']);
   });

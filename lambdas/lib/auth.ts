@@ -30,13 +30,14 @@ export interface CallerOptions {
   allowUnverified?: boolean;
 }
 
+const seconds = (value: Claims[string]): number | undefined => {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+  return Number.isFinite(n) ? n : undefined;
+};
+
 /** The session's start: auth_time (kept across refreshes), else iat; epoch seconds. */
 function sessionStart(claims: Claims): number | undefined {
-  for (const value of [claims.auth_time, claims.iat]) {
-    const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
-    if (Number.isFinite(n)) return n;
-  }
-  return undefined;
+  return seconds(claims.auth_time) ?? seconds(claims.iat);
 }
 
 /**
@@ -61,7 +62,9 @@ export async function getCaller(event: ApiEvent, options: CallerOptions = {}): P
     email: typeof email === 'string' && email ? email : undefined,
     // API Gateway passes claims as strings ("true"); the local server may pass booleans.
     emailVerified: String(claims.email_verified) === 'true',
-    signedInAt: sessionStart(claims ?? {}) ?? 0,
+    // auth_time only: iat moves with every refresh, so it would make a refreshed session count as a new
+    // sign-in (Cognito always sets auth_time; without one, the earliest start is assumed).
+    signedInAt: seconds(claims.auth_time) ?? 0,
   };
   if (!options.allowUnverified && (!caller.email || !caller.emailVerified)) {
     throw new ApiError(403, 'EMAIL_NOT_VERIFIED', 'Verify your email address to continue.');

@@ -24,6 +24,7 @@ import {
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import type { KeyValueStorageInterface } from 'aws-amplify/utils';
 import type { Mail } from '../../../lambdas/lib/mail';
+import { decodeJwt, remoteJwks, verifyJwt } from '../../jwt';
 import { startLambdaInvoke, TRIGGER_FUNCTIONS, type LambdaInvokeServer } from '../../lambda-invoke';
 import { freePort } from '../../ports';
 import { startCognito, type LocalCognito } from '../index';
@@ -148,11 +149,69 @@ describe('Cognito through the proxy with aws-amplify v6', () => {
     expect(claims?.email_verified).toBe(true);
     expect(claims?.iss).toBe(cognito.issuer);
 
-    const before = (await fetchAuthSession()).tokens?.accessToken.toString();
+    const before = (await fetchAuthSession()).tokens;
+    const signedInAt = before?.idToken?.payload.auth_time;
+    expect(signedInAt).toEqual(expect.any(Number));
     await new Promise((r) => setTimeout(r, 1100)); // new iat, so a new token
-    const after = (await fetchAuthSession({ forceRefresh: true })).tokens?.accessToken.toString();
-    expect(after).toBeDefined();
-    expect(after).not.toBe(before);
+    const after = (await fetchAuthSession({ forceRefresh: true })).tokens;
+    expect(after?.accessToken.toString()).toBeDefined();
+    expect(after?.accessToken.toString()).not.toBe(before?.accessToken.toString());
+    // A refresh continues the session: auth_time stays the sign-in's, as in Cognito.
+    expect(after?.idToken?.payload.iat).toBeGreaterThan(Number(signedInAt));
+    expect(after?.idToken?.payload.auth_time).toBe(signedInAt);
+    expect(after?.accessToken.payload.auth_time).toBe(signedInAt);
+  });
+
+  it('keeps auth_time through both refresh calls, on tokens that verify; a new sign-in moves it', async () => {
+    const jwks = remoteJwks(`${cognito.endpoint}/${cognito.userPoolId}/.well-known/jwks.json`);
+    const authTimes = async (result: Record<string, unknown>) => {
+      const auth = result.AuthenticationResult as { IdToken: string; AccessToken: string };
+      const id = await verifyJwt(auth.IdToken, jwks, { issuer: cognito.issuer });
+      const access = await verifyJwt(auth.AccessToken, jwks, { issuer: cognito.issuer });
+      expect(access.auth_time).toBe(id.auth_time);
+      return { authTime: id.auth_time, iat: id.iat };
+    };
+    const first = await cognitoCall('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: cognito.clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: 'secret1' },
+    });
+    const refreshToken = (first.AuthenticationResult as { RefreshToken: string }).RefreshToken;
+    const signedIn = await authTimes(first);
+    expect(signedIn.authTime).toBe(signedIn.iat);
+
+    await new Promise((r) => setTimeout(r, 1100)); // tokens of a later second
+    const viaGetTokens = await authTimes(
+      await cognitoCall('GetTokensFromRefreshToken', {
+        ClientId: cognito.clientId,
+        RefreshToken: refreshToken,
+      }),
+    );
+    const viaInitiateAuth = await authTimes(
+      await cognitoCall('InitiateAuth', {
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: cognito.clientId,
+        AuthParameters: { REFRESH_TOKEN: refreshToken },
+      }),
+    );
+    for (const refreshed of [viaGetTokens, viaInitiateAuth]) {
+      expect(refreshed.iat).toBeGreaterThan(Number(signedIn.iat));
+      expect(refreshed.authTime).toBe(signedIn.authTime);
+    }
+
+    const again = await cognitoCall('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: cognito.clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: 'secret1' },
+    });
+    expect((await authTimes(again)).authTime).toBeGreaterThan(Number(signedIn.authTime));
+    // The refresh token keeps its own session's start, whatever sign-ins came since.
+    const later = await cognitoCall('GetTokensFromRefreshToken', {
+      ClientId: cognito.clientId,
+      RefreshToken: refreshToken,
+    });
+    expect((await authTimes(later)).authTime).toBe(signedIn.authTime);
+    expect(decodeJwt(refreshToken).payload.iat).toBe(signedIn.authTime);
   });
 
   it("refuses the user's own change of email (only the BFF writes it), and verifies the BFF's", async () => {
@@ -330,6 +389,28 @@ describe('Cognito through the proxy with aws-amplify v6', () => {
     });
     expect(res.status).toBe(400);
   });
+
+  /** A Cognito API call straight to the proxy; the answer must be a 200. */
+  async function cognitoCall(
+    target: string,
+    body: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    const res = await fetch(cognito.endpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+      },
+      body: JSON.stringify(body),
+    });
+    const answer = (await res.json()) as Record<string, unknown>;
+    expect({ target, status: res.status, error: answer.__type }).toEqual({
+      target,
+      status: 200,
+      error: undefined,
+    });
+    return answer;
+  }
 
   // The refresh token Amplify keeps, read back from its storage through a fresh session.
   async function storedRefreshToken(): Promise<string> {

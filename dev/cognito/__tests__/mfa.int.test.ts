@@ -13,6 +13,7 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { generateSync } from 'otplib';
+import { decodeJwt } from '../../jwt';
 import { startLambdaInvoke, type LambdaInvokeServer } from '../../lambda-invoke';
 import { freePort } from '../../ports';
 import { startCognito, type LocalCognito } from '../index';
@@ -171,11 +172,29 @@ describe('authenticator-app MFA in the local Cognito, as AWS answers it', () => 
       name: 'CodeMismatchException',
       message: 'Invalid code received for user',
     });
-    // A mistyped code can be typed again in the same session.
+    // A mistyped code can be typed again in the same session. The sign-in is complete (auth_time)
+    // when the code is accepted, not at the password step (a second earlier here).
+    const passwordStep = Math.floor(Date.now() / 1000);
+    await new Promise((r) => setTimeout(r, 1100));
     const done = await answer(challenge.Session, username, codeFor(secret));
     expect(done.AuthenticationResult?.AccessToken).toBeDefined();
     expect(done.AuthenticationResult?.IdToken).toBeDefined();
     expect(done.AuthenticationResult?.RefreshToken).toBeDefined();
+    const authTime = (token: string | undefined) => decodeJwt(token ?? '').payload.auth_time;
+    const signedInAt = authTime(done.AuthenticationResult?.IdToken);
+    expect(signedInAt).toBeGreaterThan(passwordStep);
+    // A refresh (no code asked) continues that sign-in.
+    await new Promise((r) => setTimeout(r, 1100));
+    const refreshed = await client.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: cognito.clientId,
+        AuthParameters: { REFRESH_TOKEN: done.AuthenticationResult?.RefreshToken ?? '' },
+      }),
+    );
+    expect(refreshed.AuthenticationResult?.IdToken).not.toBe(done.AuthenticationResult?.IdToken);
+    expect(authTime(refreshed.AuthenticationResult?.IdToken)).toBe(signedInAt);
+    expect(authTime(refreshed.AuthenticationResult?.AccessToken)).toBe(signedInAt);
     const me = await client.send(new GetUserCommand({ AccessToken: done.AuthenticationResult?.AccessToken }));
     expect(me.UserAttributes?.find((a) => a.Name === 'email')?.Value).toBe(email);
 

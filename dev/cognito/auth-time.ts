@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { sign } from 'node:crypto';
+import { decodeJwt } from '../jwt';
+
+// Cognito's auth_time is when the user authenticated (password, and the MFA code if asked) and a
+// refresh keeps it; cognito-local stamps every token it generates, refreshes included, with the time
+// of generation, so a refreshed session looked like a new sign-in (the BFF's machine sign-out relies on
+// the difference: lambdas/lib/machines.ts). cognito-local never rotates refresh tokens and signs each
+// one with iat = the auth_time of the sign-in that issued it (the same clock reading), and it only
+// refreshes with a refresh token it stored, so that iat is the session's real start. A refresh's ID
+// and access tokens are re-signed here with it, with cognito-local's own key (one key for every pool).
+
+const privateKeyPem = (): string => {
+  const file = require.resolve('cognito-local/lib/keys/cognitoLocal.private.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { pem: string }).pem;
+};
+let pem: string | undefined;
+
+/** The session start a refresh token carries (its iat), or undefined if it has none. */
+function sessionStartOf(refreshToken: string): number | undefined {
+  const { iat } = decodeJwt(refreshToken).payload;
+  return typeof iat === 'number' ? iat : undefined;
+}
+
+/** The token with its auth_time set to `authTime`, signed again as cognito-local signs it. */
+function withAuthTime(token: string, authTime: number): string {
+  const { header, payload } = decodeJwt(token);
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const signed = `${part(header)}.${part({ ...payload, auth_time: authTime })}`;
+  pem ??= privateKeyPem();
+  return `${signed}.${sign('sha256', Buffer.from(signed), pem).toString('base64url')}`;
+}
+
+/** A refresh's AuthenticationResult with the auth_time of the sign-in that issued `refreshToken`. */
+export function keepAuthTime(result: Record<string, unknown>, refreshToken: string): void {
+  const auth = result.AuthenticationResult as Record<string, unknown> | undefined;
+  const authTime = sessionStartOf(refreshToken);
+  if (!auth || authTime === undefined) return;
+  for (const key of ['AccessToken', 'IdToken']) {
+    const token = auth[key];
+    if (typeof token === 'string') auth[key] = withAuthTime(token, authTime);
+  }
+}
