@@ -652,7 +652,9 @@ async function main(): Promise<void> {
       await call('complete-checkout', { user: u, params: { uid: u.uid, pmid } });
       return { customerId: String(setup.customerId), subscriptionId: String(setup.subscriptionId), pmid };
     };
-    const subA = await checkout(a, 2);
+    // Three licenses: A validates the first, gives the second to a person (get-held-licenses), and new
+    // installations take places on the third.
+    const subA = await checkout(a, 3);
     const licensesA = (await call('get-licenses', { user: a, params: { uid: a.uid } })).licenses as {
       key: string;
     }[];
@@ -666,7 +668,7 @@ async function main(): Promise<void> {
         user: a,
         params: machines ? { key: keyA, machine: machineOf('bench-machine-a1') } : { key: keyA },
       });
-    const keyA2 = licensesA[1]?.key ?? '';
+    const keyA2 = licensesA[2]?.key ?? '';
     let newMachines = 0;
 
     // Webhooks: a real invoice.paid event of A's subscription, under a fresh id each time (so the
@@ -708,9 +710,20 @@ async function main(): Promise<void> {
       ((await call('get-licenses', { user: u, params: { uid: u.uid } })).licenses as { key: string }[]).map(
         (l) => l.key,
       );
-    const giverUser = await newUser('giver');
-    const giver = { user: giverUser, sub: await checkout(giverUser, 1), key: '' };
-    giver.key = (await keysOf(giverUser))[0] ?? '';
+    // A license may change hands 4 times in 30 days (issue 20), and each round of giving and taking back
+    // is two changes: a license serves two rounds, so a giver buys five and serves ten, then a new one buys.
+    const LICENSES_PER_GIVER = 5;
+    let giver: { user: User; sub: Awaited<ReturnType<typeof checkout>>; keys: string[] } | undefined;
+    let giverRounds = 0;
+    const nextGift = async () => {
+      const n = giverRounds++;
+      if (!giver || n % (2 * LICENSES_PER_GIVER) === 0) {
+        const user = await newUser(`giver${n}`);
+        giver = { user, sub: await checkout(user, LICENSES_PER_GIVER), keys: [] };
+        giver.keys = await keysOf(user);
+      }
+      return { giver, key: giver.keys[Math.floor(n / 2) % LICENSES_PER_GIVER] ?? '' };
+    };
     const holder = await newUser('holder');
     const licensing = has('assign-license') && has('get-held-licenses');
     if (licensing) {
@@ -796,16 +809,17 @@ async function main(): Promise<void> {
               name: 'give a license to a person, then take it back',
               rounds: roundsOf(100),
               run: async (i: number) => {
+                const { giver, key } = await nextGift();
                 const ids = { customerId: giver.sub.customerId, subscriptionId: giver.sub.subscriptionId };
                 const email = `bench-holder-${i}-${randomBytes(3).toString('hex')}@example.com`;
                 await call('assign-license', {
                   user: giver.user,
-                  params: { ...ids, licenseKey: giver.key, email },
+                  params: { ...ids, licenseKey: key, email },
                   headers: idempotency(),
                 });
                 await call('take-back-license', {
                   user: giver.user,
-                  params: { ...ids, licenseKey: giver.key },
+                  params: { ...ids, licenseKey: key },
                   headers: idempotency(),
                 });
               },
@@ -837,7 +851,9 @@ async function main(): Promise<void> {
               rounds: Math.round(100 * scale),
               run: async (i: number) => {
                 const machine = machineOf(`bench-new-${phase}-${i}-${newMachines++}`);
-                await call('validate-license', { user: a, params: { key: keyA2, machine } });
+                const check = await call('validate-license', { user: a, params: { key: keyA2, machine } });
+                if (check.valid !== true)
+                  throw new Error(`a new machine was refused: ${JSON.stringify(check)}`);
                 await call('get-machines', { user: a, params: { uid: a.uid } });
                 await call('sign-out-machine', {
                   user: a,

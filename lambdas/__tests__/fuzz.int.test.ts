@@ -363,9 +363,11 @@ async function victimState(): Promise<VictimState> {
   return {
     licenses: licenses.body,
     subscriptions: subscriptions.body,
-    machines: (machines.body.licenses as { key: string; machines: { id: string; name: string }[] }[]).map(
-      (l) => [l.key, l.machines.map((m) => [m.id, m.name])],
-    ),
+    // The licenses the victim pays for: a license the attacker assigned to the victim's address is the
+    // attacker's to give (get-machines lists it for its holder), not a change to the victim's own.
+    machines: (machines.body.licenses as { key: string; machines: { id: string; name: string }[] }[])
+      .filter((l) => victim.licenseKeys.includes(l.key))
+      .map((l) => [l.key, l.machines.map((m) => [m.id, m.name])]),
     stripe: {
       status: sub.status,
       cancelAtPeriodEnd: sub.cancel_at_period_end,

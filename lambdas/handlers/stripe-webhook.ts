@@ -84,7 +84,14 @@ const PAYING_STATUSES: readonly string[] = ['active', 'trialing', 'past_due'];
  * does not hold is left alone, so an orphan's cancellation never takes the account's pointer.
  */
 async function reconcile(uid: string, sub: Stripe.Subscription, event: ApiEvent, eventId: string) {
-  const pointer = (await getAccount(uid))?.subscriptionId;
+  const account = await getAccount(uid);
+  if (!account) {
+    // Found before the lease, deleted while this event waited for it (delete-customer cancels the
+    // subscription, whose events follow): nothing of the account may be written again.
+    log('info', 'webhook for a deleted account', event, { eventId, uid, subscriptionId: sub.id });
+    return;
+  }
+  const pointer = account.subscriptionId;
   if (!pointer || pointer === sub.id || (await listSlots(uid, sub.id)).length) {
     const { slots } = await syncSubscription(uid, sub);
     // Stripe's record of a removal or of the subscription's end reaches the licenses here, so the
