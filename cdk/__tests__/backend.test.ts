@@ -103,7 +103,7 @@ describe('accounts', () => {
       LambdaConfig: { CustomMessage: Match.anyValue(), PreSignUp: Match.anyValue() },
     });
   });
-  it('the PreSignUp trigger may list users and delete them in this pool only, nothing else', () => {
+  it('the PreSignUp trigger may use this pool, the table and the Stripe secret, nothing else', () => {
     const [roleId] = Object.keys(resources).filter(
       (key) => resources[key]?.Type === 'AWS::IAM::Role' && key.startsWith('AuthPreSignUpRole'),
     );
@@ -111,15 +111,38 @@ describe('accounts', () => {
       expect.arrayContaining([
         {
           Effect: 'Allow',
-          Action: ['cognito-idp:ListUsers', 'cognito-idp:AdminDeleteUser'],
+          Action: [
+            'cognito-idp:ListUsers',
+            'cognito-idp:AdminDeleteUser',
+            'cognito-idp:AdminUpdateUserAttributes',
+          ],
           Resource: { 'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool/), 'Arn'] },
+        },
+        {
+          Effect: 'Allow',
+          Action: 'secretsmanager:GetSecretValue',
+          Resource: { Ref: expect.stringMatching(/^SecretsStripe/) },
         },
       ]),
     );
     expect(actionsOf(roleId ?? '').filter((a) => !a.startsWith('logs:'))).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:UpdateItem',
+      'secretsmanager:GetSecretValue',
       'cognito-idp:ListUsers',
       'cognito-idp:AdminDeleteUser',
+      'cognito-idp:AdminUpdateUserAttributes',
     ]);
+  });
+  it('user pool: the one custom attribute, the last proven address, which no client may write', () => {
+    const pool = props('AWS::Cognito::UserPool')[0];
+    expect(pool?.Schema).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ Name: 'last_verified_email', AttributeDataType: 'String', Mutable: true }),
+      ]),
+    );
+    const client = props('AWS::Cognito::UserPoolClient')[0];
+    expect(client?.WriteAttributes).toEqual(['locale']);
   });
   it('user pool: two-factor sign-in optional, by authenticator app only (no SMS)', () => {
     t.hasResourceProperties('AWS::Cognito::UserPool', {

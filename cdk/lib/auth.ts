@@ -2,7 +2,9 @@ import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { LAST_VERIFIED_EMAIL } from '../../lambdas/lib/cognito-attributes';
 import { emailAddress } from './app-config';
 import { CLIENT_WRITE_ATTRIBUTES } from './client-attributes';
 import { triggerStatements, type TriggerName } from './handler-permissions';
@@ -18,8 +20,12 @@ export interface AuthProps {
   /** A verified SES identity: when set, Cognito sends from mailFrom through SES (no 50 mails/day cap). */
   sesIdentity?: string;
   functionDefaults: FunctionDefaults;
-  /** The table the PostConfirmation trigger records revoked sessions in. */
+  /**
+   * The table the PostConfirmation trigger records revoked sessions in, and the PreSignUp trigger
+   * moves an account's address back in (with Stripe's customer).
+   */
   table: dynamodb.ITable;
+  stripeSecret: secretsmanager.ISecret;
 }
 
 export class Auth extends Construct {
@@ -53,8 +59,8 @@ export class Auth extends Construct {
     this.preSignUp = new ProductFunction(this, 'PreSignUp', {
       entry: 'lambdas/triggers/pre-sign-up.ts',
       description:
-        'Cognito PreSignUp trigger: address rules for every registration; an unconfirmed account does not keep an address',
-      environment: {},
+        'Cognito PreSignUp trigger: address rules for every registration; an account that never proved an address does not keep it',
+      environment: { TABLE_NAME: props.table.tableName, STRIPE_SECRET_ARN: props.stripeSecret.secretArn },
       defaults: props.functionDefaults,
       timeout: Duration.seconds(5),
       memorySize: 256,
@@ -67,6 +73,10 @@ export class Auth extends Construct {
       selfSignUpEnabled: true,
       autoVerify: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
+      // The address an account last proved, while a change waits for its code (cognito-attributes.ts).
+      customAttributes: {
+        [LAST_VERIFIED_EMAIL]: new cognito.StringAttribute({ mutable: true, maxLen: 320 }),
+      },
       // The spec's rule is "at least 6 characters" and nothing else (its sign-up form enforces the same).
       passwordPolicy: {
         minLength: 6,
@@ -125,7 +135,7 @@ export class Auth extends Construct {
     const arns = {
       table: props.table.tableArn,
       userPool: this.userPool.userPoolArn,
-      secrets: { stripe: '', signingKey: '' },
+      secrets: { stripe: props.stripeSecret.secretArn, signingKey: '' },
       sesIdentity: '',
     };
     const grant = (id: string, fn: ProductFunction, trigger: TriggerName) =>

@@ -59,6 +59,7 @@ export class BackendStack extends Stack {
       sesIdentity: config.sesIdentity,
       functionDefaults,
       table: this.data.table,
+      stripeSecret: this.secrets.stripe,
     });
     this.api = new Api(this, 'Api', {
       table: this.data.table,

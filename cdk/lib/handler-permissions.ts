@@ -161,8 +161,14 @@ export const TRIGGER_PERMISSIONS: Readonly<Record<'post-confirmation' | 'pre-sig
     // Ends every session after a password reset: Cognito's global sign-out and the "tokens valid after"
     // time (UpdateItem on USER#<uid> / SESSIONS).
     'post-confirmation': { table: ['UpdateItem'], cognito: ['AdminUserGlobalSignOut'] },
-    // Frees an address held by an unconfirmed sign-up: finds the users with that email, deletes those.
-    'pre-sign-up': { cognito: ['ListUsers', 'AdminDeleteUser'] },
+    // Frees an address held without proof: finds the users with that email, deletes an unconfirmed
+    // sign-up; gives an account that changed to it and never proved it its last proven address back
+    // (under the account's lease, UpdateItem): Cognito, the account record (GetItem) and Stripe.
+    'pre-sign-up': {
+      table: ['GetItem', 'UpdateItem'],
+      cognito: ['ListUsers', 'AdminDeleteUser', 'AdminUpdateUserAttributes'],
+      secrets: ['stripe'],
+    },
   };
 
 export type TriggerName = keyof typeof TRIGGER_PERMISSIONS;

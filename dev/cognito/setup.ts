@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import {
+  AddCustomAttributesCommand,
   AdminCreateUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
@@ -7,11 +8,13 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
+  DescribeUserPoolCommand,
   UpdateUserPoolClientCommand,
   SetUserPoolMfaConfigCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { CLIENT_WRITE_ATTRIBUTES } from '../../cdk/lib/client-attributes';
+import { LAST_VERIFIED_EMAIL } from '../../lambdas/lib/cognito-attributes';
 import { ownCredentials, type Credentials } from '../iam/policy';
 
 // Creates the user pool and app client with the production settings on first start, and keeps their
@@ -41,6 +44,24 @@ const CLIENT_SETTINGS = {
   AuthSessionValidity: 3,
 } as const;
 
+const CUSTOM_ATTRIBUTES = [
+  { Name: LAST_VERIFIED_EMAIL, AttributeDataType: 'String', Mutable: true },
+] as const;
+
+/** A pool made by an earlier version gets today's custom attributes, as CDK adds them to a deployed pool. */
+async function ensureCustomAttributes(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+): Promise<void> {
+  const { UserPool } = await client.send(new DescribeUserPoolCommand({ UserPoolId: userPoolId }));
+  const have = new Set((UserPool?.SchemaAttributes ?? []).map((a) => a.Name));
+  const missing = CUSTOM_ATTRIBUTES.filter((a) => !have.has(`custom:${a.Name}`));
+  if (missing.length)
+    await client.send(
+      new AddCustomAttributesCommand({ UserPoolId: userPoolId, CustomAttributes: [...missing] }),
+    );
+}
+
 export async function ensureUserPool(endpoint: string, idsFile: string): Promise<CognitoIds> {
   const client = localCognitoClient(endpoint);
   try {
@@ -61,6 +82,7 @@ export async function ensureUserPool(endpoint: string, idsFile: string): Promise
         );
       }
       await allowAuthenticatorApps(client, saved.userPoolId);
+      await ensureCustomAttributes(client, saved.userPoolId);
       return saved;
     }
 
@@ -81,6 +103,7 @@ export async function ensureUserPool(endpoint: string, idsFile: string): Promise
         },
         AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
         MfaConfiguration: 'OPTIONAL',
+        Schema: [...CUSTOM_ATTRIBUTES],
       }),
     );
     const userPoolId = UserPool?.Id;

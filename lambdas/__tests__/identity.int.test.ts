@@ -9,8 +9,10 @@ import {
   UpdateUserAttributesCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { localCognitoClient } from '../../dev/cognito/setup';
+import { LAST_VERIFIED_EMAIL } from '../lib/cognito-attributes';
 import type { IamDecision } from '../../dev/iam/gate';
 import { readOutbox } from '../../dev/outbox';
+import { subscribe } from './support/accounts';
 import { eventually, startBff, type Bff } from './support/bff';
 
 // Issue 19, paths 2 and 3, tried as an attacker would: straight at Cognito's public API with the app
@@ -113,11 +115,68 @@ describe('nobody can squat an address (issue 19, path 2)', () => {
     expect((await signIn(user.email, user.password)).AuthenticationResult?.IdToken).toBeDefined();
   });
 
-  it('the trigger runs with its own grants only: listing and deleting users of this pool', () => {
+  it('an address another account changed to and never confirmed goes to its owner; that account gets its own back', async () => {
+    // A confirmed account (a buyer: its Stripe customer and account record follow the address)
+    // moves to Bob's address, which it cannot confirm: Cognito's email is its username, so today
+    // Bob's own sign-up is refused ("An account with the given email already exists").
+    const squatter = await subscribe(bff, 1);
+    const bob = address('bob');
+    const change = await bff.call('PUT', 'update-email', {
+      user: squatter.user,
+      body: {
+        uid: squatter.user.uid,
+        oldEmail: squatter.user.email,
+        newEmail: bob,
+        currentPassword: squatter.user.password,
+      },
+    });
+    expect(change.status).toBe(200);
+    expect((await signIn(bob, squatter.user.password)).AuthenticationResult?.IdToken).toBeDefined();
+
+    const owner = await signUp(bob, 'owners-password');
+    expect(owner.UserConfirmed).toBe(false);
+    expect(owner.UserSub).not.toBe(squatter.user.uid);
+
+    // The other account is back on the address it last proved, verified, everywhere we keep it.
+    const back = await admin.send(
+      new AdminGetUserCommand({ UserPoolId: bff.info.userPoolId, Username: squatter.user.uid }),
+    );
+    expect(Object.fromEntries((back.UserAttributes ?? []).map((a) => [a.Name, a.Value]))).toMatchObject({
+      email: squatter.user.email,
+      email_verified: 'true',
+    });
+    expect((await signIn(squatter.user.email, squatter.user.password)).AuthenticationResult).toBeDefined();
+    const customer = await bff.stripe.customers.retrieve(squatter.customerId);
+    expect(customer).toMatchObject({ email: squatter.user.email });
+
+    // Bob confirms with the code his own sign-up mailed him, and the address is his.
+    await cognito.send(
+      new ConfirmSignUpCommand({
+        ClientId: bff.info.clientId,
+        Username: bob,
+        // His mailbox has two codes: the other account's change mailed one first, his sign-up the newest.
+        ConfirmationCode: await verificationCode(bob, 2),
+      }),
+    );
+    const session = await signIn(bob, 'owners-password');
+    expect(session.AuthenticationResult?.IdToken).toBeDefined();
+    await expect(signIn(bob, squatter.user.password)).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+  });
+
+  it('the trigger runs with its own grants only: the pool, the account record and the Stripe key', () => {
     const mine = decisions.filter((d) => d.principal === 'pre-sign-up');
     expect(mine.filter((d) => !d.allowed)).toEqual([]);
     expect(new Set(mine.map((d) => d.action))).toEqual(
-      new Set(['cognito-idp:ListUsers', 'cognito-idp:AdminDeleteUser']),
+      new Set([
+        'cognito-idp:ListUsers',
+        'cognito-idp:AdminDeleteUser',
+        'cognito-idp:AdminUpdateUserAttributes',
+        'dynamodb:GetItem',
+        'dynamodb:UpdateItem',
+        'secretsmanager:GetSecretValue',
+      ]),
     );
   });
 });
@@ -144,6 +203,19 @@ describe('the address changes only through the product (issue 19, path 3)', () =
         new DeleteUserAttributesCommand({ AccessToken: accessToken, UserAttributeNames: ['email'] }),
       ),
     ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    // Nor the address the pre-sign-up trigger would give the account back, verified: written by the
+    // client, it would hand the account an address it never proved.
+    await expect(
+      cognito.send(
+        new UpdateUserAttributesCommand({
+          AccessToken: accessToken,
+          UserAttributes: [{ Name: `custom:${LAST_VERIFIED_EMAIL}`, Value: attacker }],
+        }),
+      ),
+    ).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'A client attempted to write unauthorized attribute',
+    });
     expect(await emailOf(user.email)).toBe(user.email);
     // What the client may write, it still can.
     await cognito.send(

@@ -69,7 +69,9 @@ async function changeEmail(
   });
   await sendMail(recoveryMail(body.oldEmail, body.newEmail, code, getConfig()));
 
-  await setEmail(caller.username, body.newEmail, false);
+  // The address the account proved stays beside the new one until the new one is proved too (its
+  // owner's sign-up takes it back: lib/unproven-email.ts).
+  await setEmail(caller.username, body.newEmail, false, { lastVerified: body.oldEmail });
   // The rest are independent of each other.
   const account = await getAccount(caller.sub);
   await allDone([

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { normalizeEmail } from '../../src/lib/email-address';
 import { awsClientDefaults } from './aws-clients';
+import { LAST_VERIFIED_EMAIL } from './cognito-attributes';
 import { getConfig } from './config';
 import { EmailTakenError, IncorrectPasswordError, InvalidEmailError, TooManyAttemptsError } from './errors';
 
@@ -69,16 +70,26 @@ export async function emailInUse(email: string, exceptUsername: string): Promise
   );
 }
 
-/** Sets the email; `verified` false makes Cognito send the new address a verification code. */
-export async function setEmail(username: string, email: string, verified: boolean): Promise<void> {
+/**
+ * Sets the email; `verified` false makes Cognito send the new address a verification code, and
+ * `lastVerified` (the address the account proved, for an unverified change) is kept beside it.
+ * A Cognito trigger passes its event's pool.
+ */
+export async function setEmail(
+  username: string,
+  email: string,
+  verified: boolean,
+  opts: { lastVerified?: string; userPoolId?: string } = {},
+): Promise<void> {
   try {
     await cognito().send(
       new AdminUpdateUserAttributesCommand({
-        UserPoolId: getConfig().userPoolId,
+        UserPoolId: opts.userPoolId ?? getConfig().userPoolId,
         Username: username,
         UserAttributes: [
           { Name: 'email', Value: email },
           { Name: 'email_verified', Value: verified ? 'true' : 'false' },
+          ...(opts.lastVerified ? [{ Name: `custom:${LAST_VERIFIED_EMAIL}`, Value: opts.lastVerified }] : []),
         ],
       }),
     );

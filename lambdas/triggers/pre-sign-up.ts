@@ -7,6 +7,7 @@ import {
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { emailAddressProblem } from '../../src/lib/email-address';
 import { awsClientDefaults } from '../lib/aws-clients';
+import { returnToLastVerifiedEmail } from '../lib/unproven-email';
 
 // Cognito PreSignUp trigger: the rules a registration must meet even when it comes straight to Cognito
 // (the app client is public, so anyone can call SignUp without the site). A refusal reaches the caller
@@ -18,8 +19,9 @@ import { awsClientDefaults } from '../lib/aws-clients';
 // an account someone created for an address and never confirmed would keep the address's owner from
 // signing up ("already taken"). Such an account never proved the address and never had a session
 // (Cognito issues no tokens before confirmation, so it holds nothing of ours): it is deleted here,
-// before Cognito checks that the address is free, and the new sign-up goes on. A confirmed account is
-// never touched; its address stays taken.
+// before Cognito checks that the address is free, and the new sign-up goes on. A confirmed account
+// keeps an address it proved; one it changed to and never proved goes back to its owner, and the
+// account to the address it last proved (lib/unproven-email.ts).
 
 let client: CognitoIdentityProviderClient | undefined;
 
@@ -43,9 +45,13 @@ async function usersWithEmail(userPoolId: string, email: string): Promise<UserTy
   );
 }
 
-/** Deletes the accounts that hold `email` without ever having confirmed it. */
-async function releaseUnconfirmed(userPoolId: string, email: string): Promise<void> {
+/** Frees `email` from the accounts that hold it without having proved it. */
+async function releaseUnproven(userPoolId: string, email: string): Promise<void> {
   for (const user of await usersWithEmail(userPoolId, email)) {
+    if (user.UserStatus === 'CONFIRMED') {
+      await returnToLastVerifiedEmail(user, userPoolId);
+      continue;
+    }
     if (user.UserStatus !== 'UNCONFIRMED' || !user.Username) continue;
     try {
       await cognito().send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: user.Username }));
@@ -64,6 +70,6 @@ export const handler = async (event: PreSignUpTriggerEvent): Promise<PreSignUpTr
     event.request.userAttributes.email ?? (event.userName.includes('@') ? event.userName : undefined);
   const problem = emailAddressProblem(email ?? event.userName);
   if (problem) throw new Error(problem);
-  if (email) await releaseUnconfirmed(event.userPoolId, email);
+  if (email) await releaseUnproven(event.userPoolId, email);
   return event;
 };
