@@ -1,4 +1,4 @@
-import { siteConfig } from '../config';
+import { accountConfig } from '../account-config';
 import { genericErrorMessage } from '../auth/errors';
 import { currentIdToken } from '../auth/session';
 // Type-only: the contracts' schemas and routes stay out of the browser bundle; only their types are
@@ -105,7 +105,7 @@ async function call<C extends Contract>(
   if (action) headers['idempotency-key'] = actionKey(action);
   const qs = search.toString();
   // Contract paths start with /api, which apiBase stands for.
-  const url = `${siteConfig.apiBase}${path.slice('/api'.length)}`;
+  const url = `${accountConfig.apiBase}${path.slice('/api'.length)}`;
   let response: Response;
   try {
     response = await fetch(`${url}${qs ? `?${qs}` : ''}`, {

@@ -1,12 +1,12 @@
 import { Amplify } from 'aws-amplify';
-import { siteConfig } from '../config';
+import { accountConfig } from '../account-config';
 
 let configured = false;
 
 /** Configures Amplify once, in the browser, before any auth call. Tokens stay in localStorage. */
 export function configureAmplify(): void {
   if (configured || typeof window === 'undefined') return;
-  const { userPoolId, clientId, endpoint } = siteConfig.cognito;
+  const { userPoolId, clientId, endpoint } = accountConfig.cognito;
   Amplify.configure({
     Auth: {
       Cognito: {

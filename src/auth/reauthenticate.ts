@@ -1,4 +1,4 @@
-import { siteConfig } from '../config';
+import { accountConfig } from '../account-config';
 
 // Checks the current password (and, for turning two-factor sign-in off, a current code) by signing in
 // again, directly against Cognito's public API, without touching the session Amplify holds: a wrong
@@ -13,7 +13,7 @@ interface InitiateAuthAnswer {
 }
 
 async function cognitoCall<T>(target: string, body: Record<string, unknown>): Promise<T> {
-  const { endpoint, region } = siteConfig.cognito;
+  const { endpoint, region } = accountConfig.cognito;
   const url = endpoint || `https://cognito-idp.${region}.amazonaws.com/`;
   let response: Response;
   try {
@@ -37,7 +37,7 @@ async function cognitoCall<T>(target: string, body: Record<string, unknown>): Pr
 const passwordSignIn = (email: string, password: string) =>
   cognitoCall<InitiateAuthAnswer>('InitiateAuth', {
     AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: siteConfig.cognito.clientId,
+    ClientId: accountConfig.cognito.clientId,
     AuthParameters: { USERNAME: email, PASSWORD: password },
   });
 
@@ -65,7 +65,7 @@ export async function reauthenticateWithCode(email: string, password: string, co
     return;
   }
   const done = await cognitoCall<InitiateAuthAnswer>('RespondToAuthChallenge', {
-    ClientId: siteConfig.cognito.clientId,
+    ClientId: accountConfig.cognito.clientId,
     ChallengeName: 'SOFTWARE_TOKEN_MFA',
     Session: first.Session,
     ChallengeResponses: {
@@ -80,7 +80,7 @@ export async function reauthenticateWithCode(email: string, password: string, co
 async function revoke(answer: InitiateAuthAnswer): Promise<void> {
   const token = answer.AuthenticationResult?.RefreshToken;
   if (!token) return;
-  await cognitoCall('RevokeToken', { ClientId: siteConfig.cognito.clientId, Token: token }).catch(
+  await cognitoCall('RevokeToken', { ClientId: accountConfig.cognito.clientId, Token: token }).catch(
     () => undefined,
   );
 }

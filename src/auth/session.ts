@@ -1,5 +1,5 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
-import { siteConfig } from '../config';
+import { accountConfig } from '../account-config';
 import { configureAmplify } from './amplify-config';
 
 export interface SessionUser {
@@ -19,7 +19,7 @@ export interface Session {
 /** The current session from Amplify's store (Amplify refreshes expired tokens here), or null. */
 export async function readSession(forceRefresh = false): Promise<Session | null> {
   // A build without Cognito settings (e.g. a bare benchmark build) has no sessions: nothing to ask.
-  if (!siteConfig.cognito.userPoolId) return null;
+  if (!accountConfig.cognito.userPoolId) return null;
   configureAmplify();
   const { tokens } = await fetchAuthSession({ forceRefresh });
   const idToken = tokens?.idToken;

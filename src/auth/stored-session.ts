@@ -1,4 +1,4 @@
-import { siteConfig } from '../config';
+import { accountConfig } from '../account-config';
 
 // What the navigation needs to know about the session, read from where Amplify keeps its tokens
 // (localStorage) without loading Amplify: a user is signed in when the last user and that user's ID
@@ -10,7 +10,7 @@ const AUTH_CHANGE_EVENT = 'stockbench:auth-change';
 
 export type StoredSessionState = 'signedIn' | 'signedOut';
 
-export function readStoredSession(clientId: string = siteConfig.cognito.clientId): StoredSessionState {
+export function readStoredSession(clientId: string = accountConfig.cognito.clientId): StoredSessionState {
   try {
     const user = window.localStorage.getItem(`${PREFIX}.${clientId}.LastAuthUser`);
     if (!user) return 'signedOut';

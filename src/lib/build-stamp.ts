@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 /** The file under public/ that holds the stamp. */
 export const BUILD_STAMP_FILE = 'build-stamp.json';
 
-/** Every GATSBY_* value src/config.ts reads: what the bundle is inlined with. */
+/** Every GATSBY_* value src/config.ts and src/account-config.ts read: what the bundle is inlined with. */
 export const STAMPED_VARIABLES = [
   'GATSBY_ENV',
   'GATSBY_SITE_URL',

@@ -1,6 +1,6 @@
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { siteConfig } from '../config';
+import { accountConfig } from '../account-config';
 
 // Stripe.js loads only when a card form mounts (the pure entry never injects it on import). Locally
 // the emulator's stand-in is loaded first from GATSBY_STRIPE_JS_URL; loadStripe then uses that
@@ -22,7 +22,7 @@ function loadScript(src: string): Promise<void> {
 export function getStripe(): Promise<Stripe | null> {
   if (!stripePromise) {
     stripePromise = (async () => {
-      const { jsUrl, publishableKey } = siteConfig.stripe;
+      const { jsUrl, publishableKey } = accountConfig.stripe;
       if (jsUrl && !('Stripe' in window)) await loadScript(jsUrl);
       return loadStripe(publishableKey);
     })().catch((error: unknown) => {

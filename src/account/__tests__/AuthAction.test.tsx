@@ -6,7 +6,7 @@ import * as auth from 'aws-amplify/auth';
 import * as api from '../../api-client/client';
 import { AuthProvider } from '../../auth/AuthContext';
 import { AuthAction } from '../auth-action/AuthAction';
-import { siteConfig } from '../../config';
+import { accountConfig } from '../../account-config';
 
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
 jest.mock('aws-amplify/utils', () => ({ Hub: { listen: jest.fn(() => () => undefined) } }));
@@ -38,7 +38,7 @@ function open(search: string) {
 beforeEach(() => {
   jest.clearAllMocks();
   window.sessionStorage.clear();
-  jest.replaceProperty(siteConfig.cognito, 'userPoolId', 'us-east-1_test');
+  jest.replaceProperty(accountConfig.cognito, 'userPoolId', 'us-east-1_test');
   mocked.fetchAuthSession.mockResolvedValue({ tokens: undefined } as never);
   mocked.signOut.mockResolvedValue(undefined);
 });

@@ -5,7 +5,7 @@ import * as auth from 'aws-amplify/auth';
 import { AuthProvider } from '../../auth/AuthContext';
 import { MustVerifyEmail } from '../must-verify-email/MustVerifyEmail';
 import { ResetPasswordRequest } from '../reset-password/ResetPasswordRequest';
-import { siteConfig } from '../../config';
+import { accountConfig } from '../../account-config';
 import { hasFreshVerificationMail } from '../../auth/verification-mail';
 
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
@@ -23,7 +23,7 @@ beforeEach(() => {
   jest.clearAllMocks();
   window.sessionStorage.clear();
   window.localStorage.clear();
-  jest.replaceProperty(siteConfig.cognito, 'userPoolId', 'us-east-1_test');
+  jest.replaceProperty(accountConfig.cognito, 'userPoolId', 'us-east-1_test');
   mocked.fetchAuthSession.mockResolvedValue({ tokens: undefined } as never);
 });
 

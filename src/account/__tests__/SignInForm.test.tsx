@@ -5,6 +5,7 @@ import { navigate } from 'gatsby';
 import * as auth from 'aws-amplify/auth';
 import { SignInForm } from '../sign-in/SignInForm';
 import { siteConfig } from '../../config';
+import { accountConfig } from '../../account-config';
 import { recordVerificationMail, VERIFICATION_MAIL_FRESH_MS } from '../../auth/verification-mail';
 
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
@@ -35,7 +36,7 @@ async function submit(email = 'a@example.com', password = 'secret1') {
 beforeEach(() => {
   jest.clearAllMocks();
   window.localStorage.clear();
-  jest.replaceProperty(siteConfig.cognito, 'userPoolId', 'us-east-1_test');
+  jest.replaceProperty(accountConfig.cognito, 'userPoolId', 'us-east-1_test');
   window.history.replaceState(null, '', '/sign-in');
   mocked.fetchAuthSession.mockResolvedValue({ tokens: undefined } as never);
 });

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import * as auth from 'aws-amplify/auth';
 import { TwoFactor } from '../profile/TwoFactor';
 import { siteConfig } from '../../config';
+import { accountConfig } from '../../account-config';
 
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
 jest.mock('aws-amplify/auth', () => ({
@@ -59,7 +60,7 @@ beforeAll(() => {
 beforeEach(() => {
   jest.clearAllMocks();
   global.fetch = fetchMock;
-  jest.replaceProperty(siteConfig.cognito, 'clientId', 'client-1');
+  jest.replaceProperty(accountConfig.cognito, 'clientId', 'client-1');
 });
 
 describe('Two-Factor Sign-In on /profile', () => {

@@ -4,7 +4,7 @@ import { navigate } from 'gatsby';
 import * as auth from 'aws-amplify/auth';
 import { AuthProvider } from '../AuthContext';
 import { RequireAuth } from '../RequireAuth';
-import { siteConfig } from '../../config';
+import { accountConfig } from '../../account-config';
 
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
 jest.mock('aws-amplify/utils', () => ({ Hub: { listen: jest.fn(() => () => undefined) } }));
@@ -30,7 +30,7 @@ function guarded() {
 
 beforeEach(() => {
   jest.clearAllMocks();
-  jest.replaceProperty(siteConfig.cognito, 'userPoolId', 'us-east-1_test');
+  jest.replaceProperty(accountConfig.cognito, 'userPoolId', 'us-east-1_test');
   window.history.replaceState(null, '', '/licenses?x=1');
 });
 

@@ -6,8 +6,10 @@ import path from 'node:path';
 import { buildStamp, STAMPED_VARIABLES } from '../build-stamp';
 
 describe('buildStamp', () => {
-  it('covers every GATSBY_* value the site config reads', () => {
-    const config = readFileSync(path.join(__dirname, '..', '..', 'config.ts'), 'utf8');
+  it('covers every GATSBY_* value the site and account configs read', () => {
+    const config = ['config.ts', 'account-config.ts']
+      .map((file) => readFileSync(path.join(__dirname, '..', '..', file), 'utf8'))
+      .join('\n');
     const read = [...config.matchAll(/process\.env\.(GATSBY_\w+)/g)].map((m) => m[1]);
     expect(read.length).toBeGreaterThan(5);
     expect([...STAMPED_VARIABLES].sort()).toEqual([...new Set(read)].sort());
