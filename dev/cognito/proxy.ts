@@ -8,6 +8,7 @@ import { CognitoError } from './cognito-error';
 import type { ChallengeSessionOptions } from './challenge-sessions';
 import { Revocations } from './revocations';
 import { softwareTokenMfa } from './software-token-mfa';
+import { readBody, sendJson as sendJsonAs } from '../http-helpers';
 import { listen } from '../listen';
 
 // Our HTTP front for cognito-local. It forwards the Cognito JSON API and fills the gaps that make
@@ -739,24 +740,14 @@ function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  res.writeHead(status, {
+  sendJsonAs(res, status, body, {
     ...CORS,
     'content-type': 'application/x-amz-json-1.1',
     'x-amzn-requestid': randomUUID(),
     ...headers,
   });
-  res.end(JSON.stringify(body));
 }
 
 function sendError(res: http.ServerResponse, error: CognitoError): void {
   sendJson(res, 400, { __type: error.type, message: error.message }, { 'x-amzn-errortype': error.type });
-}
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
