@@ -563,7 +563,7 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       if (flow === 'USER_PASSWORD_AUTH') await refuseResetRequired(body);
       try {
         const answer = await up.call('InitiateAuth', body);
-        if (refreshing) keepAuthTime(answer, String(refreshToken));
+        if (refreshing) await keepAuthTime(answer, String(refreshToken));
         const result = completeTokens(answer);
         const login = (body.AuthParameters as Record<string, unknown> | undefined)?.USERNAME;
         return mfa.challenged(result, String(body.ClientId ?? ''), String(login ?? ''));
@@ -592,7 +592,7 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       } catch (error) {
         return rename(error, ['NotAuthorizedException'], 'NotAuthorizedException', 'Invalid Refresh Token');
       }
-      keepAuthTime(result, refreshToken);
+      await keepAuthTime(result, refreshToken);
       // No refresh-token rotation on our client, so (as Cognito) no new RefreshToken comes back.
       return completeTokens({ AuthenticationResult: result.AuthenticationResult });
     },
