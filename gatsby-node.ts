@@ -7,13 +7,11 @@ import {
   changelogContradictions,
   freeTierContradictions,
   releaseContradictions,
-  type AnnouncementFacts,
-  type ChangelogFacts,
-  type ToolFacts,
 } from './src/lib/content-agreement';
 import { BUILD_STAMP_FILE, buildStamp } from './src/lib/build-stamp';
 import { lastChanged } from './src/lib/content-history';
-import { buildFeeds, type FeedSource } from './src/lib/feeds';
+import { feedSource, pageSources } from './src/lib/content-sources';
+import { buildFeeds } from './src/lib/feeds';
 import { visibleItems } from './src/lib/filters';
 import { announcementsForBuild } from './src/lib/releases';
 
@@ -127,7 +125,8 @@ export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers
     // gatsby-transformer-sharp's gatsbyImageData, whose image jobs ran on every build.
     File: {
       screenshotImage: {
-        type: 'JSON',
+        // gatsby-plugin-image's scalar (JSON on the wire), so the generated query types say IGatsbyImageData.
+        type: 'GatsbyImageData',
         args: { width: 'Int!' },
         resolve: (file: { absolutePath: string }, args: { width: number }) =>
           screenshotImage(file.absolutePath, args.width),
@@ -151,21 +150,13 @@ export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers
   });
 };
 
-interface PageQuery {
-  tools: { nodes: { id: string; frontmatter: { path: string } & ToolFacts }[] };
-  changelog: { nodes: ChangelogFacts[] };
-  announcements: { nodes: (Omit<AnnouncementFacts, 'id'> & { yamlId: string })[] };
-  articles: { nodes: { id: string; frontmatter: { route: string } }[] };
-  pages: { nodes: { id: string; fields: { slug: string } }[] };
-}
-
 export const createPages: GatsbyNode['createPages'] = async ({
   graphql,
   actions,
   reporter,
 }: CreatePagesArgs) => {
-  const result = await graphql<PageQuery>(`
-    {
+  const result = await graphql<Queries.PageSourcesQuery>(`
+    query PageSources {
       tools: allMarkdownRemark(filter: { fields: { collection: { eq: "tools" } } }) {
         nodes {
           id
@@ -216,39 +207,37 @@ export const createPages: GatsbyNode['createPages'] = async ({
     reporter.panicOnBuild('Could not load the content', result.errors);
     return;
   }
-  const tools = result.data.tools.nodes.map((n) => n.frontmatter);
+  const sources = pageSources(result.data);
+  const tools = sources.tools.map((t) => t.facts);
   const contradictions = [
-    ...changelogContradictions(tools, result.data.changelog.nodes),
+    ...changelogContradictions(tools, sources.changelog),
     ...freeTierContradictions(tools, siteConfig.freeToolCount),
-    ...releaseContradictions(
-      result.data.announcements.nodes.map(({ yamlId, ...a }) => ({ id: yamlId, ...a })),
-      result.data.changelog.nodes,
-    ),
+    ...releaseContradictions(sources.announcements, sources.changelog),
   ];
   if (contradictions.length > 0) {
     reporter.panicOnBuild(`The content contradicts itself:\n- ${contradictions.join('\n- ')}`);
     return;
   }
   const toolTemplate = path.resolve('src/templates/tool.tsx');
-  for (const tool of result.data.tools.nodes) {
+  for (const tool of sources.tools) {
     actions.createPage({
-      path: `/tool/${tool.frontmatter.path}`,
+      path: `/tool/${tool.path}`,
       component: toolTemplate,
       context: { id: tool.id },
     });
   }
   const articleTemplate = path.resolve('src/templates/blog-article.tsx');
-  for (const article of result.data.articles.nodes) {
+  for (const article of sources.articles) {
     actions.createPage({
-      path: `/blog/${article.frontmatter.route}`,
+      path: `/blog/${article.route}`,
       component: articleTemplate,
       context: { id: article.id },
     });
   }
   const markdownTemplate = path.resolve('src/templates/markdown-page.tsx');
-  for (const page of result.data.pages.nodes) {
+  for (const page of sources.pages) {
     actions.createPage({
-      path: `/${page.fields.slug}`,
+      path: `/${page.slug}`,
       component: markdownTemplate,
       context: { id: page.id },
     });
@@ -257,8 +246,8 @@ export const createPages: GatsbyNode['createPages'] = async ({
 
 // The desktop application and the home page read these JSON files; robots.txt needs the site URL.
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter }) => {
-  const result = await graphql<FeedSource>(`
-    {
+  const result = await graphql<Queries.FeedSourcesQuery>(`
+    query FeedSources {
       site {
         siteMetadata {
           siteUrl
@@ -309,11 +298,12 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter
     reporter.panicOnBuild('Could not build the JSON feeds', result.errors);
     return;
   }
-  const announcements = announcementsForBuild(result.data.announcements.nodes, siteConfig.installers);
+  const source = feedSource(result.data);
+  const announcements = announcementsForBuild(source.announcements.nodes, siteConfig.installers);
   const publicDir = path.resolve('public');
   for (const [file, content] of Object.entries(
     buildFeeds(
-      { ...result.data, announcements: { nodes: announcements } },
+      { ...source, announcements: { nodes: announcements } },
       {
         supportEmail: siteConfig.supportEmail,
         freeToolCount: siteConfig.freeToolCount,

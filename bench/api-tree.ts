@@ -38,6 +38,7 @@ import {
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { decodeJwt } from 'jose';
 import Stripe from 'stripe';
 import { HANDLER_BUNDLING, handlerEsbuildOptions } from '../cdk/lib/handler-bundling';
 import { startApiServer } from '../dev/api-server';
@@ -447,10 +448,7 @@ async function main(): Promise<void> {
         }),
       );
       const token = auth.AuthenticationResult?.IdToken ?? '';
-      const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
-        sub: string;
-      };
-      return { token, uid: claims.sub };
+      return { token, uid: String(decodeJwt(token).sub) };
     };
     const newUser = async (name: string) => {
       const email = `bench-${name}-${Date.now()}-${randomBytes(2).toString('hex')}@example.com`;

@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { startSiteServer } from '../dev/site-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/browser';
 import { compressedKb, firstVisitScripts, scriptTagsGzipKb } from './page-scripts';
@@ -61,9 +61,12 @@ async function lighthouseOnce(url: string, outDir: string, run: number): Promise
 }
 
 async function main() {
-  const quick = process.argv.includes('--quick');
+  const { values: flags } = parseArgs({
+    options: { quick: { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false } },
+  });
+  const quick = flags.quick;
   const built = fs.existsSync(path.join('public', 'webpack.stats.json'));
-  const build = !process.argv.includes('--no-build') && !(quick && built);
+  const build = !flags['no-build'] && !(quick && built);
   fs.mkdirSync('bench/results', { recursive: true });
   if (build) {
     const report = await cleanBuild();

@@ -13,6 +13,7 @@ import { routes as defaultRoutes, type RouteDef } from '../lambdas/routes';
 import { buildHandlerBundles, DEFAULT_HANDLERS_DIR, type HandlerBundles } from './iam/bundles';
 import type { Credentials } from './iam/policy';
 import { decodeJwt, JwtError, remoteJwks, verifyJwt, type JwtPayload } from './jwt';
+import { BodyTooLargeError, readBodyBytes, sendJson } from './http-helpers';
 import { listen } from './listen';
 
 // Plays API Gateway (HTTP API, payload format 2.0) for /api/*: builds the same event, runs the same
@@ -139,7 +140,9 @@ export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
       await drain(req);
       throw new HttpError(404, 'Not Found');
     }
-    const body = await readBody(req);
+    const body = await readBodyBytes(req, MAX_BODY_BYTES).catch((error: unknown) => {
+      throw error instanceof BodyTooLargeError ? new HttpError(413, 'Request Entity Too Large') : error;
+    });
     const headers = lowerCaseHeaders(req);
     // CloudFront's /api/* origin adds the origin secret, overwriting a viewer's header of that name
     // (cdk/lib/site.ts); this server stands for CloudFront too, so it does the same with the secret it
@@ -473,27 +476,6 @@ function isUtf8(buf: Buffer): boolean {
   return Buffer.from(buf.toString('utf8'), 'utf8').equals(buf);
 }
 
-function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_BODY_BYTES) {
-    return drain(req).then(() => Promise.reject(new HttpError(413, 'Request Entity Too Large')));
-  }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY_BYTES) tooLarge = true;
-      else chunks.push(c);
-    });
-    req.on('end', () =>
-      tooLarge ? reject(new HttpError(413, 'Request Entity Too Large')) : resolve(Buffer.concat(chunks)),
-    );
-    req.on('error', reject);
-  });
-}
-
 /** Reads and discards the body so the client sees our answer rather than a reset connection. */
 function drain(req: http.IncomingMessage): Promise<void> {
   return new Promise((resolve) => {
@@ -531,8 +513,4 @@ function writeResult(res: http.ServerResponse, result: LambdaResult): void {
   if (r.cookies?.length) headers['set-cookie'] = r.cookies;
   const body = r.body === undefined ? undefined : r.isBase64Encoded ? Buffer.from(r.body, 'base64') : r.body;
   res.writeHead(r.statusCode ?? 200, headers).end(body);
-}
-
-function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }

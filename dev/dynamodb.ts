@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import {
@@ -124,6 +125,6 @@ export async function waitForTable(
     if (status === state) return;
     if (Date.now() > giveUpAt)
       throw new Error(`table ${tableName} not ${state} after 30 s (${status ?? '?'})`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
   }
 }

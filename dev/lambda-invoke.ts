@@ -6,6 +6,7 @@ import { contextFields, workerInvokers } from './api-server';
 import { localSesClient } from './aws-twins/clients';
 import type { CognitoMessageHookBody } from './cognito/cognito-local-main';
 import type { Credentials } from './iam/policy';
+import { readBody, sendJson } from './http-helpers';
 import { listen } from './listen';
 
 // A local stand-in for the Lambda Invoke HTTP API (POST /2015-03-31/functions/{name}/invocations) so
@@ -120,13 +121,13 @@ export async function startLambdaInvoke(opts: LambdaInvokeOptions): Promise<Lamb
         const recipient = recipients.get(message.username);
         recipients.delete(message.username);
         await deliver(cognitoMail(recipient ? { ...message, destination: recipient } : message));
-        return send(res, 200, {});
+        return sendJson(res, 200, {});
       }
       const match = INVOKE_PATH.exec(url.pathname);
-      if (req.method !== 'POST' || !match?.[1]) return send(res, 404, { message: 'Not Found' });
+      if (req.method !== 'POST' || !match?.[1]) return sendJson(res, 404, { message: 'Not Found' });
       const name = decodeURIComponent(match[1]);
       if (!known(name)) {
-        return send(
+        return sendJson(
           res,
           404,
           { Type: 'User', message: `Function not found: ${name}` },
@@ -137,12 +138,12 @@ export async function startLambdaInvoke(opts: LambdaInvokeOptions): Promise<Lamb
       }
       try {
         const result = await run(name, prepareEvent(JSON.parse(body) as TriggerEvent, recipients));
-        send(res, 200, result ?? null, { 'x-amz-executed-version': '$LATEST' });
+        sendJson(res, 200, result ?? null, { 'x-amz-executed-version': '$LATEST' });
       } catch (error) {
         // What Lambda answers for a function that threw: 200 with X-Amz-Function-Error.
         const err = error instanceof Error ? error : new Error(String(error));
         console.error(`[lambda] ${name} failed:`, err);
-        send(
+        sendJson(
           res,
           200,
           { errorType: err.name, errorMessage: err.message },
@@ -151,7 +152,7 @@ export async function startLambdaInvoke(opts: LambdaInvokeOptions): Promise<Lamb
       }
     })().catch((error: unknown) => {
       console.error('[lambda] request failed:', error);
-      if (!res.headersSent) send(res, 500, { message: String(error) });
+      if (!res.headersSent) sendJson(res, 500, { message: String(error) });
     });
   });
   const running = await listen(server, opts.port);
@@ -217,23 +218,4 @@ function htmlToText(html: string): string {
     .replace(/&quot;/g, '"')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
-}
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function send(
-  res: http.ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
 }

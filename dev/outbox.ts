@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { sendJson } from './http-helpers';
 import { listen } from './listen';
 
 // The local outbox: every email the stack sends is a JSON file in `dir` (written by the SES twin,
@@ -101,8 +102,7 @@ export async function startOutbox(opts: { dir: string; port: number }): Promise<
         return;
       }
       if (url.pathname === '/messages.json') {
-        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-        res.end(JSON.stringify(await readOutbox(opts.dir, to)));
+        sendJson(res, 200, await readOutbox(opts.dir, to), { 'cache-control': 'no-store' });
         return;
       }
       const one = /^\/messages\/([^/]+)\.html$/.exec(url.pathname);

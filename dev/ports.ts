@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import net from 'node:net';
 
 // Port helpers shared by the local stack and its tests.
@@ -43,7 +44,7 @@ export async function waitFor<T>(
     } catch (error) {
       lastError = error;
     }
-    await new Promise((r) => setTimeout(r, 50));
+    await sleep(50);
   }
   throw new Error(`Timed out waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
 }

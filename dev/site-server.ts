@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { localCspDirectives, securityHeaders, type LocalEndpoints } from '../cdk/lib/security-headers';
 import { externalizeHtml, INLINE_DIR } from '../cdk/site/externalize-inline-scripts';
+import { sendJson } from './http-helpers';
 import { listen, type RunningServer } from './listen';
 
 // Serves the built site as CloudFront + S3 will: directory URLs to their index.html, unknown paths to
@@ -198,7 +199,7 @@ export function createSiteHandler({
     const urlPath = (req.url ?? '/').split('?')[0] ?? '/';
     if (urlPath === '/api' || urlPath.startsWith('/api/')) {
       if (api) return api(req, res);
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
+      sendJson(res, 404, { message: 'Not Found' });
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {

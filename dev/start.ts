@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { startLocalStack, type LocalStack } from './local-stack';
 import { siteBuiltFor } from './site-build';
 import { siteBuildEnv } from './site-env';
@@ -13,8 +14,14 @@ import { stackInfoPath, type StackInfo } from './stack-info';
 // Flags: --no-site (emulators and API only), --rebuild (build the site even if it looks current),
 // --no-webhooks (the Stripe emulator delivers no events; for bench:api).
 
-const args = new Set(process.argv.slice(2));
-const withSite = !args.has('--no-site');
+const { values: flags } = parseArgs({
+  options: {
+    'no-site': { type: 'boolean', default: false },
+    rebuild: { type: 'boolean', default: false },
+    'no-webhooks': { type: 'boolean', default: false },
+  },
+});
+const withSite = !flags['no-site'];
 const dir = path.resolve(process.env.LOCAL_DIR || '.local');
 const root = path.join(__dirname, '..');
 
@@ -44,7 +51,7 @@ async function buildSite(info: StackInfo): Promise<void> {
     GATSBY_TELEMETRY_DISABLED: '1',
     NODE_ENV: 'production',
   };
-  if (!args.has('--rebuild') && (await siteBuiltFor(path.join(root, 'public'), env))) {
+  if (!flags.rebuild && (await siteBuiltFor(path.join(root, 'public'), env))) {
     console.log('Site: public/ was built for this stack (pass --rebuild to build anyway).');
     return;
   }
@@ -75,7 +82,7 @@ async function main(): Promise<void> {
     dir,
     site: withSite,
     ports: 'fixed',
-    webhooks: !args.has('--no-webhooks'),
+    webhooks: !flags['no-webhooks'],
     prepareSite: buildSite,
   });
   const { info, demo } = await starting;

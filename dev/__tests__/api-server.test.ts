@@ -1,8 +1,9 @@
-import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import { SignJWT } from 'jose';
 import type { RouteDef } from '../../lambdas/routes';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../../lambdas/lib/origin-check';
 import { MAX_BODY_BYTES, startApiServer } from '../api-server';
@@ -14,12 +15,12 @@ const jwk = { ...publicKey.export({ format: 'jwk' }), kid: 'k1', alg: 'RS256', u
 const issuer = 'http://127.0.0.1:9229/local_test';
 const clientId = 'client-1';
 
-function token(claims: Record<string, unknown>, key = privateKey): string {
+/** A token as cognito-local signs one (RS256, kid k1); `claims` override the defaults, even when wrong. */
+function token(claims: Record<string, unknown>, key = privateKey): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  const head = enc({ alg: 'RS256', kid: 'k1', typ: 'JWT' });
-  const body = enc({ iss: issuer, sub: 'user-1', iat: now, exp: now + 3600, jti: randomUUID(), ...claims });
-  return `${head}.${body}.${sign('RSA-SHA256', Buffer.from(`${head}.${body}`), key).toString('base64url')}`;
+  return new SignJWT({ iss: issuer, sub: 'user-1', iat: now, exp: now + 3600, jti: randomUUID(), ...claims })
+    .setProtectedHeader({ alg: 'RS256', kid: 'k1', typ: 'JWT' })
+    .sign(key);
 }
 
 const routes: RouteDef[] = [
@@ -70,13 +71,13 @@ describe('local API server', () => {
     const bad = [
       undefined,
       'Bearer nonsense',
-      `Bearer ${token({ aud: clientId }, other)}`,
-      `Bearer ${token({ aud: clientId, exp: Math.floor(Date.now() / 1000) - 10 })}`,
-      `Bearer ${token({ aud: 'someone-else' })}`,
-      `Bearer ${token({ aud: clientId, iss: 'http://elsewhere/pool' })}`,
+      `Bearer ${await token({ aud: clientId }, other)}`,
+      `Bearer ${await token({ aud: clientId, exp: Math.floor(Date.now() / 1000) - 10 })}`,
+      `Bearer ${await token({ aud: 'someone-else' })}`,
+      `Bearer ${await token({ aud: clientId, iss: 'http://elsewhere/pool' })}`,
       // aud wins over client_id when both are present; iat must not be in the future.
-      `Bearer ${token({ aud: 'someone-else', client_id: clientId })}`,
-      `Bearer ${token({ aud: clientId, iat: Math.floor(Date.now() / 1000) + 600 })}`,
+      `Bearer ${await token({ aud: 'someone-else', client_id: clientId })}`,
+      `Bearer ${await token({ aud: clientId, iat: Math.floor(Date.now() / 1000) + 600 })}`,
     ];
     for (const authorization of bad) {
       const res = await post('/api/echo', '{}', authorization ? { authorization } : {});
@@ -87,7 +88,7 @@ describe('local API server', () => {
 
   it('passes claims as strings and builds a payload 2.0 event with the raw body', async () => {
     const raw = '{"b": 1,  "a":"é"}';
-    const access = token({
+    const access = await token({
       client_id: clientId,
       token_use: 'access',
       scope: 'aws.cognito.signin.user.admin',
@@ -174,7 +175,7 @@ describe('local API server', () => {
   it('accepts an ID token (aud) and base64-encodes a binary body', async () => {
     const bytes = new Uint8Array([0, 1, 2, 255]);
     const res = await post('/api/echo', bytes, {
-      authorization: `Bearer ${token({ aud: clientId, token_use: 'id' })}`,
+      authorization: `Bearer ${await token({ aud: clientId, token_use: 'id' })}`,
       'content-type': 'application/octet-stream',
     });
     const event = (await res.json()) as APIGatewayProxyEventV2WithJWTAuthorizer;

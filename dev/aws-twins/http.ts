@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
+import { sendJson as sendJsonAs } from '../http-helpers';
 
-// What the AWS twins share: reading a request body and answering as AWS does (x-amzn-RequestId on
+// What the AWS twins share: answering as AWS does (x-amzn-RequestId on
 // every answer; errors named in x-amzn-ErrorType and in the body). The twins ignore the SigV4
 // Authorization header: checking it is the IAM gate's job (dev/iam), in front of them.
 
@@ -14,15 +15,6 @@ export class AwsTwinError extends Error {
   ) {
     super(message);
   }
-}
-
-export function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 /** The body as a JSON object; an empty body is {}. Anything else is a SerializationException. */
@@ -47,12 +39,9 @@ export function sendJson(
   contentType: string,
   headers: Record<string, string> = {},
 ): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
+  sendJsonAs(res, status, body, {
     'content-type': contentType,
-    'content-length': String(Buffer.byteLength(text)),
     'x-amzn-requestid': randomUUID(),
     ...headers,
   });
-  res.end(text);
 }

@@ -3,7 +3,8 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { listen } from '../listen';
-import { AwsTwinError, parseJsonObject, readBody, sendJson } from './http';
+import { readBody } from '../http-helpers';
+import { AwsTwinError, parseJsonObject, sendJson } from './http';
 
 // A local twin of AWS Secrets Manager (awsJson 1.1, what @aws-sdk/client-secrets-manager speaks):
 // GetSecretValue, PutSecretValue, DescribeSecret and CreateSecret, with Secrets Manager's version

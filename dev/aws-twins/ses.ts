@@ -4,7 +4,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { listen } from '../listen';
 import type { OutboxMessage } from '../outbox';
-import { AwsTwinError, parseJsonObject, readBody, sendJson } from './http';
+import { readBody } from '../http-helpers';
+import { AwsTwinError, parseJsonObject, sendJson } from './http';
 
 // A local twin of Amazon SES v2 (restJson, what @aws-sdk/client-sesv2 speaks) for the calls the
 // product makes: SendEmail with Simple content (POST /v2/email/outbound-emails), validated as SES

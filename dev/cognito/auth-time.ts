@@ -1,5 +1,6 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { sign } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { decodeJwt } from '../jwt';
 
 // Cognito's auth_time is when the user authenticated (password, and the MFA code if asked) and a
@@ -10,11 +11,13 @@ import { decodeJwt } from '../jwt';
 // refreshes with a refresh token it stored, so that iat is the session's real start. A refresh's ID
 // and access tokens are re-signed here with it, with cognito-local's own key (one key for every pool).
 
-const privateKeyPem = (): string => {
+// A PKCS#1 PEM, which jose's importPKCS8 does not read: jose signs with Node's KeyObject of it.
+let signingKey: KeyObject | undefined;
+const cognitoLocalKey = (): KeyObject => {
   const file = require.resolve('cognito-local/lib/keys/cognitoLocal.private.json');
-  return (JSON.parse(readFileSync(file, 'utf8')) as { pem: string }).pem;
+  signingKey ??= createPrivateKey((JSON.parse(readFileSync(file, 'utf8')) as { pem: string }).pem);
+  return signingKey;
 };
-let pem: string | undefined;
 
 /** The session start a refresh token carries (its iat), or undefined if it has none. */
 function sessionStartOf(refreshToken: string): number | undefined {
@@ -22,22 +25,21 @@ function sessionStartOf(refreshToken: string): number | undefined {
   return typeof iat === 'number' ? iat : undefined;
 }
 
-/** The token with its auth_time set to `authTime`, signed again as cognito-local signs it. */
-function withAuthTime(token: string, authTime: number): string {
+/** The token with its auth_time set to `authTime`, signed again as cognito-local signs it (same header). */
+async function withAuthTime(token: string, authTime: number): Promise<string> {
   const { header, payload } = decodeJwt(token);
-  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const signed = `${part(header)}.${part({ ...payload, auth_time: authTime })}`;
-  pem ??= privateKeyPem();
-  return `${signed}.${sign('sha256', Buffer.from(signed), pem).toString('base64url')}`;
+  return new SignJWT({ ...payload, auth_time: authTime })
+    .setProtectedHeader({ ...header, alg: 'RS256' })
+    .sign(cognitoLocalKey());
 }
 
 /** A refresh's AuthenticationResult with the auth_time of the sign-in that issued `refreshToken`. */
-export function keepAuthTime(result: Record<string, unknown>, refreshToken: string): void {
+export async function keepAuthTime(result: Record<string, unknown>, refreshToken: string): Promise<void> {
   const auth = result.AuthenticationResult as Record<string, unknown> | undefined;
   const authTime = sessionStartOf(refreshToken);
   if (!auth || authTime === undefined) return;
   for (const key of ['AccessToken', 'IdToken']) {
     const token = auth[key];
-    if (typeof token === 'string') auth[key] = withAuthTime(token, authTime);
+    if (typeof token === 'string') auth[key] = await withAuthTime(token, authTime);
   }
 }

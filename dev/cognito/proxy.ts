@@ -8,6 +8,7 @@ import { CognitoError } from './cognito-error';
 import type { ChallengeSessionOptions } from './challenge-sessions';
 import { Revocations } from './revocations';
 import { softwareTokenMfa } from './software-token-mfa';
+import { readBody, sendJson as sendJsonAs } from '../http-helpers';
 import { listen } from '../listen';
 
 // Our HTTP front for cognito-local. It forwards the Cognito JSON API and fills the gaps that make
@@ -562,7 +563,7 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       if (flow === 'USER_PASSWORD_AUTH') await refuseResetRequired(body);
       try {
         const answer = await up.call('InitiateAuth', body);
-        if (refreshing) keepAuthTime(answer, String(refreshToken));
+        if (refreshing) await keepAuthTime(answer, String(refreshToken));
         const result = completeTokens(answer);
         const login = (body.AuthParameters as Record<string, unknown> | undefined)?.USERNAME;
         return mfa.challenged(result, String(body.ClientId ?? ''), String(login ?? ''));
@@ -591,7 +592,7 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       } catch (error) {
         return rename(error, ['NotAuthorizedException'], 'NotAuthorizedException', 'Invalid Refresh Token');
       }
-      keepAuthTime(result, refreshToken);
+      await keepAuthTime(result, refreshToken);
       // No refresh-token rotation on our client, so (as Cognito) no new RefreshToken comes back.
       return completeTokens({ AuthenticationResult: result.AuthenticationResult });
     },
@@ -739,24 +740,14 @@ function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  res.writeHead(status, {
+  sendJsonAs(res, status, body, {
     ...CORS,
     'content-type': 'application/x-amz-json-1.1',
     'x-amzn-requestid': randomUUID(),
     ...headers,
   });
-  res.end(JSON.stringify(body));
 }
 
 function sendError(res: http.ServerResponse, error: CognitoError): void {
   sendJson(res, 400, { __type: error.type, message: error.message }, { 'x-amzn-errortype': error.type });
-}
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }

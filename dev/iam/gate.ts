@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { readBodyBytes } from '../http-helpers';
 import { listen } from '../listen';
 import {
   awsJsonOperation,
@@ -124,15 +125,6 @@ const header = (req: http.IncomingMessage, name: string): string | undefined => 
   return Array.isArray(v) ? v.join(',') : v;
 };
 
-function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
 /** An error as the service answers it: awsJson 400 {__type, message}; restJson 403 {message}. */
 function sendError(res: http.ServerResponse, service: GatedService | undefined, error: AwsError): void {
   const rest = service !== undefined && WIRE[service] === 'restJson';
@@ -252,7 +244,7 @@ export async function startIamGate(opts: IamGateOptions): Promise<IamGate> {
   }
 
   async function serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const body = await readBody(req);
+    const body = await readBodyBytes(req);
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     let service = unsignedServiceOf(header(req, 'x-amz-target'), path);
     try {

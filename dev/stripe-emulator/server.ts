@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readBody } from '../http-helpers';
 import { handleAdmin } from './admin';
 import type { Ctx } from './context';
 import { StripeError } from './errors';
@@ -42,12 +43,6 @@ const CORS = {
   'access-control-expose-headers': 'request-id, idempotent-replayed',
   'access-control-max-age': '600',
 };
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 function parseBody(body: string, contentType: string | undefined): FormObject {
   if (body.trim() === '') return {};

@@ -103,7 +103,9 @@ export function pct(value: number, decimals = 1, signed = false): string {
   return `${signed && value > 0 ? '+' : ''}${body}%`;
 }
 
-export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const SHORT_MONTH = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
+/** 'Jan' to 'Dec'. */
+export const MONTHS = Array.from({ length: 12 }, (_, m) => SHORT_MONTH.format(Date.UTC(2000, m, 1)));
 
 /** Ticks for x values that are decimal years. */
 export function timeTicks(start: number, end: number, maxTicks = 12): Tick[] {

@@ -1,4 +1,5 @@
 import { createPublicKey, randomBytes, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { calculateJwkThumbprint } from 'jose';
 import Stripe from 'stripe';
 import { deployCsp, regionInCsp, securityHeaderProblems } from './headers';
 import { apiError, describeBody, expectStatus, objectOf, request } from './http';
@@ -57,6 +58,9 @@ export async function checkLicensePublicKey(
     if (!fromJwk.equals(key)) return fail('the JWK and the pem are different keys');
     if (typeof body.kid !== 'string' || jwk.kid !== body.kid)
       return fail('the kid of the set and of its key differ');
+    // The BFF names its keys by their RFC 7638 thumbprint (lambdas/lib/license-token.ts).
+    const thumbprint = await calculateJwkThumbprint({ kty: jwk.kty, crv: jwk.crv, x: jwk.x });
+    if (jwk.kid !== thumbprint) return fail(`the kid ${jwk.kid} is not the key's thumbprint ${thumbprint}`);
     out = { key, kid: body.kid };
     return `Ed25519, kid ${body.kid}`;
   });

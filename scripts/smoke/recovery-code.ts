@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { RECOVER_SK, recoverPk, userPk, userRecoverSk } from '../../lambdas/lib/repository/keys';
@@ -23,8 +24,6 @@ export interface RecoveryCodeSource {
   /** For the ok line, once found. */
   describe(): string;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function poll<T>(
   attempt: () => Promise<T | undefined>,

@@ -1,9 +1,9 @@
-import { verify } from 'node:crypto';
 import {
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { decodeJwt, decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import type { LicensePublicKey } from './checks';
 import type { RecoveryCodeSource } from './recovery-code';
 import { expectStatus, objectOf, request, type Answer } from './http';
@@ -33,12 +33,10 @@ export interface Session {
 
 /** The claims of a JWT (not verified: the API verifies it; this only reads who signed in). */
 export function jwtClaims(token: string): Record<string, unknown> {
-  const payload = token.split('.')[1];
-  if (!payload) return fail('the ID token is not a JWT');
   try {
-    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    return decodeJwt(token);
   } catch {
-    return fail('the ID token payload is not JSON');
+    return fail('the ID token is not a JWT');
   }
 }
 
@@ -143,21 +141,33 @@ export function smokeAlias(email: string): string {
   return `${local}${local.includes('+') ? '-' : '+'}smoke${email.slice(at)}`;
 }
 
-/** Checks a license statement (a compact JWS, EdDSA) with the published key; answers its claims. */
-export function verifyStatement(token: string, publicKey: LicensePublicKey): Record<string, unknown> {
-  const [head, payload, signature] = token.split('.');
-  if (!head || !payload || !signature) return fail('the statement is not a compact JWS');
-  const header = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as {
-    alg?: string;
-    kid?: string;
-  };
-  if (header.alg !== 'EdDSA') return fail(`the statement's alg is ${header.alg}, not EdDSA`);
-  if (header.kid !== publicKey.kid)
-    return fail(`the statement's kid ${header.kid} is not the published ${publicKey.kid}`);
-  if (!verify(null, Buffer.from(`${head}.${payload}`), publicKey.key, Buffer.from(signature, 'base64url'))) {
-    return fail('the statement does not verify with the published public key');
+/**
+ * Checks a license statement as the desktop application does (a JWT, EdDSA, typ license+jwt, issuer
+ * stockbench-license, unexpired) with the published key, whose kid it must name; answers its claims.
+ */
+export async function verifyStatement(
+  token: string,
+  publicKey: LicensePublicKey,
+): Promise<Record<string, unknown>> {
+  let kid: string | undefined;
+  try {
+    kid = decodeProtectedHeader(token).kid;
+  } catch {
+    return fail('the statement is not a compact JWS');
   }
-  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+  if (kid !== publicKey.kid) return fail(`the statement's kid ${kid} is not the published ${publicKey.kid}`);
+  try {
+    const { payload } = await jwtVerify(token, publicKey.key, {
+      algorithms: ['EdDSA'],
+      typ: 'license+jwt',
+      issuer: 'stockbench-license',
+    });
+    return payload;
+  } catch (err) {
+    if (err instanceof errors.JWSSignatureVerificationFailed)
+      return fail('the statement does not verify with the published public key');
+    return fail(`the statement is refused: ${err instanceof Error ? err.message : String(err)}`);
+  }
 }
 
 /** Local stack only: gives the demo user one license, paid in the Stripe emulator, as /licenses does. */
@@ -303,7 +313,7 @@ export async function signedInRoundTrip(
         return fail(`the smoke user's own license is not valid: ${answer.text}`);
       }
       if (!publicKey) return fail('the statement cannot be checked: the license public key check failed');
-      const claims = verifyStatement(result.token, publicKey);
+      const claims = await verifyStatement(result.token, publicKey);
       if (claims.sub !== s.sub || claims.key !== license.key || claims.machine !== smokeMachine(s).id)
         return fail(`the statement is about ${JSON.stringify(claims)}`);
       if (typeof claims.exp !== 'number' || claims.exp <= Date.now() / 1000)

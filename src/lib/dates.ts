@@ -1,20 +1,12 @@
 // Content dates are calendar days (YYYY-MM-DD, or Gatsby's ISO form of them). They are read and printed in
 // UTC so that a visitor west of Greenwich never sees the day before.
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+// en-US and UTC spelled out, so the static build, the browser and the tests print the same text.
+const format = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+const LONG = format({ month: 'long', day: 'numeric', year: 'numeric' });
+const SHORT = format({ month: 'numeric', day: 'numeric', year: 'numeric' });
+const PADDED = format({ month: '2-digit', day: '2-digit', year: 'numeric' });
 
 function toDate(value: string | number | Date): Date {
   if (value instanceof Date) return value;
@@ -25,21 +17,18 @@ function toDate(value: string | number | Date): Date {
 
 /** 'MMMM D, YYYY', as tool pages show "Last Updated". */
 export function formatLongDate(value: string | Date): string {
-  const d = toDate(value);
-  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+  return LONG.format(toDate(value));
 }
 
 /** 'M/D/YYYY', as the changelog shows. */
 export function formatShortDate(value: string | Date): string {
-  const d = toDate(value);
-  return `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;
+  return SHORT.format(toDate(value));
 }
 
 /** 'MM/DD/YYYY', as license expiry and subscription dates show. Epoch seconds or a date. */
 export function formatPaddedDate(value: string | Date | number, unit: 'seconds' | 'ms' = 'ms'): string {
   const d = typeof value === 'number' && unit === 'seconds' ? new Date(value * 1000) : toDate(value);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()}`;
+  return PADDED.format(d);
 }
 
 /** The YYYY-MM-DD part, for <time dateTime>. */

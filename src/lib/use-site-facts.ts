@@ -1,15 +1,12 @@
 import { graphql, useStaticQuery } from 'gatsby';
 import { siteConfig } from '../config';
+import { present } from './query-data';
 import type { SiteFacts } from './placeholders';
-
-interface SiteFactsData {
-  site: { toolCount: number };
-}
 
 /** The facts content refers to: the support email from the site config, the counts from the tool data. */
 export function useSiteFacts(): SiteFacts {
   // Site.toolCount is resolved in gatsby-node from the tools, hidden ones left out.
-  const data = useStaticQuery<SiteFactsData>(graphql`
+  const data = useStaticQuery<Queries.SiteFactsQuery>(graphql`
     query SiteFacts {
       site {
         toolCount
@@ -18,7 +15,7 @@ export function useSiteFacts(): SiteFacts {
   `);
   return {
     supportEmail: siteConfig.supportEmail,
-    toolCount: data.site.toolCount,
+    toolCount: present(data.site?.toolCount, 'the site'),
     freeToolCount: siteConfig.freeToolCount,
   };
 }

@@ -3,20 +3,13 @@ import { graphql, Link, type HeadFC, type PageProps } from 'gatsby';
 import { Seo } from '../components/seo/Seo';
 import { TitleFilter } from '../components/title-filter/TitleFilter';
 import { useQueryFilter } from '../components/title-filter/use-query-filter';
+import { articleFields } from '../lib/article-fields';
 import { formatLongDate, isoDay } from '../lib/dates';
 import { filterByTitle } from '../lib/filters';
 
-interface BlogData {
-  allMarkdownRemark: {
-    nodes: {
-      frontmatter: { id: string; title: string; description: string; route: string; updated: string };
-    }[];
-  };
-}
-
-export default function BlogPage({ data }: PageProps<BlogData>) {
+export default function BlogPage({ data }: PageProps<Queries.BlogPageQuery>) {
   const [keyword, setKeyword] = useQueryFilter();
-  const articles = data.allMarkdownRemark.nodes.map((n) => n.frontmatter);
+  const articles = data.allMarkdownRemark.nodes.map((n) => articleFields(n.frontmatter));
   const shown = filterByTitle(articles, keyword);
   return (
     <article className="page">
@@ -62,11 +55,7 @@ export const query = graphql`
     ) {
       nodes {
         frontmatter {
-          id
-          title
-          description
-          route
-          updated
+          ...ArticleFields
         }
       }
     }

@@ -3,31 +3,31 @@ import { graphql, type HeadFC, type PageProps } from 'gatsby';
 import { Seo } from '../components/seo/Seo';
 import { formatShortDate, isoDay } from '../lib/dates';
 import { fillText } from '../lib/placeholders';
+import { present, strings } from '../lib/query-data';
 import { useSiteFacts } from '../lib/use-site-facts';
 
-interface ChangelogData {
-  allChangelogYaml: { nodes: { id: string; date: string; version: string | null; details: string[] }[] };
-}
-
-export default function ChangelogPage({ data }: PageProps<ChangelogData>) {
+export default function ChangelogPage({ data }: PageProps<Queries.ChangelogPageQuery>) {
   const facts = useSiteFacts();
   return (
     <article className="page">
       <h1>Changelog</h1>
       <ol className="changelog">
-        {data.allChangelogYaml.nodes.map((entry) => (
-          <li key={entry.id}>
-            <h2>
-              <time dateTime={isoDay(entry.date)}>{formatShortDate(entry.date)}</time>
-              {entry.version && ` · Stockbench ${entry.version}`}
-            </h2>
-            <ul>
-              {entry.details.map((d) => (
-                <li key={d}>{fillText(d, facts)}</li>
-              ))}
-            </ul>
-          </li>
-        ))}
+        {data.allChangelogYaml.nodes.map((entry) => {
+          const date = present(entry.date, 'the date of a changelog entry');
+          return (
+            <li key={entry.id}>
+              <h2>
+                <time dateTime={isoDay(date)}>{formatShortDate(date)}</time>
+                {entry.version && ` · Stockbench ${entry.version}`}
+              </h2>
+              <ul>
+                {strings(entry.details).map((d) => (
+                  <li key={d}>{fillText(d, facts)}</li>
+                ))}
+              </ul>
+            </li>
+          );
+        })}
       </ol>
     </article>
   );

@@ -4,15 +4,17 @@ import { DownloadButtons } from '../components/download/DownloadButtons';
 import { Seo } from '../components/seo/Seo';
 import { siteConfig } from '../config';
 import { formatLongDate } from '../lib/dates';
+import { present } from '../lib/query-data';
 import { currentRelease } from '../lib/releases';
 
-interface DownloadData {
-  allChangelogYaml: { nodes: { date: string; version: string | null }[] };
-}
-
-export default function DownloadPage({ data }: PageProps<DownloadData>) {
+export default function DownloadPage({ data }: PageProps<Queries.DownloadPageQuery>) {
   // The release offered is the changelog's newest version, so this page and the changelog agree.
-  const release = currentRelease(data.allChangelogYaml.nodes);
+  const release = currentRelease(
+    data.allChangelogYaml.nodes.map((e) => ({
+      ...e,
+      date: present(e.date, 'the date of a changelog entry'),
+    })),
+  );
   const releaseName = release?.version ? `${siteConfig.name} ${release.version}` : siteConfig.name;
   return (
     <article className="page">

@@ -3,24 +3,14 @@ import { graphql, type HeadFC, type PageProps } from 'gatsby';
 import { Markdown } from '../components/markdown/Markdown';
 import { Seo } from '../components/seo/Seo';
 
-interface FaqData {
-  allFaqYaml: {
-    nodes: {
-      id: string;
-      question: string;
-      childFaqAnswer: { childMarkdownRemark: { html: string } } | null;
-    }[];
-  };
-}
-
-export default function FaqPage({ data }: PageProps<FaqData>) {
+export default function FaqPage({ data }: PageProps<Queries.FaqPageQuery>) {
   return (
     <article className="page">
       <h1>Frequently asked questions</h1>
       {data.allFaqYaml.nodes.map((entry) => (
         <section key={entry.id} className="faq-entry">
           <h2>{entry.question}</h2>
-          <Markdown html={entry.childFaqAnswer?.childMarkdownRemark.html ?? ''} />
+          <Markdown html={entry.childFaqAnswer?.childMarkdownRemark?.html ?? ''} />
         </section>
       ))}
     </article>

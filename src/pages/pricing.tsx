@@ -4,13 +4,10 @@ import { JsonLd } from '../components/json-ld/JsonLd';
 import { Markdown } from '../components/markdown/Markdown';
 import { Seo } from '../components/seo/Seo';
 import { siteConfig } from '../config';
+import { present } from '../lib/query-data';
 import { useSiteFacts } from '../lib/use-site-facts';
 
-interface PricingData {
-  markdownRemark: { html: string };
-}
-
-export default function PricingPage({ data }: PageProps<PricingData>) {
+export default function PricingPage({ data }: PageProps<Queries.PricingPageQuery>) {
   const { toolCount } = useSiteFacts();
   return (
     <article className="page">
@@ -60,7 +57,7 @@ export default function PricingPage({ data }: PageProps<PricingData>) {
       </section>
       <section aria-labelledby="terms-summary">
         <h2 id="terms-summary">Terms summary</h2>
-        <Markdown html={data.markdownRemark.html} />
+        <Markdown html={present(data.markdownRemark?.html, 'the pricing text')} />
       </section>
     </article>
   );

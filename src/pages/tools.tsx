@@ -4,21 +4,19 @@ import { Seo } from '../components/seo/Seo';
 import { TitleFilter } from '../components/title-filter/TitleFilter';
 import { useQueryFilter } from '../components/title-filter/use-query-filter';
 import { ToolEntry } from '../components/tool-list/ToolEntry';
-import type { ToolSummary } from '../components/tool-list/types';
+import { toolSummary } from '../components/tool-list/types';
 import { useAnchorFocus } from '../components/tool-list/use-anchor-focus';
 import { siteConfig } from '../config';
 import { filterByTitle, visibleItems } from '../lib/filters';
 import { byToolNumber } from '../lib/tool-order';
 import { useSiteFacts } from '../lib/use-site-facts';
 
-interface ToolsData {
-  allMarkdownRemark: { nodes: { frontmatter: ToolSummary }[] };
-}
-
-export default function ToolsPage({ data, location }: PageProps<ToolsData>) {
+export default function ToolsPage({ data, location }: PageProps<Queries.ToolsPageQuery>) {
   const [keyword, setKeyword] = useQueryFilter();
   useAnchorFocus(location.hash);
-  const all = visibleItems(data.allMarkdownRemark.nodes.map((n) => n.frontmatter)).sort(byToolNumber);
+  const all = visibleItems(data.allMarkdownRemark.nodes.map((n) => toolSummary(n.frontmatter))).sort(
+    byToolNumber,
+  );
   const shown = filterByTitle(all, keyword);
   return (
     <article className="page">
@@ -61,12 +59,7 @@ export const query = graphql`
     allMarkdownRemark(filter: { fields: { collection: { eq: "tools" } } }) {
       nodes {
         frontmatter {
-          id
-          title
-          path
-          summary
-          updated
-          tags
+          ...ToolSummary
         }
       }
     }

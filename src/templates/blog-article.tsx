@@ -4,17 +4,13 @@ import { JsonLd } from '../components/json-ld/JsonLd';
 import { Markdown } from '../components/markdown/Markdown';
 import { Seo } from '../components/seo/Seo';
 import { siteConfig } from '../config';
+import { articleFields } from '../lib/article-fields';
 import { formatLongDate, isoDay } from '../lib/dates';
+import { present } from '../lib/query-data';
 
-interface ArticleData {
-  markdownRemark: {
-    html: string;
-    frontmatter: { id: string; title: string; description: string; route: string; updated: string };
-  };
-}
-
-export default function BlogArticleTemplate({ data }: PageProps<ArticleData>) {
-  const article = data.markdownRemark.frontmatter;
+export default function BlogArticleTemplate({ data }: PageProps<Queries.BlogArticleQuery>) {
+  const page = present(data.markdownRemark, 'the article');
+  const article = articleFields(page.frontmatter);
   return (
     <article className="page article">
       <p>
@@ -26,13 +22,13 @@ export default function BlogArticleTemplate({ data }: PageProps<ArticleData>) {
           Updated <time dateTime={isoDay(article.updated)}>{formatLongDate(article.updated)}</time>
         </span>
       </p>
-      <Markdown html={data.markdownRemark.html} />
+      <Markdown html={present(page.html, `the text of article ${article.route}`)} />
     </article>
   );
 }
 
-export const Head = ({ data }: HeadProps<ArticleData>) => {
-  const article = data.markdownRemark.frontmatter;
+export const Head = ({ data }: HeadProps<Queries.BlogArticleQuery>) => {
+  const article = articleFields(present(data.markdownRemark, 'the article').frontmatter);
   const url = `${siteConfig.siteUrl}/blog/${article.route}`;
   return (
     <Seo
@@ -63,11 +59,7 @@ export const query = graphql`
     markdownRemark(id: { eq: $id }) {
       html
       frontmatter {
-        id
-        title
-        description
-        route
-        updated
+        ...ArticleFields
       }
     }
   }

@@ -1,47 +1,27 @@
 import React from 'react';
 import { graphql, Link, type HeadProps, type PageProps } from 'gatsby';
-import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import { Markdown } from '../components/markdown/Markdown';
+import { toolSummary } from '../components/tool-list/types';
 import { ScreenshotGallery } from '../components/screenshot-gallery/ScreenshotGallery';
 import { Seo } from '../components/seo/Seo';
 import { siteConfig } from '../config';
 import { formatLongDate, isoDay } from '../lib/dates';
 import { toolNumber } from '../lib/feeds';
 import { visibleItems } from '../lib/filters';
+import { present, strings } from '../lib/query-data';
 import { userImportKinds } from '../lib/user-imports';
 
-interface ToolData {
-  markdownRemark: {
-    html: string;
-    frontmatter: {
-      id: string;
-      title: string;
-      path: string;
-      summary: string;
-      updated: string;
-      tags: string[] | null;
-      userImports: string[] | null;
-      filters: string[] | null;
-      screenshots:
-        | {
-            name: string;
-            alt: string;
-            image: { thumb: IGatsbyImageData; full: IGatsbyImageData } | null;
-          }[]
-        | null;
-    };
-  };
-}
-
-export default function ToolTemplate({ data }: PageProps<ToolData>) {
-  const tool = data.markdownRemark.frontmatter;
+export default function ToolTemplate({ data }: PageProps<Queries.ToolPageQuery>) {
+  const page = present(data.markdownRemark, 'the tool');
+  const fields = page.frontmatter;
+  const tool = toolSummary(fields);
   const number = toolNumber(tool.id);
   // A hidden tool keeps its page but has no entry (and no anchor) on /tools.
   const listed = visibleItems([tool]).length > 0;
-  const imports = tool.userImports ?? [];
-  const filters = tool.filters ?? [];
-  const images = (tool.screenshots ?? []).flatMap((s) =>
-    s.image ? [{ alt: s.alt, thumb: s.image.thumb, full: s.image.full }] : [],
+  const imports = strings(fields?.userImports);
+  const filters = strings(fields?.filters);
+  const images = (fields?.screenshots ?? []).flatMap((s) =>
+    s?.image?.thumb && s.image.full ? [{ alt: s.alt, thumb: s.image.thumb, full: s.image.full }] : [],
   );
   return (
     <article className="page tool-page">
@@ -59,7 +39,7 @@ export default function ToolTemplate({ data }: PageProps<ToolData>) {
       </p>
       <p className="page__lead">{tool.summary}</p>
       {images.length > 0 && <ScreenshotGallery images={images} eagerFirst className="tool-page__gallery" />}
-      <Markdown html={data.markdownRemark.html} />
+      <Markdown html={present(page.html, `the text of tool ${tool.id}`)} />
       {filters.length > 0 && (
         <section className="tool-page__filters" aria-labelledby="filters-heading">
           <h2 id="filters-heading">Supported filters</h2>
@@ -93,8 +73,8 @@ export default function ToolTemplate({ data }: PageProps<ToolData>) {
   );
 }
 
-export const Head = ({ data }: HeadProps<ToolData>) => {
-  const tool = data.markdownRemark.frontmatter;
+export const Head = ({ data }: HeadProps<Queries.ToolPageQuery>) => {
+  const tool = toolSummary(present(data.markdownRemark, 'the tool').frontmatter);
   return <Seo title={tool.title} description={tool.summary} pathname={`/tool/${tool.path}`} />;
 };
 
@@ -103,12 +83,7 @@ export const query = graphql`
     markdownRemark(id: { eq: $id }) {
       html
       frontmatter {
-        id
-        title
-        path
-        summary
-        updated
-        tags
+        ...ToolSummary
         userImports
         filters
         screenshots {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -152,7 +153,7 @@ describe('Cognito through the proxy with aws-amplify v6', () => {
     const before = (await fetchAuthSession()).tokens;
     const signedInAt = before?.idToken?.payload.auth_time;
     expect(signedInAt).toEqual(expect.any(Number));
-    await new Promise((r) => setTimeout(r, 1100)); // new iat, so a new token
+    await sleep(1100); // new iat, so a new token
     const after = (await fetchAuthSession({ forceRefresh: true })).tokens;
     expect(after?.accessToken.toString()).toBeDefined();
     expect(after?.accessToken.toString()).not.toBe(before?.accessToken.toString());
@@ -180,7 +181,7 @@ describe('Cognito through the proxy with aws-amplify v6', () => {
     const signedIn = await authTimes(first);
     expect(signedIn.authTime).toBe(signedIn.iat);
 
-    await new Promise((r) => setTimeout(r, 1100)); // tokens of a later second
+    await sleep(1100); // tokens of a later second
     const viaGetTokens = await authTimes(
       await cognitoCall('GetTokensFromRefreshToken', {
         ClientId: cognito.clientId,

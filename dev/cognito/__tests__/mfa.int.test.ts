@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -175,7 +176,7 @@ describe('authenticator-app MFA in the local Cognito, as AWS answers it', () => 
     // A mistyped code can be typed again in the same session. The sign-in is complete (auth_time)
     // when the code is accepted, not at the password step (a second earlier here).
     const passwordStep = Math.floor(Date.now() / 1000);
-    await new Promise((r) => setTimeout(r, 1100));
+    await sleep(1100);
     const done = await answer(challenge.Session, username, codeFor(secret));
     expect(done.AuthenticationResult?.AccessToken).toBeDefined();
     expect(done.AuthenticationResult?.IdToken).toBeDefined();
@@ -184,7 +185,7 @@ describe('authenticator-app MFA in the local Cognito, as AWS answers it', () => 
     const signedInAt = authTime(done.AuthenticationResult?.IdToken);
     expect(signedInAt).toBeGreaterThan(passwordStep);
     // A refresh (no code asked) continues that sign-in.
-    await new Promise((r) => setTimeout(r, 1100));
+    await sleep(1100);
     const refreshed = await client.send(
       new InitiateAuthCommand({
         AuthFlow: 'REFRESH_TOKEN_AUTH',

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PARTITION_KEY, SORT_KEY, TTL_ATTRIBUTE } from '../table';
 import { db, table, updateIf } from './client';
 import { userPk } from './keys';
@@ -61,6 +62,6 @@ export async function revokeTokens(uid: string, options: RevokeOptions = {}): Pr
     },
   });
   const wait = validAfter * 1000 - Date.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  if (wait > 0) await sleep(wait);
   return validAfter;
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PARTITION_KEY, SORT_KEY } from '../table';
 import { db, table } from './client';
 import { ACCOUNT_SK, LICENSE_PREFIX, RECOVER_SK, recoverPk, USER_RECOVER_PREFIX, userPk } from './keys';
@@ -47,7 +48,7 @@ export async function deleteUserRecords(uid: string): Promise<RemovedRecords> {
     for (let attempt = 0; requests.length && attempt < 5; attempt++) {
       const out = await db().batchWrite({ RequestItems: { [table()]: requests } });
       requests = (out.UnprocessedItems?.[table()] ?? []) as typeof requests;
-      if (requests.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+      if (requests.length) await sleep(50 * 2 ** attempt);
     }
     if (requests.length) throw new Error(`Could not delete ${requests.length} items of user ${uid}`);
   }

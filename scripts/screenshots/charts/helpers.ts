@@ -2,7 +2,7 @@
 import { RECESSIONS } from '../data';
 import type { Band } from '../line-chart';
 import { Rng } from '../prng';
-import { MONTHS, formatNumber, pct } from '../scale';
+import { formatNumber, pct } from '../scale';
 import { bridge, movingAverage, timeline } from '../series';
 import { COLORS } from '../svg';
 import type { CellObject } from '../table';
@@ -37,9 +37,16 @@ export function recessionBands(from: number, to: number): Band[] {
 
 export const RECESSION_LEGEND = { name: 'Recession', color: COLORS.recession, kind: 'box' as const };
 
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** 'Jan 5, 2024' from '2024-01-05'. */
 export function fmtDate(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${MONTHS[Number(m) - 1] ?? ''} ${Number(d)}, ${y}`;
+  return SHORT_DATE.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
 }
 
 export function addDays(iso: string, days: number): string {

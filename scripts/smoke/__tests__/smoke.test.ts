@@ -1,6 +1,7 @@
-import { generateKeyPairSync, sign } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { calculateJwkThumbprint, SignJWT } from 'jose';
 import Stripe from 'stripe';
 import { cspDirectives } from '../../../cdk/lib/csp';
 import { localCspDirectives, securityHeaders, serializeCsp } from '../../../cdk/lib/security-headers';
@@ -179,20 +180,27 @@ describe('round-trip helpers', () => {
     expect(recoveryLinkIn('https://x.y/auth?mode=verifyEmail&oobCode=1')).toBeUndefined();
   });
 
-  it('checks a license statement with the published key', () => {
+  it('checks a license statement with the published key, as the desktop application does', async () => {
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
     const other = generateKeyPairSync('ed25519');
-    const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-    const jws = (key = privateKey, kid = 'k1') => {
-      const input = `${enc({ alg: 'EdDSA', kid, typ: 'license+jwt' })}.${enc({ sub: 'u1', key: 'K', exp: 2e9 })}`;
-      return `${input}.${sign(null, Buffer.from(input), key).toString('base64url')}`;
-    };
-    expect(verifyStatement(jws(), { key: publicKey, kid: 'k1' })).toMatchObject({ sub: 'u1', key: 'K' });
-    expect(() => verifyStatement(jws(other.privateKey), { key: publicKey, kid: 'k1' })).toThrow(
-      'does not verify',
+    const jws = (key = privateKey, kid = 'k1', claims: { iss?: string; exp?: number } = {}) =>
+      new SignJWT({ key: 'K' })
+        .setProtectedHeader({ alg: 'EdDSA', kid, typ: 'license+jwt' })
+        .setSubject('u1')
+        .setIssuer(claims.iss ?? 'stockbench-license')
+        .setExpirationTime(claims.exp ?? 2e9)
+        .sign(key);
+    const published = { key: publicKey, kid: 'k1' };
+    await expect(verifyStatement(await jws(), published)).resolves.toMatchObject({ sub: 'u1', key: 'K' });
+    await expect(verifyStatement(await jws(other.privateKey), published)).rejects.toThrow('does not verify');
+    await expect(verifyStatement(await jws(privateKey, 'k2'), published)).rejects.toThrow('kid');
+    await expect(
+      verifyStatement(await jws(privateKey, 'k1', { iss: 'elsewhere' }), published),
+    ).rejects.toThrow('iss');
+    await expect(verifyStatement(await jws(privateKey, 'k1', { exp: 1e9 }), published)).rejects.toThrow(
+      'exp',
     );
-    expect(() => verifyStatement(jws(privateKey, 'k2'), { key: publicKey, kid: 'k1' })).toThrow('kid');
-    expect(jwtClaims(jws())).toMatchObject({ sub: 'u1' });
+    expect(jwtClaims(await jws())).toMatchObject({ sub: 'u1' });
   });
 
   it("finds the deploy's stack in the outputs file by its site", () => {
@@ -234,12 +242,19 @@ describe('round-trip helpers', () => {
 describe('the public checks against a fake deploy', () => {
   const webhookSecret = 'whsec_fake';
   const { publicKey } = generateKeyPairSync('ed25519');
-  const jwk = { ...publicKey.export({ format: 'jwk' }), kid: 'kid1', alg: 'EdDSA', use: 'sig' };
+  const bare = publicKey.export({ format: 'jwk' });
+  let jwk: typeof bare & { kid: string; alg: string; use: string };
   let pageHeaders: Record<string, string>;
   let server: http.Server;
   let url: string;
 
   beforeAll(async () => {
+    jwk = {
+      ...bare,
+      kid: await calculateJwkThumbprint({ kty: 'OKP', crv: bare.crv, x: bare.x }),
+      alg: 'EdDSA',
+      use: 'sig',
+    };
     server = http.createServer((req, res) => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -252,7 +267,7 @@ describe('the public checks against a fake deploy', () => {
         if (req.url === '/api/license-public-key') {
           return json(200, {
             alg: 'EdDSA',
-            kid: 'kid1',
+            kid: jwk.kid,
             keys: [jwk],
             pem: publicKey.export({ type: 'spki', format: 'pem' }),
           });
@@ -290,6 +305,20 @@ describe('the public checks against a fake deploy', () => {
     expect(lines[0]).toMatch(/^FAIL find what to check: cannot read the outputs file/);
   });
 
+  it('a published kid that is not the key thumbprint fails the key check', async () => {
+    const kid = jwk.kid;
+    jwk.kid = 'kid1';
+    try {
+      const lines: string[] = [];
+      await smoke(['--url', url, '--region', 'eu-west-1'], {}, (l) => lines.push(l));
+      expect(lines).toContain(
+        `FAIL GET /api/license-public-key answers a usable Ed25519 key: the kid kid1 is not the key's thumbprint ${kid}`,
+      );
+    } finally {
+      jwk.kid = kid;
+    }
+  });
+
   it('headers as CDK defines them pass; without a smoke user the round trip fails', async () => {
     pageHeaders = securityHeaders({
       csp: cspDirectives({ cognitoRegion: 'eu-west-1', analyticsEnabled: false }),
@@ -300,7 +329,7 @@ describe('the public checks against a fake deploy', () => {
     const checks = lines.filter((l) => !l.startsWith('#'));
     expect(checks.slice(0, 6)).toEqual([
       'ok   GET /api/health answers 200 JSON: {"status":"ok"}',
-      'ok   GET /api/license-public-key answers a usable Ed25519 key: Ed25519, kid kid1',
+      `ok   GET /api/license-public-key answers a usable Ed25519 key: Ed25519, kid ${jwk.kid}`,
       'ok   security headers on /: CSP, nosniff, DENY, referrer and permissions policy (http: no HSTS expected)',
       'ok   security headers on /checkout: CSP, nosniff, DENY, referrer and permissions policy (http: no HSTS expected)',
       'ok   security headers on /checkout/: CSP, nosniff, DENY, referrer and permissions policy (http: no HSTS expected)',

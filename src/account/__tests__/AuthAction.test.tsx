@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import React from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -142,7 +143,7 @@ describe('/auth', () => {
       await userEvent.clear(screen.getByLabelText('Confirm New Password'));
       await userEvent.type(screen.getByLabelText('New Password'), 'abc');
       await userEvent.type(screen.getByLabelText('Confirm New Password'), 'abc');
-      await new Promise((r) => setTimeout(r, 550)); // the button's 500 ms re-enable delay
+      await sleep(550); // the button's 500 ms re-enable delay
       await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
       expect(await screen.findByText('Password must be at least 6 characters.')).toBeInTheDocument();
       expect(mocked.confirmResetPassword).not.toHaveBeenCalled();

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import React from 'react';
 import { render, screen } from '@testing-library/react';
 import { ActionMessage } from '../action-message/ActionMessage';
@@ -43,7 +44,7 @@ describe('home page messages', () => {
     const fetchMock = jest.fn().mockResolvedValue({ ok: true, json: () => Promise.resolve([]) });
     global.fetch = fetchMock as unknown as typeof fetch;
     render(<Announcements built={{ at: '2024-01-15T00:00:00Z', announcements: [] }} />);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

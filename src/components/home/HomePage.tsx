@@ -1,9 +1,9 @@
 import React from 'react';
 import { graphql, Link, useStaticQuery } from 'gatsby';
-import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import { siteConfig } from '../../config';
 import { visibleItems } from '../../lib/filters';
 import { fillText } from '../../lib/placeholders';
+import { present } from '../../lib/query-data';
 import { announcementsForBuild } from '../../lib/releases';
 import { byToolNumber } from '../../lib/tool-order';
 import { useSiteFacts } from '../../lib/use-site-facts';
@@ -11,22 +11,11 @@ import { ActionMessage } from '../action-message/ActionMessage';
 import { Announcements } from '../announcements/Announcements';
 import { ScreenshotGallery, type GalleryImage } from '../screenshot-gallery/ScreenshotGallery';
 import { ToolColumns } from '../tool-list/ToolColumns';
-import type { ToolSummary } from '../tool-list/types';
+import { toolSummary } from '../tool-list/types';
 import { features } from './features';
 
-interface HomeData {
-  site: { buildTime: string };
-  announcements: {
-    nodes: { yamlId: string; message: string; startDate: string; endDate: string; release: string | null }[];
-  };
-  tools: { nodes: { frontmatter: ToolSummary & { screenshots: { name: string; alt: string }[] | null } }[] };
-  shots: {
-    nodes: { base: string; thumb: IGatsbyImageData; full: IGatsbyImageData }[];
-  };
-}
-
 export function HomePage({ search }: { search: string }) {
-  const data = useStaticQuery<HomeData>(graphql`
+  const data = useStaticQuery<Queries.HomePageQuery>(graphql`
     query HomePage {
       site {
         buildTime
@@ -43,12 +32,7 @@ export function HomePage({ search }: { search: string }) {
       tools: allMarkdownRemark(filter: { fields: { collection: { eq: "tools" } } }) {
         nodes {
           frontmatter {
-            id
-            title
-            path
-            summary
-            updated
-            tags
+            ...ToolSummary
             screenshots {
               name
               alt
@@ -82,13 +66,22 @@ export function HomePage({ search }: { search: string }) {
     }
   `);
   const facts = useSiteFacts();
-  const tools = visibleItems(data.tools.nodes.map((n) => n.frontmatter)).sort(byToolNumber);
-  const alts = new Map(tools.flatMap((t) => (t.screenshots ?? []).map((s) => [s.name, s.alt] as const)));
+  const tools = visibleItems(data.tools.nodes.map((n) => toolSummary(n.frontmatter))).sort(byToolNumber);
+  const listed = new Set(tools.map((t) => t.id));
+  const alts = new Map(
+    data.tools.nodes
+      .filter((n) => listed.has(n.frontmatter?.id ?? ''))
+      .flatMap((n) =>
+        (n.frontmatter?.screenshots ?? []).flatMap((s) => (s ? [[s.name, s.alt] as const] : [])),
+      ),
+  );
   const images = new Map(data.shots.nodes.map((n) => [n.base, n] as const));
   const gallery = (names: string[]): GalleryImage[] =>
     names.flatMap((name) => {
       const sharp = images.get(name);
-      return sharp ? [{ alt: alts.get(name) ?? '', thumb: sharp.thumb, full: sharp.full }] : [];
+      return sharp?.thumb && sharp.full
+        ? [{ alt: alts.get(name) ?? '', thumb: sharp.thumb, full: sharp.full }]
+        : [];
     });
 
   return (
@@ -96,15 +89,20 @@ export function HomePage({ search }: { search: string }) {
       <ActionMessage search={search} />
       <Announcements
         built={{
-          at: data.site.buildTime,
+          at: present(data.site?.buildTime, 'the build time'),
           // The feed the component re-reads holds the same announcements (gatsby-node).
           announcements: announcementsForBuild(data.announcements.nodes, siteConfig.installers).map(
-            ({ yamlId, message, startDate, endDate }) => ({
-              id: yamlId,
-              message: fillText(message, facts),
-              startDate,
-              endDate,
-            }),
+            ({ yamlId, message, startDate, endDate }) => {
+              const id = present(yamlId, 'an announcement id');
+              const field = (value: string | null, name: string) =>
+                present(value, `${name} of announcement ${id}`);
+              return {
+                id,
+                message: fillText(field(message, 'the message'), facts),
+                startDate: field(startDate, 'the start date'),
+                endDate: field(endDate, 'the end date'),
+              };
+            },
           ),
         }}
       />
