@@ -1,7 +1,8 @@
 import { completeCheckout } from '../contracts/complete-checkout';
 import { getLicenses } from '../contracts/get-licenses';
 import { setupCheckout } from '../contracts/setup-checkout';
-import { paymentIntentOf, startBff, type Bff, type User } from './support/bff';
+import { subscribe, useFailingCard } from './support/accounts';
+import { eventually, paymentIntentOf, startBff, type Bff, type User } from './support/bff';
 
 // POST /api/checkout-info: the checkout page's check that the link's client secret is the caller's
 // own pending first payment, with the amount from Stripe. Real users and the real flow on the local
@@ -119,5 +120,27 @@ describe("complete-checkout after paying with someone else's secret", () => {
     expect(res.error?.code).toBe('FORBIDDEN');
     const licenses = await bff.send(getLicenses, { user: payer, query: { uid: payer.uid } });
     expect(licenses.answer?.licenses).toEqual([]);
+  });
+});
+
+// Last in the file: it moves the emulator's clock a month on.
+describe('checkout-info after a renewal failed', () => {
+  it("refuses (403) the open renewal's payment secret: only a first payment is a checkout", async () => {
+    const { user, subscriptionId } = await subscribe(bff, 1);
+    await useFailingCard(bff, user, subscriptionId);
+    await fetch(`${bff.info.stripeApi}/_emulator/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seconds: 32 * 24 * 3600 }),
+    });
+    // The renewal's invoice is open and carries a payment secret, as a first payment's does.
+    const sec = await eventually(async () => {
+      const sub = await bff.stripe.subscriptions.retrieve(subscriptionId, {
+        expand: ['latest_invoice.confirmation_secret'],
+      });
+      const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
+      return sub.status === 'past_due' && invoice?.confirmation_secret?.client_secret;
+    });
+    expectRefused(await info(user, { sec }), subscriptionId);
   });
 });
