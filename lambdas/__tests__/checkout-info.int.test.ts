@@ -1,7 +1,8 @@
 import { completeCheckout } from '../contracts/complete-checkout';
 import { getLicenses } from '../contracts/get-licenses';
 import { setupCheckout } from '../contracts/setup-checkout';
-import { paymentIntentOf, startBff, type Bff, type User } from './support/bff';
+import { subscribe, useFailingCard } from './support/accounts';
+import { eventually, paymentIntentOf, startBff, type Bff, type User } from './support/bff';
 
 // POST /api/checkout-info: the checkout page's check that the link's client secret is the caller's
 // own pending first payment, with the amount from Stripe. Real users and the real flow on the local
@@ -30,15 +31,10 @@ async function pay(sec: string, card = 'pm_card_visa'): Promise<string> {
 /** A 403 that names nothing of the subscription it was asked about. */
 function expectRefused(res: { status: number; body: Record<string, unknown> }, subscriptionId: string) {
   expect(res.status).toBe(403);
-  expect(res.body).toEqual({ error: { code: 'FORBIDDEN', message: expect.any(String) } });
+  expect(res.body).toEqual({
+    error: { code: 'FORBIDDEN', message: "This checkout link is not the signed-in user's." },
+  });
   expect(JSON.stringify(res.body)).not.toContain(subscriptionId);
-}
-
-/** Refused, or (the caller's own secret) answered with a status the page does not offer to pay. */
-function expectNotPayable(res: { status: number; body: Record<string, unknown> }) {
-  expect([200, 403]).toContain(res.status);
-  if (res.status === 403) expect(res.body.error).toMatchObject({ code: 'FORBIDDEN' });
-  else expect(res.body.status).not.toBe('incomplete');
 }
 
 describe('checkout-info', () => {
@@ -92,19 +88,22 @@ describe('checkout-info', () => {
     expect((await info(undefined, { sec })).status).toBe(401);
   });
 
-  it('never offers a paid checkout, or a replaced (canceled) one, for payment again', async () => {
+  it('refuses (403) a paid checkout, and a replaced (canceled) one, even to their owner', async () => {
     const owner = await bff.newUser();
-    const { sec } = await setup(owner, 3);
+    const { sec, subscriptionId } = await setup(owner, 3);
     expect((await info(owner, { sec })).body).toMatchObject({ count: 3, amountDue: 4500 });
     const pmid = await pay(sec);
     const done = await bff.send(completeCheckout, { user: owner, query: { uid: owner.uid, pmid } });
     expect(done.status).toBe(200);
-    expectNotPayable(await info(owner, { sec }));
+    // The account's own subscription, now active: no longer a checkout to pay.
+    expect((await bff.stripe.subscriptions.retrieve(subscriptionId)).status).toBe('active');
+    expectRefused(await info(owner, { sec }), subscriptionId);
 
     const other = await bff.newUser();
     const abandoned = await setup(other, 1);
     await setup(other, 2);
-    expectNotPayable(await info(other, { sec: abandoned.sec }));
+    expect((await bff.stripe.subscriptions.retrieve(abandoned.subscriptionId)).status).toBe('canceled');
+    expectRefused(await info(other, { sec: abandoned.sec }), abandoned.subscriptionId);
   });
 });
 
@@ -121,5 +120,27 @@ describe("complete-checkout after paying with someone else's secret", () => {
     expect(res.error?.code).toBe('FORBIDDEN');
     const licenses = await bff.send(getLicenses, { user: payer, query: { uid: payer.uid } });
     expect(licenses.answer?.licenses).toEqual([]);
+  });
+});
+
+// Last in the file: it moves the emulator's clock a month on.
+describe('checkout-info after a renewal failed', () => {
+  it("refuses (403) the open renewal's payment secret: only a first payment is a checkout", async () => {
+    const { user, subscriptionId } = await subscribe(bff, 1);
+    await useFailingCard(bff, user, subscriptionId);
+    await fetch(`${bff.info.stripeApi}/_emulator/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seconds: 32 * 24 * 3600 }),
+    });
+    // The renewal's invoice is open and carries a payment secret, as a first payment's does.
+    const sec = await eventually(async () => {
+      const sub = await bff.stripe.subscriptions.retrieve(subscriptionId, {
+        expand: ['latest_invoice.confirmation_secret'],
+      });
+      const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
+      return sub.status === 'past_due' && invoice?.confirmation_secret?.client_secret;
+    });
+    expectRefused(await info(user, { sec }), subscriptionId);
   });
 });

@@ -100,7 +100,7 @@ describe('resume-subscription', () => {
     expect(foreign.status).toBe(403);
     const bad = await bff.call('PUT', 'resume-subscription', { user, body: { subscriptionId } });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ error: { code: expect.any(String) as unknown } });
+    expect(bad.body.error?.code).toBe('INVALID_REQUEST');
 
     await bff.stripe.subscriptions.cancel(subscriptionId);
     const ended = await resume(user, customerId, subscriptionId);

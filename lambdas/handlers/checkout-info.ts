@@ -10,7 +10,8 @@ import { clientSecretOf, licenseItem, retrieveSubscription } from '../lib/stripe
 // client secret in the page's link (`/checkout?sec&count`) is checked against the first-payment
 // secret of the caller's own current subscription, and the amount comes from Stripe, never from the
 // link, so a link carrying someone else's secret cannot be paid by mistake. Anything that is not the
-// caller's current subscription's secret answers the same 403, revealing nothing about it.
+// caller's current subscription's secret while its first payment is awaited answers the same 403,
+// revealing nothing about it.
 // The secret travels in the body (not the query string) so it stays out of CDN and API access logs.
 
 const NOT_YOURS = "This checkout link is not the signed-in user's.";
@@ -29,7 +30,9 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
   if (!account?.subscriptionId) throw forbidden(NOT_YOURS);
   const sub = await retrieveSubscription(account.subscriptionId);
   const expected = clientSecretOf(sub);
-  if (!expected || !sameSecret(sec, expected)) throw forbidden(NOT_YOURS);
+  // Only a first payment still awaited is a checkout: a paid or ended subscription is refused by its
+  // status, not by whether its latest invoice still carries a secret (Stripe does not promise it drops it).
+  if (sub.status !== 'incomplete' || !expected || !sameSecret(sec, expected)) throw forbidden(NOT_YOURS);
 
   const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
   return ok(endpoint, {

@@ -70,21 +70,19 @@ function licensesPaidBy(inv: Stripe.Invoice): number {
 }
 
 async function refundedAmount(bff: Bff, inv: Stripe.Invoice): Promise<number> {
-  const refunds = await bff.stripe.refunds.list({ limit: 100 }).catch(() => undefined);
-  if (!refunds) return 0;
+  // The refunds of each payment of the invoice (a failed listing fails the check, never counts as 0).
   const payments = await bff.stripe.invoicePayments.list({ invoice: inv.id ?? '' });
-  const intents = new Set(
-    payments.data.map((p) => {
-      const pi = p.payment.payment_intent;
-      return typeof pi === 'string' ? pi : pi?.id;
-    }),
-  );
-  return refunds.data
-    .filter((r) => r.status !== 'failed' && r.status !== 'canceled')
-    .filter((r) =>
-      intents.has(typeof r.payment_intent === 'string' ? r.payment_intent : r.payment_intent?.id),
-    )
-    .reduce((n, r) => n + r.amount, 0);
+  const intents = payments.data
+    .map((p) => p.payment.payment_intent)
+    .map((pi) => (typeof pi === 'string' ? pi : pi?.id))
+    .filter((pi): pi is string => Boolean(pi));
+  let total = 0;
+  for (const pi of intents) {
+    for await (const r of bff.stripe.refunds.list({ payment_intent: pi, limit: 100 })) {
+      if (r.status !== 'failed' && r.status !== 'canceled') total += r.amount;
+    }
+  }
+  return total;
 }
 
 export async function checkInvariants(bff: Bff, uid: string): Promise<string[]> {

@@ -83,7 +83,10 @@ describe('Checkout', () => {
     await userEvent.type(screen.getByLabelText('Name on Card'), 'Pat Buyer');
     await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/licenses?note=paid'));
-    expect(mockStripe.confirmCardPayment).toHaveBeenCalledWith(SEC, expect.anything());
+    // The card element and the name typed are what Stripe is asked to pay with.
+    expect(mockStripe.confirmCardPayment).toHaveBeenCalledWith(SEC, {
+      payment_method: { card: mockCardElement, billing_details: { name: 'Pat Buyer' } },
+    });
   });
 
   it('takes the secret out of the address bar at once, and still works after a reload', async () => {

@@ -37,8 +37,8 @@ function serve({
   serveLicensesPage(mockedApi, { sub, licenses, held });
 }
 
-/** The page once its spinner is gone (held for a second after the data arrived). */
-async function show(loaded = true) {
+/** Renders the page and lets its spinner go (held for a second after the data arrived). */
+async function settle() {
   jest.useFakeTimers();
   render(<Licenses user={user} />);
   await act(async () => {
@@ -49,7 +49,12 @@ async function show(loaded = true) {
     jest.advanceTimersByTime(1000);
   });
   jest.useRealTimers();
-  if (loaded) expect(screen.getByRole('heading', { name: 'Your Licenses' })).toBeInTheDocument();
+}
+
+/** The page once loaded, with the user's own licenses. */
+async function show() {
+  await settle();
+  expect(screen.getByRole('heading', { name: 'Your Licenses' })).toBeInTheDocument();
 }
 
 /** The row of the own license table that shows this key. */
@@ -303,8 +308,9 @@ describe('/licenses: licenses assigned to the user', () => {
   it('still shows the licenses assigned to the user when their own cannot be read', async () => {
     serve({ sub: null, held });
     mockedApi.getLicenses.mockRejectedValue({ error: { code: 'HTTP_500', message: 'Try again later.' } });
-    await show(false);
+    await settle();
     expect(screen.getByRole('alert')).toHaveTextContent('Try again later.');
+    expect(screen.queryByRole('heading', { name: 'Your Licenses' })).not.toBeInTheDocument();
     const section = within(screen.getByRole('region', { name: 'Licenses assigned to you' }));
     expect(section.getByText('Paid by boss@example.com')).toBeInTheDocument();
   });
