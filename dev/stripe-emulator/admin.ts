@@ -20,8 +20,9 @@ export function handleAdmin(ctx: Ctx, method: string, path: string, params: Para
     if (seconds === undefined && to === undefined) throw invalidParam('seconds', 'Give `seconds` or `to`.');
     if (seconds !== undefined && seconds < 0) throw invalidParam('seconds', 'The clock only moves forward.');
     ctx.clock.advanceTo(to ?? ctx.clock.now() + (seconds as number));
-    // Renewals and their webhooks are queued before this answers.
+    // Renewals and their webhooks, and webhook retries now due, are queued before this answers.
     runDue(ctx);
+    ctx.webhooks.wake();
     return clockAnswer();
   }
   if (method === 'GET' && path === '/_emulator/events') {

@@ -17,10 +17,23 @@ import type {
 } from './objects';
 import type { CardOutcome } from './cards';
 
-type DeliveryAttempt = { at: number; url: string; status: number | null; error: string | null };
+/** One attempt to deliver an event; `at` and `at_ms` on the emulator clock. */
+type DeliveryAttempt = {
+  at: number;
+  at_ms: number;
+  url: string;
+  status: number | null;
+  error: string | null;
+};
 export type Delivery = {
   status: 'pending' | 'delivered' | 'failed' | 'no_endpoint';
   attempts: DeliveryAttempt[];
+  /** When the current run of attempts began (its first attempt), emulator clock, ms. */
+  first_attempt_at_ms?: number | null;
+  /** Failed attempts in the current run (a success or a resend starts a new run). */
+  failures?: number;
+  /** When the next retry is due (emulator clock, ms); null when none is scheduled. */
+  next_attempt_at_ms?: number | null;
 };
 export type IdempotencyEntry = {
   fingerprint: string;

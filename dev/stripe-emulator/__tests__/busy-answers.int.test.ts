@@ -65,8 +65,8 @@ test('a rate limit is a 429 rate_limit the SDK does not retry; nothing is create
   expect(err.statusCode).toBe(429);
   expect(err.code).toBe('rate_limit');
   expect(err.rawType).toBe('invalid_request_error');
-  expect(err.headers['stripe-should-retry']).toBeUndefined();
-  expect(err.headers['stripe-rate-limited-reason']).toBe('global-rate');
+  expect(err.headers?.['stripe-should-retry']).toBeUndefined();
+  expect(err.headers?.['stripe-rate-limited-reason']).toBe('global-rate');
   expect(await remaining()).toEqual([0]);
   expect(await customersWith(email)).toEqual([]);
 });
@@ -85,7 +85,7 @@ test('a lock_timeout is a 429 the SDK retries, as Stripe-Should-Retry tells it',
   expect(err).toBeInstanceOf(Stripe.errors.StripeRateLimitError);
   expect(err.statusCode).toBe(429);
   expect(err.code).toBe('lock_timeout');
-  expect(err.headers['stripe-should-retry']).toBe('true');
+  expect(err.headers?.['stripe-should-retry']).toBe('true');
   expect(await customersWith(`still-${email}`)).toEqual([]);
 });
 

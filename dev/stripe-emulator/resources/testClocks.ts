@@ -47,6 +47,7 @@ export const testClockRoutes: Route[] = [
     clock.frozen_time = to;
     ctx.clock.advanceTo(to);
     runDue(ctx);
+    ctx.webhooks.wake();
     return clock;
   }),
   route('DELETE', '/v1/test_helpers/test_clocks/:id', ({ ctx, path }) => {
