@@ -1,5 +1,5 @@
 import { ApiVersion } from './version';
-import { clone, type JsonObject } from './json';
+import { clone, toJson, type JsonObject } from './json';
 import type { StripeEvent } from './objects';
 import { signatureHeader } from './signature';
 import { newId, type Delivery, type State } from './store';
@@ -54,13 +54,15 @@ export class Webhooks {
     this.url = url;
   }
 
-  emit(type: string, object: JsonObject, previous?: JsonObject): StripeEvent {
+  emit(type: StripeEvent['type'], object: object, previous?: JsonObject): StripeEvent {
     const event: StripeEvent = {
       id: newId('evt'),
       object: 'event',
       api_version: ApiVersion,
       created: this.host.now(),
-      data: previous ? { object: clone(object), previous_attributes: previous } : { object: clone(object) },
+      data: previous
+        ? { object: clone(toJson(object)), previous_attributes: previous }
+        : { object: clone(toJson(object)) },
       livemode: false,
       pending_webhooks: this.url ? 1 : 0,
       request: { id: null, idempotency_key: null },
