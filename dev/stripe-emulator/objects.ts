@@ -8,7 +8,7 @@ import type { JsonObject } from './json';
  * id (`expand.ts` swaps in the object when asked). What the API never shows lives in separate records
  * of the state (store.ts), never as extra fields on these.
  */
-export type Unexpanded<T> = { [K in keyof T]: Stored<T[K]> };
+type Unexpanded<T> = { [K in keyof T]: Stored<T[K]> };
 
 /**
  * An expandable reference stored as its id; lists, arrays and nested objects likewise. A decimal is

@@ -23,7 +23,7 @@ const WRITABLE = [
 ];
 
 /** Whether the customer was deleted (kept apart: a Stripe.Customer has no such field). */
-export const isDeleted = (ctx: Ctx, id: string): boolean => ctx.state.deletedCustomers?.[id] === true;
+const isDeleted = (ctx: Ctx, id: string): boolean => ctx.state.deletedCustomers?.[id] === true;
 
 /** A live customer or 404; a deleted one is answered by retrieve only. */
 export function liveCustomer(ctx: Ctx, id: string, param = 'customer'): Customer {
