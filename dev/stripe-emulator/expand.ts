@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import { clone, isObject, toJson, type Json, type JsonObject } from './json';
 import { findById, type State } from './store';
 
@@ -17,7 +18,11 @@ function includable(state: State, obj: JsonObject, field: string): Json | undefi
     const open = payments.find((p) => p.status === 'open');
     const intent = open?.payment.payment_intent;
     const pi = intent ? state.paymentIntents[intent] : undefined;
-    return pi && obj.status === 'open' ? { client_secret: pi.client_secret, type: 'payment_intent' } : null;
+    const secret: Stripe.Invoice.ConfirmationSecret | null =
+      pi?.client_secret && obj.status === 'open'
+        ? { client_secret: pi.client_secret, type: 'payment_intent' }
+        : null;
+    return secret && toJson(secret);
   }
   return undefined;
 }

@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import type { Ctx } from '../context';
 import { noSuch } from '../errors';
 import { expand } from '../expand';
@@ -25,6 +26,8 @@ const WRITABLE = [
 /** Whether the customer was deleted (kept apart: a Stripe.Customer has no such field). */
 const isDeleted = (ctx: Ctx, id: string): boolean => ctx.state.deletedCustomers?.[id] === true;
 
+const deletedCustomer = (id: string): Stripe.DeletedCustomer => ({ id, object: 'customer', deleted: true });
+
 /** A live customer or 404; a deleted one is answered by retrieve only. */
 export function liveCustomer(ctx: Ctx, id: string, param = 'customer'): Customer {
   const customer = ctx.state.customers[id];
@@ -33,7 +36,7 @@ export function liveCustomer(ctx: Ctx, id: string, param = 'customer'): Customer
 }
 
 function render(ctx: Ctx, customer: Customer, params: Params): JsonObject {
-  if (isDeleted(ctx, customer.id)) return { id: customer.id, object: 'customer', deleted: true };
+  if (isDeleted(ctx, customer.id)) return toJson(deletedCustomer(customer.id));
   return expand(ctx.state, customer, params.expand());
 }
 
@@ -118,7 +121,7 @@ function deleteCustomer({ ctx, path }: ApiRequest) {
   }
   (ctx.state.deletedCustomers ??= {})[customer.id] = true;
   ctx.webhooks.emit('customer.deleted', customer);
-  return { id: customer.id, object: 'customer', deleted: true };
+  return toJson(deletedCustomer(customer.id));
 }
 
 function listCustomers({ ctx, params }: ApiRequest) {
