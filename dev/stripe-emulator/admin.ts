@@ -1,6 +1,6 @@
 import type { Ctx } from './context';
 import { invalidParam, noSuch } from './errors';
-import { addFault, clearFaults, isFaultKind, listFaults } from './faults';
+import { addFault, clearFaults, FAULT_KINDS, isFaultKind, listFaults } from './faults';
 import type { JsonObject } from './json';
 import { latencyOf, MAX_LATENCY_MS, setLatency } from './latency';
 import type { Params } from './params';
@@ -20,8 +20,9 @@ export function handleAdmin(ctx: Ctx, method: string, path: string, params: Para
     if (seconds === undefined && to === undefined) throw invalidParam('seconds', 'Give `seconds` or `to`.');
     if (seconds !== undefined && seconds < 0) throw invalidParam('seconds', 'The clock only moves forward.');
     ctx.clock.advanceTo(to ?? ctx.clock.now() + (seconds as number));
-    // Renewals and their webhooks are queued before this answers.
+    // Renewals and their webhooks, and webhook retries now due, are queued before this answers.
     runDue(ctx);
+    ctx.webhooks.wake();
     return clockAnswer();
   }
   if (method === 'GET' && path === '/_emulator/events') {
@@ -43,13 +44,13 @@ export function handleAdmin(ctx: Ctx, method: string, path: string, params: Para
     if (!ctx.state.events[id]) throw noSuch(id);
     return { id, resent: ctx.webhooks.resend(id) };
   }
-  // Lost answers and 500s (faults.ts): `{ method, path: <regular expression>, times, kind }`.
+  // Lost answers, 500s and Stripe's busy answers (faults.ts): `{ method, path: <regular expression>, times, kind }`.
   if (method === 'POST' && path === '/_emulator/faults') {
     const pattern = params.str('path');
     if (!pattern) throw invalidParam('path', 'Give `path`, a regular expression for the request path.');
     const kind = params.str('kind') ?? 'drop';
     if (!isFaultKind(kind)) {
-      throw invalidParam('kind', '`kind` is `drop`, `error`, `error-stored` or `error-after-change`.');
+      throw invalidParam('kind', `\`kind\` is one of ${FAULT_KINDS.join(', ')}.`);
     }
     addFault(ctx, {
       method: (params.str('method') ?? 'POST').toUpperCase(),

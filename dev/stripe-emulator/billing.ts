@@ -1,7 +1,7 @@
 import { declineFor } from './cards';
 import type { Ctx } from './context';
 import { badState, noSuch, StripeError } from './errors';
-import { clone, previousAttributes, type JsonObject } from './json';
+import { clone, previousAttributes, toJson, type JsonObject } from './json';
 import type { Invoice, LineItem, PaymentIntent, Subscription, SubscriptionItem } from './objects';
 import { receiptUrls } from './receipts/urls';
 import { newId } from './store';
@@ -21,12 +21,13 @@ export function newPaymentIntent(
   ctx: Ctx,
   amount: number,
   customer: string | null,
-  extra: Partial<PaymentIntent> = {},
+  extra: Partial<Pick<PaymentIntent, 'currency' | 'metadata' | 'description' | 'setup_future_usage'>> = {},
 ): PaymentIntent {
   const id = newId('pi');
   const pi: PaymentIntent = {
     id,
     object: 'payment_intent',
+    allowed_payment_method_types: null,
     amount,
     amount_capturable: 0,
     amount_received: 0,
@@ -41,15 +42,22 @@ export function newPaymentIntent(
     created: ctx.clock.now(),
     currency: 'usd',
     customer,
+    customer_account: null,
     description: null,
+    excluded_payment_method_types: null,
     last_payment_error: null,
     latest_charge: null,
     livemode: false,
+    managed_payments: null,
     metadata: {},
     next_action: null,
     on_behalf_of: null,
     payment_method: null,
-    payment_method_options: { card: { request_three_d_secure: 'automatic' } },
+    payment_method_configuration_details: null,
+    payment_record: null,
+    payment_method_options: {
+      card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' },
+    },
     payment_method_types: ['card'],
     processing: null,
     receipt_email: null,
@@ -149,6 +157,7 @@ export function createInvoice(ctx: Ctx, spec: InvoiceSpec): Invoice {
     id,
     object: 'invoice',
     account_country: 'US',
+    account_tax_ids: null,
     account_name: ctx.businessName,
     amount_due: amountDue,
     amount_overpaid: 0,
@@ -159,7 +168,7 @@ export function createInvoice(ctx: Ctx, spec: InvoiceSpec): Invoice {
     attempt_count: 0,
     attempted: false,
     auto_advance: !spec.preview,
-    automatic_tax: { enabled: false, liability: null, status: null },
+    automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
     automatically_finalizes_at: null,
     billing_reason: spec.billingReason,
     collection_method: 'charge_automatically',
@@ -192,7 +201,6 @@ export function createInvoice(ctx: Ctx, spec: InvoiceSpec): Invoice {
       object: 'list',
       data: lines,
       has_more: false,
-      total_count: lines.length,
       url: `/v1/invoices/${id}/lines`,
     },
     livemode: false,
@@ -247,7 +255,7 @@ export function createInvoice(ctx: Ctx, spec: InvoiceSpec): Invoice {
       description:
         spec.billingReason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
       setup_future_usage:
-        spec.sub.payment_settings.save_default_payment_method === 'on_subscription' ? 'off_session' : null,
+        spec.sub.payment_settings?.save_default_payment_method === 'on_subscription' ? 'off_session' : null,
     });
     const payId = newId('inpay');
     ctx.state.invoicePayments[payId] = {
@@ -300,14 +308,13 @@ export function intentOfInvoice(ctx: Ctx, invoice: Invoice): PaymentIntent | und
   const pay = Object.values(ctx.state.invoicePayments).find(
     (p) => p.invoice === invoice.id && p.status === 'open',
   );
-  return pay ? ctx.state.paymentIntents[pay.payment.payment_intent] : undefined;
+  const intent = pay?.payment.payment_intent;
+  return intent ? ctx.state.paymentIntents[intent] : undefined;
 }
 
 function subscriptionOfInvoice(ctx: Ctx, invoice: Invoice): Subscription | undefined {
-  const details = invoice.parent?.subscription_details as JsonObject | null | undefined;
-  return typeof details?.subscription === 'string'
-    ? ctx.state.subscriptions[details.subscription]
-    : undefined;
+  const id = invoice.parent?.subscription_details?.subscription;
+  return id ? ctx.state.subscriptions[id] : undefined;
 }
 
 /** Emits `customer.subscription.updated` if `mutate` changed anything. */
@@ -336,11 +343,11 @@ function markInvoicePaid(ctx: Ctx, invoice: Invoice, pi: PaymentIntent | undefin
   if (!sub || sub.status === 'canceled' || sub.status === 'incomplete_expired') return;
   updateSubscription(ctx, sub, () => {
     if (['incomplete', 'past_due', 'unpaid'].includes(sub.status)) sub.status = 'active';
-    if (pi?.payment_method && sub.payment_settings.save_default_payment_method === 'on_subscription') {
+    if (pi?.payment_method && sub.payment_settings?.save_default_payment_method === 'on_subscription') {
       sub.default_payment_method = pi.payment_method;
     }
     if (sub.pending_update && sub.latest_invoice === invoice.id) {
-      applyItems(sub, sub.pending_update.subscription_items);
+      applyItems(sub, sub.pending_update.subscription_items ?? []);
       sub.pending_update = null;
     }
   });
@@ -352,7 +359,6 @@ export function applyItems(sub: Subscription, items: SubscriptionItem[]): void {
     if (index >= 0) sub.items.data[index] = clone(next);
     else sub.items.data.push(clone(next));
   }
-  sub.items.total_count = sub.items.data.length;
 }
 
 /**
@@ -377,6 +383,7 @@ export function confirmIntent(ctx: Ctx, pi: PaymentIntent, pmId: string): Stripe
     pi.latest_charge = chargeId;
     pi.last_payment_error = {
       ...(decline.toJson().error as JsonObject),
+      type: decline.type,
       charge: chargeId,
       payment_method: clone(pm),
     };
@@ -388,7 +395,7 @@ export function confirmIntent(ctx: Ctx, pi: PaymentIntent, pmId: string): Stripe
     }
     return new StripeError(402, 'card_error', decline.message, {
       ...decline.fields,
-      extra: { charge: chargeId, payment_intent: clone(pi), payment_method: clone(pm) },
+      extra: { charge: chargeId, payment_intent: clone(toJson(pi)), payment_method: clone(toJson(pm)) },
     });
   }
   pi.status = 'succeeded';

@@ -6,6 +6,11 @@ export class Clock {
     return Math.floor(Date.now() / 1000) + this.offsetSeconds;
   }
 
+  /** The same "now" in milliseconds, for what happens within a second (webhook retries). */
+  nowMs(): number {
+    return Date.now() + this.offsetSeconds * 1000;
+  }
+
   get offset(): number {
     return this.offsetSeconds;
   }

@@ -8,7 +8,14 @@ export class StripeError extends Error {
     readonly status: number,
     readonly type: ErrorType,
     message: string,
-    readonly fields: { code?: string; decline_code?: string; param?: string; extra?: JsonObject } = {},
+    readonly fields: {
+      code?: string;
+      decline_code?: string;
+      param?: string;
+      extra?: JsonObject;
+      /** Headers Stripe sends with this error (`Stripe-Should-Retry`, `Stripe-Rate-Limited-Reason`). */
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(message);
   }
@@ -70,4 +77,37 @@ export function noSuch(id: string, param = 'id'): StripeError {
 
 export function badState(message: string, code?: string): StripeError {
   return new StripeError(400, 'invalid_request_error', message, code ? { code } : {});
+}
+
+// Documented answers of a busy Stripe (docs.stripe.com/error-codes, /rate-limits, /idempotency). None of
+// them saves anything under the request's Idempotency-Key, so a retry with the same key runs anew.
+
+/** 409: another request with the same Idempotency-Key is still running. The SDK retries a 409. */
+export function idempotencyKeyInUse(): StripeError {
+  return new StripeError(
+    409,
+    'invalid_request_error',
+    "There is currently another in-progress request using this Stripe-Idempotency-Key (that probably means you submitted twice, and that's fine). Please try again later.",
+    { code: 'idempotency_key_in_use' },
+  );
+}
+
+/** 429: too many requests. Stripe does not ask the SDK to retry it (the SDK only retries on request). */
+export function rateLimited(): StripeError {
+  return new StripeError(
+    429,
+    'invalid_request_error',
+    'Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.',
+    { code: 'rate_limit', headers: { 'stripe-rate-limited-reason': 'global-rate' } },
+  );
+}
+
+/** 429 `lock_timeout`: another request holds the object. Stripe tells the SDK to retry it. */
+export function lockTimeout(): StripeError {
+  return new StripeError(
+    429,
+    'invalid_request_error',
+    'This object cannot be accessed right now because another API request or Stripe process is currently accessing it. If you see this error intermittently, retry the request. If you see this error frequently and are making multiple concurrent requests to a single object, make your requests serially or at a lower rate.',
+    { code: 'lock_timeout', headers: { 'stripe-should-retry': 'true' } },
+  );
 }

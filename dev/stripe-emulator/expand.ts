@@ -1,4 +1,5 @@
-import { clone, isObject, type Json, type JsonObject } from './json';
+import type Stripe from 'stripe';
+import { clone, isObject, toJson, type Json, type JsonObject } from './json';
 import { findById, type State } from './store';
 
 /** Fields Stripe only includes when asked for (`expand[]=latest_invoice.confirmation_secret`). */
@@ -15,8 +16,13 @@ function includable(state: State, obj: JsonObject, field: string): Json | undefi
   }
   if (field === 'confirmation_secret') {
     const open = payments.find((p) => p.status === 'open');
-    const pi = open ? state.paymentIntents[open.payment.payment_intent] : undefined;
-    return pi && obj.status === 'open' ? { client_secret: pi.client_secret, type: 'payment_intent' } : null;
+    const intent = open?.payment.payment_intent;
+    const pi = intent ? state.paymentIntents[intent] : undefined;
+    const secret: Stripe.Invoice.ConfirmationSecret | null =
+      pi?.client_secret && obj.status === 'open'
+        ? { client_secret: pi.client_secret, type: 'payment_intent' }
+        : null;
+    return secret && toJson(secret);
   }
   return undefined;
 }
@@ -35,8 +41,8 @@ function expandPath(state: State, value: Json, path: string[]): Json {
 }
 
 /** Answers a copy of `obj` with each dotted `expand[]` path replaced by the object it names. */
-export function expand(state: State, obj: JsonObject, paths: string[]): JsonObject {
-  let out = clone(obj);
+export function expand(state: State, obj: object, paths: string[]): JsonObject {
+  let out = clone(toJson(obj));
   for (const path of paths) out = expandPath(state, out, path.split('.')) as JsonObject;
   return out;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { StripeError } from './errors';
+import { idempotencyKeyInUse, StripeError } from './errors';
 import type { IdempotencyEntry, State } from './store';
 
 const TTL_SECONDS = 24 * 60 * 60;
@@ -46,4 +46,19 @@ export class Idempotency {
   remember(key: string, fingerprint: string, status: number, body: string): void {
     this.state.idempotency[key] = { fingerprint, status, body, createdAt: this.now() };
   }
+}
+
+// Keys whose request is still running (until its answer is sent, after the modeled latency): memory only.
+const running = new WeakMap<State, Set<string>>();
+
+/**
+ * Holds `key` for one request until the returned release is called. Meanwhile another request with the
+ * same key is answered Stripe's 409 `idempotency_key_in_use`, with nothing saved, so it can retry.
+ */
+export function claimKey(state: State, key: string): () => void {
+  const keys = running.get(state) ?? new Set<string>();
+  running.set(state, keys);
+  if (keys.has(key)) throw idempotencyKeyInUse();
+  keys.add(key);
+  return () => keys.delete(key);
 }

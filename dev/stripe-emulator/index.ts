@@ -54,7 +54,11 @@ export async function startStripeEmulator(opts: StripeEmulatorOptions = {}): Pro
     pending.unref();
   };
   const webhookSecret = opts.webhookSecret ?? `whsec_${newId('x', 32).slice(2)}`;
-  const webhooks = new Webhooks({ state, now: () => clock.now(), save, log }, webhookSecret, opts.webhookUrl);
+  const webhooks = new Webhooks(
+    { state, now: () => clock.now(), nowMs: () => clock.nowMs(), save, log },
+    webhookSecret,
+    opts.webhookUrl,
+  );
   // The origin is known once listening; nothing reads it before the first request.
   const ctx: Ctx = {
     state,

@@ -1,11 +1,11 @@
 import { invalidParam } from './errors';
 import { expand } from './expand';
-import type { JsonObject } from './json';
+import { toJson, type JsonObject } from './json';
 import type { Params } from './params';
 import type { State } from './store';
 
 /** Stripe's cursor pagination over objects kept in creation order; newest first. */
-export function listAnswer(state: State, items: JsonObject[], params: Params, url: string): JsonObject {
+export function listAnswer(state: State, items: { id: string }[], params: Params, url: string): JsonObject {
   const limit = params.int('limit') ?? 10;
   if (limit < 1 || limit > 100) throw invalidParam('limit', 'Invalid limit: must be between 1 and 100');
   let ordered = [...items].reverse();
@@ -19,7 +19,7 @@ export function listAnswer(state: State, items: JsonObject[], params: Params, ur
   const page = ordered.slice(0, limit);
   const body: JsonObject = {
     object: 'list',
-    data: page,
+    data: page.map(toJson),
     has_more: ordered.length > page.length,
     url,
   };

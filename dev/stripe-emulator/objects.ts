@@ -1,175 +1,50 @@
-import type { Json, JsonObject } from './json';
+import type Stripe from 'stripe';
+import type { JsonObject } from './json';
 
 /**
- * The stored objects, in the shape answered for the pinned API version (see the `stripe`
- * package's resources/*.d.ts). Only the fields the emulator reasons about are spelled out;
- * the rest of each object is filled with Stripe's defaults when created.
+ * The stored objects, typed with the `stripe` package's own types, so tsc checks each object the
+ * emulator builds against Stripe's published API definitions for the pinned version. They are kept as
+ * answered without `expand`: every expandable reference (`string | Stripe.Customer`, ...) holds the
+ * id (`expand.ts` swaps in the object when asked). What the API never shows lives in separate records
+ * of the state (store.ts), never as extra fields on these.
  */
-export type Metadata = { [key: string]: string };
+type Unexpanded<T> = { [K in keyof T]: Stored<T[K]> };
 
-type List<T extends Json> = {
-  object: 'list';
-  data: T[];
-  has_more: boolean;
-  total_count?: number;
-  url: string;
-};
+/**
+ * An expandable reference stored as its id; lists, arrays and nested objects likewise. A decimal is
+ * stored as on the wire, a string (the SDK turns it into its `Stripe.Decimal` when it reads it).
+ */
+type Stored<V> = string extends V
+  ? Extract<V, string | null | undefined>
+  : V extends Stripe.Decimal
+    ? string
+    : V extends Stripe.ApiList<infer E>
+      ? Omit<V, 'data'> & { data: Unexpanded<E>[] }
+      : V extends (infer E)[]
+        ? Stored<E>[]
+        : V extends Stripe.Metadata
+          ? V
+          : V extends object
+            ? Unexpanded<V>
+            : V;
 
-export type Price = JsonObject & {
-  id: string;
-  object: 'price';
-  product: string;
-  unit_amount: number;
-  currency: string;
-  lookup_key: string | null;
-  active: boolean;
-  recurring: { interval: string; interval_count: number } & JsonObject;
-  metadata: Metadata;
-};
+export type Metadata = Stripe.Metadata;
+export type Price = Unexpanded<Stripe.Price>;
+export type Product = Unexpanded<Stripe.Product>;
+export type SubscriptionItem = Unexpanded<Stripe.SubscriptionItem>;
+export type Subscription = Unexpanded<Stripe.Subscription>;
+export type Customer = Unexpanded<Stripe.Customer>;
+export type PaymentMethod = Unexpanded<Stripe.PaymentMethod>;
+export type LineItem = Unexpanded<Stripe.InvoiceLineItem>;
+export type Invoice = Unexpanded<Stripe.Invoice>;
+export type PaymentIntent = Unexpanded<Stripe.PaymentIntent>;
+export type InvoicePayment = Unexpanded<Stripe.InvoicePayment>;
+export type Refund = Unexpanded<Stripe.Refund>;
+export type Charge = Unexpanded<Stripe.Charge>;
+export type TestClock = Unexpanded<Stripe.TestHelpers.TestClock>;
 
-export type SubscriptionItem = JsonObject & {
-  id: string;
-  object: 'subscription_item';
-  subscription: string;
-  price: Price;
-  quantity: number;
-  current_period_start: number;
-  current_period_end: number;
-  metadata: Metadata;
-};
-
-type SubscriptionStatus =
-  'incomplete' | 'incomplete_expired' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'trialing';
-
-type PendingUpdate = JsonObject & { expires_at: number; subscription_items: SubscriptionItem[] };
-
-export type Subscription = JsonObject & {
-  id: string;
-  object: 'subscription';
-  customer: string;
-  status: SubscriptionStatus;
-  items: List<SubscriptionItem>;
-  latest_invoice: string | null;
-  default_payment_method: string | null;
-  cancel_at_period_end: boolean;
-  cancel_at: number | null;
-  canceled_at: number | null;
-  ended_at: number | null;
-  pending_update: PendingUpdate | null;
-  payment_settings: { save_default_payment_method: string | null } & JsonObject;
-  metadata: Metadata;
-  test_clock: string | null;
-};
-
-export type Customer = JsonObject & {
-  id: string;
-  object: 'customer';
-  email: string | null;
-  name: string | null;
-  balance: number;
-  invoice_settings: { default_payment_method: string | null } & JsonObject;
-  metadata: Metadata;
-  deleted?: true;
-};
-
-type Card = JsonObject & { brand: string; last4: string; exp_month: number; exp_year: number };
-
-export type PaymentMethod = JsonObject & {
-  id: string;
-  object: 'payment_method';
-  type: 'card';
-  customer: string | null;
-  card: Card;
-  billing_details: JsonObject;
-  metadata: Metadata;
-};
-
-export type LineItem = JsonObject & {
-  id: string;
-  object: 'line_item';
-  amount: number;
-  quantity: number | null;
-  description: string | null;
-  period: { start: number; end: number };
-};
-
-type InvoiceStatus = 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
-
-export type Invoice = JsonObject & {
-  id: string;
-  object: 'invoice';
-  customer: string;
-  status: InvoiceStatus;
-  billing_reason: string;
-  amount_due: number;
-  amount_paid: number;
-  amount_remaining: number;
-  total: number;
-  subtotal: number;
-  attempt_count: number;
-  attempted: boolean;
-  lines: List<LineItem>;
-  parent: JsonObject | null;
-  default_payment_method: string | null;
-  status_transitions: { finalized_at: number | null; paid_at: number | null } & JsonObject;
-  period_start: number;
-  period_end: number;
-};
-
-type PaymentIntentStatus =
-  | 'requires_payment_method'
-  | 'requires_confirmation'
-  | 'requires_action'
-  | 'processing'
-  | 'succeeded'
-  | 'canceled';
-
-export type PaymentIntent = JsonObject & {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  amount_received: number;
-  currency: string;
-  customer: string | null;
-  client_secret: string;
-  status: PaymentIntentStatus;
-  payment_method: string | null;
-  last_payment_error: JsonObject | null;
-  latest_charge: string | null;
-  setup_future_usage: string | null;
-  metadata: Metadata;
-};
-
-export type InvoicePayment = JsonObject & {
-  id: string;
-  object: 'invoice_payment';
-  invoice: string;
-  status: 'open' | 'paid' | 'canceled';
-  amount_paid: number | null;
-  amount_requested: number;
-  payment: { type: 'payment_intent'; payment_intent: string };
-  status_transitions: { canceled_at: number | null; paid_at: number | null };
-};
-
-export type Refund = JsonObject & {
-  id: string;
-  object: 'refund';
-  amount: number;
-  charge: string | null;
-  payment_intent: string | null;
-  currency: string;
-  created: number;
-  reason: string | null;
-  status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
-  metadata: Metadata;
-};
-
-export type StripeEvent = JsonObject & {
-  id: string;
-  object: 'event';
-  type: string;
-  created: number;
+/** An event: Stripe's envelope and type names; its object is the stored JSON it was made from. */
+export type StripeEvent = Omit<Unexpanded<Stripe.Event>, 'data' | 'type'> & {
+  type: Stripe.Event.Type;
   data: { object: JsonObject; previous_attributes?: JsonObject };
 };
-
-export type TestClock = JsonObject & { id: string; object: 'test_helpers.test_clock'; frozen_time: number };

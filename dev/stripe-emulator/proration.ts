@@ -27,11 +27,11 @@ export function prorationLines(ctx: Ctx, sub: Subscription, change: ItemChange, 
   const newPrice: Price | undefined = change.after?.price;
   const samePrice = oldPrice?.id === newPrice?.id;
   if (samePrice && oldQty === newQty) return [];
-  const charge = newPrice ? Math.round(newPrice.unit_amount * newQty * fraction) : 0;
+  const charge = newPrice ? Math.round((newPrice.unit_amount ?? 0) * newQty * fraction) : 0;
   const net =
     samePrice && newPrice
-      ? Math.round(newPrice.unit_amount * (newQty - oldQty) * fraction)
-      : charge - (oldPrice ? Math.round(oldPrice.unit_amount * oldQty * fraction) : 0);
+      ? Math.round((newPrice.unit_amount ?? 0) * (newQty - oldQty) * fraction)
+      : charge - (oldPrice ? Math.round((oldPrice.unit_amount ?? 0) * oldQty * fraction) : 0);
   const credit = net - charge;
   const period = { start: at, end };
   const lines: LineItem[] = [];
@@ -66,12 +66,15 @@ export function prorationLines(ctx: Ctx, sub: Subscription, change: ItemChange, 
 
 /** The line a full period of an item bills. */
 export function cycleLine(ctx: Ctx, sub: Subscription, item: SubscriptionItem): LineItem {
+  // The emulator's prices are per unit and recurring, its items licensed: each has both.
+  const unitAmount = item.price.unit_amount ?? 0;
+  const quantity = item.quantity ?? 0;
   return buildLine({
     sub,
     item,
-    amount: item.price.unit_amount * item.quantity,
-    quantity: item.quantity,
-    description: `${item.quantity} × ${productName(ctx, item)} (at $${(item.price.unit_amount / 100).toFixed(2)} / ${item.price.recurring.interval})`,
+    amount: unitAmount * quantity,
+    quantity,
+    description: `${quantity} × ${productName(ctx, item)} (at $${(unitAmount / 100).toFixed(2)} / ${item.price.recurring?.interval ?? 'month'})`,
     period: { start: item.current_period_start, end: item.current_period_end },
     proration: false,
   });

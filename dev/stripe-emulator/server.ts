@@ -2,10 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readBody } from '../http-helpers';
 import { handleAdmin } from './admin';
 import type { Ctx } from './context';
-import { StripeError } from './errors';
+import { lockTimeout, idempotencyKeyInUse, rateLimited, StripeError } from './errors';
 import { fromJson, parseForm, type FormObject } from './form';
-import { takeFault } from './faults';
-import { Idempotency } from './idempotency';
+import { BEFORE_EXECUTION, takeFault, takeFirstFault, type FaultKind } from './faults';
+import { claimKey, Idempotency } from './idempotency';
 import { delay } from './latency';
 import type { JsonObject } from './json';
 import { Params } from './params';
@@ -86,10 +86,30 @@ type Answer = {
   headers?: Record<string, string>;
   /** An error the SDK may retry (no `stripe-should-retry: false`), as Stripe's own 500s. */
   retryable?: boolean;
+  /** Frees the request's Idempotency-Key once the answer is sent (idempotency.ts claimKey). */
+  release?: () => void;
 };
 
 function json(status: number, value: JsonObject): Answer {
   return { status, body: `${JSON.stringify(value, null, 2)}\n` };
+}
+
+function errorAnswer(err: StripeError): Answer {
+  const headers = err.fields.headers;
+  return {
+    ...json(err.status, err.toJson()),
+    ...(headers && { headers, retryable: headers['stripe-should-retry'] !== 'false' }),
+    // A 409 for a key in use: the SDK retries it whatever the headers say (unless told `false`).
+    ...(err.fields.code === 'idempotency_key_in_use' && { retryable: true }),
+  };
+}
+
+/** The answer of a fault injected before execution (faults.ts). */
+function faultAnswer(kind: FaultKind): Answer {
+  if (kind === 'idempotency-key-in-use') return errorAnswer(idempotencyKeyInUse());
+  if (kind === 'rate-limit') return errorAnswer(rateLimited());
+  if (kind === 'lock-timeout') return errorAnswer(lockTimeout());
+  return injectedError();
 }
 
 /** Stripe's 500 (`api_error`), which the SDK may retry. */
@@ -133,6 +153,31 @@ async function handleApi(ctx: Ctx, req: IncomingMessage, url: URL, save: () => v
   const idemKey = method === 'POST' ? req.headers['idempotency-key'] : undefined;
   const fingerprint = Idempotency.fingerprint(method, url.pathname, raw);
   const idempotency = new Idempotency(ctx.state, () => ctx.clock.now());
+  // Held until the answer is sent: a request with the same key meanwhile gets Stripe's 409.
+  const release = typeof idemKey === 'string' ? claimKey(ctx.state, idemKey) : undefined;
+  try {
+    const answer = execute(ctx, { method, url, form, key, match, idemKey, fingerprint, idempotency }, save);
+    return { ...answer, release };
+  } catch (err) {
+    release?.();
+    throw err;
+  }
+}
+
+type ApiCall = {
+  method: string;
+  url: URL;
+  form: FormObject;
+  key: NonNullable<Key>;
+  match: NonNullable<ReturnType<typeof matchRoute>>;
+  idemKey: string | string[] | undefined;
+  fingerprint: string;
+  idempotency: Idempotency;
+};
+
+/** Replays the key's stored answer, or runs the route and stores its answer under the key. */
+function execute(ctx: Ctx, request: ApiCall, save: () => void): Answer {
+  const { method, url, form, key, match, idemKey, fingerprint, idempotency } = request;
   if (typeof idemKey === 'string') {
     const replay = idempotency.lookup(idemKey, fingerprint);
     if (replay) return { ...replay, headers: { 'idempotent-replayed': 'true' } };
@@ -158,7 +203,7 @@ async function handleApi(ctx: Ctx, req: IncomingMessage, url: URL, save: () => v
       answer = storedError ? injectedError() : json(200, body);
     } catch (err) {
       if (!(err instanceof StripeError)) throw err;
-      answer = json(err.status, err.toJson());
+      answer = errorAnswer(err);
     } finally {
       // A declined charge still changed state (the failed attempt, its events): keep it.
       if (method !== 'GET') save();
@@ -202,10 +247,11 @@ async function handle(ctx: Ctx, req: IncomingMessage, save: () => void): Promise
     if (method !== 'GET') save();
     return json(200, body);
   }
-  if (takeFault(ctx, method, url.pathname, 'error')) {
+  const early = takeFirstFault(ctx, method, url.pathname, BEFORE_EXECUTION);
+  if (early) {
     await readBody(req);
-    ctx.log(`${method} ${url.pathname} -> 500 (injected fault)`);
-    return injectedError();
+    ctx.log(`${method} ${url.pathname} -> ${early} (injected fault)`);
+    return faultAnswer(early);
   }
   return handleApi(ctx, req, url, save);
 }
@@ -215,7 +261,7 @@ export function createEmulatorServer(ctx: Ctx, save: () => void): Server {
     const requestId = newId('req', 14);
     handle(ctx, req, save)
       .catch((err: unknown): Answer => {
-        if (err instanceof StripeError) return json(err.status, err.toJson());
+        if (err instanceof StripeError) return errorAnswer(err);
         ctx.log(`error: ${(err as Error).stack ?? String(err)}`);
         return json(500, {
           error: { type: 'api_error', message: `Emulator error: ${(err as Error).message}` },
@@ -228,6 +274,7 @@ export function createEmulatorServer(ctx: Ctx, save: () => void): Server {
         return answer;
       })
       .then((answer) => {
+        answer.release?.();
         const url = req.url ?? '/';
         if (!url.startsWith('/_emulator/') && takeFault(ctx, req.method ?? 'GET', url.split('?')[0] ?? url)) {
           ctx.log(`${req.method} ${url} -> ${answer.status}, answer dropped (injected fault)`);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { JsonObject } from './json';
+import { toJson, type JsonObject } from './json';
 import type {
   Customer,
   Invoice,
@@ -9,6 +9,7 @@ import type {
   InvoicePayment,
   PaymentIntent,
   PaymentMethod,
+  Product,
   Price,
   Refund,
   StripeEvent,
@@ -17,10 +18,23 @@ import type {
 } from './objects';
 import type { CardOutcome } from './cards';
 
-type DeliveryAttempt = { at: number; url: string; status: number | null; error: string | null };
+/** One attempt to deliver an event; `at` and `at_ms` on the emulator clock. */
+type DeliveryAttempt = {
+  at: number;
+  at_ms: number;
+  url: string;
+  status: number | null;
+  error: string | null;
+};
 export type Delivery = {
   status: 'pending' | 'delivered' | 'failed' | 'no_endpoint';
   attempts: DeliveryAttempt[];
+  /** When the current run of attempts began (its first attempt), emulator clock, ms. */
+  first_attempt_at_ms?: number | null;
+  /** Failed attempts in the current run (a success or a resend starts a new run). */
+  failures?: number;
+  /** When the next retry is due (emulator clock, ms); null when none is scheduled. */
+  next_attempt_at_ms?: number | null;
 };
 export type IdempotencyEntry = {
   fingerprint: string;
@@ -32,7 +46,7 @@ export type IdempotencyEntry = {
 export type State = {
   version: 1;
   clockOffset: number;
-  products: Record<string, JsonObject>;
+  products: Record<string, Product>;
   prices: Record<string, Price>;
   customers: Record<string, Customer>;
   paymentMethods: Record<string, PaymentMethod>;
@@ -50,6 +64,8 @@ export type State = {
   pendingLines: Record<string, LineItem[]>;
   /** Payment methods detached from their customer: Stripe never lets them be attached again. */
   detachedPaymentMethods?: Record<string, true>;
+  /** Deleted customers: retrieve answers them as deleted, everything else as missing. */
+  deletedCustomers?: Record<string, true>;
 };
 
 function emptyState(): State {
@@ -86,11 +102,24 @@ export function newId(prefix: string, length = 24): string {
 export function loadState(path: string | undefined): State {
   if (!path) return emptyState();
   try {
-    return { ...emptyState(), ...(JSON.parse(readFileSync(path, 'utf8')) as Partial<State>) };
+    return fromEarlierFile({
+      ...emptyState(),
+      ...(JSON.parse(readFileSync(path, 'utf8')) as Partial<State>),
+    });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return emptyState();
     throw err;
   }
+}
+
+/** A state file written before deleted customers were kept apart marked them `deleted: true`. */
+function fromEarlierFile(state: State): State {
+  for (const customer of Object.values(state.customers)) {
+    if (!('deleted' in customer)) continue;
+    (state.deletedCustomers ??= {})[customer.id] = true;
+    delete customer.deleted;
+  }
+  return state;
 }
 
 /** Writes through a temporary file so a crash mid-write never leaves half a state file. */
@@ -104,6 +133,11 @@ export function saveState(path: string | undefined, state: State): void {
 
 /** Finds any stored object by the prefix of its id (used by `expand`). */
 export function findById(state: State, id: string): JsonObject | undefined {
+  const found = storedById(state, id);
+  return found && toJson(found);
+}
+
+function storedById(state: State, id: string): object | undefined {
   const prefix = id.slice(0, id.indexOf('_'));
   switch (prefix) {
     case 'cus':

@@ -13,6 +13,7 @@ import {
   UnknownPaymentMethodError,
 } from './errors';
 import { checkOrigin } from './origin-check';
+import { isStripeBusy } from './stripe-busy';
 
 // The handler boundary: JSON answers typed by each endpoint's contract (lambdas/contracts/), failures
 // as `{ error: { code, message } }`, and one wrapper that decides which failures a client may see.
@@ -219,6 +220,15 @@ export function errorToResult(
     // client can act on (try later) instead of a 500 that looks like a bug.
     log('error', 'secret not configured', event, { error: { name: err.name, message: err.message } });
     return fail(503, errorBody('NOT_CONFIGURED', GENERIC_MESSAGE), { 'retry-after': '60' });
+  }
+  if (isStripeBusy(err)) {
+    return fail(
+      503,
+      errorBody('PAYMENT_PROVIDER_BUSY', 'Our payment provider is busy. Please try again in a moment.'),
+      {
+        'retry-after': '1',
+      },
+    );
   }
   const stripe = asStripeError(err);
   if (stripe?.type === 'StripeCardError') {

@@ -18,13 +18,16 @@ export type Receipt = {
   amountDue: string;
 };
 
-const STATUS: Record<Invoice['status'], string> = {
+const STATUS: Partial<Record<string, string>> = {
   draft: 'Draft',
   open: 'Due',
   paid: 'Paid',
   void: 'Void',
   uncollectible: 'Uncollectible',
 };
+
+/** Stripe's types allow statuses added later: those show as Stripe names them. */
+const statusLabel = (invoice: Invoice): string => STATUS[invoice.status ?? 'draft'] ?? String(invoice.status);
 
 function formatMoney(cents: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
@@ -43,20 +46,20 @@ export function receiptOf(ctx: Ctx, invoice: Invoice): Receipt {
   const money = (cents: number) => formatMoney(cents, currency);
   const created = typeof invoice.created === 'number' ? invoice.created : 0;
   const paidAt = invoice.status_transitions.paid_at;
-  const customer = ctx.state.customers[invoice.customer];
+  const customer = invoice.customer ? ctx.state.customers[invoice.customer] : undefined;
   const account = typeof invoice.account_name === 'string' ? invoice.account_name : ctx.businessName;
   return {
     businessName: account,
     number: typeof invoice.number === 'string' ? invoice.number : invoice.id,
     invoiceId: invoice.id,
     date: formatDate(created),
-    status: STATUS[invoice.status],
+    status: statusLabel(invoice),
     statusLine:
       invoice.status === 'paid'
         ? `Paid ${formatDate(paidAt ?? created)}`
         : invoice.status === 'open'
           ? `${money(invoice.amount_remaining)} due`
-          : STATUS[invoice.status],
+          : statusLabel(invoice),
     billedTo: customer?.email ?? customer?.name ?? null,
     lines: invoice.lines.data.map((l) => ({
       description: l.description ?? 'Subscription',

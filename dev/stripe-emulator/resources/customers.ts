@@ -1,7 +1,8 @@
+import type Stripe from 'stripe';
 import type { Ctx } from '../context';
 import { noSuch } from '../errors';
 import { expand } from '../expand';
-import type { JsonObject } from '../json';
+import { toJson, type JsonObject } from '../json';
 import { listAnswer } from '../list';
 import type { Customer } from '../objects';
 import type { Params } from '../params';
@@ -22,15 +23,20 @@ const WRITABLE = [
   'payment_method',
 ];
 
+/** Whether the customer was deleted (kept apart: a Stripe.Customer has no such field). */
+const isDeleted = (ctx: Ctx, id: string): boolean => ctx.state.deletedCustomers?.[id] === true;
+
+const deletedCustomer = (id: string): Stripe.DeletedCustomer => ({ id, object: 'customer', deleted: true });
+
 /** A live customer or 404; a deleted one is answered by retrieve only. */
 export function liveCustomer(ctx: Ctx, id: string, param = 'customer'): Customer {
   const customer = ctx.state.customers[id];
-  if (!customer || customer.deleted) throw noSuch(id, param);
+  if (!customer || isDeleted(ctx, id)) throw noSuch(id, param);
   return customer;
 }
 
 function render(ctx: Ctx, customer: Customer, params: Params): JsonObject {
-  if (customer.deleted) return { id: customer.id, object: 'customer', deleted: true };
+  if (isDeleted(ctx, customer.id)) return toJson(deletedCustomer(customer.id));
   return expand(ctx.state, customer, params.expand());
 }
 
@@ -113,15 +119,15 @@ function deleteCustomer({ ctx, path }: ApiRequest) {
       cancelNow(ctx, sub);
     }
   }
-  customer.deleted = true;
+  (ctx.state.deletedCustomers ??= {})[customer.id] = true;
   ctx.webhooks.emit('customer.deleted', customer);
-  return { id: customer.id, object: 'customer', deleted: true };
+  return toJson(deletedCustomer(customer.id));
 }
 
 function listCustomers({ ctx, params }: ApiRequest) {
   const email = params.str('email');
   const customers = Object.values(ctx.state.customers).filter(
-    (c) => !c.deleted && (email === undefined || c.email === email),
+    (c) => !isDeleted(ctx, c.id) && (email === undefined || c.email === email),
   );
   return listAnswer(ctx.state, customers, params, '/v1/customers');
 }
@@ -130,7 +136,7 @@ function searchCustomers({ ctx, params }: ApiRequest) {
   const query = parseQuery(params.reqStr('query'));
   const limit = params.int('limit') ?? 10;
   const found = Object.values(ctx.state.customers)
-    .filter((c) => !c.deleted && matches(c, query))
+    .filter((c) => !isDeleted(ctx, c.id) && matches(toJson(c), query))
     .reverse();
   const page = found.slice(0, limit);
   return expand(

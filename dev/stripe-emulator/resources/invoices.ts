@@ -60,7 +60,8 @@ function pay({ ctx, params, path }: ApiRequest) {
   const sub = ctx.state.subscriptions[subscriptionOf(invoice) ?? ''];
   const pmId = pmParam
     ? resolvePaymentMethod(ctx, pmParam, 'payment_method').id
-    : (intentOfInvoice(ctx, invoice)?.payment_method ?? defaultPaymentMethod(ctx, sub, invoice.customer));
+    : (intentOfInvoice(ctx, invoice)?.payment_method ??
+      defaultPaymentMethod(ctx, sub, invoice.customer ?? ''));
   const failure = chargeInvoice(ctx, invoice, pmId);
   if (failure) throw failure;
   return expand(ctx.state, invoice, params.expand());

@@ -3,7 +3,6 @@ import { brandOf, declineFor, outcomeOf, testCardNumber, validateCard } from '..
 import type { Ctx } from '../context';
 import { badState, invalidParam, noSuch, StripeError } from '../errors';
 import { expand } from '../expand';
-import type { JsonObject } from '../json';
 import { listAnswer } from '../list';
 import type { PaymentMethod } from '../objects';
 import type { Params } from '../params';
@@ -11,7 +10,7 @@ import { route, type ApiRequest, type Route } from '../router';
 import { newId } from '../store';
 import { liveCustomer } from './customers';
 
-function billingDetails(params: Params | undefined): JsonObject {
+function billingDetails(params: Params | undefined): PaymentMethod['billing_details'] {
   const address = params?.obj('address');
   return {
     address: {
@@ -32,7 +31,7 @@ function billingDetails(params: Params | undefined): JsonObject {
 function storeCard(
   ctx: Ctx,
   card: { number: string; expMonth: number; expYear: number },
-  billing: JsonObject,
+  billing: PaymentMethod['billing_details'],
   metadata: Record<string, string> = {},
 ): PaymentMethod {
   const id = newId('pm');

@@ -1,7 +1,7 @@
 import { noSuch } from '../errors';
 import { expand } from '../expand';
 import { listAnswer } from '../list';
-import type { Price } from '../objects';
+import type { Price, Product } from '../objects';
 import { route, type ApiRequest, type Route } from '../router';
 import { newId } from '../store';
 
@@ -18,7 +18,7 @@ function createProduct({ ctx, params }: ApiRequest) {
   ]);
   const now = ctx.clock.now();
   const id = params.str('id') ?? newId('prod', 14);
-  const product = {
+  const product: Product = {
     id,
     object: 'product',
     active: params.bool('active') ?? true,

@@ -1,9 +1,8 @@
 import type { Ctx } from '../context';
 import { badState, invalidParam, missingParam, noSuch, StripeError } from '../errors';
 import { expand } from '../expand';
-import type { JsonObject } from '../json';
 import { listAnswer } from '../list';
-import type { PaymentIntent, Refund } from '../objects';
+import type { Charge, PaymentIntent, Refund } from '../objects';
 import { route, type ApiRequest, type Route } from '../router';
 import { newId } from '../store';
 
@@ -21,23 +20,62 @@ const refundsOf = (ctx: Ctx, pi: PaymentIntent): Refund[] =>
 const amountRefunded = (ctx: Ctx, pi: PaymentIntent): number =>
   refundsOf(ctx, pi).reduce((n, r) => n + r.amount, 0);
 
-/** The charge of a succeeded payment intent as Stripe shows it, refunded amounts included. */
-function chargeOf(ctx: Ctx, pi: PaymentIntent): JsonObject {
+/**
+ * The charge of a succeeded payment intent as Stripe shows it, refunded amounts included. Charges are
+ * not stored: each is derived from its payment intent (and the card that paid it) when shown.
+ */
+function chargeOf(ctx: Ctx, pi: PaymentIntent): Charge {
   const refunded = amountRefunded(ctx, pi);
+  const pm = pi.payment_method ? ctx.state.paymentMethods[pi.payment_method] : undefined;
   return {
-    id: pi.latest_charge,
+    id: pi.latest_charge ?? '',
     object: 'charge',
     amount: pi.amount_received,
     amount_captured: pi.amount_received,
     amount_refunded: refunded,
+    application: null,
+    application_fee: null,
+    application_fee_amount: null,
+    balance_transaction: null,
+    billing_details: pm?.billing_details ?? {
+      address: null,
+      email: null,
+      name: null,
+      phone: null,
+      tax_id: null,
+    },
+    calculated_statement_descriptor: null,
     captured: true,
+    created: pi.created,
     currency: pi.currency,
     customer: pi.customer,
+    description: pi.description,
+    disputed: false,
+    failure_balance_transaction: null,
+    failure_code: null,
+    failure_message: null,
+    fraud_details: {},
+    livemode: false,
+    metadata: {},
+    on_behalf_of: null,
+    outcome: null,
     paid: true,
     payment_intent: pi.id,
     payment_method: pi.payment_method,
+    payment_method_details: null,
+    receipt_email: null,
+    receipt_number: null,
+    receipt_url: null,
     refunded: refunded >= pi.amount_received && pi.amount_received > 0,
+    review: null,
+    shipping: null,
+    source: null,
+    source_transfer: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
     status: 'succeeded',
+    transfer_data: null,
+    transfer_group: null,
   };
 }
 
@@ -94,9 +132,12 @@ function create({ ctx, params }: ApiRequest) {
     charge: pi.latest_charge,
     created: ctx.clock.now(),
     currency: pi.currency,
-    destination_details: null,
+    customer: pi.customer,
+    customer_account: null,
+    destination_details: { type: 'card', card: { type: 'refund' } },
     metadata: params.metadata(),
     payment_intent: pi.id,
+    payment_method: pi.payment_method,
     reason,
     receipt_number: null,
     source_transfer_reversal: null,

@@ -10,7 +10,7 @@ import { addMonths } from '../clock';
 import type { Ctx } from '../context';
 import { badState, missingParam, noSuch } from '../errors';
 import { expand } from '../expand';
-import { clone, type JsonObject } from '../json';
+import { clone } from '../json';
 import { listAnswer } from '../list';
 import type { Price, Subscription, SubscriptionItem } from '../objects';
 import type { Params } from '../params';
@@ -33,14 +33,25 @@ type ProrationBehavior = (typeof PRORATION_BEHAVIORS)[number];
 /** Pending updates lapse after 23 hours, as Stripe's do. */
 const PENDING_UPDATE_TTL = 23 * 60 * 60;
 
+/** A subscription's price recurs (one-time prices are refused as Stripe refuses them). */
+function recurringOf(price: Price): NonNullable<Price['recurring']> {
+  if (!price.recurring) {
+    throw badState(
+      'The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.',
+    );
+  }
+  return price.recurring;
+}
+
 export function periodEnd(price: Price, start: number): number {
-  const { interval, interval_count: n } = price.recurring;
+  const { interval, interval_count: n } = recurringOf(price);
   if (interval === 'day') return start + n * 86400;
   if (interval === 'week') return start + n * 7 * 86400;
   return addMonths(start, interval === 'year' ? 12 * n : n);
 }
 
-function planOf(price: Price): JsonObject {
+function planOf(price: Price): SubscriptionItem['plan'] {
+  const { interval, interval_count } = recurringOf(price);
   return {
     id: price.id,
     object: 'plan',
@@ -50,8 +61,8 @@ function planOf(price: Price): JsonObject {
     billing_scheme: 'per_unit',
     created: price.created as number,
     currency: price.currency,
-    interval: price.recurring.interval,
-    interval_count: price.recurring.interval_count,
+    interval,
+    interval_count,
     livemode: false,
     metadata: price.metadata,
     meter: null,
@@ -78,6 +89,7 @@ function newItem(
     created: ctx.clock.now(),
     current_period_end: period.end,
     current_period_start: period.start,
+    current_trial: null,
     discounts: [],
     metadata: {},
     plan: planOf(price),
@@ -161,11 +173,12 @@ function create({ ctx, params }: ApiRequest) {
     billing_cycle_anchor: now,
     billing_cycle_anchor_config: null,
     billing_mode: { flexible: null, type: 'classic' },
+    billing_schedules: [],
     billing_thresholds: null,
     cancel_at: params.bool('cancel_at_period_end') ? end : null,
     cancel_at_period_end: params.bool('cancel_at_period_end') ?? false,
     canceled_at: null,
-    cancellation_details: { comment: null, feedback: null, reason: null },
+    cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: null },
     collection_method: 'charge_automatically',
     created: now,
     currency: (prices[0] as Price).currency,
@@ -178,16 +191,22 @@ function create({ ctx, params }: ApiRequest) {
     description: params.str('description') ?? null,
     discounts: [],
     ended_at: null,
-    invoice_settings: { account_tax_ids: null, issuer: { type: 'self' } },
+    invoice_settings: {
+      account_tax_ids: null,
+      issuer: { type: 'self' },
+      custom_fields: null,
+      description: null,
+      footer: null,
+    },
     items: {
       object: 'list',
       data: items,
       has_more: false,
-      total_count: items.length,
       url: `/v1/subscription_items?subscription=${id}`,
     },
     latest_invoice: null,
     livemode: false,
+    managed_payments: null,
     metadata: params.metadata(),
     next_pending_invoice_item_invoice: null,
     on_behalf_of: null,
@@ -206,11 +225,13 @@ function create({ ctx, params }: ApiRequest) {
     test_clock: customer.test_clock as string | null,
     transfer_data: null,
     trial_end: null,
-    trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } },
+    trial_settings: {
+      end_behavior: { billing_cycle_anchor: null, missing_payment_method: 'create_invoice' },
+    },
     trial_start: null,
   };
   const pmId = defaultPaymentMethod(ctx, sub, customer.id);
-  const total = items.reduce((sum, i) => sum + i.price.unit_amount * i.quantity, 0);
+  const total = items.reduce((sum, i) => sum + (i.price.unit_amount ?? 0) * (i.quantity ?? 0), 0);
   if (behavior === 'error_if_incomplete' && total > 0) {
     const refusal = precheckCharge(ctx, pmId);
     if (refusal) throw refusal;
@@ -273,9 +294,9 @@ export function planItemChanges(
       after.price = clone(price);
       after.plan = planOf(price);
     }
-    after.quantity = spec.quantity ?? before.quantity;
-    if (after.quantity < 0)
-      throw badState('Invalid quantity: must be zero or more', 'parameter_invalid_integer');
+    const quantity = spec.quantity ?? before.quantity ?? 0;
+    after.quantity = quantity;
+    if (quantity < 0) throw badState('Invalid quantity: must be zero or more', 'parameter_invalid_integer');
     return { before, after };
   });
 }
@@ -334,7 +355,10 @@ function updateSubscriptionItems(ctx: Ctx, sub: Subscription, opts: UpdateOption
       // Applied by markInvoicePaid when the invoice is paid; lapses otherwise.
       sub.pending_update = {
         billing_cycle_anchor: null,
+        cancel_at_period_end: null,
+        discount: null,
         discounts: null,
+        metadata: null,
         expires_at: Math.min(ctx.clock.now() + PENDING_UPDATE_TTL, period?.current_period_end ?? Infinity),
         subscription_items: opts.changes.flatMap((c) => (c.after ? [c.after] : [])),
         trial_end: null,
@@ -393,12 +417,19 @@ function update({ ctx, params, path }: ApiRequest) {
       sub.metadata = metadata;
       if (description !== undefined) sub.description = description || null;
       if (pmId !== undefined) sub.default_payment_method = pmId;
-      if (saveDefault) sub.payment_settings.save_default_payment_method = saveDefault;
+      if (saveDefault && sub.payment_settings) sub.payment_settings.save_default_payment_method = saveDefault;
       if (cancelAtEnd !== undefined) {
         sub.cancel_at_period_end = cancelAtEnd;
         sub.cancel_at = cancelAtEnd ? (sub.items.data[0]?.current_period_end ?? null) : null;
-        if (!cancelAtEnd) sub.cancellation_details = { comment: null, feedback: null, reason: null };
-        else sub.cancellation_details = { comment: null, feedback: null, reason: 'cancellation_requested' };
+        if (!cancelAtEnd)
+          sub.cancellation_details = { comment: null, feedback: null, feedback_option: null, reason: null };
+        else
+          sub.cancellation_details = {
+            comment: null,
+            feedback: null,
+            feedback_option: null,
+            reason: 'cancellation_requested',
+          };
       }
     },
   });
@@ -418,7 +449,12 @@ function cancel({ ctx, params, path }: ApiRequest) {
   params.allowOnly(['expand', 'invoice_now', 'prorate', 'cancellation_details']);
   const sub = getSubscription(ctx, path.id as string);
   if (sub.status === 'canceled') throw badState(`No such subscription: '${sub.id}'`, 'resource_missing');
-  sub.cancellation_details = { comment: null, feedback: null, reason: 'cancellation_requested' };
+  sub.cancellation_details = {
+    comment: null,
+    feedback: null,
+    feedback_option: null,
+    reason: 'cancellation_requested',
+  };
   cancelNow(ctx, sub);
   return expand(ctx.state, sub, params.expand());
 }

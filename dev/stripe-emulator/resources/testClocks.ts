@@ -1,4 +1,6 @@
+import type Stripe from 'stripe';
 import type { Ctx } from '../context';
+import { toJson } from '../json';
 import { badState, noSuch } from '../errors';
 import { listAnswer } from '../list';
 import type { TestClock } from '../objects';
@@ -47,11 +49,17 @@ export const testClockRoutes: Route[] = [
     clock.frozen_time = to;
     ctx.clock.advanceTo(to);
     runDue(ctx);
+    ctx.webhooks.wake();
     return clock;
   }),
   route('DELETE', '/v1/test_helpers/test_clocks/:id', ({ ctx, path }) => {
     getClock(ctx, path.id as string);
     Reflect.deleteProperty(ctx.state.testClocks, path.id as string);
-    return { id: path.id as string, object: 'test_helpers.test_clock', deleted: true };
+    const deleted: Stripe.TestHelpers.DeletedTestClock = {
+      id: path.id as string,
+      object: 'test_helpers.test_clock',
+      deleted: true,
+    };
+    return toJson(deleted);
   }),
 ];
