@@ -1,24 +1,20 @@
 import { completeCheckout as endpoint } from '../contracts/complete-checkout';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
-import { ApiError, conflict, ok, withErrors } from '../lib/http';
-import { listSlotsForSync, syncSubscription } from '../lib/licensing';
+import { ApiError, conflict, ok, apiHandler } from '../lib/http';
+import { listSlotsForSync, syncSubscription } from '../money/sync';
 import { isInForce, toView } from '../lib/license-view';
 import { getAccount } from '../lib/repository/accounts';
 import { parseQuery } from '../lib/request';
 import { ownCardId, requireOwnCard } from '../lib/ownership';
-import {
-  ENDED_STATUSES,
-  retrievePaymentMethod,
-  retrieveSubscription,
-  setDefaultPaymentMethod,
-} from '../lib/stripe';
-import { withAccountLease } from '../lib/account-lease';
+import { retrievePaymentMethod, retrieveSubscription, setDefaultPaymentMethod } from '../lib/stripe';
+import { ENDED_STATUSES } from '../lib/subscription-status';
+import { withAccountLease } from '../money/lease';
 
 // GET /api/complete-checkout?uid&pmid, after the card payment succeeded in the browser: the card
 // becomes the default, the account records the active subscription and the license keys exist.
 // Safe to call twice (and the webhook does the same work if this call never arrives).
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const { uid, pmid } = parseQuery(event, endpoint.query);
   assertSelf(caller, uid);

@@ -1,9 +1,9 @@
 import { emailRecovery as endpoint } from '../contracts/email-recovery';
-import { withAccountLease } from '../lib/account-lease';
+import { withAccountLease } from '../money/lease';
 import type { ApiEvent } from '../lib/auth';
 import { requireNewPassword, setEmail, signOutEverywhere, turnOffTwoFactor } from '../lib/cognito';
 import { RecoveryCodeError } from '../lib/errors';
-import { ok, withErrors } from '../lib/http';
+import { ok, apiHandler } from '../lib/http';
 import { acceptRecovery, requireUsableCode } from '../lib/recovery-code';
 import { getAccount, saveEmail } from '../lib/repository/accounts';
 import { markRecoveryCodeUsed } from '../lib/repository/recovery-codes';
@@ -21,7 +21,7 @@ import { updateCustomerEmail } from '../lib/stripe';
 // of address racing it lands before it (and is undone) or after it (and fails: the password is gone).
 // The code is spent last, so a failure on the way can be retried with the same link.
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const { code } = parseJsonBody(event, endpoint.body);
   const rc = await requireUsableCode(code);
   await withAccountLease(rc.uid, async () => {

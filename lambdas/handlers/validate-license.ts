@@ -1,7 +1,7 @@
 import { validateLicense as endpoint, type Tools } from '../contracts/validate-license';
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { getLicenseSigningSecret } from '../lib/secrets';
-import { conflict, ok, withErrors } from '../lib/http';
+import { conflict, ok, apiHandler } from '../lib/http';
 import { normalizeLicenseKey } from '../lib/license-keys';
 import { loadSigningKey, signLicenseStatement } from '../lib/license-token';
 import { isoFromEpoch, isPaidFor } from '../lib/license-view';
@@ -47,7 +47,7 @@ const refuse = (
 const endOf = (slot: LicenseSlot) =>
   slot.expirationDate === RENEWING ? undefined : Math.floor(Date.parse(slot.expirationDate) / 1000);
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const body = parseJsonBody(event, endpoint.body);
   const key = normalizeLicenseKey(body.key);

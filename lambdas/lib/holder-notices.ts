@@ -2,7 +2,8 @@ import { getConfig } from './config';
 import { endingMail } from './holder-mail';
 import { sendMail } from './mail';
 import { getAccount } from './repository/accounts';
-import { claimEndNotice, releaseEndNotice, RENEWING, type LicenseSlot } from './repository/licenses';
+import { claimEndNotice, releaseEndNotice } from './repository/license-holders';
+import { RENEWING, type LicenseSlot } from './repository/licenses';
 import { allDone } from './settle';
 
 // Telling the people a buyer gave licenses to that a license of theirs ends. Each holder is told once

@@ -1,6 +1,6 @@
-import { generateLicenseKey } from './license-keys';
-import { isoFromEpoch } from './license-view';
-import { saveSubscription } from './repository/accounts';
+import { generateLicenseKey } from '../lib/license-keys';
+import { isoFromEpoch } from '../lib/license-view';
+import { saveSubscription } from '../lib/repository/accounts';
 import {
   createSlot,
   listSlots,
@@ -8,20 +8,13 @@ import {
   RENEWING,
   setSlotExpiration,
   type LicenseSlot,
-} from './repository/licenses';
-import { nextReadMark } from './read-order';
-import { allDone } from './settle';
-import {
-  customerIdOf,
-  ENDED_STATUSES,
-  hasChangeMark,
-  IN_FORCE_STATUSES,
-  requestedAfter,
-  retrieveSubscription,
-  snapshotOf,
-  type Stripe,
-} from './stripe';
-import type { SubscriptionSnapshot } from './subscription-snapshot';
+} from '../lib/repository/licenses';
+import { allDone } from '../lib/settle';
+import { customerIdOf, requestedAfter, retrieveSubscription, snapshotOf, type Stripe } from '../lib/stripe';
+import type { SubscriptionSnapshot } from '../lib/subscription-snapshot';
+import { ENDED_STATUSES, IN_FORCE_STATUSES } from '../lib/subscription-status';
+import { hasChangeMark } from './change-marks';
+import { nextReadSeq } from './read-order';
 
 // Converging our records with a subscription as Stripe reports it, in both directions: missing
 // renewing keys are created and renewing keys beyond Stripe's renewing quantity get the period end.
@@ -44,16 +37,16 @@ function slotsWanted(slots: readonly LicenseSlot[], renewing: number): number {
   return slots.filter((s) => s.expirationDate !== RENEWING).length + renewing;
 }
 
-/** A subscription's slots as listed at one point, which `mark` orders against Stripe reads. */
+/** A subscription's slots as listed at one point, which `seq` orders against Stripe reads. */
 export interface SlotListing {
   slots: LicenseSlot[];
-  mark: number;
+  seq: number;
 }
 
 /** Lists a subscription's slots, marked so syncSubscription can tell whether Stripe was read after. */
 export async function listSlotsForSync(uid: string, subscriptionId: string): Promise<SlotListing> {
   const slots = await listSlots(uid, subscriptionId);
-  return { slots, mark: nextReadMark() };
+  return { slots, seq: nextReadSeq() };
 }
 
 /**
@@ -72,7 +65,7 @@ export async function syncSubscription(
   // are awaited to the end, whichever fails.
   const [saved, converged] = await Promise.allSettled([
     saveSubscription(uid, customerIdOf(sub), snapshot),
-    converge(uid, sub, snapshot, listing && requestedAfter(sub, listing.mark) ? listing.slots : undefined),
+    converge(uid, sub, snapshot, listing && requestedAfter(sub, listing.seq) ? listing.slots : undefined),
   ]);
   if (converged.status === 'rejected') throw converged.reason;
   if (saved.status === 'rejected') throw saved.reason;
@@ -94,7 +87,7 @@ async function converge(
     // A removal Stripe made (its mark is on the subscription) whose dating step has not run yet: its
     // licenses end at the period end now, so they are not counted as renewing below.
     const removed = slots.filter(
-      (s) => s.expirationDate === RENEWING && s.removalMark && hasChangeMark(sub, s.removalMark),
+      (s) => s.expirationDate === RENEWING && s.removalMark && hasChangeMark(sub.metadata, s.removalMark),
     );
     if (removed.length) {
       const end = isoFromEpoch(snapshot.periodEnd ?? Math.floor(Date.now() / 1000));
