@@ -13,7 +13,7 @@ import { allDone } from '../lib/settle';
 import { customerIdOf, requestedAfter, retrieveSubscription, snapshotOf, type Stripe } from '../lib/stripe';
 import type { SubscriptionSnapshot } from '../lib/subscription-snapshot';
 import { ENDED_STATUSES, IN_FORCE_STATUSES } from '../lib/subscription-status';
-import { hasChangeMark } from './change-marks';
+import { lapsedSlots, missingOrdinals, removedInStripe, surplusSlots } from './convergence';
 import { nextReadSeq } from './read-order';
 
 // Converging our records with a subscription as Stripe reports it, in both directions: missing
@@ -30,11 +30,6 @@ export interface SyncResult {
   created: number;
   /** Renewing keys this sync gave an end date because Stripe no longer renews them. */
   retired: number;
-}
-
-/** How many slots a subscription in force should have: renewing ones plus those already ending. */
-function slotsWanted(slots: readonly LicenseSlot[], renewing: number): number {
-  return slots.filter((s) => s.expirationDate !== RENEWING).length + renewing;
 }
 
 /** A subscription's slots as listed at one point, which `seq` orders against Stripe reads. */
@@ -86,25 +81,20 @@ async function converge(
   if (IN_FORCE_STATUSES.includes(sub.status)) {
     // A removal Stripe made (its mark is on the subscription) whose dating step has not run yet: its
     // licenses end at the period end now, so they are not counted as renewing below.
-    const removed = slots.filter(
-      (s) => s.expirationDate === RENEWING && s.removalMark && hasChangeMark(sub.metadata, s.removalMark),
-    );
+    const removed = removedInStripe(slots, sub.metadata);
     if (removed.length) {
       const end = isoFromEpoch(snapshot.periodEnd ?? Math.floor(Date.now() / 1000));
       await allDone(removed.map((s) => setSlotExpiration(uid, s.sk, end)));
       slots = await listSlots(uid, sub.id);
     }
-    let wanted = slotsWanted(slots, snapshot.renewing);
-    if (wanted > slots.length && !slotsListedBefore) {
+    let missing = missingOrdinals(slots, snapshot.renewing);
+    if (missing.length && !slotsListedBefore) {
       // Before minting keys, read Stripe again now that the slots are read: remove-licenses lowers
       // Stripe first and dates slots second, so a quantity read before the slots could pair an old
       // quantity with new end dates and over-provision. Read in this order, the count is never high.
       const fresh = snapshotOf(await retrieveSubscription(sub.id));
-      wanted = Math.min(wanted, slotsWanted(slots, fresh.renewing));
+      missing = missingOrdinals(slots, Math.min(snapshot.renewing, fresh.renewing));
     }
-    const present = new Set(slots.map((s) => s.ordinal));
-    const missing: number[] = [];
-    for (let ordinal = 0; ordinal < wanted; ordinal++) if (!present.has(ordinal)) missing.push(ordinal);
     if (missing.length) {
       const results = await allDone(
         missing.map((ordinal) =>
@@ -128,20 +118,15 @@ async function converge(
     // The other direction: renewing keys beyond what Stripe renews (a removal whose dating step never
     // ran, or keys minted from a stale quantity) stop at the period end, as remove-licenses does, so
     // every renewing key is one Stripe bills for.
-    const renewingSlots = slots.filter((s) => s.expirationDate === RENEWING);
-    let excess = renewingSlots.length - snapshot.renewing;
-    if (excess > 0) {
+    let surplus = surplusSlots(slots, snapshot.renewing);
+    if (surplus.length) {
       // Only a quantity read after the slots may retire keys: `sub` may be a replayed answer (a
       // resumed user action) older than an add made since. Rare, so the extra read costs little.
       const fresh = snapshotOf(await retrieveSubscription(sub.id));
-      excess = Math.min(excess, renewingSlots.length - fresh.renewing);
+      surplus = surplusSlots(slots, Math.max(snapshot.renewing, fresh.renewing));
     }
-    if (excess > 0) {
+    if (surplus.length) {
       const end = isoFromEpoch(snapshot.periodEnd ?? Math.floor(Date.now() / 1000));
-      // Licenses the user asked to remove first, then the newest.
-      const surplus = [...renewingSlots]
-        .sort((a, b) => Number(!!b.removalRequested) - Number(!!a.removalRequested) || b.ordinal - a.ordinal)
-        .slice(0, excess);
       const dated = await allDone(surplus.map((s) => setSlotExpiration(uid, s.sk, end)));
       retired = dated.filter(Boolean).length;
       slots = await listSlots(uid, sub.id);
@@ -163,9 +148,7 @@ async function converge(
   const stripeNow = ENDED_STATUSES.includes(sub.status)
     ? (sub.ended_at ?? snapshot.periodEnd ?? 0)
     : (snapshot.periodStart ?? 0);
-  const lapsed = slots.filter(
-    (s) => !s.expired && s.expirationDate !== RENEWING && Date.parse(s.expirationDate) / 1000 <= stripeNow,
-  );
+  const lapsed = lapsedSlots(slots, stripeNow);
   if (lapsed.length) {
     await allDone(lapsed.map((s) => markSlotExpired(uid, s.sk)));
     slots = slots.map((s) => (lapsed.includes(s) ? { ...s, expired: true } : s));
