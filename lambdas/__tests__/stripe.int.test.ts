@@ -11,7 +11,6 @@ import {
   UnknownPaymentMethodError,
 } from '../lib/errors';
 import { toDomainError } from '../lib/stripe/domain-errors';
-import { nextReadSeq } from '../money/read-order';
 import { lowerRenewingKey, raiseQuantityKey } from '../money/retry-keys';
 
 // lib/stripe/ through the SDK against the Stripe emulator: every call the BFF makes, the expand
@@ -154,21 +153,6 @@ test('checkout: an incomplete subscription with its confirmation secret expanded
   const cancelled = await lib.cancelSubscription(sub.id);
   expect(cancelled.status).toMatch(/canceled|incomplete_expired/);
   await expect(lib.pendingCheckoutsOf(customerId, 'uid-2')).resolves.toHaveLength(0);
-});
-
-test('read order: a subscription counts as read after a mark only when it was asked for after it and not replayed', async () => {
-  const customerId = await lib.createCustomer('uid-6', 'six@example.com', 'run-1');
-  const args = { uid: 'uid-6', customerId, count: 1, attempt: 'run-1' };
-  const before = nextReadSeq();
-  const created = await lib.createIncompleteSubscription(args);
-  expect(lib.requestedAfter(created, before)).toBe(true);
-  const between = nextReadSeq();
-  expect(lib.requestedAfter(created, between)).toBe(false);
-  expect(lib.requestedAfter(await lib.retrieveSubscription(created.id), between)).toBe(true);
-  // The same key again: Stripe answers the first request's state, whose read came before the mark.
-  const replayed = await lib.createIncompleteSubscription(args);
-  expect(replayed.id).toBe(created.id);
-  expect(lib.requestedAfter(replayed, between)).toBe(false);
 });
 
 test('licenses: retrieve with expand, preview, raise, lower, decline', async () => {

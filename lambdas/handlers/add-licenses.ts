@@ -3,12 +3,13 @@ import { getCaller, type ApiEvent } from '../lib/auth';
 import { apiHandler, conflict, ok } from '../lib/http';
 import { isInForce, toView } from '../lib/license-view';
 import { requireOwnAccount } from '../lib/ownership';
+import { listSlots } from '../lib/repository/licenses';
 import { parseJsonBody } from '../lib/request';
 import { keySourceOf, licenseItem, raiseQuantity, retrieveSubscription } from '../lib/stripe';
 import { changeMark, hasChangeMark, withChangeMark } from '../money/change-marks';
 import { planAdd } from '../money/plans';
 import { raiseQuantityKey } from '../money/retry-keys';
-import { listSlotsForSync, syncSubscription } from '../money/sync';
+import { syncSubscription } from '../money/sync';
 import { runUserAction } from '../money/user-action';
 
 // PUT /api/add-licenses {customerId, subscriptionId, count}: raises the quantity of an active
@@ -22,10 +23,10 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   await requireOwnAccount(caller, body);
 
   return runUserAction(event, caller.sub, { route: 'add-licenses', input: body }, async (action) => {
-    // Listed before Stripe is changed, so syncSubscription can pair them with the new quantity.
-    const [sub, slotsBefore] = await Promise.all([
+    // Listed under the lease, so syncSubscription can pair them with the new quantity unread.
+    const [sub, slotsListed] = await Promise.all([
       retrieveSubscription(body.subscriptionId),
-      listSlotsForSync(caller.sub, body.subscriptionId),
+      listSlots(caller.sub, body.subscriptionId),
     ]);
     const mark = action.key ? changeMark(action.key) : undefined;
     const plan = planAdd(
@@ -55,7 +56,7 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
             mark === undefined ? undefined : withChangeMark(sub.metadata, mark),
           )
         : sub;
-    const { slots, created } = await syncSubscription(caller.sub, updated, slotsBefore);
+    const { slots, created } = await syncSubscription(caller.sub, updated, slotsListed);
     return ok(endpoint, {
       subscriptionId: updated.id,
       quantity: licenseItem(updated).quantity ?? 0,

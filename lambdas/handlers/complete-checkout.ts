@@ -1,9 +1,10 @@
 import { completeCheckout as endpoint } from '../contracts/complete-checkout';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { ApiError, conflict, ok, apiHandler } from '../lib/http';
-import { listSlotsForSync, syncSubscription } from '../money/sync';
+import { syncSubscription } from '../money/sync';
 import { isInForce, toView } from '../lib/license-view';
 import { getAccount } from '../lib/repository/accounts';
+import { listSlots } from '../lib/repository/licenses';
 import { parseQuery } from '../lib/request';
 import { ownCardId, requireOwnCard } from '../lib/ownership';
 import { retrievePaymentMethod, retrieveSubscription, setDefaultPaymentMethod } from '../lib/stripe';
@@ -25,10 +26,10 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
     if (!account?.customerId || !account.subscriptionId) {
       throw conflict('NO_CHECKOUT', 'There is no checkout to complete. Start one first.');
     }
-    // Listed before Stripe is read, so syncSubscription can use them (it checks that order itself).
-    const [pm, slotsBefore] = await Promise.all([
+    // Listed under the lease, so syncSubscription can use them.
+    const [pm, slotsListed] = await Promise.all([
       retrievePaymentMethod(pmid),
-      listSlotsForSync(uid, account.subscriptionId),
+      listSlots(uid, account.subscriptionId),
     ]);
     requireOwnCard(pm, account.customerId);
 
@@ -49,7 +50,7 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
         ? sub.default_payment_method
         : sub.default_payment_method?.id;
     if (currentDefault !== cardId) sub = await setDefaultPaymentMethod(account.customerId, sub.id, cardId);
-    const { snapshot, slots } = await syncSubscription(uid, sub, slotsBefore);
+    const { snapshot, slots } = await syncSubscription(uid, sub, slotsListed);
     return ok(endpoint, {
       subscriptionId: sub.id,
       subscriptionStatus: snapshot.subscriptionStatus,

@@ -10,18 +10,18 @@ import {
   type LicenseSlot,
 } from '../lib/repository/licenses';
 import { allDone } from '../lib/settle';
-import { customerIdOf, requestedAfter, retrieveSubscription, snapshotOf, type Stripe } from '../lib/stripe';
+import { customerIdOf, snapshotOf, type Stripe } from '../lib/stripe';
 import type { SubscriptionSnapshot } from '../lib/subscription-snapshot';
 import { ENDED_STATUSES, IN_FORCE_STATUSES } from '../lib/subscription-status';
 import { lapsedSlots, missingOrdinals, removedInStripe, surplusSlots } from './convergence';
-import { nextReadSeq } from './read-order';
 
 // Converging our records with a subscription as Stripe reports it, in both directions: missing
 // renewing keys are created and renewing keys beyond Stripe's renewing quantity get the period end.
-// complete-checkout, add-licenses, update-card and the webhook all call syncSubscription (each holding
-// the account's lease, account-lease.ts), so whichever arrives first provisions the keys and the
-// others find them: the slots that must exist are derived from Stripe's quantity plus the licenses
-// already given an end date, and each slot is a conditional put at a fixed address.
+// complete-checkout, add-licenses, update-card, the webhook and the scheduled sync call
+// syncSubscription holding the account's lease (lease.ts) with a subscription read under it, so the
+// slots and Stripe's quantity are read with no change of either in between: the decision
+// (convergence.ts) needs no second read. The slots that must exist are derived from Stripe's quantity
+// plus the licenses already given an end date, and each slot is a conditional put at a fixed address.
 
 export interface SyncResult {
   snapshot: SubscriptionSnapshot;
@@ -32,49 +32,35 @@ export interface SyncResult {
   retired: number;
 }
 
-/** A subscription's slots as listed at one point, which `seq` orders against Stripe reads. */
-export interface SlotListing {
-  slots: LicenseSlot[];
-  seq: number;
-}
-
-/** Lists a subscription's slots, marked so syncSubscription can tell whether Stripe was read after. */
-export async function listSlotsForSync(uid: string, subscriptionId: string): Promise<SlotListing> {
-  const slots = await listSlots(uid, subscriptionId);
-  return { slots, seq: nextReadSeq() };
-}
-
 /**
- * Converges the records with `sub` and caches its state. `listing` saves a query when the caller
- * has the slots already: it is used only if Stripe was asked for `sub` after the listing (and did
- * not replay an older answer), the order in which the quantity is never older than the slots;
- * otherwise the slots are listed again here.
+ * Converges the records with `sub` (read under the account's lease) and caches its state. `slots`, the
+ * subscription's slots listed under the same lease, saves a query; without them they are listed here.
  */
 export async function syncSubscription(
   uid: string,
   sub: Stripe.Subscription,
-  listing?: SlotListing,
+  slots?: LicenseSlot[],
 ): Promise<SyncResult> {
   const snapshot = snapshotOf(sub);
   // The cache write only has to finish before we answer, so it runs alongside the convergence; both
   // are awaited to the end, whichever fails.
   const [saved, converged] = await Promise.allSettled([
     saveSubscription(uid, customerIdOf(sub), snapshot),
-    converge(uid, sub, snapshot, listing && requestedAfter(sub, listing.seq) ? listing.slots : undefined),
+    converge(uid, sub, snapshot, slots),
   ]);
   if (converged.status === 'rejected') throw converged.reason;
   if (saved.status === 'rejected') throw saved.reason;
   return converged.value;
 }
 
-/** The records' side of syncSubscription; `slotsListedBefore`: slots listed before `sub` was read. */
+/** The records' side of syncSubscription. */
 async function converge(
   uid: string,
   sub: Stripe.Subscription,
   snapshot: SubscriptionSnapshot,
-  slotsListedBefore: LicenseSlot[] | undefined,
+  listed: LicenseSlot[] | undefined,
 ): Promise<SyncResult> {
-  let slots = slotsListedBefore ?? (await listSlots(uid, sub.id));
+  let slots = listed ?? (await listSlots(uid, sub.id));
   let created = 0;
   let retired = 0;
 
@@ -87,14 +73,7 @@ async function converge(
       await allDone(removed.map((s) => setSlotExpiration(uid, s.sk, end)));
       slots = await listSlots(uid, sub.id);
     }
-    let missing = missingOrdinals(slots, snapshot.renewing);
-    if (missing.length && !slotsListedBefore) {
-      // Before minting keys, read Stripe again now that the slots are read: remove-licenses lowers
-      // Stripe first and dates slots second, so a quantity read before the slots could pair an old
-      // quantity with new end dates and over-provision. Read in this order, the count is never high.
-      const fresh = snapshotOf(await retrieveSubscription(sub.id));
-      missing = missingOrdinals(slots, Math.min(snapshot.renewing, fresh.renewing));
-    }
+    const missing = missingOrdinals(slots, snapshot.renewing);
     if (missing.length) {
       const results = await allDone(
         missing.map((ordinal) =>
@@ -118,13 +97,7 @@ async function converge(
     // The other direction: renewing keys beyond what Stripe renews (a removal whose dating step never
     // ran, or keys minted from a stale quantity) stop at the period end, as remove-licenses does, so
     // every renewing key is one Stripe bills for.
-    let surplus = surplusSlots(slots, snapshot.renewing);
-    if (surplus.length) {
-      // Only a quantity read after the slots may retire keys: `sub` may be a replayed answer (a
-      // resumed user action) older than an add made since. Rare, so the extra read costs little.
-      const fresh = snapshotOf(await retrieveSubscription(sub.id));
-      surplus = surplusSlots(slots, Math.max(snapshot.renewing, fresh.renewing));
-    }
+    const surplus = surplusSlots(slots, snapshot.renewing);
     if (surplus.length) {
       const end = isoFromEpoch(snapshot.periodEnd ?? Math.floor(Date.now() / 1000));
       const dated = await allDone(surplus.map((s) => setSlotExpiration(uid, s.sk, end)));

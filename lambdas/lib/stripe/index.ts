@@ -4,7 +4,7 @@
 
 export { getStripe, isMissing, Stripe } from './client';
 export { clientSecretOf, customerIdOf, idOf, keySourceOf, licenseItem } from './objects';
-export { requestedAfter, snapshotOf } from './snapshot';
+export { snapshotOf } from './snapshot';
 export {
   cancelAbandonedCheckout,
   cancelSubscription,

@@ -3,7 +3,6 @@ import { getConfig } from '../config';
 import { callStripe } from './client';
 import { customerIdOf, licenseItem, SUBSCRIPTION_EXPAND } from './objects';
 import { noteRead, stamped } from './snapshot';
-import { nextReadSeq } from '../../money/read-order';
 
 // The subscription requests. The keys of the changes a user action makes (raiseQuantity,
 // lowerRenewingQuantity) and the metadata recording the action come from lambdas/money/; the
@@ -48,14 +47,13 @@ export async function createIncompleteSubscription(args: {
 /** The customer's subscriptions of `uid` still waiting for their first payment, newest first. */
 export async function pendingCheckoutsOf(customerId: string, uid: string): Promise<Stripe.Subscription[]> {
   return callStripe(async (stripe) => {
-    const seq = nextReadSeq();
     const list = await stripe.subscriptions.list({
       customer: customerId,
       status: 'incomplete',
       limit: 100,
       expand: ['data.latest_invoice.confirmation_secret'],
     });
-    return list.data.filter((s) => s.metadata?.uid === uid).map((s) => noteRead(s, seq, false));
+    return list.data.filter((s) => s.metadata?.uid === uid).map(noteRead);
   });
 }
 
