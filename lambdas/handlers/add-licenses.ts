@@ -1,7 +1,7 @@
 import { addLicenses as endpoint } from '../contracts/add-licenses';
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { apiHandler, conflict, ok } from '../lib/http';
-import { isInForce, toView } from '../lib/license-view';
+import { isInForce, toView } from '../lib/license-state';
 import { requireOwnAccount } from '../lib/ownership';
 import { listSlots } from '../lib/repository/licenses';
 import { parseJsonBody } from '../lib/request';

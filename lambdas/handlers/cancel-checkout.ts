@@ -17,8 +17,8 @@ import { runUserAction } from '../money/user-action';
 // The incomplete subscription is cancelled in Stripe and its first invoice voided (so a card form
 // still open in another tab can no longer pay it), and the account records it as ended, so the
 // licenses page offers Buy Licenses again. A subscription already ended (a retry, a second tab, or
-// Stripe's own expiry) answers the same; a paid one is refused. Runs as a user action (user-action.ts):
-// under the account's lease, once per Idempotency-Key.
+// Stripe's own expiry) answers the same; a paid one is refused. A user action
+// (lambdas/money/DESIGN.md).
 
 export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);

@@ -2,7 +2,7 @@ import { completeCheckout as endpoint } from '../contracts/complete-checkout';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { ApiError, conflict, ok, apiHandler } from '../lib/http';
 import { syncSubscription } from '../money/sync';
-import { isInForce, toView } from '../lib/license-view';
+import { isInForce, toView } from '../lib/license-state';
 import { getAccount } from '../lib/repository/accounts';
 import { listSlots } from '../lib/repository/licenses';
 import { parseQuery } from '../lib/request';
@@ -20,7 +20,6 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const { uid, pmid } = parseQuery(event, endpoint.query);
   assertSelf(caller, uid);
 
-  // Under the account's lease, as every read-change-sync of the subscription.
   return withAccountLease(uid, async () => {
     const account = await getAccount(uid);
     if (!account?.customerId || !account.subscriptionId) {

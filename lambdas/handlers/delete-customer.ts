@@ -3,7 +3,7 @@ import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { checkPassword } from '../lib/cognito';
 import { ok, apiHandler } from '../lib/http';
 import { tellHoldersOfEndingLicenses } from '../lib/holder-notices';
-import { isInForce } from '../lib/license-view';
+import { isInForce } from '../lib/license-state';
 import { getAccount } from '../lib/repository/accounts';
 import { listSlots } from '../lib/repository/licenses';
 import { revokeTokens } from '../lib/repository/sessions';

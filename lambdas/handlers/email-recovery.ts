@@ -6,7 +6,7 @@ import { RecoveryCodeError } from '../lib/errors';
 import { ok, apiHandler } from '../lib/http';
 import { acceptRecovery, requireUsableCode } from '../lib/recovery-code';
 import { getAccount, saveEmail } from '../lib/repository/accounts';
-import { markRecoveryCodeUsed } from '../lib/repository/recovery-codes';
+import { setRecoveryCodeUsed } from '../lib/repository/recovery-codes';
 import { revokeTokens } from '../lib/repository/sessions';
 import { parseJsonBody } from '../lib/request';
 import { updateCustomerEmail } from '../lib/stripe';
@@ -41,7 +41,7 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
     const account = await getAccount(rc.uid);
     if (account) await saveEmail(rc.uid, rc.previousEmail);
     if (account?.customerId) await updateCustomerEmail(account.customerId, rc.previousEmail);
-    await markRecoveryCodeUsed(code);
+    await setRecoveryCodeUsed(code);
   });
   return ok(endpoint, { email: rc.previousEmail });
 });

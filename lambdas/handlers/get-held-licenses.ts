@@ -2,7 +2,7 @@ import { getHeldLicenses as endpoint } from '../contracts/get-held-licenses';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { ok, apiHandler } from '../lib/http';
 import { normalizeEmail } from '../../src/lib/email-address';
-import { isInForce, isPaidFor } from '../lib/license-view';
+import { isInForce, isPaidFor } from '../lib/license-state';
 import { getAccount, type Account } from '../lib/repository/accounts';
 import { listSlotsAssignedTo } from '../lib/repository/license-holders';
 import { parseQuery } from '../lib/request';

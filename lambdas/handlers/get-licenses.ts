@@ -1,7 +1,7 @@
 import { getLicenses as endpoint } from '../contracts/get-licenses';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { ok, apiHandler } from '../lib/http';
-import { isInForce, toView } from '../lib/license-view';
+import { isInForce, toView } from '../lib/license-state';
 import { getAccount } from '../lib/repository/accounts';
 import { listSlots } from '../lib/repository/licenses';
 import { parseQuery } from '../lib/request';

@@ -2,7 +2,7 @@ import { getMachines as endpoint, type LicenseMachines } from '../contracts/get-
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { ok, apiHandler } from '../lib/http';
 import { normalizeEmail } from '../../src/lib/email-address';
-import { isInForce } from '../lib/license-view';
+import { isInForce } from '../lib/license-state';
 import { inUse, toMachineView } from '../lib/machines';
 import { listSlotsAssignedTo } from '../lib/repository/license-holders';
 import { listSlots } from '../lib/repository/licenses';

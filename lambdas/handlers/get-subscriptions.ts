@@ -1,7 +1,7 @@
 import { getSubscriptions as endpoint, type Subscription } from '../contracts/get-subscriptions';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { ok, apiHandler } from '../lib/http';
-import { isInForce } from '../lib/license-view';
+import { isInForce } from '../lib/license-state';
 import { getAccount, saveSubscription, type Account } from '../lib/repository/accounts';
 import { listSlots, type LicenseSlot } from '../lib/repository/licenses';
 import { parseQuery } from '../lib/request';

@@ -2,11 +2,11 @@ import { removeLicenses as endpoint } from '../contracts/remove-licenses';
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { apiHandler, conflict, ok } from '../lib/http';
 import { NotCallersError } from '../lib/errors';
-import { isInForce, isoFromEpoch, toView } from '../lib/license-view';
+import { isInForce, isoFromEpoch, toView } from '../lib/license-state';
 import { parseLicenseKey } from '../lib/own-slot';
 import { requireOwnAccount } from '../lib/ownership';
 import { saveSubscription } from '../lib/repository/accounts';
-import { listSlots, markSlotForRemoval, setSlotExpiration } from '../lib/repository/licenses';
+import { listSlots, requestSlotRemoval, setSlotExpiration } from '../lib/repository/licenses';
 import { parseJsonBody } from '../lib/request';
 import { allDone } from '../lib/settle';
 import { keySourceOf, lowerRenewingQuantity, retrieveSubscription, snapshotOf } from '../lib/stripe';
@@ -52,9 +52,9 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
         throw conflict('LICENSE_NOT_RENEWING', 'Only licenses that renew monthly can be removed.');
       }
       if (plan.do === 'refuse') throw conflict('SUBSCRIPTION_NOT_ACTIVE', 'The subscription is not active.');
-      // Flagged with the action's mark first, so a sync between Stripe's change and the dating below
+      // Recorded with the action's change mark first, so a sync between Stripe's change and the dating below
       // retires these keys.
-      await allDone(chosen.map((s) => markSlotForRemoval(caller.sub, s.sk, mark)));
+      await allDone(chosen.map((s) => requestSlotRemoval(caller.sub, s.sk, mark)));
       const updated =
         plan.do === 'lower'
           ? await lowerRenewingQuantity(

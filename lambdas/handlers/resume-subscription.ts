@@ -1,7 +1,7 @@
 import { resumeSubscription as endpoint } from '../contracts/resume-subscription';
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { conflict, ok, apiHandler } from '../lib/http';
-import { isInForce, isoFromEpoch, toView } from '../lib/license-view';
+import { isInForce, isoFromEpoch, toView } from '../lib/license-state';
 import { requireOwnAccount } from '../lib/ownership';
 import { saveSubscription } from '../lib/repository/accounts';
 import { listSlots, renewSlotAgain } from '../lib/repository/licenses';

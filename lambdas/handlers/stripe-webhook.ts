@@ -7,7 +7,7 @@ import { tellHoldersOfEndingLicenses } from '../lib/holder-notices';
 import { syncSubscription } from '../money/sync';
 import { findUidByCustomerId, getAccount, saveSubscription } from '../lib/repository/accounts';
 import { listSlots } from '../lib/repository/licenses';
-import { isEventProcessed, markEventProcessed } from '../lib/repository/events';
+import { isEventProcessed, recordEventProcessed } from '../lib/repository/events';
 import { rawBody } from '../lib/request';
 import type { Stripe } from '../lib/stripe';
 import {
@@ -166,6 +166,6 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
     }
   }
   // Recorded after the work: if the work fails, Stripe's retry does it again (it is idempotent).
-  await markEventProcessed(stripeEvent.id, stripeEvent.type);
+  await recordEventProcessed(stripeEvent.id, stripeEvent.type);
   return ok(endpoint, { received: true });
 });

@@ -5,7 +5,7 @@ import { getConfig } from '../lib/config';
 import { releasedMail } from '../lib/holder-mail';
 import { forbidden, ok, apiHandler } from '../lib/http';
 import { withHolderChange } from '../lib/holder-changes';
-import { isInForce, toView } from '../lib/license-view';
+import { isInForce, toView } from '../lib/license-state';
 import { sendMail } from '../lib/mail';
 import { takeMailAllowance } from '../lib/mail-limits';
 import { ownSlot, parseLicenseKey } from '../lib/own-slot';

@@ -14,7 +14,8 @@ import { ENDED_STATUSES, UNPAID_STATUSES } from '../lib/subscription-status';
 import { runUserAction } from '../money/user-action';
 
 // PUT /api/update-card {subscriptionId, paymentMethodId}: attaches the card, makes it the default
-// for the customer and the subscription, and retries the open invoice of a past-due subscription.
+// for the customer and the subscription, and retries the open invoice of a past-due subscription. A
+// user action whose every step repeats safely (lambdas/money/DESIGN.md).
 
 export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);

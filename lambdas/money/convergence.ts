@@ -1,7 +1,7 @@
-import { RENEWING, type LicenseSlot } from '../lib/repository/licenses';
+import { NO_END_DATE, type LicenseSlot } from '../lib/repository/licenses';
 import { hasChangeMark } from './change-marks';
 
-// The convergence decision of the sync (sync.ts): which slots to create, date or mark expired so our
+// The convergence decision of the sync (sync.ts): which slots to create, date or set expired so our
 // records match what Stripe bills. Plain functions of the slots and of what Stripe reported.
 
 type Metadata = Record<string, string> | null | undefined;
@@ -12,13 +12,13 @@ type Metadata = Record<string, string> | null | undefined;
  */
 export function removedInStripe(slots: readonly LicenseSlot[], metadata: Metadata): LicenseSlot[] {
   return slots.filter(
-    (s) => s.expirationDate === RENEWING && s.removalMark && hasChangeMark(metadata, s.removalMark),
+    (s) => s.expirationDate === NO_END_DATE && s.removalMark && hasChangeMark(metadata, s.removalMark),
   );
 }
 
 /** The ordinals of the slots a subscription in force lacks: those ending plus `renewing` must exist. */
 export function missingOrdinals(slots: readonly LicenseSlot[], renewing: number): number[] {
-  const wanted = slots.filter((s) => s.expirationDate !== RENEWING).length + renewing;
+  const wanted = slots.filter((s) => s.expirationDate !== NO_END_DATE).length + renewing;
   const present = new Set(slots.map((s) => s.ordinal));
   const missing: number[] = [];
   for (let ordinal = 0; ordinal < wanted; ordinal++) if (!present.has(ordinal)) missing.push(ordinal);
@@ -30,7 +30,7 @@ export function missingOrdinals(slots: readonly LicenseSlot[], renewing: number)
  * minted from a stale quantity): the licenses the user asked to remove first, then the newest.
  */
 export function surplusSlots(slots: readonly LicenseSlot[], renewing: number): LicenseSlot[] {
-  const renewingSlots = slots.filter((s) => s.expirationDate === RENEWING);
+  const renewingSlots = slots.filter((s) => s.expirationDate === NO_END_DATE);
   const excess = renewingSlots.length - renewing;
   if (excess <= 0) return [];
   return [...renewingSlots]
@@ -38,9 +38,9 @@ export function surplusSlots(slots: readonly LicenseSlot[], renewing: number): L
     .slice(0, excess);
 }
 
-/** Dated slots not yet marked expired whose end Stripe's clock (`stripeNow`, epoch s) has reached. */
+/** Dated slots not yet set expired whose end Stripe's clock (`stripeNow`, epoch s) has reached. */
 export function lapsedSlots(slots: readonly LicenseSlot[], stripeNow: number): LicenseSlot[] {
   return slots.filter(
-    (s) => !s.expired && s.expirationDate !== RENEWING && Date.parse(s.expirationDate) / 1000 <= stripeNow,
+    (s) => !s.expired && s.expirationDate !== NO_END_DATE && Date.parse(s.expirationDate) / 1000 <= stripeNow,
   );
 }

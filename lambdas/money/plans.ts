@@ -1,4 +1,4 @@
-import { RENEWING, type LicenseSlot } from '../lib/repository/licenses';
+import { NO_END_DATE, type LicenseSlot } from '../lib/repository/licenses';
 import { IN_FORCE_STATUSES, LIVE_STATUSES } from '../lib/subscription-status';
 
 // What each quantity change will do, decided from what was read under the account's lease: plain
@@ -44,7 +44,7 @@ export function planRemove(
   chosen: readonly Pick<LicenseSlot, 'expirationDate'>[],
 ): RemovePlan {
   if (state.made) return { do: 'nothing' };
-  if (chosen.some((s) => s.expirationDate !== RENEWING)) return { do: 'refuse', why: 'not-renewing' };
+  if (chosen.some((s) => s.expirationDate !== NO_END_DATE)) return { do: 'refuse', why: 'not-renewing' };
   if (!LIVE_STATUSES.includes(state.status)) return { do: 'refuse', why: 'not-active' };
   return { do: 'lower', renewing: Math.max(0, state.renewing - chosen.length) };
 }
@@ -54,7 +54,7 @@ export function planRemove(
  * removed first, up to the quantity Stripe bills.
  */
 export function licensesToRenew(slots: readonly LicenseSlot[], end: string, quantity: number): LicenseSlot[] {
-  const renewing = slots.filter((s) => s.expirationDate === RENEWING).length;
+  const renewing = slots.filter((s) => s.expirationDate === NO_END_DATE).length;
   return slots
     .filter((s) => s.expirationDate === end && !s.expired)
     .sort(

@@ -1,11 +1,11 @@
 import { generateLicenseKey } from '../lib/license-keys';
-import { isoFromEpoch } from '../lib/license-view';
+import { isoFromEpoch } from '../lib/license-state';
 import { saveSubscription } from '../lib/repository/accounts';
 import {
   createSlot,
   listSlots,
-  markSlotExpired,
-  RENEWING,
+  setSlotExpired,
+  NO_END_DATE,
   setSlotExpiration,
   type LicenseSlot,
 } from '../lib/repository/licenses';
@@ -65,7 +65,7 @@ async function converge(
   let retired = 0;
 
   if (IN_FORCE_STATUSES.includes(sub.status)) {
-    // A removal Stripe made (its mark is on the subscription) whose dating step has not run yet: its
+    // A removal Stripe made (its change mark is on the subscription) whose dating step has not run yet: its
     // licenses end at the period end now, so they are not counted as renewing below.
     const removed = removedInStripe(slots, sub.metadata);
     if (removed.length) {
@@ -82,7 +82,7 @@ async function converge(
             subscriptionId: sub.id,
             ordinal,
             licenseKey: generateLicenseKey(),
-            expirationDate: RENEWING,
+            expirationDate: NO_END_DATE,
           }),
         ),
       );
@@ -108,7 +108,7 @@ async function converge(
     // The subscription is over: every license that was renewing ends when the subscription did.
     const endedAt = sub.ended_at ?? snapshot.periodEnd ?? Math.floor(Date.now() / 1000);
     const end = isoFromEpoch(endedAt);
-    const renewing = slots.filter((s) => s.expirationDate === RENEWING);
+    const renewing = slots.filter((s) => s.expirationDate === NO_END_DATE);
     if (renewing.length) {
       await allDone(renewing.map((s) => setSlotExpiration(uid, s.sk, end)));
       slots = await listSlots(uid, sub.id);
@@ -117,13 +117,13 @@ async function converge(
   // past_due, unpaid, incomplete: keep the records as they are; validate-license reads the status.
 
   // Licenses whose end date Stripe's clock has passed (a new period began, or the subscription ended)
-  // are marked expired, so renewal and expiry follow Stripe's time, not only this machine's.
+  // are set expired, so renewal and expiry follow Stripe's time, not only this machine's.
   const stripeNow = ENDED_STATUSES.includes(sub.status)
     ? (sub.ended_at ?? snapshot.periodEnd ?? 0)
     : (snapshot.periodStart ?? 0);
   const lapsed = lapsedSlots(slots, stripeNow);
   if (lapsed.length) {
-    await allDone(lapsed.map((s) => markSlotExpired(uid, s.sk)));
+    await allDone(lapsed.map((s) => setSlotExpired(uid, s.sk)));
     slots = slots.map((s) => (lapsed.includes(s) ? { ...s, expired: true } : s));
   }
   return { snapshot, slots, created, retired };

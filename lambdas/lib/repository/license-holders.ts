@@ -1,7 +1,7 @@
 import { ASSIGNEE_ATTRIBUTE, ASSIGNEE_INDEX, PARTITION_KEY } from '../table';
 import { allDone } from '../settle';
 import { table, updateIf } from './client';
-import { getSlot, queryAll, RENEWING, slotKey, toSlot, type LicenseSlot } from './licenses';
+import { getSlot, queryAll, NO_END_DATE, slotKey, toSlot, type LicenseSlot } from './licenses';
 
 // Who holds a license slot (licenses.ts): giving it to someone, taking it back, telling the holder
 // once that it ends, and finding the slots a person holds (the assignee index).
@@ -54,7 +54,7 @@ export async function assignSlot(
         ':email': email,
         ':now': new Date().toISOString(),
         ':f': false,
-        ':renewing': RENEWING,
+        ':renewing': NO_END_DATE,
         ...change?.values,
       },
     });

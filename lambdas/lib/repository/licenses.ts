@@ -16,23 +16,23 @@ import { toMachineMap, toMachineRecords, type MachineRecord } from './machines';
 
 export const slotKey = (uid: string, sk: string) => ({ [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk });
 
-/** The spec's value for a license that renews monthly. */
-export const RENEWING = 'NONE';
+/** The spec's expirationDate of a license that renews monthly: it has no end date. */
+export const NO_END_DATE = 'NONE';
 
 export interface LicenseSlot {
   uid: string;
   subscriptionId: string;
   ordinal: number;
   licenseKey: string;
-  /** RENEWING, or the ISO 8601 time at which the license ends. */
+  /** NO_END_DATE, or the ISO 8601 time at which the license ends. */
   expirationDate: string;
   /** Set once Stripe's own clock has passed the end date (its next period began, or it ended). */
   expired: boolean;
-  /** A removal of this renewing license has begun (remove-licenses marks it before lowering Stripe). */
+  /** A removal of this renewing license has begun (remove-licenses records it before lowering Stripe). */
   removalRequested?: boolean;
   /** When that removal began (ISO 8601). */
   removalRequestedAt?: string;
-  /** The mark of the user action removing it, which Stripe records once it made the change. */
+  /** The change mark of the user action removing it (lambdas/money/change-marks.ts), which Stripe records with the change. */
   removalMark?: string;
   /** The person the buyer gave the license to (lower-case email address); absent: the buyer holds it. */
   assigneeEmail?: string;
@@ -144,7 +144,7 @@ export async function setSlotExpiration(uid: string, sk: string, expirationDate:
     UpdateExpression: 'SET #exp = :exp',
     ConditionExpression: '#exp = :renewing',
     ExpressionAttributeNames: { '#exp': 'expirationDate' },
-    ExpressionAttributeValues: { ':exp': expirationDate, ':renewing': RENEWING },
+    ExpressionAttributeValues: { ':exp': expirationDate, ':renewing': NO_END_DATE },
   });
   return written !== undefined;
 }
@@ -154,7 +154,7 @@ export async function setSlotExpiration(uid: string, sk: string, expirationDate:
  * lowered: a sync that runs between the two (a webhook, a retry) then retires this license, not
  * another one, when it finds more renewing keys than Stripe renews.
  */
-export async function markSlotForRemoval(uid: string, sk: string, mark?: string): Promise<void> {
+export async function requestSlotRemoval(uid: string, sk: string, mark?: string): Promise<void> {
   await updateIf({
     Key: slotKey(uid, sk),
     UpdateExpression: mark
@@ -164,7 +164,7 @@ export async function markSlotForRemoval(uid: string, sk: string, mark?: string)
     ExpressionAttributeNames: { '#exp': 'expirationDate' },
     ExpressionAttributeValues: {
       ':now': new Date().toISOString(),
-      ':renewing': RENEWING,
+      ':renewing': NO_END_DATE,
       ...(mark && { ':mark': mark }),
     },
   });
@@ -181,19 +181,19 @@ export async function renewSlotAgain(uid: string, sk: string, endDate: string): 
     UpdateExpression: 'SET #exp = :renewing REMOVE removalRequestedAt, removalMark, endNoticeTo',
     ConditionExpression: '#exp = :end AND (attribute_not_exists(expired) OR expired = :f)',
     ExpressionAttributeNames: { '#exp': 'expirationDate' },
-    ExpressionAttributeValues: { ':renewing': RENEWING, ':end': endDate, ':f': false },
+    ExpressionAttributeValues: { ':renewing': NO_END_DATE, ':end': endDate, ':f': false },
   });
   return written !== undefined;
 }
 
 /** Marks a slot with an end date as expired (only ever set, never cleared). */
-export async function markSlotExpired(uid: string, sk: string): Promise<void> {
+export async function setSlotExpired(uid: string, sk: string): Promise<void> {
   await updateIf({
     Key: slotKey(uid, sk),
     UpdateExpression: 'SET expired = :t',
     ConditionExpression: 'attribute_exists(#pk) AND #exp <> :renewing',
     ExpressionAttributeNames: { '#pk': PARTITION_KEY, '#exp': 'expirationDate' },
-    ExpressionAttributeValues: { ':t': true, ':renewing': RENEWING },
+    ExpressionAttributeValues: { ':t': true, ':renewing': NO_END_DATE },
   });
 }
 
