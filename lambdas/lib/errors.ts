@@ -136,7 +136,7 @@ export class InvalidEmailError extends RefusedError {
   }
 }
 
-/** The account's lease (account-lease.ts) could not be had in time: another change is running. */
+/** The account's lease (money/lease.ts) could not be had in time: another change is running. */
 export class AccountBusyError extends RefusedError {
   constructor(readonly uid: string) {
     super(`The lease of account ${uid} is held by another request.`);
