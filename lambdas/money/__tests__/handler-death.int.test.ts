@@ -60,6 +60,10 @@ async function setLatency(ms: number) {
 
 /** A user action sent to the short-lease API server, as the site sends it. */
 async function send(s: Subscribed, route: string, key: string, body: Record<string, unknown>) {
+  const ids =
+    route === 'update-card'
+      ? { subscriptionId: s.subscriptionId }
+      : { customerId: s.customerId, subscriptionId: s.subscriptionId };
   const res = await fetch(`${api.url}/api/${route}`, {
     method: 'PUT',
     headers: {
@@ -67,7 +71,7 @@ async function send(s: Subscribed, route: string, key: string, body: Record<stri
       'content-type': 'application/json',
       'idempotency-key': key,
     },
-    body: JSON.stringify({ customerId: s.customerId, subscriptionId: s.subscriptionId, ...body }),
+    body: JSON.stringify({ ...ids, ...body }),
   });
   return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
 }
@@ -95,6 +99,22 @@ async function leftBehind(uid: string, key: string) {
   return { leaseUntil: Number(lease?.leaseUntil), state: record?.state as string | undefined };
 }
 
+/** Sends the action, and kills its run once it holds the account's lease (it then waits for Stripe). */
+async function killHoldingLease(s: Subscribed, route: string, key: string, body: Record<string, unknown>) {
+  await setLatency(STRIPE_LATENCY_MS);
+  const dying = send(s, route, key, body);
+  await eventually(async () => {
+    const left = await leftBehind(s.user.uid, key);
+    return left.state === 'started' && left.leaseUntil > Date.now();
+  });
+  await api.recycle();
+  expect((await dying).status).toBeGreaterThanOrEqual(500);
+  await setLatency(0);
+  const left = await leftBehind(s.user.uid, key);
+  expect(left.state).toBe('started');
+  return left;
+}
+
 const quantityOf = async (subscriptionId: string) =>
   (await bff.stripe.subscriptions.retrieve(subscriptionId)).items.data[0]?.quantity;
 const paidInvoices = async (customerId: string) =>
@@ -106,18 +126,7 @@ describe('a handler killed mid-run', () => {
   it('add-licenses killed holding the lease, before Stripe: the retry waits for the lease to expire, takes the action over, and charges once', async () => {
     const s = await subscribe(bff, 2);
     const key = randomUUID();
-    await setLatency(STRIPE_LATENCY_MS);
-    const dying = send(s, 'add-licenses', key, { count: 1 });
-    // It holds the lease and has started the action: it is now waiting for Stripe's answer.
-    await eventually(async () => {
-      const left = await leftBehind(s.user.uid, key);
-      return left.state === 'started' && left.leaseUntil > Date.now() ? left : undefined;
-    });
-    await api.recycle();
-    expect((await dying).status).toBeGreaterThanOrEqual(500);
-    await setLatency(0);
-    const left = await leftBehind(s.user.uid, key);
-    expect(left.state).toBe('started');
+    const left = await killHoldingLease(s, 'add-licenses', key, { count: 1 });
     expect(await quantityOf(s.subscriptionId)).toBe(2); // Stripe was never asked to change
 
     const retried = await send(s, 'add-licenses', key, { count: 1 });
@@ -181,6 +190,40 @@ describe('a handler killed mid-run', () => {
     const after = await licensesOf(bff, s.user);
     expect(after.find((l) => l.key === first?.key)?.expirationDate).not.toBe('NONE');
     expect(await renewing(s)).toBe(2);
+    await expectInvariants(bff, s.user.uid);
+  }, 60000);
+
+  it('remove-licenses killed holding the lease, before Stripe: the retry takes over after expiry and lowers once', async () => {
+    const s = await subscribe(bff, 3);
+    const [first] = await licensesOf(bff, s.user);
+    const key = randomUUID();
+    const body = { licenseKeys: [String(first?.key)] };
+    const left = await killHoldingLease(s, 'remove-licenses', key, body);
+    expect(await quantityOf(s.subscriptionId)).toBe(3);
+
+    const retried = await send(s, 'remove-licenses', key, body);
+    expect(retried.status).toBe(200);
+    expect(retried.body.renewLicenseCount).toBe(2);
+    expect(Date.now()).toBeGreaterThanOrEqual(left.leaseUntil);
+    expect(await quantityOf(s.subscriptionId)).toBe(2);
+    expect(await renewing(s)).toBe(2);
+    await expectInvariants(bff, s.user.uid);
+  }, 60000);
+
+  it('update-card killed holding the lease: the retry takes over after expiry and the card becomes the default', async () => {
+    const s = await subscribe(bff, 1);
+    const card = await bff.stripe.paymentMethods.create({ type: 'card', card: { token: 'tok_mastercard' } });
+    const key = randomUUID();
+    const left = await killHoldingLease(s, 'update-card', key, { paymentMethodId: card.id });
+
+    const retried = await send(s, 'update-card', key, { paymentMethodId: card.id });
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ status: 'active', cardBrand: 'mastercard', paidInvoices: 0 });
+    expect(Date.now()).toBeGreaterThanOrEqual(left.leaseUntil);
+    const sub = await bff.stripe.subscriptions.retrieve(s.subscriptionId);
+    const pm = await bff.stripe.paymentMethods.retrieve(String(sub.default_payment_method));
+    expect(pm.card?.brand).toBe('mastercard');
+    expect(await paidInvoices(s.customerId)).toBe(1);
     await expectInvariants(bff, s.user.uid);
   }, 60000);
 });
