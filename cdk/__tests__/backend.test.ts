@@ -559,7 +559,7 @@ describe('alarms', () => {
     }
     expect(descriptions.some((d) => d.startsWith('DynamoDB read or write requests throttled'))).toBe(true);
     expect(descriptions.some((d) => d.startsWith('Stripe webhook logged a failure'))).toBe(true);
-    t.hasResourceProperties('AWS::Logs::MetricFilter', { FilterPattern: '{ $.level = "ERROR" }' });
+    t.hasResourceProperties('AWS::Logs::MetricFilter', { FilterPattern: '{ $.level = "error" }' });
   });
   it('every alarm notifies the SNS topic; no email subscription without alarmEmail', () => {
     for (const a of alarms()) expect(JSON.stringify(a.AlarmActions)).toContain('MonitoringAlarmTopic');

@@ -171,7 +171,7 @@ it('grants each handler exactly the AWS services its bundle calls, and each secr
     expect({ handler, services: granted }).toEqual({ handler, services: needed });
     expect({ handler, stripeSecret: readsSecret('SecretsStripe') }).toEqual({
       handler,
-      stripeSecret: usesModule(bundle, 'lambdas/lib/stripe.ts'),
+      stripeSecret: usesModule(bundle, 'lambdas/lib/stripe/client.ts'),
     });
     expect({ handler, signingKey: readsSecret('SecretsLicenseSigningKey') }).toEqual({
       handler,

@@ -115,7 +115,7 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
   'checkout-info': { table: ['GetItem'], secrets: ['stripe'] },
   // Cancels the incomplete subscription in Stripe (refunds it if it was paid meanwhile); records it ended.
   'cancel-checkout': { table: ['GetItem', 'UpdateItem'], secrets: ['stripe'] },
-  // Payment flows: Stripe calls, then the license slots synced with the subscription (licensing.ts).
+  // Payment flows: Stripe calls, then the license slots synced with the subscription (lambdas/money/sync.ts).
   'complete-checkout': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], secrets: ['stripe'] },
   'add-licenses': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], secrets: ['stripe'] },
   // Lowers the renewing quantity and dates slots: never creates one.

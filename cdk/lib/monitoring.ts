@@ -92,11 +92,13 @@ export class Monitoring extends Construct {
         namespace: WEBHOOK_FAILURE_NAMESPACE,
         metricName: `WebhookFailures-${props.envName}`,
       };
-      // The webhook answers a bad signature or a failed Stripe read with an error status and an ERROR
-      // log line, not an exception, so Lambda's Errors metric misses it; count its ERROR lines instead.
+      // The webhook answers a failed Stripe read (or any other failure of ours) with a 5xx and an
+      // `"level":"error"` log line (lambdas/lib/http.ts), not an exception, so Lambda's Errors metric
+      // misses it; count those lines instead. A bad signature is a 400 with a warn line: anyone can
+      // send one, so it does not page.
       new logs.MetricFilter(this, 'WebhookFailureFilter', {
         logGroup: props.webhook.logGroup,
-        filterPattern: logs.FilterPattern.stringValue('$.level', '=', 'ERROR'),
+        filterPattern: logs.FilterPattern.stringValue('$.level', '=', 'error'),
         metricNamespace: failureMetric.namespace,
         metricName: failureMetric.metricName,
         metricValue: '1',

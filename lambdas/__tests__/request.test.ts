@@ -8,8 +8,9 @@ import {
   log,
   ok,
   PAYMENT_METHOD_UNUSABLE_MESSAGE,
-  withErrors,
+  apiHandler,
 } from '../lib/http';
+import { toDomainError } from '../lib/stripe/domain-errors';
 import { handler as assignLicense } from '../handlers/assign-license';
 import type { ApiEvent } from '../lib/auth';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../lib/origin-check';
@@ -84,11 +85,12 @@ describe('error responses', () => {
   const event = { requestContext: { requestId: 'req-1' } } as unknown as APIGatewayProxyEventV2;
 
   it('turns a Stripe card error into 402 with its message', () => {
-    const err = Object.assign(new Error('Your card was declined.'), {
-      type: 'StripeCardError',
+    const err = new Stripe.errors.StripeCardError({
+      type: 'card_error',
+      message: 'Your card was declined.',
       code: 'card_declined',
     });
-    const res = errorToResult(err, event);
+    const res = errorToResult(toDomainError(err), event);
     expect(res.statusCode).toBe(402);
     expect(JSON.parse(String(res.body))).toEqual({
       error: { code: 'CARD_DECLINED', message: 'Your card was declined.' },
@@ -108,8 +110,9 @@ describe('error responses', () => {
       logged.mockRestore();
       warned.mockRestore();
     });
+    // As the adapter (lib/stripe/) throws them: Stripe's errors turned into domain errors first.
     const answer = (err: unknown) => {
-      const res = errorToResult(err, event);
+      const res = errorToResult(toDomainError(err), event);
       return { status: res.statusCode, ...(JSON.parse(String(res.body)) as { error: unknown }) };
     };
 
@@ -128,7 +131,7 @@ describe('error responses', () => {
       expect(JSON.parse(String(warned.mock.calls[0]?.[0]))).toMatchObject({
         level: 'warn',
         requestId: 'req-1',
-        error: { stripeCode: code },
+        error: { code },
       });
     });
 
@@ -171,7 +174,7 @@ describe('error responses', () => {
         expect(JSON.parse(String(logged.mock.calls[0]?.[0]))).toMatchObject({
           level: 'error',
           msg: 'unhandled error',
-          error: { stripeType: 'StripeInvalidRequestError', ...(raw.code && { stripeCode: raw.code }) },
+          error: { type: 'StripeInvalidRequestError', ...(raw.code && { code: raw.code }) },
         });
       },
     );
@@ -220,7 +223,7 @@ it("a handler's log line names the path, never the query string (codes and addre
 describe('only CloudFront reaches a handler', () => {
   const secret = 'a'.repeat(48);
   const savedEnv = { ...process.env };
-  const handler = withErrors(health, () => Promise.resolve(ok(health, { status: 'ok' })));
+  const handler = apiHandler(health, () => Promise.resolve(ok(health, { status: 'ok' })));
   const call = (headers: Record<string, string>) =>
     handler({ requestContext: { requestId: 'req-2' }, headers } as unknown as APIGatewayProxyEventV2);
   let warned: jest.SpyInstance;

@@ -4,10 +4,16 @@ import Stripe from 'stripe';
 import { startStripeEmulator, type StripeEmulator } from '../../dev/stripe-emulator';
 import { errorToResult } from '../lib/http';
 import * as lib from '../lib/stripe';
-import { InvalidWebhookSignatureError, UnknownPaymentMethodError } from '../lib/errors';
-import { nextReadMark } from '../lib/read-order';
+import {
+  CardRefusedError,
+  InvalidWebhookSignatureError,
+  RequestInProgressError,
+  UnknownPaymentMethodError,
+} from '../lib/errors';
+import { toDomainError } from '../lib/stripe/domain-errors';
+import { lowerRenewingKey, raiseQuantityKey } from '../money/retry-keys';
 
-// lib/stripe.ts through the SDK against the Stripe emulator: every call the BFF makes, the expand
+// lib/stripe/ through the SDK against the Stripe emulator: every call the BFF makes, the expand
 // lists, idempotent replays and conflicts, card declines, resource_missing, the instance rebuilt for a
 // new secret key, and a webhook delivery checked with constructEventAsync. The Stripe secrets are
 // stubbed, so the test needs no Secrets Manager.
@@ -110,8 +116,8 @@ test('customers: create is idempotent per run, found again by uid, a changed req
   await expect(lib.findCustomerOf('uid-1', 'one@example.com')).resolves.toBe(id);
   await expect(lib.findCustomerOf('uid-other', 'one@example.com')).resolves.toBeUndefined();
   const conflict = await lib.createCustomer('uid-1', 'other@example.com', 'run-1').catch((e: unknown) => e);
-  expect(conflict).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
-  expect(conflict).toMatchObject({ rawType: 'idempotency_error', statusCode: 400 });
+  expect(conflict).toBeInstanceOf(RequestInProgressError);
+  expect(conflict).toMatchObject({ cause: { rawType: 'idempotency_error', statusCode: 400 } });
   expect(errorToResult(conflict, event).statusCode).toBe(409);
   // Stripe's 409 for a key whose first request is still running (the emulator runs each request at once,
   // so it never answers this): after its retries the SDK reports a StripeAPIError.
@@ -121,7 +127,7 @@ test('customers: create is idempotent per run, found again by uid, a changed req
     statusCode: 409,
     message: 'There is currently another in-progress request using this idempotent key.',
   });
-  expect(errorToResult(inProgress, event).statusCode).toBe(409);
+  expect(errorToResult(toDomainError(inProgress), event).statusCode).toBe(409);
   await lib.updateCustomerEmail(id, 'changed@example.com');
   const stripe = await lib.getStripe();
   await expect(stripe.customers.retrieve(id)).resolves.toMatchObject({
@@ -150,21 +156,6 @@ test('checkout: an incomplete subscription with its confirmation secret expanded
   await expect(lib.pendingCheckoutsOf(customerId, 'uid-2')).resolves.toHaveLength(0);
 });
 
-test('read order: a subscription counts as read after a mark only when it was asked for after it and not replayed', async () => {
-  const customerId = await lib.createCustomer('uid-6', 'six@example.com', 'run-1');
-  const args = { uid: 'uid-6', customerId, count: 1, attempt: 'run-1' };
-  const before = nextReadMark();
-  const created = await lib.createIncompleteSubscription(args);
-  expect(lib.requestedAfter(created, before)).toBe(true);
-  const between = nextReadMark();
-  expect(lib.requestedAfter(created, between)).toBe(false);
-  expect(lib.requestedAfter(await lib.retrieveSubscription(created.id), between)).toBe(true);
-  // The same key again: Stripe answers the first request's state, whose read came before the mark.
-  const replayed = await lib.createIncompleteSubscription(args);
-  expect(replayed.id).toBe(created.id);
-  expect(lib.requestedAfter(replayed, between)).toBe(false);
-});
-
 test('licenses: retrieve with expand, preview, raise, lower, decline', async () => {
   const customerId = await lib.createCustomer('uid-3', 'three@example.com', 'run-1');
   const visa = await lib.attachPaymentMethod('pm_card_visa', customerId);
@@ -178,13 +169,13 @@ test('licenses: retrieve with expand, preview, raise, lower, decline', async () 
   expect(preview.amount_due).toBeGreaterThan(0);
   expect(preview.amount_due).toBeLessThanOrEqual(2 * 1500);
 
-  const raised = await lib.raiseQuantity(sub, 4);
+  const raised = await lib.raiseQuantity(sub, 4, raiseQuantityKey(lib.keySourceOf(sub), 4));
   expect(lib.licenseItem(raised).quantity).toBe(4);
   expect(typeof raised.default_payment_method).toBe('object'); // the expand list went through
 
-  const lowered = await lib.lowerRenewingQuantity(raised, 1);
+  const lowered = await lib.lowerRenewingQuantity(raised, 1, lowerRenewingKey(lib.keySourceOf(raised), 1));
   expect(lib.licenseItem(lowered).quantity).toBe(1);
-  const ending = await lib.lowerRenewingQuantity(lowered, 0);
+  const ending = await lib.lowerRenewingQuantity(lowered, 0, lowerRenewingKey(lib.keySourceOf(lowered), 0));
   expect(ending.cancel_at_period_end).toBe(true);
 
   // A declining card is refused when attached; one that attaches but fails its charges refuses the
@@ -192,16 +183,24 @@ test('licenses: retrieve with expand, preview, raise, lower, decline', async () 
   const attachDeclined = await lib
     .attachPaymentMethod('pm_card_chargeDeclined', customerId)
     .catch((e: unknown) => e);
-  expect(attachDeclined).toBeInstanceOf(Stripe.errors.StripeCardError);
-  expect(attachDeclined).toMatchObject({ code: 'card_declined', decline_code: 'generic_decline' });
+  expect(attachDeclined).toBeInstanceOf(CardRefusedError);
+  expect(attachDeclined).toMatchObject({
+    reason: 'card_declined',
+    cause: { code: 'card_declined', decline_code: 'generic_decline' },
+  });
   const declining = await lib.attachPaymentMethod('pm_card_chargeCustomerFail', customerId);
   const switched = await lib.setDefaultPaymentMethod(customerId, sub.id, declining.id);
   expect(typeof switched.default_payment_method === 'object' && switched.default_payment_method?.id).toBe(
     declining.id,
   );
-  const declined = await lib.raiseQuantity(switched, 5).catch((e: unknown) => e);
-  expect(declined).toBeInstanceOf(Stripe.errors.StripeCardError);
-  expect(declined).toMatchObject({ rawType: 'card_error', code: 'card_declined', statusCode: 402 });
+  const declined = await lib
+    .raiseQuantity(switched, 5, raiseQuantityKey(lib.keySourceOf(switched), 5))
+    .catch((e: unknown) => e);
+  expect(declined).toBeInstanceOf(CardRefusedError);
+  expect(declined).toMatchObject({
+    reason: 'card_declined',
+    cause: { rawType: 'card_error', code: 'card_declined', statusCode: 402 },
+  });
   const result = errorToResult(declined, event);
   expect(result.statusCode).toBe(402);
   expect(JSON.parse(String(result.body))).toMatchObject({ error: { code: 'CARD_DECLINED' } });

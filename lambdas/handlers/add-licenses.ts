@@ -1,61 +1,62 @@
 import { addLicenses as endpoint } from '../contracts/add-licenses';
 import { getCaller, type ApiEvent } from '../lib/auth';
-import { conflict, ok, withErrors } from '../lib/http';
-import { listSlotsForSync, syncSubscription } from '../lib/licensing';
-import { isInForce, toView } from '../lib/license-view';
+import { apiHandler, conflict, ok } from '../lib/http';
+import { isInForce, toView } from '../lib/license-state';
 import { requireOwnAccount } from '../lib/ownership';
+import { listSlots } from '../lib/repository/licenses';
 import { parseJsonBody } from '../lib/request';
-import {
-  changeMark,
-  hasChangeMark,
-  IN_FORCE_STATUSES,
-  licenseItem,
-  raiseQuantity,
-  raiseQuantityKey,
-  retrieveSubscription,
-} from '../lib/stripe';
-import { runUserAction } from '../lib/user-action';
+import { keySourceOf, licenseItem, raiseQuantity, retrieveSubscription } from '../lib/stripe';
+import { changeMark, hasChangeMark, withChangeMark } from '../money/change-marks';
+import { planAdd } from '../money/plans';
+import { raiseQuantityKey } from '../money/retry-keys';
+import { syncSubscription } from '../money/sync';
+import { runUserAction } from '../money/user-action';
 
 // PUT /api/add-licenses {customerId, subscriptionId, count}: raises the quantity of an active
 // subscription with an immediate prorated charge; the keys are provisioned only after Stripe
-// accepted the charge (a declined card answers 402 and changes nothing). Runs as a user action
-// (user-action.ts): under the account's lease, once per Idempotency-Key; a retry after a failure
-// adds the licenses once, on top of whatever changed in between.
+// accepted the charge (a declined card answers 402 and changes nothing). A user action: its sequence
+// and what a retry after each failure does are in lambdas/money/DESIGN.md.
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const body = parseJsonBody(event, endpoint.body);
   await requireOwnAccount(caller, body);
 
   return runUserAction(event, caller.sub, { route: 'add-licenses', input: body }, async (action) => {
-    // Listed before Stripe is changed, so syncSubscription can pair them with the updated quantity
-    // without reading Stripe again (it checks that order itself).
-    const [sub, slotsBefore] = await Promise.all([
+    // Listed under the lease, so syncSubscription can pair them with the new quantity unread.
+    const [sub, slotsListed] = await Promise.all([
       retrieveSubscription(body.subscriptionId),
-      listSlotsForSync(caller.sub, body.subscriptionId),
+      listSlots(caller.sub, body.subscriptionId),
     ]);
-    // A run resuming this action (an earlier one failed after Stripe may have acted) reads from
-    // Stripe whether its change was made: the change records the action's mark. If it was, it is not
-    // made again; if not, it is made now on top of the current quantity, which counts whatever
-    // another tab changed in between.
     const mark = action.key ? changeMark(action.key) : undefined;
-    const made = mark !== undefined && hasChangeMark(sub, mark);
-    if (!made && !IN_FORCE_STATUSES.includes(sub.status)) {
+    const plan = planAdd(
+      {
+        status: sub.status,
+        cancelAtPeriodEnd: sub.cancel_at_period_end,
+        quantity: licenseItem(sub).quantity ?? 0,
+        made: mark !== undefined && hasChangeMark(sub.metadata, mark),
+      },
+      body.count,
+    );
+    if (plan.do === 'refuse' && plan.why === 'not-active') {
       throw conflict('SUBSCRIPTION_NOT_ACTIVE', 'Licenses can only be added to an active subscription.');
     }
-    if (!made && sub.cancel_at_period_end) {
+    if (plan.do === 'refuse') {
       throw conflict(
         'SUBSCRIPTION_ENDING',
         'This subscription ends at the end of the period. Buy new licenses to start a new subscription.',
       );
     }
-    // The target quantity (not "+count") goes to Stripe, read under the account's lease so no other
-    // change interleaves.
-    const quantity = (licenseItem(sub).quantity ?? 0) + body.count;
-    const updated = made
-      ? sub
-      : await raiseQuantity(sub, quantity, raiseQuantityKey(sub, quantity, action.attempt), mark);
-    const { slots, created } = await syncSubscription(caller.sub, updated, slotsBefore);
+    const updated =
+      plan.do === 'raise'
+        ? await raiseQuantity(
+            sub,
+            plan.to,
+            raiseQuantityKey(keySourceOf(sub), plan.to, action.attempt),
+            mark === undefined ? undefined : withChangeMark(sub.metadata, mark),
+          )
+        : sub;
+    const { slots, created } = await syncSubscription(caller.sub, updated, slotsListed);
     return ok(endpoint, {
       subscriptionId: updated.id,
       quantity: licenseItem(updated).quantity ?? 0,

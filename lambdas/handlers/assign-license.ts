@@ -3,24 +3,24 @@ import { assignLicense as endpoint } from '../contracts/assign-license';
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { getConfig } from '../lib/config';
 import { assignedMail, releasedMail } from '../lib/holder-mail';
-import { ApiError, badRequest, conflict, ok, withErrors } from '../lib/http';
+import { ApiError, badRequest, conflict, ok, apiHandler } from '../lib/http';
 import { normalizeEmail } from '../../src/lib/email-address';
 import { withHolderChange } from '../lib/holder-changes';
-import { isInForce, toView } from '../lib/license-view';
+import { isInForce, toView } from '../lib/license-state';
 import { sendMail } from '../lib/mail';
 import { takeMailAllowance } from '../lib/mail-limits';
 import { requireOwnAccount } from '../lib/ownership';
-import { assignSlot } from '../lib/repository/licenses';
+import { assignSlot } from '../lib/repository/license-holders';
 import { parseJsonBody } from '../lib/request';
 import { allDone } from '../lib/settle';
-import { runUserAction } from '../lib/user-action';
+import { runUserAction } from '../money/user-action';
 import { ownSlot, parseLicenseKey } from '../lib/own-slot';
 
 // PUT /api/assign-license {customerId, subscriptionId, licenseKey, email}: the buyer gives a license of
 // the current subscription to the person at `email`, who alone can then use it (validate-license), and
-// who is emailed the key and how to start. A person it is taken from is told. Runs as a user action
-// (user-action.ts): under the account's lease, once per Idempotency-Key; a run resuming an interrupted
-// one assigns again (the write is idempotent) and sends the mails again, so none is lost. Its mails
+// who is emailed the key and how to start. A person it is taken from is told. A user action
+// (lambdas/money/DESIGN.md); a run resuming an interrupted one assigns again (the write is
+// idempotent) and sends the mails again, so none is lost. Its mails
 // count against the daily limits of lib/mail-limits.ts (once per action, however often retried). A
 // change of holder signs out the former holder's machines and is limited to 4 per license in 30 days.
 
@@ -29,7 +29,7 @@ const RESEND_AFTER_MS = 60_000;
 
 const ENDED = () => conflict('LICENSE_ENDED', 'This license has ended and can no longer be assigned.');
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const body = parseJsonBody(event, endpoint.body);
   const key = parseLicenseKey(body.licenseKey);

@@ -1,26 +1,26 @@
 import { cancelCheckout as endpoint } from '../contracts/cancel-checkout';
 import { getCaller, type ApiEvent } from '../lib/auth';
-import { conflict, ok, withErrors } from '../lib/http';
+import { conflict, ok, apiHandler } from '../lib/http';
 import { requireOwnAccount } from '../lib/ownership';
 import { saveSubscription } from '../lib/repository/accounts';
 import { parseJsonBody } from '../lib/request';
 import {
   cancelAbandonedCheckout,
-  ENDED_STATUSES,
   refundSubscriptionPayments,
   retrieveSubscription,
   snapshotOf,
 } from '../lib/stripe';
-import { runUserAction } from '../lib/user-action';
+import { ENDED_STATUSES } from '../lib/subscription-status';
+import { runUserAction } from '../money/user-action';
 
 // PUT /api/cancel-checkout {customerId, subscriptionId}: the user drops a checkout they have not paid.
 // The incomplete subscription is cancelled in Stripe and its first invoice voided (so a card form
 // still open in another tab can no longer pay it), and the account records it as ended, so the
 // licenses page offers Buy Licenses again. A subscription already ended (a retry, a second tab, or
-// Stripe's own expiry) answers the same; a paid one is refused. Runs as a user action (user-action.ts):
-// under the account's lease, once per Idempotency-Key.
+// Stripe's own expiry) answers the same; a paid one is refused. A user action
+// (lambdas/money/DESIGN.md).
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const body = parseJsonBody(event, endpoint.body);
   await requireOwnAccount(caller, body);

@@ -1,7 +1,7 @@
 import { checkoutInfo as endpoint } from '../contracts/checkout-info';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { getCaller, type ApiEvent } from '../lib/auth';
-import { forbidden, ok, withErrors } from '../lib/http';
+import { forbidden, ok, apiHandler } from '../lib/http';
 import { getAccount } from '../lib/repository/accounts';
 import { parseJsonBody } from '../lib/request';
 import { clientSecretOf, licenseItem, retrieveSubscription } from '../lib/stripe';
@@ -22,7 +22,7 @@ function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b));
 }
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const { sec } = parseJsonBody(event, endpoint.body);
 

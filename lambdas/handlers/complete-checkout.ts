@@ -1,38 +1,34 @@
 import { completeCheckout as endpoint } from '../contracts/complete-checkout';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
-import { ApiError, conflict, ok, withErrors } from '../lib/http';
-import { listSlotsForSync, syncSubscription } from '../lib/licensing';
-import { isInForce, toView } from '../lib/license-view';
+import { ApiError, conflict, ok, apiHandler } from '../lib/http';
+import { syncSubscription } from '../money/sync';
+import { isInForce, toView } from '../lib/license-state';
 import { getAccount } from '../lib/repository/accounts';
+import { listSlots } from '../lib/repository/licenses';
 import { parseQuery } from '../lib/request';
 import { ownCardId, requireOwnCard } from '../lib/ownership';
-import {
-  ENDED_STATUSES,
-  retrievePaymentMethod,
-  retrieveSubscription,
-  setDefaultPaymentMethod,
-} from '../lib/stripe';
-import { withAccountLease } from '../lib/account-lease';
+import { retrievePaymentMethod, retrieveSubscription, setDefaultPaymentMethod } from '../lib/stripe';
+import { ENDED_STATUSES } from '../lib/subscription-status';
+import { withAccountLease } from '../money/lease';
 
 // GET /api/complete-checkout?uid&pmid, after the card payment succeeded in the browser: the card
 // becomes the default, the account records the active subscription and the license keys exist.
 // Safe to call twice (and the webhook does the same work if this call never arrives).
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const { uid, pmid } = parseQuery(event, endpoint.query);
   assertSelf(caller, uid);
 
-  // Under the account's lease, as every read-change-sync of the subscription.
   return withAccountLease(uid, async () => {
     const account = await getAccount(uid);
     if (!account?.customerId || !account.subscriptionId) {
       throw conflict('NO_CHECKOUT', 'There is no checkout to complete. Start one first.');
     }
-    // Listed before Stripe is read, so syncSubscription can use them (it checks that order itself).
-    const [pm, slotsBefore] = await Promise.all([
+    // Listed under the lease, so syncSubscription can use them.
+    const [pm, slotsListed] = await Promise.all([
       retrievePaymentMethod(pmid),
-      listSlotsForSync(uid, account.subscriptionId),
+      listSlots(uid, account.subscriptionId),
     ]);
     requireOwnCard(pm, account.customerId);
 
@@ -53,7 +49,7 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
         ? sub.default_payment_method
         : sub.default_payment_method?.id;
     if (currentDefault !== cardId) sub = await setDefaultPaymentMethod(account.customerId, sub.id, cardId);
-    const { snapshot, slots } = await syncSubscription(uid, sub, slotsBefore);
+    const { snapshot, slots } = await syncSubscription(uid, sub, slotsListed);
     return ok(endpoint, {
       subscriptionId: sub.id,
       subscriptionStatus: snapshot.subscriptionStatus,

@@ -1,21 +1,16 @@
 import { deleteCustomer as endpoint } from '../contracts/delete-customer';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { checkPassword } from '../lib/cognito';
-import { ok, withErrors } from '../lib/http';
+import { ok, apiHandler } from '../lib/http';
 import { tellHoldersOfEndingLicenses } from '../lib/holder-notices';
-import { isInForce } from '../lib/license-view';
+import { isInForce } from '../lib/license-state';
 import { getAccount } from '../lib/repository/accounts';
 import { listSlots } from '../lib/repository/licenses';
 import { revokeTokens } from '../lib/repository/sessions';
 import { deleteUserRecords } from '../lib/repository/users';
 import { parseJsonBody } from '../lib/request';
-import {
-  cancelSubscription,
-  deleteCustomer,
-  ENDED_STATUSES,
-  isMissing,
-  retrieveSubscription,
-} from '../lib/stripe';
+import { cancelSubscription, deleteCustomer, isMissing, retrieveSubscription } from '../lib/stripe';
+import { ENDED_STATUSES } from '../lib/subscription-status';
 
 // POST /api/delete-customer {uid, currentPassword}: after the current password is checked (a token
 // alone never destroys an account), ends the subscription now, deletes the Stripe customer and every
@@ -23,7 +18,7 @@ import {
 // of the user at the BFF, and says what was removed. The account page then deletes the Cognito user.
 // Each step tolerates having been done already, so a retry after a partial failure completes.
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const { uid, currentPassword } = parseJsonBody(event, endpoint.body);
   assertSelf(caller, uid);

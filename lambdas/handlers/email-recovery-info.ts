@@ -1,6 +1,6 @@
 import { emailRecoveryInfo as endpoint } from '../contracts/email-recovery-info';
 import type { ApiEvent } from '../lib/auth';
-import { ok, withErrors } from '../lib/http';
+import { ok, apiHandler } from '../lib/http';
 import { requireUsableCode } from '../lib/recovery-code';
 import { parseJsonBody } from '../lib/request';
 
@@ -8,7 +8,7 @@ import { parseJsonBody } from '../lib/request';
 // involved, for the /auth?mode=recoverEmail page to show before the user confirms. A POST, so the code
 // never stands in a URL that CloudFront's or API Gateway's access logs keep.
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const { code } = parseJsonBody(event, endpoint.body);
   const rc = await requireUsableCode(code);
   return ok(endpoint, { email: rc.email, previousEmail: rc.previousEmail });

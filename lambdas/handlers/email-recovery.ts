@@ -1,12 +1,12 @@
 import { emailRecovery as endpoint } from '../contracts/email-recovery';
-import { withAccountLease } from '../lib/account-lease';
+import { withAccountLease } from '../money/lease';
 import type { ApiEvent } from '../lib/auth';
 import { requireNewPassword, setEmail, signOutEverywhere, turnOffTwoFactor } from '../lib/cognito';
 import { RecoveryCodeError } from '../lib/errors';
-import { ok, withErrors } from '../lib/http';
+import { ok, apiHandler } from '../lib/http';
 import { acceptRecovery, requireUsableCode } from '../lib/recovery-code';
 import { getAccount, saveEmail } from '../lib/repository/accounts';
-import { markRecoveryCodeUsed } from '../lib/repository/recovery-codes';
+import { setRecoveryCodeUsed } from '../lib/repository/recovery-codes';
 import { revokeTokens } from '../lib/repository/sessions';
 import { parseJsonBody } from '../lib/request';
 import { updateCustomerEmail } from '../lib/stripe';
@@ -21,7 +21,7 @@ import { updateCustomerEmail } from '../lib/stripe';
 // of address racing it lands before it (and is undone) or after it (and fails: the password is gone).
 // The code is spent last, so a failure on the way can be retried with the same link.
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const { code } = parseJsonBody(event, endpoint.body);
   const rc = await requireUsableCode(code);
   await withAccountLease(rc.uid, async () => {
@@ -41,7 +41,7 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
     const account = await getAccount(rc.uid);
     if (account) await saveEmail(rc.uid, rc.previousEmail);
     if (account?.customerId) await updateCustomerEmail(account.customerId, rc.previousEmail);
-    await markRecoveryCodeUsed(code);
+    await setRecoveryCodeUsed(code);
   });
   return ok(endpoint, { email: rc.previousEmail });
 });

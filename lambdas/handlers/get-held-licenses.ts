@@ -1,10 +1,10 @@
 import { getHeldLicenses as endpoint } from '../contracts/get-held-licenses';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
-import { ok, withErrors } from '../lib/http';
+import { ok, apiHandler } from '../lib/http';
 import { normalizeEmail } from '../../src/lib/email-address';
-import { isInForce, isPaidFor } from '../lib/license-view';
+import { isInForce, isPaidFor } from '../lib/license-state';
 import { getAccount, type Account } from '../lib/repository/accounts';
-import { listSlotsAssignedTo } from '../lib/repository/licenses';
+import { listSlotsAssignedTo } from '../lib/repository/license-holders';
 import { parseQuery } from '../lib/request';
 import { allDone } from '../lib/settle';
 
@@ -12,7 +12,7 @@ import { allDone } from '../lib/settle';
 // verified address (getCaller refuses an unverified one), with who pays for each. Read-only: only the
 // buyer can change an assignment.
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const { uid } = parseQuery(event, endpoint.query);
   assertSelf(caller, uid);

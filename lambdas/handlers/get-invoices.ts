@@ -1,6 +1,6 @@
 import { getInvoices as endpoint } from '../contracts/get-invoices';
 import { getCaller, type ApiEvent } from '../lib/auth';
-import { ok, withErrors } from '../lib/http';
+import { ok, apiHandler } from '../lib/http';
 import { ownSubscriptionId } from '../lib/ownership';
 import { parseQuery } from '../lib/request';
 import { listFinalizedInvoices } from '../lib/stripe';
@@ -9,7 +9,7 @@ import { listFinalizedInvoices } from '../lib/stripe';
 // read live from Stripe, newest first, with the links to each receipt (Stripe's hosted invoice page
 // and PDF). No subscription yet: an empty list.
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const query = parseQuery(event, endpoint.query);
   const subscriptionId = await ownSubscriptionId(caller, query.subscriptionId);

@@ -1,7 +1,7 @@
 import { getLicenses as endpoint } from '../contracts/get-licenses';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
-import { ok, withErrors } from '../lib/http';
-import { isInForce, toView } from '../lib/license-view';
+import { ok, apiHandler } from '../lib/http';
+import { isInForce, toView } from '../lib/license-state';
 import { getAccount } from '../lib/repository/accounts';
 import { listSlots } from '../lib/repository/licenses';
 import { parseQuery } from '../lib/request';
@@ -9,7 +9,7 @@ import { parseQuery } from '../lib/request';
 // GET /api/get-licenses?uid: the spec's license data from our records alone (no Stripe call): the
 // customer, the current subscription and its status, and every license still in force.
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const { uid } = parseQuery(event, endpoint.query);
   assertSelf(caller, uid);

@@ -1,17 +1,18 @@
 import { getMachines as endpoint, type LicenseMachines } from '../contracts/get-machines';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
-import { ok, withErrors } from '../lib/http';
+import { ok, apiHandler } from '../lib/http';
 import { normalizeEmail } from '../../src/lib/email-address';
-import { isInForce } from '../lib/license-view';
+import { isInForce } from '../lib/license-state';
 import { inUse, toMachineView } from '../lib/machines';
-import { listSlots, listSlotsAssignedTo } from '../lib/repository/licenses';
+import { listSlotsAssignedTo } from '../lib/repository/license-holders';
+import { listSlots } from '../lib/repository/licenses';
 import { parseQuery } from '../lib/request';
 
 // GET /api/get-machines?uid: the machines that use each license in force the caller pays for (all of
 // them, whoever holds it) or holds as assignee (only the caller's own machines). Machines signed out or
 // not seen for 30 days are not listed.
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const { uid } = parseQuery(event, endpoint.query);
   assertSelf(caller, uid);

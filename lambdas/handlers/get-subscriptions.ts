@@ -1,7 +1,7 @@
 import { getSubscriptions as endpoint, type Subscription } from '../contracts/get-subscriptions';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
-import { ok, withErrors } from '../lib/http';
-import { isInForce } from '../lib/license-view';
+import { ok, apiHandler } from '../lib/http';
+import { isInForce } from '../lib/license-state';
 import { getAccount, saveSubscription, type Account } from '../lib/repository/accounts';
 import { listSlots, type LicenseSlot } from '../lib/repository/licenses';
 import { parseQuery } from '../lib/request';
@@ -60,7 +60,7 @@ function cachedSnapshot(account: Account): SubscriptionSnapshot | undefined {
   };
 }
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const { uid } = parseQuery(event, endpoint.query);
   assertSelf(caller, uid);

@@ -1,14 +1,14 @@
 import { licensePublicKey as endpoint } from '../contracts/license-public-key';
 import type { ApiEvent } from '../lib/auth';
 import { getLicenseSigningSecret } from '../lib/secrets';
-import { ok, withErrors } from '../lib/http';
+import { ok, apiHandler } from '../lib/http';
 import { loadPublicKey, loadSigningKey } from '../lib/license-token';
 
 // GET /api/license-public-key (public): the Ed25519 keys that verify license statements, as a JWK set
 // (the current key, then the previous one after a rotation, so statements issued before it keep
 // verifying until they expire) and the current key as PEM.
 
-export const handler = withErrors(endpoint, async (_event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (_event: ApiEvent) => {
   const secret = await getLicenseSigningSecret();
   const [current, previous] = await Promise.all([
     loadSigningKey(secret.privateKeyPem),

@@ -1,20 +1,15 @@
 import { quoteLicenses as endpoint } from '../contracts/quote-licenses';
 import { getCaller, type ApiEvent } from '../lib/auth';
-import { conflict, ok, withErrors } from '../lib/http';
+import { conflict, ok, apiHandler } from '../lib/http';
 import { requireOwnAccount } from '../lib/ownership';
 import { parseQuery } from '../lib/request';
-import {
-  IN_FORCE_STATUSES,
-  licenseItem,
-  previewRaise,
-  retrieveSubscription,
-  snapshotOf,
-} from '../lib/stripe';
+import { licenseItem, previewRaise, retrieveSubscription, snapshotOf } from '../lib/stripe';
+import { IN_FORCE_STATUSES } from '../lib/subscription-status';
 
 // GET /api/quote-licenses?count[&subscriptionId]: what adding `count` licenses would charge today
 // (Stripe's invoice preview of the prorated change), for the licenses page to show before buying.
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const { count, subscriptionId } = parseQuery(event, endpoint.query);
   const account = await requireOwnAccount(caller, { subscriptionId });

@@ -1,40 +1,24 @@
 import { resumeSubscription as endpoint } from '../contracts/resume-subscription';
 import { getCaller, type ApiEvent } from '../lib/auth';
-import { conflict, ok, withErrors } from '../lib/http';
-import { isInForce, isoFromEpoch, toView } from '../lib/license-view';
+import { conflict, ok, apiHandler } from '../lib/http';
+import { isInForce, isoFromEpoch, toView } from '../lib/license-state';
 import { requireOwnAccount } from '../lib/ownership';
 import { saveSubscription } from '../lib/repository/accounts';
-import { listSlots, renewSlotAgain, RENEWING, type LicenseSlot } from '../lib/repository/licenses';
+import { listSlots, renewSlotAgain } from '../lib/repository/licenses';
 import { parseJsonBody } from '../lib/request';
-import {
-  IN_FORCE_STATUSES,
-  keepRenewing,
-  licenseItem,
-  retrieveSubscription,
-  snapshotOf,
-} from '../lib/stripe';
+import { keepRenewing, licenseItem, retrieveSubscription, snapshotOf } from '../lib/stripe';
+import { IN_FORCE_STATUSES } from '../lib/subscription-status';
 import { allDone } from '../lib/settle';
-import { runUserAction } from '../lib/user-action';
+import { licensesToRenew } from '../money/plans';
+import { runUserAction } from '../money/user-action';
 
 // PUT /api/resume-subscription {customerId, subscriptionId}: a subscription set to end at period end
 // (every license removed) renews again, with the license keys it had, while Stripe still allows it
 // (active or trialing, before the period ends). The slots are renewed first and Stripe second: a sync
 // running in between sees more renewing keys than Stripe renews and dates them again, and never mints
-// new keys. Runs as a user action (user-action.ts): under the account's lease, once per Idempotency-Key.
+// new keys. A user action (lambdas/money/DESIGN.md).
 
-/** The licenses to renew again: those ending with this period, the most recently removed first. */
-function toRenew(slots: readonly LicenseSlot[], end: string, quantity: number): LicenseSlot[] {
-  const renewing = slots.filter((s) => s.expirationDate === RENEWING).length;
-  return slots
-    .filter((s) => s.expirationDate === end && !s.expired)
-    .sort(
-      (a, b) =>
-        (b.removalRequestedAt ?? '').localeCompare(a.removalRequestedAt ?? '') || b.ordinal - a.ordinal,
-    )
-    .slice(0, Math.max(0, quantity - renewing));
-}
-
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const body = parseJsonBody(event, endpoint.body);
   await requireOwnAccount(caller, body);
@@ -55,7 +39,7 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
     // Decided once per user action, so a retry after a failure renews the same keys. Already
     // renewing (a retry after Stripe's change, or a second tab): nothing more to renew.
     const plan = await action.plan(() => ({
-      renew: sub.cancel_at_period_end ? toRenew(slots, end, item.quantity ?? 0).map((s) => s.sk) : [],
+      renew: sub.cancel_at_period_end ? licensesToRenew(slots, end, item.quantity ?? 0).map((s) => s.sk) : [],
     }));
     await allDone(plan.renew.map((sk) => renewSlotAgain(caller.sub, sk, end)));
     const updated = sub.cancel_at_period_end ? await keepRenewing(sub.id) : sub;

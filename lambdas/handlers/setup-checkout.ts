@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { normalizeEmail } from '../../src/lib/email-address';
 import { setupCheckout as endpoint } from '../contracts/setup-checkout';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
-import { conflict, forbidden, ok, withErrors } from '../lib/http';
+import { conflict, forbidden, ok, apiHandler } from '../lib/http';
 import { saveCustomer, saveSubscription, getAccount } from '../lib/repository/accounts';
 import { parseJsonBody } from '../lib/request';
 import {
@@ -12,13 +12,13 @@ import {
   createIncompleteSubscription,
   findCustomerOf,
   licenseItem,
-  LIVE_STATUSES,
   pendingCheckoutsOf,
   retrieveSubscription,
   snapshotOf,
   type Stripe,
 } from '../lib/stripe';
-import { runUserAction } from '../lib/user-action';
+import { LIVE_STATUSES } from '../lib/subscription-status';
+import { runUserAction } from '../money/user-action';
 import { takeCheckoutAllowance } from '../lib/checkout-limit';
 
 // POST /api/setup-checkout {uid, email, count}: a subscription awaiting its first card payment, and
@@ -42,7 +42,7 @@ function answer(sub: Stripe.Subscription, customerId: string, count: number) {
   });
 }
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const { uid, email, count } = parseJsonBody(event, endpoint.body);
   assertSelf(caller, uid);

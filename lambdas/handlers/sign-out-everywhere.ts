@@ -1,7 +1,7 @@
 import { signOutEverywhere as endpoint } from '../contracts/sign-out-everywhere';
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { signOutEverywhere } from '../lib/cognito';
-import { ok, withErrors } from '../lib/http';
+import { ok, apiHandler } from '../lib/http';
 import { revokeTokens } from '../lib/repository/sessions';
 import { parseJsonBody } from '../lib/request';
 
@@ -13,7 +13,7 @@ import { parseJsonBody } from '../lib/request';
 // recording fails, a retry still has a token that passes. An unverified email may still end its own
 // sessions.
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event, { allowUnverified: true });
   if (event.body) parseJsonBody(event, endpoint.body);
   await signOutEverywhere(caller.username);

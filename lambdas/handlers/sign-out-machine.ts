@@ -1,25 +1,25 @@
 import { signOutMachine as endpoint } from '../contracts/sign-out-machine';
 import { getCaller, type ApiEvent } from '../lib/auth';
-import { conflict, forbidden, ok, withErrors } from '../lib/http';
+import { conflict, forbidden, ok, apiHandler } from '../lib/http';
 import { isHeldBy } from '../lib/license-holder';
-import { isoFromEpoch } from '../lib/license-view';
+import { isoFromEpoch } from '../lib/license-state';
 import { signOut } from '../lib/machines';
 import { parseLicenseKey } from '../lib/own-slot';
 import { findSlotByKey, getSlot, writeMachines, type LicenseSlot } from '../lib/repository/licenses';
 import { parseJsonBody } from '../lib/request';
-import { runUserAction } from '../lib/user-action';
+import { runUserAction } from '../money/user-action';
 
 // PUT /api/sign-out-machine {licenseKey, machineId}: frees the machine's place on the license at once.
 // Its next check is refused (MACHINE_SIGNED_OUT) until its holder signs in on it again; a statement it
 // already has works offline until it expires. The buyer may sign out any machine of a license they pay
 // for; an assignee only their own machines of a license they hold; anyone else gets 403. A user action
-// (user-action.ts: the caller's lease, once per Idempotency-Key); signing out a machine already signed
+// (lambdas/money/DESIGN.md); signing out a machine already signed
 // out answers the same.
 
 const NOT_YOURS = () => forbidden('This machine does not use a license of the signed-in user.');
 const ROUNDS = 8;
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const body = parseJsonBody(event, endpoint.body);
   const key = parseLicenseKey(body.licenseKey);

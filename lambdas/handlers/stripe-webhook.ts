@@ -1,13 +1,13 @@
 import { stripeWebhook as endpoint } from '../contracts/stripe-webhook';
 import type { ApiEvent } from '../lib/auth';
-import { AccountBusyError, InvalidWebhookSignatureError } from '../lib/errors';
-import { ApiError, badRequest, log, ok, withErrors } from '../lib/http';
-import { withAccountLease } from '../lib/account-lease';
+import { AccountBusyError } from '../lib/errors';
+import { ApiError, badRequest, log, ok, apiHandler } from '../lib/http';
+import { withAccountLease } from '../money/lease';
 import { tellHoldersOfEndingLicenses } from '../lib/holder-notices';
-import { syncSubscription } from '../lib/licensing';
+import { syncSubscription } from '../money/sync';
 import { findUidByCustomerId, getAccount, saveSubscription } from '../lib/repository/accounts';
 import { listSlots } from '../lib/repository/licenses';
-import { isEventProcessed, markEventProcessed } from '../lib/repository/events';
+import { isEventProcessed, recordEventProcessed } from '../lib/repository/events';
 import { rawBody } from '../lib/request';
 import type { Stripe } from '../lib/stripe';
 import {
@@ -15,14 +15,13 @@ import {
   cancelSubscription,
   constructWebhookEvent,
   customerIdOf,
-  ENDED_STATUSES,
   idOf,
   isMissing,
-  LIVE_STATUSES,
   refundSubscriptionPayments,
   retrieveSubscription,
   snapshotOf,
 } from '../lib/stripe';
+import { ENDED_STATUSES, LIVE_STATUSES, PAYING_STATUSES } from '../lib/subscription-status';
 
 // POST /api/stripe-webhook (no JWT; Stripe's signature is the credential). The signature is checked
 // on the raw body; each event id is handled once; the subscription is re-read from Stripe instead of
@@ -71,9 +70,6 @@ async function accountOf(sub: Stripe.Subscription): Promise<string | undefined> 
   const account = await getAccount(uid);
   return account && (!account.customerId || account.customerId === customerId) ? uid : undefined;
 }
-
-/** A subscription that has taken money, or is about to: one the account does not hold is an orphan. */
-const PAYING_STATUSES: readonly string[] = ['active', 'trialing', 'past_due'];
 
 /**
  * Brings the account in line with `sub` (held under the account's lease). The account's own
@@ -127,21 +123,15 @@ async function reconcile(uid: string, sub: Stripe.Subscription, event: ApiEvent,
   log('warn', 'orphan subscription attached', event, context);
 }
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const signature = header(event, 'stripe-signature');
   if (!signature) throw badRequest('MISSING_SIGNATURE', 'The Stripe-Signature header is missing.');
   const body = rawBody(event);
   if (Buffer.byteLength(body) > MAX_WEBHOOK_BYTES)
     throw badRequest('BODY_TOO_LARGE', 'The event is too large.');
 
-  let stripeEvent: Stripe.Event;
-  try {
-    stripeEvent = await constructWebhookEvent(body, signature);
-  } catch (err) {
-    // Only a signature that does not verify is the sender's fault; a secret that cannot be read is ours.
-    if (!(err instanceof InvalidWebhookSignatureError)) throw err;
-    throw new ApiError(400, 'INVALID_SIGNATURE', 'The signature does not match the payload.');
-  }
+  // A signature that does not verify answers 400 (http.ts); a secret that cannot be read is ours: 5xx.
+  const stripeEvent = await constructWebhookEvent(body, signature);
   if (!HANDLED.has(stripeEvent.type)) return ok(endpoint, { received: true, handled: false });
   if (await isEventProcessed(stripeEvent.id)) return ok(endpoint, { received: true, duplicate: true });
 
@@ -176,6 +166,6 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
     }
   }
   // Recorded after the work: if the work fails, Stripe's retry does it again (it is idempotent).
-  await markEventProcessed(stripeEvent.id, stripeEvent.type);
+  await recordEventProcessed(stripeEvent.id, stripeEvent.type);
   return ok(endpoint, { received: true });
 });

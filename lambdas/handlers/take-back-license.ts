@@ -3,23 +3,23 @@ import { takeBackLicense as endpoint } from '../contracts/take-back-license';
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { getConfig } from '../lib/config';
 import { releasedMail } from '../lib/holder-mail';
-import { forbidden, ok, withErrors } from '../lib/http';
+import { forbidden, ok, apiHandler } from '../lib/http';
 import { withHolderChange } from '../lib/holder-changes';
-import { isInForce, toView } from '../lib/license-view';
+import { isInForce, toView } from '../lib/license-state';
 import { sendMail } from '../lib/mail';
 import { takeMailAllowance } from '../lib/mail-limits';
 import { ownSlot, parseLicenseKey } from '../lib/own-slot';
 import { requireOwnAccount } from '../lib/ownership';
-import { unassignSlot } from '../lib/repository/licenses';
+import { unassignSlot } from '../lib/repository/license-holders';
 import { parseJsonBody } from '../lib/request';
-import { runUserAction } from '../lib/user-action';
+import { runUserAction } from '../money/user-action';
 
 // PUT /api/take-back-license {customerId, subscriptionId, licenseKey}: an assigned license is the
 // buyer's again; its assignee can no longer use it and is told by email (while it is in force). Taking
 // back a license nobody holds changes nothing. A user action, like assign-license. It is a change of
 // holder: the assignee's machines are signed out, and at most 4 changes per license in 30 days (429).
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const body = parseJsonBody(event, endpoint.body);
   const key = parseLicenseKey(body.licenseKey);

@@ -1,24 +1,23 @@
 import { updateCard as endpoint } from '../contracts/update-card';
 import { getCaller, type ApiEvent } from '../lib/auth';
-import { conflict, ok, withErrors } from '../lib/http';
-import { syncSubscription } from '../lib/licensing';
+import { conflict, ok, apiHandler } from '../lib/http';
+import { syncSubscription } from '../money/sync';
 import { ownCardId, requireOwnAccount, requireOwnCard } from '../lib/ownership';
 import { parseJsonBody } from '../lib/request';
 import {
-  ENDED_STATUSES,
   payOpenInvoices,
   retrievePaymentMethod,
   retrieveSubscription,
   setDefaultPaymentMethod,
 } from '../lib/stripe';
-import { runUserAction } from '../lib/user-action';
+import { ENDED_STATUSES, UNPAID_STATUSES } from '../lib/subscription-status';
+import { runUserAction } from '../money/user-action';
 
 // PUT /api/update-card {subscriptionId, paymentMethodId}: attaches the card, makes it the default
-// for the customer and the subscription, and retries the open invoice of a past-due subscription.
+// for the customer and the subscription, and retries the open invoice of a past-due subscription. A
+// user action whose every step repeats safely (lambdas/money/DESIGN.md).
 
-const RETRY_STATUSES = ['past_due', 'unpaid'];
-
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const body = parseJsonBody(event, endpoint.body);
   const account = await requireOwnAccount(caller, { subscriptionId: body.subscriptionId });
@@ -36,7 +35,7 @@ export const handler = withErrors(endpoint, async (event: ApiEvent) => {
     let sub = await setDefaultPaymentMethod(account.customerId, current.id, cardId);
 
     let paidInvoices = 0;
-    if (RETRY_STATUSES.includes(current.status)) {
+    if (UNPAID_STATUSES.includes(current.status)) {
       paidInvoices = await payOpenInvoices(current.id, cardId);
       if (paidInvoices > 0) sub = await retrieveSubscription(current.id); // paying changed its status
     }

@@ -1,11 +1,11 @@
 import { updateEmail as endpoint } from '../contracts/update-email';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { normalizeEmail } from '../../src/lib/email-address';
-import { withAccountLease } from '../lib/account-lease';
+import { withAccountLease } from '../money/lease';
 import { assertSelf, getCaller, type ApiEvent, type Caller } from '../lib/auth';
 import { checkPassword, emailInUse, setEmail, signOutEverywhere } from '../lib/cognito';
 import { getConfig } from '../lib/config';
-import { badRequest, conflict, forbidden, ok, withErrors } from '../lib/http';
+import { badRequest, conflict, forbidden, ok, apiHandler } from '../lib/http';
 import { sendMail } from '../lib/mail';
 import { takeMailAllowance } from '../lib/mail-limits';
 import { allDone } from '../lib/settle';
@@ -26,7 +26,7 @@ import { updateCustomerEmail } from '../lib/stripe';
 /** How long the old address can undo the change. */
 const RECOVERY_SECONDS = 3 * 24 * 3600;
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const body = parseJsonBody(event, endpoint.body);
   assertSelf(caller, body.uid);

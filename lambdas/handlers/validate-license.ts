@@ -1,16 +1,16 @@
 import { validateLicense as endpoint, type Tools } from '../contracts/validate-license';
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { getLicenseSigningSecret } from '../lib/secrets';
-import { conflict, ok, withErrors } from '../lib/http';
+import { conflict, ok, apiHandler } from '../lib/http';
 import { normalizeLicenseKey } from '../lib/license-keys';
 import { loadSigningKey, signLicenseStatement } from '../lib/license-token';
-import { isoFromEpoch, isPaidFor } from '../lib/license-view';
+import { isoFromEpoch, isPaidFor } from '../lib/license-state';
 import { admit } from '../lib/machines';
 import { getAccount, type Account } from '../lib/repository/accounts';
 import {
   findSlotByKey,
   getSlot,
-  RENEWING,
+  NO_END_DATE,
   writeMachines,
   type LicenseSlot,
 } from '../lib/repository/licenses';
@@ -45,9 +45,9 @@ const refuse = (
 
 /** The license's end in epoch seconds, undefined while it renews. */
 const endOf = (slot: LicenseSlot) =>
-  slot.expirationDate === RENEWING ? undefined : Math.floor(Date.parse(slot.expirationDate) / 1000);
+  slot.expirationDate === NO_END_DATE ? undefined : Math.floor(Date.parse(slot.expirationDate) / 1000);
 
-export const handler = withErrors(endpoint, async (event: ApiEvent) => {
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
   const body = parseJsonBody(event, endpoint.body);
   const key = normalizeLicenseKey(body.key);

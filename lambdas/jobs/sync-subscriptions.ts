@@ -1,9 +1,10 @@
-import { withAccountLease } from '../lib/account-lease';
+import { withAccountLease } from '../money/lease';
 import { AccountBusyError } from '../lib/errors';
 import { tellHoldersOfEndingLicenses } from '../lib/holder-notices';
-import { syncSubscription } from '../lib/licensing';
+import { syncSubscription } from '../money/sync';
 import { getAccount, listStaleAccounts, type StaleAccount } from '../lib/repository/accounts';
-import { ENDED_STATUSES, isMissing, retrieveSubscription } from '../lib/stripe';
+import { isMissing, retrieveSubscription } from '../lib/stripe';
+import { ENDED_STATUSES } from '../lib/subscription-status';
 
 // The scheduled sync (lambdas/schedules.ts; every 6 hours): the pages read the subscription's state
 // from our records, which webhooks, checkout and every action keep current. A webhook Stripe gave up

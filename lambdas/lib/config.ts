@@ -12,6 +12,12 @@ export interface Config {
   stripePriceId: string;
   siteUrl: string;
   supportEmail: string;
+  /**
+   * How long the account lease and a user action's run are held before they are presumed dead and
+   * may be taken over (lambdas/money/DESIGN.md): longer than a handler may run (15 s timeout). Only
+   * tests that kill a run set ACCOUNT_LEASE_MS shorter.
+   */
+  leaseMs: number;
 }
 
 const optional = (name: string): string | undefined => process.env[name] || undefined;
@@ -27,6 +33,7 @@ export function getConfig(): Config {
     stripePriceId: optional('STRIPE_PRICE_ID') ?? '',
     siteUrl: (optional('SITE_URL') ?? 'http://localhost:8000').replace(/\/+$/, ''),
     supportEmail: optional('SUPPORT_EMAIL') ?? 'support@stockbench.app',
+    leaseMs: Number(optional('ACCOUNT_LEASE_MS') ?? 20_000),
   };
   return config;
 }

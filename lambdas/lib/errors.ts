@@ -1,9 +1,15 @@
 // Domain errors the adapters (Stripe, Cognito, the repository) and the rules built on them raise. They
 // say what went wrong in the product's terms; only the handler boundary (http.ts, errorToResult) turns
-// them into HTTP statuses and the spec's messages.
+// them into HTTP statuses and the spec's messages. Those a client causes extend RefusedError (4xx).
+
+/**
+ * A request refused for a reason the client can see and act on; nothing of it was changed. A user
+ * action (lambdas/money/user-action.ts) refused this way forgets its plan, so a retry decides afresh.
+ */
+export class RefusedError extends Error {}
 
 /** A webhook whose Stripe-Signature does not verify (or cannot be read): the sender's fault, never ours. */
-export class InvalidWebhookSignatureError extends Error {
+export class InvalidWebhookSignatureError extends RefusedError {
   constructor(cause: unknown) {
     super(cause instanceof Error ? cause.message : 'The signature does not verify.');
     this.name = 'InvalidWebhookSignatureError';
@@ -24,8 +30,86 @@ export class SecretNotConfiguredError extends Error {
   }
 }
 
+/** Stripe declined the card, or refused its details (expired, wrong number, CVC, ...). */
+export class CardRefusedError extends RefusedError {
+  constructor(
+    /** Stripe's reason (card_declined, invalid_expiry_year, ...), empty when it gave none. */
+    readonly reason: string,
+    /** Stripe's sentence for the card holder (the spec shows the provider's message). */
+    message: string,
+    cause: unknown,
+  ) {
+    super(message, { cause });
+    this.name = 'CardRefusedError';
+  }
+}
+
+/** The payment method the client chose cannot pay (detached, not available, refused by its provider). */
+export class PaymentMethodUnusableError extends RefusedError {
+  constructor(
+    readonly reason: string,
+    cause: unknown,
+  ) {
+    super(`The payment method cannot pay (${reason}).`, { cause });
+    this.name = 'PaymentMethodUnusableError';
+  }
+}
+
+/** The same request is already running (a user action's Idempotency-Key, or a Stripe request's key). */
+export class RequestInProgressError extends RefusedError {
+  constructor(cause?: unknown) {
+    super('The same request is in progress.', { cause });
+    this.name = 'RequestInProgressError';
+  }
+}
+
+/**
+ * Stripe is busy (a 429 rate limit, or a lock timeout the SDK's own retries did not outlast): nothing
+ * changed there, and the same request may simply run again. Not a refusal: a user action that met it
+ * half-way stays resumable.
+ */
+export class PaymentProviderBusyError extends Error {
+  constructor(cause?: unknown) {
+    super('The payment provider is busy.', { cause });
+    this.name = 'PaymentProviderBusyError';
+  }
+}
+
+/** An Idempotency-Key that was first used for another request. */
+export class IdempotencyKeyReusedError extends RefusedError {
+  constructor() {
+    super('The Idempotency-Key was used for a different request.');
+    this.name = 'IdempotencyKeyReusedError';
+  }
+}
+
+/** An Idempotency-Key header that is not 8 to 128 letters, digits, "-" or "_". */
+export class InvalidIdempotencyKeyError extends RefusedError {
+  constructor() {
+    super('The Idempotency-Key header is malformed.');
+    this.name = 'InvalidIdempotencyKeyError';
+  }
+}
+
+/** An id the client sent (account, customer, subscription, card, license) is not the caller's. */
+export class NotCallersError extends RefusedError {
+  /** `message` is the client's answer, in the spec's words. */
+  constructor(message: string) {
+    super(message);
+    this.name = 'NotCallersError';
+  }
+}
+
+/** A string the client sent as a license key cannot be one. */
+export class InvalidLicenseKeyError extends RefusedError {
+  constructor(readonly raw: string) {
+    super(`"${raw.slice(0, 40)}" is not a license key.`);
+    this.name = 'InvalidLicenseKeyError';
+  }
+}
+
 /** Stripe does not know the payment method id a client named. */
-export class UnknownPaymentMethodError extends Error {
+export class UnknownPaymentMethodError extends RefusedError {
   constructor(readonly paymentMethodId: string) {
     super(`Stripe does not know the payment method ${paymentMethodId}.`);
     this.name = 'UnknownPaymentMethodError';
@@ -33,7 +117,7 @@ export class UnknownPaymentMethodError extends Error {
 }
 
 /** The current password a client sent is not the user's. */
-export class IncorrectPasswordError extends Error {
+export class IncorrectPasswordError extends RefusedError {
   constructor() {
     super('The password does not match.');
     this.name = 'IncorrectPasswordError';
@@ -41,7 +125,7 @@ export class IncorrectPasswordError extends Error {
 }
 
 /** Cognito refuses further password checks for a while. */
-export class TooManyAttemptsError extends Error {
+export class TooManyAttemptsError extends RefusedError {
   constructor() {
     super('Cognito throttled the password check.');
     this.name = 'TooManyAttemptsError';
@@ -49,7 +133,7 @@ export class TooManyAttemptsError extends Error {
 }
 
 /** Another user already has the email address. */
-export class EmailTakenError extends Error {
+export class EmailTakenError extends RefusedError {
   constructor() {
     super('Another user has this email address.');
     this.name = 'EmailTakenError';
@@ -57,15 +141,15 @@ export class EmailTakenError extends Error {
 }
 
 /** Cognito refuses the email address as malformed. */
-export class InvalidEmailError extends Error {
+export class InvalidEmailError extends RefusedError {
   constructor() {
     super('Cognito refused the email address.');
     this.name = 'InvalidEmailError';
   }
 }
 
-/** The account's lease (account-lease.ts) could not be had in time: another change is running. */
-export class AccountBusyError extends Error {
+/** The account's lease (money/lease.ts) could not be had in time: another change is running. */
+export class AccountBusyError extends RefusedError {
   constructor(readonly uid: string) {
     super(`The lease of account ${uid} is held by another request.`);
     this.name = 'AccountBusyError';
@@ -73,7 +157,7 @@ export class AccountBusyError extends Error {
 }
 
 /** An email-recovery code that cannot undo its change: unknown, expired or superseded ('invalid'), or spent ('used'). */
-export class RecoveryCodeError extends Error {
+export class RecoveryCodeError extends RefusedError {
   constructor(readonly reason: 'invalid' | 'used') {
     super(`The recovery code is ${reason}.`);
     this.name = 'RecoveryCodeError';
@@ -84,7 +168,7 @@ export class RecoveryCodeError extends Error {
 export type LimitName = 'sender-mails' | 'recipient-mails' | 'checkouts';
 
 /** An action refused because it would pass a per-window limit; nothing of it happened. */
-export class LimitReachedError extends Error {
+export class LimitReachedError extends RefusedError {
   constructor(
     readonly limit: LimitName,
     /** How many the window allows. */
@@ -100,7 +184,7 @@ export class LimitReachedError extends Error {
 }
 
 /** A license changed hands as often as allowed in 30 days; `possibleAt` (epoch seconds) is when it may again. */
-export class HolderChangeLimitError extends Error {
+export class HolderChangeLimitError extends RefusedError {
   constructor(readonly possibleAt: number) {
     super(`The license may change hands again at ${new Date(possibleAt * 1000).toISOString()}.`);
     this.name = 'HolderChangeLimitError';

@@ -1,6 +1,6 @@
 import type { Config } from './config';
 import { escapeHtml as escape, type Mail } from './mail';
-import { RENEWING } from './repository/licenses';
+import { NO_END_DATE } from './repository/licenses';
 
 // The mails to a person a buyer gave a license to: the key and how to start, that it is no longer
 // theirs (changed or taken back), and that it ends. Sent through sendMail like all product mail.
@@ -36,7 +36,7 @@ export function assignedMail(license: AssignedLicense, site: Site): Mail {
   const signUp = `${site.siteUrl}/sign-up?email=${encodeURIComponent(license.to)}`;
   const signIn = `${site.siteUrl}/sign-in`;
   const term =
-    license.expirationDate === RENEWING
+    license.expirationDate === NO_END_DATE
       ? `It renews every month while ${license.buyerEmail} pays for it.`
       : `It ends on ${day(license.expirationDate)}.`;
   return mail(license.to, 'A Stockbench license for you', [

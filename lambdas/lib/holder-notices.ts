@@ -2,7 +2,8 @@ import { getConfig } from './config';
 import { endingMail } from './holder-mail';
 import { sendMail } from './mail';
 import { getAccount } from './repository/accounts';
-import { claimEndNotice, releaseEndNotice, RENEWING, type LicenseSlot } from './repository/licenses';
+import { claimEndNotice, releaseEndNotice } from './repository/license-holders';
+import { NO_END_DATE, type LicenseSlot } from './repository/licenses';
 import { allDone } from './settle';
 
 // Telling the people a buyer gave licenses to that a license of theirs ends. Each holder is told once
@@ -23,7 +24,7 @@ export async function tellHoldersOfEndingLicenses(
     (s) =>
       s.assigneeEmail &&
       s.endNoticeTo !== s.assigneeEmail &&
-      (endingNow !== undefined || s.expirationDate !== RENEWING),
+      (endingNow !== undefined || s.expirationDate !== NO_END_DATE),
   );
   if (!due.length) return 0;
   const buyerEmail = (await getAccount(uid))?.email;
@@ -31,7 +32,7 @@ export async function tellHoldersOfEndingLicenses(
     due.map(async (slot) => {
       const to = slot.assigneeEmail ?? '';
       if (!(await claimEndNotice(uid, slot.sk, to))) return false;
-      const endsAt = slot.expirationDate === RENEWING ? (endingNow ?? '') : slot.expirationDate;
+      const endsAt = slot.expirationDate === NO_END_DATE ? (endingNow ?? '') : slot.expirationDate;
       try {
         await sendMail(endingMail({ to, buyerEmail, key: slot.licenseKey, endsAt }, getConfig()));
         return true;

@@ -1,159 +1,97 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { AnswerOf, ApiErrorBody, Contract } from '../contracts/contract';
+import { ApiError, badRequest, conflict } from './api-error';
 import {
   AccountBusyError,
+  CardRefusedError,
   EmailTakenError,
   HolderChangeLimitError,
+  IdempotencyKeyReusedError,
   IncorrectPasswordError,
   InvalidEmailError,
+  InvalidIdempotencyKeyError,
+  InvalidLicenseKeyError,
+  InvalidWebhookSignatureError,
   LimitReachedError,
+  NotCallersError,
+  PaymentMethodUnusableError,
   RecoveryCodeError,
+  PaymentProviderBusyError,
+  RequestInProgressError,
   SecretNotConfiguredError,
   TooManyAttemptsError,
   UnknownPaymentMethodError,
 } from './errors';
-import { checkOrigin } from './origin-check';
-import { isStripeBusy } from './stripe-busy';
+import { log } from './log';
+import { onlyFromCloudFront } from './origin-check';
+import { json, type Reply, type Result } from './reply';
 
-// The handler boundary: JSON answers typed by each endpoint's contract (lambdas/contracts/), failures
-// as `{ error: { code, message } }`, and one wrapper that decides which failures a client may see.
-// Client mistakes and the adapters' domain errors become 4xx with a reason; anything unexpected
-// becomes a generic 500 plus one structured log line to find it by request id.
+export { ApiError, badRequest, conflict, forbidden } from './api-error';
+export { log } from './log';
+export { ok, type Reply, type Result } from './reply';
 
-export type Result = APIGatewayProxyStructuredResultV2;
-
-declare const answerType: unique symbol;
-
-/**
- * A result whose 200 body is a T. Only `ok` makes one from a body (and the error answers are
- * `Reply<never>`), so a handler typed by its contract cannot answer anything else.
- */
-export type Reply<T> = Result & { readonly [answerType]: T };
-
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
-
-export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): Result {
-  return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
-}
-
-/** The 200 answer of `contract`, whose type the body must be. */
-export const ok = <C extends Contract>(
-  _contract: C,
-  body: AnswerOf<C>,
-  headers: Record<string, string> = {},
-): Reply<AnswerOf<C>> => json(200, body, headers) as Reply<AnswerOf<C>>;
+// The handler boundary's error answers: failures as `{ error: { code, message } }`, and the one place
+// that decides which failures a client may see. Client mistakes and the domain errors of the adapters
+// and rules (errors.ts) become 4xx with a reason; anything unexpected becomes a generic 500 plus one
+// structured log line to find it by request id. The origin check runs before (origin-check.ts).
 
 /** An error answer; it fits every contract's handler. */
 const fail = (statusCode: number, body: ApiErrorBody, headers: Record<string, string> = {}) =>
   json(statusCode, body, headers) as Reply<never>;
 
-/** A failure meant for the client: its status, a stable machine code and a readable message. */
-export class ApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-export const badRequest = (code: string, message: string): ApiError => new ApiError(400, code, message);
-export const forbidden = (message = 'This resource does not belong to the caller.'): ApiError =>
-  new ApiError(403, 'FORBIDDEN', message);
-const forbiddenAs = (code: string, message: string): ApiError => new ApiError(403, code, message);
-export const conflict = (code: string, message: string): ApiError => new ApiError(409, code, message);
-
 const errorBody = (code: string, message: string): ApiErrorBody => ({ error: { code, message } });
 
 export const GENERIC_MESSAGE = 'Something unexpected happened. Please try again.';
 
-/** What errorToResult reads of the Stripe SDK's errors: `type` is the class name (StripeCardError, …). */
-interface StripeLikeError {
-  type: string;
-  message: string;
-  rawType?: string;
-  code?: string;
-  param?: string;
-}
-
 /** The spec's wording (error catalogue, Checkout) for a payment method that cannot pay. */
 export const PAYMENT_METHOD_UNUSABLE_MESSAGE = 'Payment failed. Please try another payment method.';
 
-/**
- * Invalid-request codes about the card's own details: only the client's card can cause them. They
- * answer 402 like a StripeCardError, with Stripe's message (the spec shows the provider's message).
- */
-const CARD_DETAIL_CODES = new Set([
-  'card_decline_rate_limit_exceeded',
-  'card_declined',
-  'expired_card',
-  'incorrect_cvc',
-  'incorrect_number',
-  'incorrect_zip',
-  'incorrect_postal_code',
-  'insufficient_funds',
-  'invalid_card_type',
-  'invalid_cvc',
-  'invalid_expiry_month',
-  'invalid_expiry_year',
-  'invalid_number',
-]);
-
-/**
- * Invalid-request codes about the payment method the client chose (detached and so unusable, not
- * available for this payment, refused by its provider): 402 with the spec's "try another" wording.
- */
-const UNUSABLE_PAYMENT_METHOD_CODES = new Set([
-  'expired_payment_method',
-  'payment_intent_incompatible_payment_method',
-  'payment_intent_payment_attempt_failed',
-  'payment_method_currency_mismatch',
-  'payment_method_customer_decline',
-  'payment_method_invalid_parameter',
-  'payment_method_not_available',
-  'payment_method_provider_decline',
-  'payment_method_restricted',
-  'payment_method_unactivated',
-  'payment_method_unexpected_state',
-  'payment_method_unsupported_type',
-]);
-
-/**
- * A StripeInvalidRequestError the client's input caused, as the answer it gets; undefined for the rest
- * (resource_missing on our stored ids, parameter_unknown, anything unlisted): those are our bugs and
- * stay a logged 500. Adapters report the cases they know better as domain errors (lib/stripe.ts
- * throws UnknownPaymentMethodError for an unknown payment method id, answered 400 above).
- */
-function invalidRequestResult(stripe: StripeLikeError): Reply<never> | undefined {
-  const code = stripe.code ?? '';
-  if (CARD_DETAIL_CODES.has(code) || (stripe.param?.startsWith('card[') && code !== 'parameter_unknown')) {
-    return fail(402, errorBody(code ? code.toUpperCase() : 'CARD_ERROR', stripe.message));
-  }
-  if (UNUSABLE_PAYMENT_METHOD_CODES.has(code)) {
-    return fail(402, errorBody('PAYMENT_METHOD_UNUSABLE', PAYMENT_METHOD_UNUSABLE_MESSAGE));
-  }
-  return undefined;
-}
-
-function asStripeError(err: unknown): StripeLikeError | undefined {
-  if (typeof err !== 'object' || err === null) return undefined;
-  const type = (err as { type?: unknown }).type;
-  return typeof type === 'string' && type.startsWith('Stripe') ? (err as StripeLikeError) : undefined;
-}
+const IN_PROGRESS_MESSAGE = 'The same request is in progress. Try again shortly.';
 
 function isZodError(err: unknown): boolean {
   return err instanceof Error && (err.name === 'ZodError' || err.name === '$ZodError');
 }
 
-/** The answer to each domain error (lib/errors.ts) a client can cause, in the spec's words. */
+/** The answer to each domain error (errors.ts) a client can cause, in the spec's words. */
 function domainError(err: unknown): ApiError | undefined {
+  if (err instanceof NotCallersError) return new ApiError(403, 'FORBIDDEN', err.message);
+  if (err instanceof InvalidLicenseKeyError) return badRequest('INVALID_LICENSE_KEY', err.message);
+  if (err instanceof CardRefusedError) {
+    return new ApiError(402, err.reason ? err.reason.toUpperCase() : 'CARD_ERROR', err.message);
+  }
+  if (err instanceof PaymentMethodUnusableError) {
+    return new ApiError(402, 'PAYMENT_METHOD_UNUSABLE', PAYMENT_METHOD_UNUSABLE_MESSAGE);
+  }
+  if (err instanceof RequestInProgressError) return conflict('REQUEST_IN_PROGRESS', IN_PROGRESS_MESSAGE);
+  if (err instanceof PaymentProviderBusyError) {
+    return new ApiError(
+      503,
+      'PAYMENT_PROVIDER_BUSY',
+      'Our payment provider is busy. Please try again in a moment.',
+    );
+  }
+  if (err instanceof InvalidIdempotencyKeyError) {
+    return badRequest(
+      'INVALID_IDEMPOTENCY_KEY',
+      'The Idempotency-Key header must be 8 to 128 letters, digits, "-" or "_".',
+    );
+  }
+  if (err instanceof IdempotencyKeyReusedError) {
+    return new ApiError(
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+      'This Idempotency-Key was already used for a different request. Use a new key for a new action.',
+    );
+  }
+  if (err instanceof InvalidWebhookSignatureError) {
+    return badRequest('INVALID_SIGNATURE', 'The signature does not match the payload.');
+  }
   if (err instanceof UnknownPaymentMethodError) {
     return badRequest('UNKNOWN_PAYMENT_METHOD', 'The payment method does not exist.');
   }
-  if (err instanceof IncorrectPasswordError)
-    return forbiddenAs('INCORRECT_PASSWORD', 'Incorrect current password.');
+  if (err instanceof IncorrectPasswordError) {
+    return new ApiError(403, 'INCORRECT_PASSWORD', 'Incorrect current password.');
+  }
   if (err instanceof TooManyAttemptsError) {
     return new ApiError(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts. Please try again later.');
   }
@@ -207,13 +145,36 @@ function limitResult(err: LimitReachedError): Reply<never> {
   return fail(429, errorBody(code, message), { 'retry-after': String(err.retryAfterSeconds) });
 }
 
+/** What a log line says of an error: its name and message, and the provider's type and code if any. */
+function describe(err: unknown): Record<string, unknown> {
+  const fields = (typeof err === 'object' && err !== null ? err : {}) as Record<string, unknown>;
+  return {
+    name: err instanceof Error ? err.name : typeof err,
+    message: err instanceof Error ? err.message : String(err),
+    type: fields.type,
+    code: fields.code,
+    param: fields.param,
+  };
+}
+
 export function errorToResult(
   err: unknown,
   event: Pick<APIGatewayProxyEventV2, 'requestContext'>,
 ): Reply<never> {
   if (err instanceof LimitReachedError) return limitResult(err);
   const known = err instanceof ApiError ? err : domainError(err);
-  if (known) return fail(known.statusCode, errorBody(known.code, known.message));
+  if (known) {
+    if (err instanceof CardRefusedError || err instanceof PaymentMethodUnusableError) {
+      // Not our fault, but worth a line: a rising count shows a client or card flow going wrong.
+      log('warn', 'the payment provider refused the client input', event, { error: describe(err.cause) });
+    } else if (err instanceof InvalidWebhookSignatureError) {
+      // Anyone can send one, so not an error line; a steady count after a secret rotation is ours.
+      log('warn', 'webhook signature does not verify', event, { error: describe(err) });
+    }
+    // Stripe changed nothing and will take the request again in a moment.
+    const retry = err instanceof PaymentProviderBusyError ? { 'retry-after': '1' } : undefined;
+    return fail(known.statusCode, errorBody(known.code, known.message), retry);
+  }
   if (isZodError(err)) return fail(400, errorBody('INVALID_REQUEST', 'The request is not valid.'));
   if (err instanceof SecretNotConfiguredError) {
     // The deploy is not finished (README, "Deploy to AWS"): say so in the log, and answer what a
@@ -221,96 +182,36 @@ export function errorToResult(
     log('error', 'secret not configured', event, { error: { name: err.name, message: err.message } });
     return fail(503, errorBody('NOT_CONFIGURED', GENERIC_MESSAGE), { 'retry-after': '60' });
   }
-  if (isStripeBusy(err)) {
-    return fail(
-      503,
-      errorBody('PAYMENT_PROVIDER_BUSY', 'Our payment provider is busy. Please try again in a moment.'),
-      {
-        'retry-after': '1',
-      },
-    );
-  }
-  const stripe = asStripeError(err);
-  if (stripe?.type === 'StripeCardError') {
-    return fail(402, errorBody(stripe.code ? stripe.code.toUpperCase() : 'CARD_ERROR', stripe.message));
-  }
-  if (stripe?.type === 'StripeInvalidRequestError') {
-    const result = invalidRequestResult(stripe);
-    if (result) {
-      // Not our fault, but worth a line: a rising count shows a client or card flow going wrong.
-      log('warn', 'stripe refused the client input', event, {
-        error: { stripeType: stripe.type, stripeCode: stripe.code, stripeParam: stripe.param },
-      });
-      return result;
-    }
-  }
-  // A StripeIdempotencyError (a key reused with other parameters, 400), or Stripe's 409 for a key whose
-  // first request is still running: the SDK retries that and then reports it as a StripeAPIError.
-  if (
-    stripe?.type === 'StripeIdempotencyError' ||
-    stripe?.rawType === 'idempotency_error' ||
-    stripe?.code === 'idempotency_key_in_use'
-  ) {
-    return fail(409, errorBody('REQUEST_IN_PROGRESS', 'The same request is in progress. Try again shortly.'));
-  }
   log('error', 'unhandled error', event, {
-    error: {
-      name: err instanceof Error ? err.name : typeof err,
-      message: err instanceof Error ? err.message : String(err),
-      stripeType: stripe?.type,
-      stripeCode: stripe?.code,
-      stripeParam: stripe?.param,
-      stack: err instanceof Error ? err.stack : undefined,
-    },
+    error: { ...describe(err), stack: err instanceof Error ? err.stack : undefined },
   });
   return fail(500, errorBody('INTERNAL', GENERIC_MESSAGE));
 }
 
-/** One JSON line per call so CloudWatch Logs Insights can filter by requestId and route. */
-export function log(
-  level: 'info' | 'warn' | 'error',
-  msg: string,
-  event: Pick<APIGatewayProxyEventV2, 'requestContext'>,
-  extra: Record<string, unknown> = {},
-): void {
-  const http = event.requestContext?.http;
-  const line = JSON.stringify({
-    level,
-    msg,
-    requestId: event.requestContext?.requestId,
-    method: http?.method,
-    path: http?.path,
-    ...extra,
-  });
-  if (level === 'error') console.error(line);
-  else console.log(line);
-}
-
 /**
- * The handler of `contract`: `fn` can only answer the contract's type (or an error). No exception
- * escapes as API Gateway's own 500, and a request that did not come through CloudFront
- * (lib/origin-check.ts) is refused before the handler runs, and so is every request when the
- * origin secret is missing.
+ * The handler of `contract`: `fn` can only answer the contract's type (or an error), and no exception
+ * escapes as API Gateway's own 500: every failure becomes an answer here.
  */
-export function withErrors<C extends Contract, E extends Pick<APIGatewayProxyEventV2, 'requestContext'>>(
+function withErrors<C extends Contract, E extends Pick<APIGatewayProxyEventV2, 'requestContext'>>(
   _contract: C,
   fn: (event: E) => Promise<Reply<AnswerOf<C>>>,
 ): (event: E) => Promise<Result> {
   return async (event: E) => {
-    const origin = checkOrigin(event as Partial<Pick<APIGatewayProxyEventV2, 'headers'>>);
-    if (origin === 'unconfigured') {
-      // Fails closed, and as a 5xx so the API's error-rate alarm tells the operator.
-      log('error', 'origin secret not configured: every request is refused', event);
-      return fail(503, errorBody('NOT_CONFIGURED', GENERIC_MESSAGE), { 'retry-after': '60' });
-    }
-    if (origin === 'refused') {
-      log('warn', 'request without the CloudFront origin header', event);
-      return fail(403, errorBody('FORBIDDEN', 'Use the site address.'));
-    }
     try {
       return await fn(event);
     } catch (err) {
       return errorToResult(err, event);
     }
   };
+}
+
+/**
+ * An API handler: refused unless the request came through CloudFront (origin-check.ts, which fails
+ * closed), then `fn`, whose failures withErrors answers.
+ */
+export function apiHandler<C extends Contract, E extends Pick<APIGatewayProxyEventV2, 'requestContext'>>(
+  contract: C,
+  fn: (event: E) => Promise<Reply<AnswerOf<C>>>,
+): (event: E) => Promise<Result> {
+  return onlyFromCloudFront(withErrors(contract, fn));
 }

@@ -1,5 +1,5 @@
 import type { Caller } from './auth';
-import { badRequest, forbidden } from './http';
+import { InvalidLicenseKeyError, NotCallersError } from './errors';
 import { normalizeLicenseKey } from './license-keys';
 import { listSlots, type LicenseSlot } from './repository/licenses';
 
@@ -9,7 +9,7 @@ import { listSlots, type LicenseSlot } from './repository/licenses';
 /** The key in its stored form; 400 when it cannot be a license key. */
 export function parseLicenseKey(raw: string): string {
   const key = normalizeLicenseKey(raw);
-  if (!key) throw badRequest('INVALID_LICENSE_KEY', `"${raw.slice(0, 40)}" is not a license key.`);
+  if (!key) throw new InvalidLicenseKeyError(raw);
   return key;
 }
 
@@ -21,6 +21,6 @@ export async function ownSlot(
 ): Promise<{ slot: LicenseSlot; slots: LicenseSlot[] }> {
   const slots = await listSlots(caller.sub, subscriptionId);
   const slot = slots.find((s) => s.licenseKey === key);
-  if (!slot) throw forbidden("The license key is not one of the signed-in user's licenses.");
+  if (!slot) throw new NotCallersError("The license key is not one of the signed-in user's licenses.");
   return { slot, slots };
 }

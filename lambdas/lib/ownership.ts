@@ -1,5 +1,5 @@
 import type { Caller } from './auth';
-import { forbidden } from './http';
+import { NotCallersError } from './errors';
 import { getAccount, type Account } from './repository/accounts';
 import { attachPaymentMethod, type Stripe } from './stripe';
 
@@ -12,12 +12,12 @@ export async function requireOwnAccount(
 ): Promise<Account & { customerId: string; subscriptionId: string }> {
   const account = await getAccount(caller.sub);
   if (!account?.customerId || !account.subscriptionId)
-    throw forbidden('The caller has no such subscription.');
+    throw new NotCallersError('The caller has no such subscription.');
   if (ids.customerId !== undefined && ids.customerId !== account.customerId) {
-    throw forbidden("The customer is not the signed-in user's.");
+    throw new NotCallersError("The customer is not the signed-in user's.");
   }
   if (ids.subscriptionId !== undefined && ids.subscriptionId !== account.subscriptionId) {
-    throw forbidden("The subscription is not the signed-in user's.");
+    throw new NotCallersError("The subscription is not the signed-in user's.");
   }
   return account as Account & { customerId: string; subscriptionId: string };
 }
@@ -32,7 +32,7 @@ export async function ownSubscriptionId(
 ): Promise<string | undefined> {
   const account = await getAccount(caller.sub);
   if (subscriptionId !== undefined && subscriptionId !== account?.subscriptionId) {
-    throw forbidden("The subscription is not the signed-in user's.");
+    throw new NotCallersError("The subscription is not the signed-in user's.");
   }
   return account?.subscriptionId;
 }
@@ -40,7 +40,8 @@ export async function ownSubscriptionId(
 /** A card the client names may be unattached (just entered) or the caller's own, never another customer's. */
 export function requireOwnCard(pm: Stripe.PaymentMethod, customerId: string): void {
   const owner = typeof pm.customer === 'string' ? pm.customer : pm.customer?.id;
-  if (owner && owner !== customerId) throw forbidden("The payment method is not the signed-in user's.");
+  if (owner && owner !== customerId)
+    throw new NotCallersError("The payment method is not the signed-in user's.");
 }
 
 /**

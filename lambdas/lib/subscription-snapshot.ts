@@ -1,4 +1,4 @@
-// A subscription's state as the BFF keeps it: what stripe.ts reads out of Stripe's object (snapshotOf)
+// A subscription's state as the BFF keeps it: what the Stripe adapter reads out of Stripe's object (stripe/snapshot.ts)
 // and what the account item caches (repository/accounts.ts). Its own module, so that neither adapter
 // depends on the other's types.
 

@@ -1,5 +1,5 @@
 import type { UserType } from '@aws-sdk/client-cognito-identity-provider';
-import { withAccountLease } from './account-lease';
+import { withAccountLease } from '../money/lease';
 import { setEmail } from './cognito';
 import { LAST_VERIFIED_EMAIL } from './cognito-attributes';
 import { getAccount, saveEmail } from './repository/accounts';

@@ -16,7 +16,7 @@ export async function isEventProcessed(eventId: string): Promise<boolean> {
 }
 
 /** Records the event once (conditional put); answers false when another delivery recorded it first. */
-export async function markEventProcessed(eventId: string, type: string): Promise<boolean> {
+export async function recordEventProcessed(eventId: string, type: string): Promise<boolean> {
   const now = Math.floor(Date.now() / 1000);
   try {
     await db().put({

@@ -8,9 +8,9 @@ export const LICENSE_PREFIX = 'LICENSE#';
 export const licenseSk = (subscriptionId: string, ordinal: number): string =>
   `${LICENSE_PREFIX}${subscriptionId}#${String(ordinal).padStart(4, '0')}`;
 export const licensePrefix = (subscriptionId: string): string => `${LICENSE_PREFIX}${subscriptionId}#`;
-/** The per-account lease that serialises changes to the subscription (lambdas/lib/account-lease.ts). */
+/** The per-account lease that serialises changes to the subscription (lambdas/money/lease.ts). */
 export const LEASE_SK = 'LEASE';
-/** A user action's idempotency record (lambdas/lib/user-action.ts). */
+/** A user action's idempotency record (lambdas/money/action-record.ts). */
 export const idempotencySk = (key: string): string => `IDEMPOTENCY#${key}`;
 export const eventPk = (eventId: string): string => `EVENT#${eventId}`;
 export const EVENT_SK = 'EVENT';

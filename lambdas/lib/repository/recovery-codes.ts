@@ -123,7 +123,7 @@ export async function acceptRecoveryCode(code: string): Promise<boolean> {
 }
 
 /** Spends the code; answers false when it was already spent. */
-export async function markRecoveryCodeUsed(code: string): Promise<boolean> {
+export async function setRecoveryCodeUsed(code: string): Promise<boolean> {
   const written = await updateIf({
     Key: { [PARTITION_KEY]: recoverPk(code), [SORT_KEY]: RECOVER_SK },
     UpdateExpression: 'SET usedAt = :now',

@@ -1,6 +1,6 @@
-import { PARTITION_KEY, SORT_KEY, TTL_ATTRIBUTE } from '../table';
-import { db, isConditionFailure, table, updateIf } from './client';
-import { idempotencySk, userPk } from './keys';
+import { PARTITION_KEY, SORT_KEY, TTL_ATTRIBUTE } from '../lib/table';
+import { db, isConditionFailure, table, updateIf } from '../lib/repository/client';
+import { idempotencySk, userPk } from '../lib/repository/keys';
 
 // A user action's idempotency record (USER#<uid> / IDEMPOTENCY#<key>, kept 24 hours): the hash of the
 // request it was first used with, who is running it, the plan it decided on before calling Stripe (so

@@ -1,14 +1,15 @@
 import type { LicenseView } from '../contracts/license-view';
 import type { Account } from './repository/accounts';
-import { RENEWING, type LicenseSlot } from './repository/licenses';
+import { NO_END_DATE, type LicenseSlot } from './repository/licenses';
 import { IN_FORCE_STATUSES } from './subscription-status';
 
-// How a license slot reads to clients, kept apart from licensing.ts so read-only handlers do not
-// bundle the Stripe SDK.
+// A license slot's state: in force, paid for, and how it reads to clients (the answer's shape is
+// contracts/license-view.ts). Kept apart from the money core so read-only handlers do not bundle the
+// Stripe SDK.
 
 /** In force: renewing, or ending in the future by both our clock and Stripe's (see `expired`). */
 export const isInForce = (slot: Pick<LicenseSlot, 'expirationDate' | 'expired'>, now = Date.now()): boolean =>
-  !slot.expired && (slot.expirationDate === RENEWING || Date.parse(slot.expirationDate) > now);
+  !slot.expired && (slot.expirationDate === NO_END_DATE || Date.parse(slot.expirationDate) > now);
 
 export const toView = (slot: LicenseSlot): LicenseView => ({
   key: slot.licenseKey,
@@ -28,4 +29,4 @@ export const isPaidFor = (
 ): boolean =>
   buyer?.subscriptionId === slot.subscriptionId
     ? IN_FORCE_STATUSES.includes(buyer.subscriptionStatus ?? '')
-    : slot.expirationDate !== RENEWING;
+    : slot.expirationDate !== NO_END_DATE;

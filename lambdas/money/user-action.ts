@@ -1,22 +1,18 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { ApiEvent } from './auth';
-import { withAccountLease } from './account-lease';
-import { ApiError, badRequest, conflict, errorToResult, json, type Reply } from './http';
-import {
-  claimIdempotencyKey,
-  finishIdempotencyKey,
-  getIdempotencyRecord,
-  savePlan,
-} from './repository/idempotency';
+import { setTimeout as pause } from 'node:timers/promises';
+import { isRefusal } from '../lib/api-error';
+import type { ApiEvent } from '../lib/auth';
+import { getConfig } from '../lib/config';
+import { IdempotencyKeyReusedError, InvalidIdempotencyKeyError, RequestInProgressError } from '../lib/errors';
+import { json, type Reply } from '../lib/reply';
+import { claimIdempotencyKey, finishIdempotencyKey, getIdempotencyRecord, savePlan } from './action-record';
+import { withAccountLease } from './lease';
 
-// A user action (setup-checkout, add-licenses, remove-licenses, update-card): run under the account's
-// lease, and, when the client sends an Idempotency-Key, at most once per key. The key is stored with a
-// hash of the request and, once done, the answer: a retry of the same action gets the first answer; a
-// double click waits for the first click's answer; a retry after a failure resumes with the plan the
-// first run stored before it called Stripe, so Stripe sees the same request under the same key.
-
-/** A run silent this long (more than the 15 s handler timeout) is presumed dead and may be taken over. */
-const STALE_MS = 20_000;
+// A user action (setup-checkout, add-licenses, remove-licenses, update-card, ...): run under the
+// account's lease, and, when the client sends an Idempotency-Key, at most once per key (DESIGN.md,
+// "User actions"). A retry of a done action gets the first answer; a double click waits for the first
+// click's; a retry after a failure resumes with the plan the first run stored. A run silent for the
+// lease's duration (config leaseMs, longer than a handler may run) is presumed dead and taken over.
 /** How long a duplicate waits for the run in progress before answering REQUEST_IN_PROGRESS. */
 const DUPLICATE_WAIT_MS = 7_000;
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
@@ -42,12 +38,7 @@ function idempotencyKeyOf(event: ApiEvent): string | undefined {
     headers['idempotency-key'] ??
     Object.entries(headers).find(([k]) => k.toLowerCase() === 'idempotency-key')?.[1];
   if (value === undefined) return undefined;
-  if (!KEY_PATTERN.test(value)) {
-    throw badRequest(
-      'INVALID_IDEMPOTENCY_KEY',
-      'The Idempotency-Key header must be 8 to 128 letters, digits, "-" or "_".',
-    );
-  }
+  if (!KEY_PATTERN.test(value)) throw new InvalidIdempotencyKeyError();
   return value;
 }
 
@@ -63,8 +54,6 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** The stored answer of the first run: the same handler made it, so it is that handler's Reply. */
 function replay<T>(response: { statusCode: number; body: string }): Reply<T> {
   const result = json(response.statusCode, null, { 'idempotent-replayed': 'true' });
@@ -73,7 +62,8 @@ function replay<T>(response: { statusCode: number; body: string }): Reply<T> {
 
 /**
  * Runs the action for `uid`: `request` names what is asked (route and validated input); `work` does
- * it while holding the account's lease. Errors become answers here, so the record learns the outcome.
+ * it while holding the account's lease. The record learns the outcome: the answer, or whether the
+ * failure was a refusal (a retry decides afresh) or not (a retry resumes with the stored plan).
  */
 export async function runUserAction<T>(
   event: ApiEvent,
@@ -91,21 +81,13 @@ export async function runUserAction<T>(
   const giveUpAt = Date.now() + DUPLICATE_WAIT_MS;
   let claimed: { plan?: unknown } | undefined;
   for (let attempt = 0; ; attempt++) {
-    claimed = await claimIdempotencyKey(uid, key, hash, owner, Date.now() - STALE_MS);
+    claimed = await claimIdempotencyKey(uid, key, hash, owner, Date.now() - getConfig().leaseMs);
     if (claimed) break;
     const record = await getIdempotencyRecord(uid, key);
     if (!record) continue; // expired or freed in between: claim again
-    if (record.requestHash !== hash) {
-      throw new ApiError(
-        422,
-        'IDEMPOTENCY_KEY_REUSED',
-        'This Idempotency-Key was already used for a different request. Use a new key for a new action.',
-      );
-    }
+    if (record.requestHash !== hash) throw new IdempotencyKeyReusedError();
     if (record.state === 'done' && record.response) return replay<T>(record.response);
-    if (Date.now() >= giveUpAt) {
-      throw conflict('REQUEST_IN_PROGRESS', 'The same request is in progress. Try again shortly.');
-    }
+    if (Date.now() >= giveUpAt) throw new RequestInProgressError();
     await pause(Math.min(50 * 2 ** Math.min(attempt, 3), 300));
   }
 
@@ -125,21 +107,17 @@ export async function runUserAction<T>(
   try {
     result = await withAccountLease(uid, () => work(action));
   } catch (err) {
-    result = errorToResult(err, event);
-  }
-  const status = result.statusCode ?? 200;
-  if (status < 300) {
-    await finishIdempotencyKey(uid, key, owner, 'done', {
-      statusCode: status,
-      body: typeof result.body === 'string' ? result.body : '',
-    });
-  } else {
     // A refusal forgets the plan only when this run decided it. A plan stored by an earlier,
     // interrupted run may already be done in Stripe and our records (a resumed run answering 409 BUSY
     // because that run's lease outlived it is one case): the next retry must resume with it, not decide
     // afresh against the state the plan itself produced.
     const inherited = claimed.plan !== undefined;
-    await finishIdempotencyKey(uid, key, owner, status >= 500 || inherited ? 'interrupted' : 'failed');
+    await finishIdempotencyKey(uid, key, owner, isRefusal(err) && !inherited ? 'failed' : 'interrupted');
+    throw err;
   }
+  await finishIdempotencyKey(uid, key, owner, 'done', {
+    statusCode: result.statusCode ?? 200,
+    body: typeof result.body === 'string' ? result.body : '',
+  });
   return result;
 }

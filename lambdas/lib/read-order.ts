@@ -1,7 +1,0 @@
-// Which of two reads came first, within one invocation: each read takes a mark from one increasing
-// sequence (a read of Stripe before its request is sent, a listing of our records once it is back),
-// so a higher mark is a later read. Clocks are not needed, and two reads never share a mark.
-
-let last = 0;
-
-export const nextReadMark = (): number => ++last;

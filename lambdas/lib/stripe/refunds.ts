@@ -1,0 +1,45 @@
+import Stripe from 'stripe';
+import { callStripe } from './client';
+import { idOf } from './objects';
+
+/**
+ * Refunds in full every paid invoice payment of a subscription (a subscription paid that the account
+ * does not hold). One idempotency key per payment intent, so a redelivered webhook refunds once; a
+ * payment already refunded (after the key expired) is skipped. Answers the refunds made or replayed.
+ */
+export async function refundSubscriptionPayments(
+  sub: Stripe.Subscription,
+  metadata: Record<string, string>,
+): Promise<{ refunds: string[]; amount: number }> {
+  return callStripe(async (stripe) => {
+    const invoices = await stripe.invoices.list({
+      subscription: sub.id,
+      status: 'paid',
+      limit: 100,
+      expand: ['data.payments'],
+    });
+    const out = { refunds: [] as string[], amount: 0 };
+    for (const invoice of invoices.data) {
+      for (const payment of invoice.payments?.data ?? []) {
+        const intent = idOf(payment.payment.payment_intent);
+        if (payment.status !== 'paid' || !intent) continue;
+        try {
+          const refund = await stripe.refunds.create(
+            {
+              payment_intent: intent,
+              reason: 'duplicate',
+              metadata: { ...metadata, invoice: invoice.id ?? '' },
+            },
+            { idempotencyKey: `refund:${intent}` },
+          );
+          out.refunds.push(refund.id);
+          out.amount += refund.amount;
+        } catch (err) {
+          if (err instanceof Stripe.errors.StripeError && err.code === 'charge_already_refunded') continue;
+          throw err;
+        }
+      }
+    }
+    return out;
+  });
+}
