@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ensureVerifiedUser } from '../dev/cognito/setup';
@@ -47,7 +48,7 @@ export async function waitForMail(to: string, match: RegExp, count = 1): Promise
     const found = mails.filter((m) => match.test(m.html) || match.test(m.subject));
     if (found.length >= count && found[0]) return found[0];
     if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${match} (have ${mails.length})`);
-    await new Promise((r) => setTimeout(r, 250));
+    await sleep(250);
   }
 }
 

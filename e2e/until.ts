@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 
 // What a person sees settles after a request or a re-render: a check reads it again until it shows
@@ -14,7 +15,7 @@ export async function until<T>(read: () => Promise<T>, expected: T, timeoutMs = 
   while (!isDeepStrictEqual(last, expected)) {
     if (Date.now() > deadline)
       throw new Error(`Expected ${JSON.stringify(expected)}, still ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
     last = await read();
   }
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Ctx } from './context';
 
 // Modeled network and processing time (POST /_emulator/latency { ms }): every API answer waits this
@@ -20,5 +21,5 @@ export function latencyOf(ctx: Ctx): number {
 /** Resolves after the configured latency (at once when it is 0). */
 export function delay(ctx: Ctx): Promise<void> {
   const ms = latencyOf(ctx);
-  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+  return ms > 0 ? sleep(ms) : Promise.resolve();
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { readOutbox } from '../../dev/outbox';
 import { assignLicense } from '../contracts/assign-license';
@@ -28,7 +29,7 @@ afterAll(() => bff?.stop());
  */
 async function roomIn(window: () => QuotaWindow): Promise<void> {
   const left = window().endsAt - Date.now();
-  if (left < 60_000) await new Promise((r) => setTimeout(r, left + 1000));
+  if (left < 60_000) await sleep(left + 1000);
 }
 
 const keysOf = async (buyer: Subscribed) =>

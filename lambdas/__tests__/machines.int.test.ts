@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -138,7 +139,7 @@ describe('at most 3 machines per license', () => {
     const first = await pc.check(key);
     expect(first).toMatchObject({ state: 'licensed', online: true });
     const [before] = (await machinesOf(buyer.user))[0]?.machines ?? [];
-    await new Promise((r) => setTimeout(r, 1100)); // last-seen has one-second resolution
+    await sleep(1100); // last-seen has one-second resolution
     const again = await pc.check(key);
     expect(again).toMatchObject({ state: 'licensed', online: true });
     const [after] = (await machinesOf(buyer.user))[0]?.machines ?? [];
@@ -201,7 +202,7 @@ describe('signing a machine out', () => {
     // in once one of them is signed out. Its old session merely refreshed (a new token of a later
     // second) is not: it stays refused even with a place free, as in Cognito, where a refresh keeps
     // the sign-in's auth_time.
-    await new Promise((r) => setTimeout(r, 1100)); // a session that began after the sign-out (seconds)
+    await sleep(1100); // a session that began after the sign-out (seconds)
     const again = await install(buyer.user, 'PC A');
     await again.store.write({ installationId: idA });
     expect(await again.check(key)).toMatchObject({ state: 'refused', code: 'MACHINE_LIMIT' });

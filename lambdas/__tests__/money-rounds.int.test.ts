@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import type { ThrottleRule } from '../../dev/iam/gate';
 import { paymentIntentOf, startBff, type Api, type Bff, type User } from './support/bff';
@@ -315,7 +316,7 @@ class Round {
         res.status >= 500 ||
         (res.status === 409 && ['BUSY', 'REQUEST_IN_PROGRESS'].includes(String(res.body.error?.code)));
       if (!again || Date.now() > until) return res;
-      await new Promise((r) => setTimeout(r, Math.min(250 * (attempt + 1), 1500)));
+      await sleep(Math.min(250 * (attempt + 1), 1500));
     }
   }
 
@@ -458,7 +459,7 @@ async function webhooksHandled(before: Set<string>): Promise<string[]> {
         return `webhook ${e.type} ${e.id} (${e.object_id ?? 'no object'}) not handled: ${state}${answers ? `, answered ${answers}` : ', never answered'}`;
       });
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
   }
 }
 

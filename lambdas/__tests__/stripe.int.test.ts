@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
@@ -241,7 +242,7 @@ test('resource_missing: an unknown card is bad input, a deleted customer is fine
 
 test('webhooks: a delivery verifies with constructEventAsync, a tampered one does not', async () => {
   const deadline = Date.now() + 10_000;
-  while (deliveries.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  while (deliveries.length === 0 && Date.now() < deadline) await sleep(50);
   const delivery = deliveries[0];
   if (!delivery) throw new Error('no webhook delivery');
   const parsed = await lib.constructWebhookEvent(delivery.body, delivery.signature);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { StripeEmulator } from '../index';
@@ -58,7 +59,7 @@ async function attempts(emulator: StripeEmulator, id: string, count: number): Pr
     if (event.delivery.attempts.length >= count) return event;
     if (Date.now() > deadline)
       throw new Error(`${id}: ${event.delivery.attempts.length} attempts, not ${count}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
   }
 }
 

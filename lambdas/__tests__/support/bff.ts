@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -198,7 +199,7 @@ export async function eventually<T>(
     }
     if (Date.now() > until)
       throw new Error(`condition not met in ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 150));
+    await sleep(150);
   }
 }
 
