@@ -39,7 +39,7 @@ describe('a user action retried at once after Stripe stored a 500 for its reques
     const s = await subscribe(bff, 2);
     expect((await storedFault(s.subscriptionId, kind)).status).toBe(200);
     const key = randomUUID();
-    expect((await action(s, 'add-licenses', key, { count: 2 })).status).toBeGreaterThanOrEqual(500);
+    expect((await action(s, 'add-licenses', key, { count: 2 })).status).toBe(500);
     const retried = await action(s, 'add-licenses', key, { count: 2 });
     expect(retried.status).toBe(200);
     expect(retried.body.quantity).toBe(expected);
@@ -58,7 +58,7 @@ describe('a user action retried at once after Stripe stored a 500 for its reques
     expect((await storedFault(s.subscriptionId, kind)).status).toBe(200);
     const key = randomUUID();
     const body = { licenseKeys: [String(first?.key)] };
-    expect((await action(s, 'remove-licenses', key, body)).status).toBeGreaterThanOrEqual(500);
+    expect((await action(s, 'remove-licenses', key, body)).status).toBe(500);
     const retried = await action(s, 'remove-licenses', key, body);
     expect(retried.status).toBe(200);
     expect(retried.body.renewLicenseCount).toBe(2);
