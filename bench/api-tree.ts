@@ -43,6 +43,7 @@ import Stripe from 'stripe';
 import { HANDLER_BUNDLING, handlerEsbuildOptions } from '../cdk/lib/handler-bundling';
 import { startApiServer } from '../dev/api-server';
 import { freePort, isPortOpen, waitFor } from '../dev/ports';
+import { CHECKOUTS_PER_HOUR } from '../lambdas/lib/checkout-limit';
 import type { RouteDef } from '../lambdas/routes';
 import {
   median,
@@ -692,7 +693,9 @@ async function main(): Promise<void> {
       adders.push({ user, sub: await checkout(user, 1) });
     }
 
-    const canceller = await newUser('canceller');
+    let canceller = await newUser('canceller');
+    let cancellers = 1;
+    let cancellerCheckouts = 0;
     const resumerUser = await newUser('resumer');
     const resumerSub = await checkout(resumerUser, 1);
     const resumerKey = (
@@ -879,9 +882,15 @@ async function main(): Promise<void> {
         ? [
             {
               // A user starts a checkout and drops it, again and again: each round a new one to end.
+              // Another user once one has started CHECKOUTS_PER_HOUR checkouts, the most an account
+              // may start in an hour.
               name: 'start a checkout then cancel it',
               rounds: Math.round(60 * scale),
               run: async () => {
+                if (++cancellerCheckouts > CHECKOUTS_PER_HOUR) {
+                  canceller = await newUser(`canceller${cancellers++}`);
+                  cancellerCheckouts = 1;
+                }
                 const setup = await call('setup-checkout', {
                   user: canceller,
                   params: { uid: canceller.uid, email: canceller.email, count: 1 },
