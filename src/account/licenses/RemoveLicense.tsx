@@ -1,5 +1,5 @@
 import React, { useState } from 'react';
-import { FormMessage } from '../shared/FormMessage';
+import { ConfirmStep } from '../shared/ConfirmStep';
 import { useSubmitGuard } from '../shared/use-submit-guard';
 
 interface RemoveLicenseProps {
@@ -27,25 +27,15 @@ export function RemoveLicense({ licenseKey, onRemove }: RemoveLicenseProps) {
       else setConfirming(false);
     });
   return (
-    <div className="confirm" role="group" aria-label={`Remove license ${licenseKey}`}>
+    <ConfirmStep
+      label={`Remove license ${licenseKey}`}
+      confirmText="Confirm Remove"
+      busy={busy}
+      error={error}
+      onConfirm={() => void remove()}
+      onCancel={() => setConfirming(false)}
+    >
       <span>Stop renewing this license? It stays valid until the end of the current period.</span>
-      <button
-        className="button button--small button--danger"
-        type="button"
-        disabled={busy}
-        onClick={() => void remove()}
-      >
-        Confirm Remove
-      </button>
-      <button
-        className="button button--small"
-        type="button"
-        disabled={busy}
-        onClick={() => setConfirming(false)}
-      >
-        Cancel
-      </button>
-      <FormMessage kind="error">{error}</FormMessage>
-    </div>
+    </ConfirmStep>
   );
 }

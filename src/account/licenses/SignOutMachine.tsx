@@ -3,7 +3,7 @@ import { signOutMachine } from '../../api-client/client';
 import type { MachineView } from '../../api-client/types';
 import { authErrorMessage } from '../../auth/errors';
 import { formatLongDate } from '../../lib/dates';
-import { FormMessage } from '../shared/FormMessage';
+import { ConfirmStep } from '../shared/ConfirmStep';
 import { useSubmitGuard } from '../shared/use-submit-guard';
 
 interface SignOutMachineProps {
@@ -49,30 +49,20 @@ export function SignOutMachine({ licenseKey, machine, onSignedOut }: SignOutMach
       }
     });
   return (
-    <div className="confirm" role="group" aria-label={`Sign out ${machine.name}`}>
+    <ConfirmStep
+      label={`Sign out ${machine.name}`}
+      confirmText="Confirm sign out"
+      busy={busy}
+      error={error}
+      onConfirm={() => void confirm()}
+      onCancel={() => setConfirming(false)}
+      confirmRef={confirmButton}
+    >
       <p>
         Sign out {machine.name}? Its place on this license is free at once. The app on it stops using the
         license the next time it checks, and asks to sign in again. If it is offline now, it keeps working
         until {offlineUntil}, when its offline pass runs out.
       </p>
-      <button
-        className="button button--small button--danger"
-        type="button"
-        disabled={busy}
-        ref={confirmButton}
-        onClick={() => void confirm()}
-      >
-        Confirm sign out
-      </button>
-      <button
-        className="button button--small"
-        type="button"
-        disabled={busy}
-        onClick={() => setConfirming(false)}
-      >
-        Cancel
-      </button>
-      <FormMessage kind="error">{error}</FormMessage>
-    </div>
+    </ConfirmStep>
   );
 }
