@@ -1,4 +1,5 @@
 import {
+  AdminDeleteUserCommand,
   AdminResetUserPasswordCommand,
   AdminSetUserMFAPreferenceCommand,
   AdminUpdateUserAttributesCommand,
@@ -6,6 +7,7 @@ import {
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
   ListUsersCommand,
+  type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { normalizeEmail } from '../../src/lib/email-address';
 import { awsClientDefaults } from './aws-clients';
@@ -52,22 +54,35 @@ export async function checkPassword(username: string, password: string): Promise
   }
 }
 
-/** Whether another user already has this address (Cognito refuses it too; this answers early). */
-export async function emailInUse(email: string, exceptUsername: string): Promise<boolean> {
+/**
+ * The users whose email is `email` (Cognito's filter ignores case; the address is then compared in its
+ * one form). A Cognito trigger passes its event's pool.
+ */
+export async function usersWithEmail(
+  email: string,
+  userPoolId = getConfig().userPoolId,
+): Promise<UserType[]> {
   const out = await cognito().send(
     new ListUsersCommand({
-      UserPoolId: getConfig().userPoolId,
+      UserPoolId: userPoolId,
+      // Quotes and backslashes cannot be escaped in a ListUsers filter; no address needs them here.
       Filter: `email = "${email.replace(/["\\]/g, '')}"`,
-      Limit: 2,
+      Limit: 10,
     }),
   );
-  return (out.Users ?? []).some(
-    (u) =>
-      u.Username !== exceptUsername &&
-      u.Attributes?.some(
-        (a) => a.Name === 'email' && normalizeEmail(a.Value ?? '') === normalizeEmail(email),
-      ),
+  return (out.Users ?? []).filter((u) =>
+    u.Attributes?.some((a) => a.Name === 'email' && normalizeEmail(a.Value ?? '') === normalizeEmail(email)),
   );
+}
+
+/** Whether another user already has this address (Cognito refuses it too; this answers early). */
+export async function emailInUse(email: string, exceptUsername: string): Promise<boolean> {
+  return (await usersWithEmail(email)).some((u) => u.Username !== exceptUsername);
+}
+
+/** Deletes the user (a trigger passes its event's pool). */
+export async function deleteUser(username: string, userPoolId = getConfig().userPoolId): Promise<void> {
+  await cognito().send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: username }));
 }
 
 /**

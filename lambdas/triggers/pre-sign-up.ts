@@ -1,12 +1,6 @@
-import {
-  AdminDeleteUserCommand,
-  CognitoIdentityProviderClient,
-  ListUsersCommand,
-  type UserType,
-} from '@aws-sdk/client-cognito-identity-provider';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { emailAddressProblem } from '../../src/lib/email-address';
-import { awsClientDefaults } from '../lib/aws-clients';
+import { deleteUser, usersWithEmail } from '../lib/cognito';
 import { returnToLastVerifiedEmail } from '../lib/unproven-email';
 
 // Cognito PreSignUp trigger: the rules a registration must meet even when it comes straight to Cognito
@@ -23,38 +17,16 @@ import { returnToLastVerifiedEmail } from '../lib/unproven-email';
 // keeps an address it proved; one it changed to and never proved goes back to its owner, and the
 // account to the address it last proved (lib/unproven-email.ts).
 
-let client: CognitoIdentityProviderClient | undefined;
-
-function cognito(): CognitoIdentityProviderClient {
-  client ??= new CognitoIdentityProviderClient(awsClientDefaults());
-  return client;
-}
-
-/** Users whose email is `email` (Cognito's filter on email ignores case). */
-async function usersWithEmail(userPoolId: string, email: string): Promise<UserType[]> {
-  const out = await cognito().send(
-    new ListUsersCommand({
-      UserPoolId: userPoolId,
-      // Quotes and backslashes cannot be escaped in a ListUsers filter; no address needs them here.
-      Filter: `email = "${email.replace(/["\\]/g, '')}"`,
-      Limit: 10,
-    }),
-  );
-  return (out.Users ?? []).filter((u) =>
-    u.Attributes?.some((a) => a.Name === 'email' && a.Value?.toLowerCase() === email.toLowerCase()),
-  );
-}
-
 /** Frees `email` from the accounts that hold it without having proved it. */
 async function releaseUnproven(userPoolId: string, email: string): Promise<void> {
-  for (const user of await usersWithEmail(userPoolId, email)) {
+  for (const user of await usersWithEmail(email, userPoolId)) {
     if (user.UserStatus === 'CONFIRMED') {
       await returnToLastVerifiedEmail(user, userPoolId);
       continue;
     }
     if (user.UserStatus !== 'UNCONFIRMED' || !user.Username) continue;
     try {
-      await cognito().send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: user.Username }));
+      await deleteUser(user.Username, userPoolId);
     } catch (err) {
       // Deleted meanwhile (two sign-ups at once): the address is free either way.
       if (!(err instanceof Error && err.name === 'UserNotFoundException')) throw err;
