@@ -1,6 +1,6 @@
 /**
  * The build's side of the screenshots: gatsby-plugin-image data for a screenshot at a display width,
- * built from the files `npm run screenshots` made, each copied into public/static/<digest>/ (content-
+ * built from the files `npm run screenshots` made, each linked into public/static/<digest>/ (content-
  * addressed, so cached for a year like Gatsby's own /static/ files). Stale or missing sizes fail the
  * build with what to run.
  */
@@ -13,12 +13,22 @@ import { readSizedManifest, SIZED_DIR, type SizedManifest } from './sized-manife
 
 const DIGEST_CHARS = 20;
 
+// A hard link costs a directory entry where a copy writes the file again: the build publishes some
+// 1,100 of them, and copying them was a second of the query phase. A copy where linking is refused
+// (public/ on another file system, or one without hard links).
+const CANNOT_LINK = new Set(['EXDEV', 'EPERM', 'EMLINK', 'ENOTSUP', 'EACCES']);
+
 function publish(file: string, digest: string, publicDir: string): string {
   const urlPath = `/static/${digest.slice(0, DIGEST_CHARS)}/${path.basename(file)}`;
   const target = path.join(publicDir, urlPath);
   if (!fs.existsSync(target)) {
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.copyFileSync(file, target);
+    try {
+      fs.linkSync(file, target);
+    } catch (error) {
+      if (!CANNOT_LINK.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+      fs.copyFileSync(file, target);
+    }
   }
   return urlPath;
 }
