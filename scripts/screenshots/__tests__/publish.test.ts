@@ -10,11 +10,14 @@ const NAME = 'treasury-rates-1.png';
 // Every address the image data names (its fallback and each srcset entry), as a path under publicDir.
 function publishedFiles(publicDir: string): string[] {
   const image = screenshotPublisher(publicDir)(path.join(IMAGES_DIR, NAME), 1200);
-  const sources = [image.images.fallback, ...(image.images.sources ?? [])];
-  const urls = sources.flatMap((source) => [
-    ...(source?.src ? [source.src] : []),
-    ...(source?.srcSet ?? '').split(',').map((entry) => entry.trim().split(' ')[0] ?? ''),
-  ]);
+  const { fallback, sources = [] } = image.images;
+  const srcSets = [fallback?.srcSet, ...sources.map((source) => source.srcSet)];
+  const urls = [
+    fallback?.src ?? '',
+    ...srcSets.flatMap((srcSet) =>
+      (srcSet ?? '').split(',').map((entry) => entry.trim().split(' ')[0] ?? ''),
+    ),
+  ];
   return [...new Set(urls.filter(Boolean))].map((url) => path.join(publicDir, url));
 }
 
