@@ -34,7 +34,7 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
         status: sub.status,
         cancelAtPeriodEnd: sub.cancel_at_period_end,
         quantity: licenseItem(sub).quantity ?? 0,
-        made: mark !== undefined && hasChangeMark(sub.metadata, mark),
+        made: hasChangeMark(sub.metadata, mark),
       },
       body.count,
     );
@@ -53,7 +53,7 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
             sub,
             plan.to,
             raiseQuantityKey(keySourceOf(sub), plan.to, action.attempt),
-            mark === undefined ? undefined : withChangeMark(sub.metadata, mark),
+            withChangeMark(sub.metadata, mark),
           )
         : sub;
     const { slots, created } = await syncSubscription(caller.sub, updated, slotsListed);

@@ -44,7 +44,7 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
         {
           status: sub.status,
           renewing: snapshotOf(sub).renewing,
-          made: mark !== undefined && hasChangeMark(sub.metadata, mark),
+          made: hasChangeMark(sub.metadata, mark),
         },
         chosen,
       );
@@ -61,7 +61,7 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
               sub,
               plan.renewing,
               lowerRenewingKey(keySourceOf(sub), plan.renewing, action.attempt),
-              mark === undefined ? undefined : withChangeMark(sub.metadata, mark),
+              withChangeMark(sub.metadata, mark),
             )
           : sub;
       const snapshot = snapshotOf(updated);

@@ -20,13 +20,25 @@ function changeMarks(metadata: Metadata): string[] {
   return (metadata?.[CHANGE_MARKS_FIELD] ?? '').split(' ').filter(Boolean);
 }
 
+// An action sent without an Idempotency-Key has no mark (undefined): its change is never taken as
+// made, and it records none.
+
 /** Whether the change of the user action with this mark was made (on the subscription with `metadata`). */
-export function hasChangeMark(metadata: Metadata, mark: string): boolean {
-  return changeMarks(metadata).includes(mark);
+export function hasChangeMark(metadata: Metadata, mark: string | undefined): boolean {
+  return mark !== undefined && changeMarks(metadata).includes(mark);
 }
 
 /** The metadata update that records `mark`, keeping the newest MAX_CHANGE_MARKS marks. */
-export function withChangeMark(metadata: Metadata, mark: string): Record<string, string> {
+export function withChangeMark(metadata: Metadata, mark: string): Record<string, string>;
+export function withChangeMark(
+  metadata: Metadata,
+  mark: string | undefined,
+): Record<string, string> | undefined;
+export function withChangeMark(
+  metadata: Metadata,
+  mark: string | undefined,
+): Record<string, string> | undefined {
+  if (mark === undefined) return undefined;
   const marks = [...changeMarks(metadata).filter((m) => m !== mark), mark].slice(-MAX_CHANGE_MARKS);
   return { [CHANGE_MARKS_FIELD]: marks.join(' ') };
 }

@@ -18,6 +18,12 @@ describe('change marks', () => {
     expect(hasChangeMark(recorded, changeMark('key-0002'))).toBe(false);
   });
 
+  it('an action without an Idempotency-Key has no mark: never taken as made, records nothing', () => {
+    const recorded = withChangeMark({ uid: 'u1' }, changeMark('key-0001'));
+    expect(hasChangeMark(recorded, undefined)).toBe(false);
+    expect(withChangeMark(recorded, undefined)).toBeUndefined();
+  });
+
   it('keeps the other metadata fields out of the update and records a mark once', () => {
     const mark = changeMark('key-0001');
     const once = withChangeMark({ uid: 'u1' }, mark);
