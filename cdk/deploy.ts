@@ -75,7 +75,7 @@ async function warnIfStripeUnset(secretArn: string): Promise<void> {
   const current = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
   if ((current.SecretString ?? '').includes(PLACEHOLDER)) {
     console.warn(
-      `\nThe Stripe secret still holds placeholders: set it (README.md, "Stripe secrets and webhook") at ${secretArn}`,
+      `\nThe Stripe secret still holds placeholders: set it (docs/deploying.md, "Stripe secrets and webhook") at ${secretArn}`,
     );
   }
 }

@@ -4,7 +4,7 @@ import type { Session } from './sign-in';
 import type { KeptState, PublishedKeys, StateStore } from './state';
 import { StatementError, verifyStatement } from './statement';
 
-// The desktop application's license check, as a specification in code (README, "The desktop
+// The desktop application's license check, as a specification in code (docs/desktop-protocol.md, "The desktop
 // application's license check"). At start and at least daily while online it calls validate-license
 // with this installation's id; a valid answer renews the statement, which is verified with the
 // published keys and kept, so the application works offline until the statement expires. A refusal

@@ -66,7 +66,7 @@ const HOOK_PATH = '/local/cognito-messages';
 
 /**
  * Sends Cognito's emails through the SES twin from `from`, as a pool configured with an SES identity
- * does in production (README, `sesIdentity`), so they reach the outbox like every other mail.
+ * does in production (docs/deploying.md, `sesIdentity`), so they reach the outbox like every other mail.
  */
 export function sesSender(sesEndpoint: string, from: string): (mail: Mail) => Promise<void> {
   const ses = localSesClient(sesEndpoint);

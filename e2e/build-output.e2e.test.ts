@@ -136,7 +136,7 @@ describe('every public page', () => {
     const dates = Array.from(htmlFor('/changelog').querySelectorAll('.changelog time')).map(
       (t) => t.textContent,
     );
-    // The spec's entries end on 5/30/2024; the 2.0 release follows (README, "Where we differ from the spec").
+    // The spec's entries end on 5/30/2024; the 2.0 release follows (docs/spec-differences.md).
     expect(dates.slice(0, 2)).toEqual(['11/1/2026', '5/30/2024']);
     expect(dates[dates.length - 1]).toBe('4/8/2023');
   });

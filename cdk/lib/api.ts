@@ -112,7 +112,7 @@ export class Api extends Construct {
       id: 'AwsSolutions-SMG4',
       reason:
         'CloudFront and the functions get the value at deploy time; rotating means a new value and a ' +
-        'redeploy (README.md, "Deploy to AWS"), which a rotation Lambda cannot do.',
+        'redeploy (docs/deploying.md), which a rotation Lambda cannot do.',
     });
     this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: props.functionDefaults.logRetention,

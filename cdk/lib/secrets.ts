@@ -3,7 +3,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { SECRET_PLACEHOLDER } from '../../lambdas/lib/errors';
 
-// Secrets the operator fills after the first deploy (README.md, "Deploy to AWS", says how). They are created with a
+// Secrets the operator fills after the first deploy (docs/deploying.md says how). They are created with a
 // fixed placeholder; CloudFormation only writes SecretString when this template value changes, so a
 // redeploy never overwrites what the operator stored. Never edit the placeholders below. Names are generated
 // (not fixed) so a destroyed dev stack can be created again while the old secret awaits deletion.
@@ -42,7 +42,7 @@ export class Secrets extends Construct {
       reason:
         'No rotation Lambda can rotate these: the Stripe keys are rolled in the Stripe dashboard and the ' +
         'signing key must change together with the public key shipped to desktop installs. ' +
-        'README.md ("Deploy to AWS") describes the manual rotation.',
+        'docs/deploying.md describes the manual rotation.',
     });
   }
 }

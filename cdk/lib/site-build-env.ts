@@ -1,6 +1,6 @@
 import { pascal } from './api';
 
-// The GATSBY_* build variables (read by src/config.ts; README.md, "The one deploy command") that the
+// The GATSBY_* build variables (read by src/config.ts; docs/deploying.md, "The one deploy command") that the
 // backend stack outputs and the deploy script feeds to `gatsby build`.
 // One list, so the stack and the script cannot disagree on a name.
 

@@ -10,7 +10,7 @@ import {
 // The WAF web ACL on the CloudFront distribution: rate-based rules per client IP over the API's paths
 // (edge-rate-limits.ts), answered 429 with a JSON error. Everything else is allowed. No WAF logging
 // and no sampled requests: both would keep request URLs, whose query strings can carry one-time codes
-// and addresses (README, "No secrets in kept logs"); the per-rule CloudWatch metrics remain.
+// and addresses (docs/deploying.md, "No secrets in kept logs"); the per-rule CloudWatch metrics remain.
 
 const LIMITED_KEY = 'rate-limited';
 

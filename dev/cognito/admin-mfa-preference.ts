@@ -1,6 +1,6 @@
 // Runs inside the cognito-local child (cognito-local-main.ts): AdminSetUserMFAPreference, which
 // cognito-local 5.3 lacks, on its own user store, with the rules of its SetUserMFAPreference. Support
-// uses it to turn two-factor sign-in off for a user who lost their phone (README, "Two-factor sign-in").
+// uses it to turn two-factor sign-in off for a user who lost their phone (docs/accounts-and-security.md, "A lost phone").
 import { InvalidParameterError, UserNotFoundError } from 'cognito-local/lib/errors';
 import type { CognitoService } from 'cognito-local/lib/services/cognitoService';
 import type { Context } from 'cognito-local/lib/services/context';

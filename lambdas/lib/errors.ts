@@ -24,7 +24,7 @@ export class SecretNotConfiguredError extends Error {
   constructor(readonly secretArn: string) {
     super(
       `Secret ${secretArn} still holds the placeholder ${SECRET_PLACEHOLDER}: store the real value ` +
-        '(README.md, "Deploy to AWS", "Stripe secrets and webhook").',
+        '(docs/deploying.md, "Stripe secrets and webhook").',
     );
     this.name = 'SecretNotConfiguredError';
   }

@@ -177,7 +177,7 @@ export function errorToResult(
   }
   if (isZodError(err)) return fail(400, errorBody('INVALID_REQUEST', 'The request is not valid.'));
   if (err instanceof SecretNotConfiguredError) {
-    // The deploy is not finished (README, "Deploy to AWS"): say so in the log, and answer what a
+    // The deploy is not finished (docs/deploying.md): say so in the log, and answer what a
     // client can act on (try later) instead of a 500 that looks like a bug.
     log('error', 'secret not configured', event, { error: { name: err.name, message: err.message } });
     return fail(503, errorBody('NOT_CONFIGURED', GENERIC_MESSAGE), { 'retry-after': '60' });

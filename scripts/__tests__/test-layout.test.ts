@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
-// The one test layout (README, "Layout"): a unit or integration test lives in a `__tests__/` folder
+// The one test layout (docs/testing.md, "Where tests live"): a unit or integration test lives in a `__tests__/` folder
 // beside the code it tests; tests of the whole built product (the site's output, browser journeys)
 // live in `e2e/`. A test file anywhere else would still run, but nobody would look for it there.
 

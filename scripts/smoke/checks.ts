@@ -142,7 +142,7 @@ export async function checkWebhookSignature(target: Target, report: Report): Pro
     if (answer.status >= 500) {
       const hint =
         code === 'NOT_CONFIGURED'
-          ? ' (the Stripe secret still holds its placeholder: README, "Stripe secrets and webhook")'
+          ? ' (the Stripe secret still holds its placeholder: docs/deploying.md, "Stripe secrets and webhook")'
           : '';
       return fail(`answered ${answer.status} ${code ?? describeBody(answer)}${hint}, expected 400`);
     }
