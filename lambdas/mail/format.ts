@@ -18,3 +18,7 @@ export const money = (cents: number, currency = 'usd'): string =>
 
 /** "1 license", "3 licenses". */
 export const licenses = (n: number): string => `${n} license${n === 1 ? '' : 's'}`;
+
+/** "Visa ending in 4242". */
+export const cardName = (card: { brand: string; last4: string }): string =>
+  `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)} ending in ${card.last4}`;

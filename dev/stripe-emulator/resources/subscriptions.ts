@@ -419,6 +419,8 @@ function update({ ctx, params, path }: ApiRequest) {
       if (pmId !== undefined) sub.default_payment_method = pmId;
       if (saveDefault && sub.payment_settings) sub.payment_settings.save_default_payment_method = saveDefault;
       if (cancelAtEnd !== undefined) {
+        // canceled_at is the time of the latest request to cancel at the period's end (Stripe's docs).
+        if (cancelAtEnd !== sub.cancel_at_period_end) sub.canceled_at = cancelAtEnd ? ctx.clock.now() : null;
         sub.cancel_at_period_end = cancelAtEnd;
         sub.cancel_at = cancelAtEnd ? (sub.items.data[0]?.current_period_end ?? null) : null;
         if (!cancelAtEnd)
