@@ -37,6 +37,8 @@ export function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
     periodEnd: item.current_period_end,
     cardBrand: pm?.card?.brand,
     cardLast4: pm?.card?.last4,
+    cardExpMonth: pm?.card?.exp_month,
+    cardExpYear: pm?.card?.exp_year,
     observedAt: readAt.get(sub) ?? Date.now(),
   };
 }
