@@ -3,6 +3,7 @@ import type { Ctx } from './context';
 import type { Invoice, Subscription } from './objects';
 import { cycleLine } from './proration';
 import { cancelNow, periodEnd } from './resources/subscriptions';
+import { transition, transitionDue } from './schedules';
 
 /** Incomplete subscriptions whose first invoice stays unpaid expire after 23 hours. */
 const INCOMPLETE_TTL = 23 * 60 * 60;
@@ -92,6 +93,12 @@ export function runDue(ctx: Ctx): void {
     for (const sub of Object.values(ctx.state.subscriptions)) {
       const at = dueAt(sub);
       if (at !== undefined && at <= now && (!next || at < next.at)) next = { sub, at };
+    }
+    // A schedule's phase that ends at or before the next renewal starts first, so the renewal bills it.
+    const phaseEnd = transitionDue(ctx, Math.min(now, next?.at ?? now));
+    if (phaseEnd) {
+      transition(ctx, phaseEnd.schedule, phaseEnd.at);
+      continue;
     }
     const retrying = retryDue(ctx, now);
     if (retrying && (!next || retrying.at < next.at)) {

@@ -23,6 +23,7 @@ import {
 } from '../lib/stripe';
 import { ENDED_STATUSES, LIVE_STATUSES, PAYING_STATUSES } from '../lib/subscription-status';
 import { tellAboutBillingEvent } from '../notices/billing-notices';
+import { alignPriceSchedule } from '../price-change/align-schedule';
 
 // POST /api/stripe-webhook (no JWT; Stripe's signature is the credential). The signature is checked
 // on the raw body; each event id is handled once; the subscription is re-read from Stripe instead of
@@ -101,6 +102,8 @@ async function reconcile(
     // Stripe's record of a removal or of the subscription's end reaches the licenses here, so the
     // people the buyer gave them to are told here (a mail that fails makes Stripe deliver again).
     await tellHoldersOfEndingLicenses(uid, slots);
+    // A coming price change's schedule follows what changed (quantity, cancellation): price-change/.
+    await alignPriceSchedule(sub);
     return sub;
   }
   const context = {

@@ -1,5 +1,5 @@
 import { PARTITION_KEY, SORT_KEY, TTL_ATTRIBUTE } from '../table';
-import { updateIf } from './client';
+import { db, table, updateIf } from './client';
 import { sentMailSk, userPk } from './keys';
 
 // The mails about one event each (a receipt for one invoice, the notice of one cancellation, ...):
@@ -18,6 +18,12 @@ const key = (uid: string, mailId: string) => ({
   [PARTITION_KEY]: userPk(uid),
   [SORT_KEY]: sentMailSk(mailId),
 });
+
+/** Whether the mail was sent (a claim still sending, or given back, is not). */
+export async function mailWasSent(uid: string, mailId: string): Promise<boolean> {
+  const out = await db().get({ TableName: table(), Key: key(uid, mailId), ConsistentRead: true });
+  return out.Item?.state === 'sent';
+}
 
 /** Claims the mail for this run; false when it was sent, or another run is sending it now. */
 export async function claimMail(uid: string, mailId: string, kind: string): Promise<boolean> {
