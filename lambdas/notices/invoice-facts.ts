@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 // payment, licenses added during a period, a renewal), how many licenses, which service period, and
 // how much. Plain functions of the invoice, so their reading of Stripe's lines is unit-tested.
 
-export type PaymentKind = 'first' | 'added' | 'renewal' | 'other';
+type PaymentKind = 'first' | 'added' | 'renewal' | 'other';
 
 export interface InvoiceFacts {
   invoiceId: string;

@@ -22,7 +22,7 @@ import { firstRenewalOnOrAfter } from './renewal-dates';
 // (pending-change.ts) before its mail, and kept once the mail is sent; the schedule is aligned to
 // it (align-schedule.ts); the mail is sent once (send-once.ts).
 
-export const NOTICE_SECONDS = 30 * 86400;
+const NOTICE_SECONDS = 30 * 86400;
 
 export class PriceChangeRefused extends Error {}
 
@@ -40,7 +40,7 @@ export interface PriceChangeReport {
 type Outcome = 'mailed' | 'alreadyMailed' | 'moved' | 'skipped';
 
 /** Refuses an effective date less than 30 days from `now` (epoch seconds) or a price that cannot replace ours. */
-export function checkPriceChange(price: Stripe.Price, effective: number, now: number): void {
+function checkPriceChange(price: Stripe.Price, effective: number, now: number): void {
   if (effective < now + NOTICE_SECONDS) {
     throw new PriceChangeRefused(
       `The effective date must be at least 30 days away (on or after ${new Date((now + NOTICE_SECONDS) * 1000).toISOString().slice(0, 10)}): the terms promise 30 days' notice by email.`,
