@@ -24,8 +24,8 @@ export const renewalFailed = mailTemplate<RenewalFailedData>({
     return (
       <>
         <P>
-          We could not charge {card} {money(d.amount, d.currency)} for the renewal of {licenses(d.licenses)} (
-          {day(d.periodStart)} to {day(d.periodEnd)}).
+          We could not charge {money(d.amount, d.currency)} to {card} for the renewal of{' '}
+          {licenses(d.licenses)}, {day(d.periodStart)} to {day(d.periodEnd)}.
         </P>
         <Facts>
           <Fact label="Paid until">{day(d.periodStart)}</Fact>
