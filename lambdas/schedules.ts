@@ -17,7 +17,7 @@ export const schedules: readonly ScheduledJob[] = [
   },
   {
     name: 'card-expiry-notices',
-    everyHours: 24,
+    everyHours: 12,
     description: 'Mails each subscriber whose card expires before the next renewal, once per card',
   },
 ];

@@ -5,7 +5,7 @@ import { IN_FORCE_STATUSES } from '../lib/subscription-status';
 import { sendOnce } from '../mail/send-once';
 import { cardExpiring } from '../mail/templates/card-expiring';
 
-// The daily card-expiry notice (lambdas/schedules.ts): a subscriber whose card expires before the next
+// The card-expiry notice, every 12 hours (lambdas/schedules.ts): a subscriber whose card expires before the next
 // renewal is told once per card, in the month before that renewal (a monthly subscription's next
 // renewal is always within a month), so they can add a new card before the renewal fails. The cached
 // state finds the candidates; Stripe confirms each (the card may have changed since).

@@ -4,7 +4,7 @@ import { pay, startCheckout } from '../../__tests__/support/accounts';
 import { startBff, type Bff, type User } from '../../__tests__/support/bff';
 import type { CardExpiryReport } from '../card-expiry-notices';
 
-// The daily card-expiry notice: a subscriber whose card expires before the next renewal is told once
+// The card-expiry notice (a job every 12 hours): a subscriber whose card expires before the next renewal is told once
 // (per card), with the renewal's date and amount and the update-card link; a card that outlives the
 // renewal, or a subscription that does not renew, gets nothing. Run with the job's own role's keys.
 

@@ -192,7 +192,7 @@ export interface CardExpiringAccount {
 
 /**
  * Accounts whose subscription renews (in force, licenses renewing) with a card that expires before the
- * renewal, by the cached snapshot: a Scan for the daily card-expiry job (as listStaleAccounts, an index
+ * renewal, by the cached snapshot: a Scan for the card-expiry job, twice a day (as listStaleAccounts, an index
  * would cost every snapshot write more than the Scan costs once a day).
  */
 export async function listAccountsWithExpiringCards(
