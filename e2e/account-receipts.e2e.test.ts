@@ -1,10 +1,10 @@
 import { sharedBrowser } from './browser';
-import { createVerifiedUser, fillCard, newPage, signIn } from './account-helpers';
+import { createVerifiedUser, fillCard, newPage, signIn, waitForMail } from './account-helpers';
 import { until } from './until';
 
 // The billing history on /licenses: after a purchase and an add, each shows as a receipt row; the
 // receipt link opens the receipt page (served offline by the Stripe emulator) in a new tab, and the
-// PDF link answers a PDF.
+// PDF link answers a PDF. Each payment's receipt also arrives by mail, linking the same page.
 
 const browser = sharedBrowser();
 
@@ -51,6 +51,14 @@ describe('account journeys: receipts', () => {
     const pdf = await fetch(pdfHref ?? '');
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect((await pdf.text()).startsWith('%PDF-1.4')).toBe(true);
+
+    // Both payments' receipts are in the outbox, with their amounts and the same receipt pages.
+    const added = await waitForMail(email, /Your Stockbench receipt/, 2);
+    expect(added.text).toContain('1 license added, charged for the rest of the current period');
+    const first = await waitForMail(email, /Your Stockbench receipt: \$30\.00/);
+    expect(first.text).toContain("Your subscription's first month: 2 licenses");
+    const receiptHref = await link.getAttribute('href');
+    expect(first.html).toContain(`href="${receiptHref ?? ''}"`);
     expect(errors).toEqual([]);
     await context.close();
   });

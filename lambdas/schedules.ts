@@ -15,4 +15,9 @@ export const schedules: readonly ScheduledJob[] = [
     everyHours: 6,
     description: 'Re-reads from Stripe every subscription whose cached state is more than a day old',
   },
+  {
+    name: 'card-expiry-notices',
+    everyHours: 12,
+    description: 'Mails each subscriber whose card expires before the next renewal, once per card',
+  },
 ];

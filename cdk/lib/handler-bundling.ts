@@ -18,12 +18,15 @@ export const HANDLER_BUNDLING = {
   // cold start some 20 to 45 ms longer (more code to compile, and a larger source map for Node to parse
   // when the stripe SDK captures a stack trace on its first request).
   externalModules: [] as readonly string[],
+  // React (the mail templates, lambdas/mail/) picks its production build by NODE_ENV, which Lambda does
+  // not set: defined here, only the production build is bundled (about 220 KB less) and runs.
+  define: { 'process.env.NODE_ENV': '"production"' } as Readonly<Record<string, string>>,
 } as const;
 
 /**
  * The esbuild options NodejsFunction derives from HANDLER_BUNDLING (aws-lambda-nodejs/lib/bundling.ts:
  * `esbuild --bundle <entry> --target=… --platform=node --format=… --minify --sourcemap
- * --sources-content=false --external:…`), for a direct esbuild build().
+ * --sources-content=false --external:… --define:…`), for a direct esbuild build().
  */
 export function handlerEsbuildOptions(): {
   bundle: true;
@@ -34,6 +37,7 @@ export function handlerEsbuildOptions(): {
   sourcemap: boolean;
   sourcesContent: boolean;
   external: string[];
+  define: Record<string, string>;
 } {
   return {
     bundle: true,
@@ -44,5 +48,6 @@ export function handlerEsbuildOptions(): {
     sourcemap: HANDLER_BUNDLING.sourceMap,
     sourcesContent: HANDLER_BUNDLING.sourcesContent,
     external: [...HANDLER_BUNDLING.externalModules],
+    define: { ...HANDLER_BUNDLING.define },
   };
 }

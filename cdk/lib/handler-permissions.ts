@@ -149,6 +149,9 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
     secrets: ['stripe'],
     mail: true,
   },
+  // The card-expiry notice (every 12 hours): scans the accounts' cached cards, confirms each in Stripe, reads the
+  // account's address and claims the notice once (UpdateItem), then mails it.
+  'card-expiry-notices': { table: ['Scan', 'GetItem', 'UpdateItem'], secrets: ['stripe'], mail: true },
 };
 
 /**

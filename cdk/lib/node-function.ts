@@ -94,6 +94,7 @@ export class ProductFunction extends Construct {
               sourceMap: HANDLER_BUNDLING.sourceMap,
               sourcesContent: HANDLER_BUNDLING.sourcesContent,
               externalModules: [...HANDLER_BUNDLING.externalModules],
+              define: { ...HANDLER_BUNDLING.define },
               forceDockerBundling: false,
             },
           })

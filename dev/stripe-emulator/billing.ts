@@ -328,6 +328,7 @@ export function updateSubscription(ctx: Ctx, sub: Subscription, mutate: () => vo
 function markInvoicePaid(ctx: Ctx, invoice: Invoice, pi: PaymentIntent | undefined): void {
   const now = ctx.clock.now();
   invoice.status = 'paid';
+  invoice.next_payment_attempt = null;
   invoice.amount_paid = invoice.amount_due;
   invoice.amount_remaining = 0;
   invoice.status_transitions.paid_at = now;

@@ -42,6 +42,7 @@ export type InvoicePayment = Unexpanded<Stripe.InvoicePayment>;
 export type Refund = Unexpanded<Stripe.Refund>;
 export type Charge = Unexpanded<Stripe.Charge>;
 export type TestClock = Unexpanded<Stripe.TestHelpers.TestClock>;
+export type SubscriptionSchedule = Unexpanded<Stripe.SubscriptionSchedule>;
 
 /** An event: Stripe's envelope and type names; its object is the stored JSON it was made from. */
 export type StripeEvent = Omit<Unexpanded<Stripe.Event>, 'data' | 'type'> & {

@@ -17,6 +17,7 @@ import { paymentIntentRoutes } from './resources/paymentIntents';
 import { paymentMethodRoutes } from './resources/paymentMethods';
 import { productRoutes } from './resources/products';
 import { subscriptionRoutes } from './resources/subscriptions';
+import { subscriptionScheduleRoutes } from './resources/subscriptionSchedules';
 import { testClockRoutes } from './resources/testClocks';
 import { receiptAnswer } from './receipts/serve';
 import { matchRoute, type Route } from './router';
@@ -29,6 +30,7 @@ const ROUTES: Route[] = [
   ...customerRoutes,
   ...paymentMethodRoutes,
   ...subscriptionRoutes,
+  ...subscriptionScheduleRoutes,
   ...invoiceRoutes,
   ...paymentIntentRoutes,
   ...eventRoutes,

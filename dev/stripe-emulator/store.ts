@@ -14,6 +14,7 @@ import type {
   Refund,
   StripeEvent,
   Subscription,
+  SubscriptionSchedule,
   TestClock,
 } from './objects';
 import type { CardOutcome } from './cards';
@@ -66,6 +67,8 @@ export type State = {
   detachedPaymentMethods?: Record<string, true>;
   /** Deleted customers: retrieve answers them as deleted, everything else as missing. */
   deletedCustomers?: Record<string, true>;
+  /** Absent from state files written before the emulator had schedules. */
+  subscriptionSchedules?: Record<string, SubscriptionSchedule>;
 };
 
 function emptyState(): State {
@@ -138,6 +141,7 @@ export function findById(state: State, id: string): JsonObject | undefined {
 }
 
 function storedById(state: State, id: string): object | undefined {
+  if (id.startsWith('sub_sched_')) return state.subscriptionSchedules?.[id];
   const prefix = id.slice(0, id.indexOf('_'));
   switch (prefix) {
     case 'cus':

@@ -17,6 +17,8 @@ export interface Subscription {
   cardLast4: string | null;
   /** The first payment's client secret while the subscription awaits it, else null. */
   clientSecret: string | null;
+  /** A new price announced and not charged yet: per license per month (cents), from the renewal at `appliesAt` (epoch seconds). */
+  priceChange: { unitAmount: number; currency: string; appliesAt: number } | null;
 }
 
 /**

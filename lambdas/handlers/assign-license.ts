@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { assignLicense as endpoint } from '../contracts/assign-license';
 import { getCaller, type ApiEvent } from '../lib/auth';
-import { getConfig } from '../lib/config';
-import { assignedMail, releasedMail } from '../lib/holder-mail';
 import { ApiError, badRequest, conflict, ok, apiHandler } from '../lib/http';
 import { normalizeEmail } from '../../src/lib/email-address';
 import { withHolderChange } from '../lib/holder-changes';
 import { isInForce, toView } from '../lib/license-state';
-import { sendMail } from '../lib/mail';
+import { sendTemplate } from '../mail/send';
+import { licenseAssigned } from '../mail/templates/license-assigned';
+import { licenseTakenBack } from '../mail/templates/license-taken-back';
 import { takeMailAllowance } from '../lib/mail-limits';
 import { requireOwnAccount } from '../lib/ownership';
 import { assignSlot } from '../lib/repository/license-holders';
@@ -81,12 +81,16 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
         await allowance.giveBack();
         throw ENDED();
       }
-      const site = getConfig();
       const buyerEmail = caller.email ?? '';
       await allDone([
-        sendMail(assignedMail({ to: email, buyerEmail, key, expirationDate: assigned.expirationDate }, site)),
+        sendTemplate(licenseAssigned, email, {
+          to: email,
+          buyerEmail,
+          key,
+          expirationDate: assigned.expirationDate,
+        }),
         ...(plan.formerHolder
-          ? [sendMail(releasedMail({ to: plan.formerHolder, buyerEmail, key }, site))]
+          ? [sendTemplate(licenseTakenBack, plan.formerHolder, { buyerEmail, key })]
           : []),
       ]);
       return ok(endpoint, { license: toView(assigned) });

@@ -31,6 +31,7 @@ const entity = (
   cardBrand: s.cardBrand ?? null,
   cardLast4: s.cardLast4 ?? null,
   clientSecret,
+  priceChange: s.priceChange ?? null,
 });
 
 /** The cached snapshot, when it has everything the answer needs. */

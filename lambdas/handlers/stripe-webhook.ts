@@ -22,6 +22,8 @@ import {
   snapshotOf,
 } from '../lib/stripe';
 import { ENDED_STATUSES, LIVE_STATUSES, PAYING_STATUSES } from '../lib/subscription-status';
+import { tellAboutBillingEvent } from '../notices/billing-notices';
+import { alignPriceSchedule } from '../price-change/align-schedule';
 
 // POST /api/stripe-webhook (no JWT; Stripe's signature is the credential). The signature is checked
 // on the raw body; each event id is handled once; the subscription is re-read from Stripe instead of
@@ -77,15 +79,22 @@ async function accountOf(sub: Stripe.Subscription): Promise<string | undefined> 
  * account never held (an old tab's link, a checkout from before the lease, a race with a
  * cancellation) is an orphan: attached when the account holds no live subscription (an abandoned
  * checkout it pointed at is cancelled), else refunded and cancelled. Any other subscription the account
- * does not hold is left alone, so an orphan's cancellation never takes the account's pointer.
+ * does not hold is left alone, so an orphan's cancellation never takes the account's pointer. Answers
+ * the subscription when it was synced as one the account holds (its events are the account holder's
+ * to hear about).
  */
-async function reconcile(uid: string, sub: Stripe.Subscription, event: ApiEvent, eventId: string) {
+async function reconcile(
+  uid: string,
+  sub: Stripe.Subscription,
+  event: ApiEvent,
+  eventId: string,
+): Promise<Stripe.Subscription | undefined> {
   const account = await getAccount(uid);
   if (!account) {
     // Found before the lease, deleted while this event waited for it (delete-customer cancels the
     // subscription, whose events follow): nothing of the account may be written again.
     log('info', 'webhook for a deleted account', event, { eventId, uid, subscriptionId: sub.id });
-    return;
+    return undefined;
   }
   const pointer = account.subscriptionId;
   if (!pointer || pointer === sub.id || (await listSlots(uid, sub.id)).length) {
@@ -93,7 +102,9 @@ async function reconcile(uid: string, sub: Stripe.Subscription, event: ApiEvent,
     // Stripe's record of a removal or of the subscription's end reaches the licenses here, so the
     // people the buyer gave them to are told here (a mail that fails makes Stripe deliver again).
     await tellHoldersOfEndingLicenses(uid, slots);
-    return;
+    // A coming price change's schedule follows what changed (quantity, cancellation): price-change/.
+    await alignPriceSchedule(sub);
+    return sub;
   }
   const context = {
     eventId,
@@ -104,7 +115,7 @@ async function reconcile(uid: string, sub: Stripe.Subscription, event: ApiEvent,
   };
   if (!PAYING_STATUSES.includes(sub.status)) {
     log('info', 'webhook for a subscription the account does not hold', event, context);
-    return;
+    return undefined;
   }
   const current = await retrieveSubscription(pointer).catch((err: unknown) => {
     if (isMissing(err)) return undefined;
@@ -115,12 +126,13 @@ async function reconcile(uid: string, sub: Stripe.Subscription, event: ApiEvent,
     const { refunds, amount } = await refundSubscriptionPayments(sub, { uid, orphan_of: pointer });
     await cancelSubscription(sub.id);
     log('warn', 'orphan subscription refunded and cancelled', event, { ...context, refunds, amount });
-    return;
+    return undefined;
   }
   if (current?.status === 'incomplete') await cancelAbandonedCheckout(current.id);
   await saveSubscription(uid, customerIdOf(sub), snapshotOf(sub), pointer);
   await syncSubscription(uid, sub);
   log('warn', 'orphan subscription attached', event, context);
+  return sub;
 }
 
 export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
@@ -142,7 +154,7 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
     if (uid) {
       // Under the account's lease like every other sync, reading Stripe once it is held; if the lease
       // cannot be had in time, a 5xx makes Stripe deliver the event again later.
-      await withAccountLease(uid, async () =>
+      const own = await withAccountLease(uid, async () =>
         reconcile(uid, await retrieveSubscription(sub.id), event, stripeEvent.id),
       ).catch((err: unknown) => {
         if (err instanceof AccountBusyError) {
@@ -150,6 +162,8 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
         }
         throw err;
       });
+      // Receipts and notices, after the lease (the mails need none: each is claimed once by itself).
+      if (own) await tellAboutBillingEvent(uid, stripeEvent, own);
     } else if (sub.metadata?.uid && !ENDED_STATUSES.includes(sub.status)) {
       // Ours (the BFF put the uid there) and possibly paid, but its account is not found yet (the
       // customer index lags behind a new account): not recorded as handled, and a 5xx makes Stripe

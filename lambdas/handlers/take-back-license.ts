@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { takeBackLicense as endpoint } from '../contracts/take-back-license';
 import { getCaller, type ApiEvent } from '../lib/auth';
-import { getConfig } from '../lib/config';
-import { releasedMail } from '../lib/holder-mail';
 import { forbidden, ok, apiHandler } from '../lib/http';
 import { withHolderChange } from '../lib/holder-changes';
 import { isInForce, toView } from '../lib/license-state';
-import { sendMail } from '../lib/mail';
+import { sendTemplate } from '../mail/send';
+import { licenseTakenBack } from '../mail/templates/license-taken-back';
 import { takeMailAllowance } from '../lib/mail-limits';
 import { ownSlot, parseLicenseKey } from '../lib/own-slot';
 import { requireOwnAccount } from '../lib/ownership';
@@ -46,9 +45,7 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
         throw forbidden("The license key is not one of the signed-in user's licenses.");
       }
       if (plan.formerHolder) {
-        await sendMail(
-          releasedMail({ to: plan.formerHolder, buyerEmail: caller.email ?? '', key }, getConfig()),
-        );
+        await sendTemplate(licenseTakenBack, plan.formerHolder, { buyerEmail: caller.email ?? '', key });
       }
       return ok(endpoint, { license: toView(released) });
     },

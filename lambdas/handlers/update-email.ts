@@ -4,12 +4,11 @@ import { normalizeEmail } from '../../src/lib/email-address';
 import { withAccountLease } from '../money/lease';
 import { assertSelf, getCaller, type ApiEvent, type Caller } from '../lib/auth';
 import { checkPassword, emailInUse, setEmail, signOutEverywhere } from '../lib/cognito';
-import { getConfig } from '../lib/config';
 import { badRequest, conflict, forbidden, ok, apiHandler } from '../lib/http';
-import { sendMail } from '../lib/mail';
+import { sendTemplate } from '../mail/send';
+import { emailChanged } from '../mail/templates/email-changed';
 import { takeMailAllowance } from '../lib/mail-limits';
 import { allDone } from '../lib/settle';
-import { recoveryMail } from '../lib/recovery-mail';
 import { getAccount, saveEmail } from '../lib/repository/accounts';
 import { saveRecoveryCode } from '../lib/repository/recovery-codes';
 import { revokeTokens } from '../lib/repository/sessions';
@@ -67,7 +66,7 @@ async function changeEmail(
     issuedAtMs: nowMs,
     expiresAt: now + RECOVERY_SECONDS,
   });
-  await sendMail(recoveryMail(body.oldEmail, body.newEmail, code, getConfig()));
+  await sendTemplate(emailChanged, body.oldEmail, { newEmail: body.newEmail, code });
 
   // The address the account proved stays beside the new one until the new one is proved too (its
   // owner's sign-up takes it back: lib/unproven-email.ts).

@@ -1,6 +1,5 @@
-import { getConfig } from './config';
-import { endingMail } from './holder-mail';
-import { sendMail } from './mail';
+import { sendTemplate } from '../mail/send';
+import { licenseEnding } from '../mail/templates/license-ending';
 import { getAccount } from './repository/accounts';
 import { claimEndNotice, releaseEndNotice } from './repository/license-holders';
 import { NO_END_DATE, type LicenseSlot } from './repository/licenses';
@@ -34,7 +33,8 @@ export async function tellHoldersOfEndingLicenses(
       if (!(await claimEndNotice(uid, slot.sk, to))) return false;
       const endsAt = slot.expirationDate === NO_END_DATE ? (endingNow ?? '') : slot.expirationDate;
       try {
-        await sendMail(endingMail({ to, buyerEmail, key: slot.licenseKey, endsAt }, getConfig()));
+        const ended = Date.parse(endsAt) <= Date.now();
+        await sendTemplate(licenseEnding, to, { buyerEmail, key: slot.licenseKey, endsAt, ended });
         return true;
       } catch (err) {
         await releaseEndNotice(uid, slot.sk, to);

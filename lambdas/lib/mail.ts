@@ -2,7 +2,8 @@ import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { awsClientDefaults } from './aws-clients';
 
 // Every email the BFF sends goes through sendMail, with SES v2 (locally, the stack's SES twin, which
-// keeps each message in the outbox a person can open in the browser).
+// keeps each message in the outbox a person can open in the browser). Mails are written as templates
+// (lambdas/mail/: one file each, sent with sendTemplate), which render both parts and call this.
 
 export interface Mail {
   to: string;
@@ -34,7 +35,11 @@ export async function sendMail(mail: Mail): Promise<void> {
   );
 }
 
-/** Text made safe to place in a mail's HTML. */
+/**
+ * Text made safe to place in a mail's HTML, for a mail written by hand as `{subject, text, html}`
+ * rather than as a template (which escapes by itself).
+ * @public
+ */
 export const escapeHtml = (s: string): string =>
   s.replace(
     /[&<>"']/g,

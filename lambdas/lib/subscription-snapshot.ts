@@ -16,6 +16,11 @@ export interface SubscriptionSnapshot {
   periodEnd?: number;
   cardBrand?: string;
   cardLast4?: string;
+  /** The card's expiry (month 1-12, year): the card-expiry notice job finds cards to warn about. */
+  cardExpMonth?: number;
+  cardExpYear?: number;
+  /** A coming price change not charged yet (lambdas/price-change/): the new price and the renewal it starts at. */
+  priceChange?: { unitAmount: number; currency: string; appliesAt: number };
   /** When this state was read from Stripe (epoch ms): an older read never replaces a newer one. */
   observedAt: number;
 }

@@ -19,6 +19,7 @@ import { route, type ApiRequest, type Route } from '../router';
 import { newId } from '../store';
 import { liveCustomer } from './customers';
 import { resolvePaymentMethod } from './paymentMethods';
+import { refuseCancellationChange } from './subscriptionSchedules';
 
 const PAYMENT_BEHAVIORS = [
   'allow_incomplete',
@@ -398,6 +399,7 @@ function update({ ctx, params, path }: ApiRequest) {
     if (!onlyMeta)
       throw badState('A canceled subscription can only update its cancellation_details and metadata.');
   }
+  refuseCancellationChange(sub, params);
   const cancelAtEnd = params.bool('cancel_at_period_end');
   const pmParam = params.str('default_payment_method');
   const pmId = pmParam
@@ -419,6 +421,8 @@ function update({ ctx, params, path }: ApiRequest) {
       if (pmId !== undefined) sub.default_payment_method = pmId;
       if (saveDefault && sub.payment_settings) sub.payment_settings.save_default_payment_method = saveDefault;
       if (cancelAtEnd !== undefined) {
+        // canceled_at is the time of the latest request to cancel at the period's end (Stripe's docs).
+        if (cancelAtEnd !== sub.cancel_at_period_end) sub.canceled_at = cancelAtEnd ? ctx.clock.now() : null;
         sub.cancel_at_period_end = cancelAtEnd;
         sub.cancel_at = cancelAtEnd ? (sub.items.data[0]?.current_period_end ?? null) : null;
         if (!cancelAtEnd)
@@ -437,6 +441,13 @@ function update({ ctx, params, path }: ApiRequest) {
 }
 
 export function cancelNow(ctx: Ctx, sub: Subscription, at = ctx.clock.now()): void {
+  const schedule = sub.schedule ? ctx.state.subscriptionSchedules?.[sub.schedule] : undefined;
+  if (schedule?.status === 'active') {
+    // Cancelling a subscription cancels the schedule that manages it.
+    schedule.status = 'canceled';
+    schedule.canceled_at = at;
+    schedule.current_phase = null;
+  }
   sub.status = 'canceled';
   sub.canceled_at = sub.canceled_at ?? at;
   sub.ended_at = at;

@@ -182,3 +182,67 @@ export async function listStaleAccounts(
   } while (start);
   return out;
 }
+
+/** An account whose cached card expires before its subscription's next renewal. */
+export interface CardExpiringAccount {
+  uid: string;
+  email: string;
+  subscriptionId: string;
+}
+
+/**
+ * Accounts whose subscription renews (in force, licenses renewing) with a card that expires before the
+ * renewal, by the cached snapshot: a Scan for the card-expiry job, twice a day (as listStaleAccounts, an index
+ * would cost every snapshot write more than the Scan costs once a day).
+ */
+export async function listAccountsWithExpiringCards(
+  inForceStatuses: readonly string[],
+): Promise<CardExpiringAccount[]> {
+  const out: CardExpiringAccount[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().scan({
+      TableName: table(),
+      ProjectionExpression: '#uid, #email, #sid, #end, #m, #y',
+      FilterExpression:
+        '#sk = :account AND #renewing > :zero AND attribute_exists(#y) AND attribute_exists(#end) AND #status IN (' +
+        inForceStatuses.map((_, i) => `:status${i}`).join(', ') +
+        ')',
+      ExpressionAttributeNames: {
+        '#sk': SORT_KEY,
+        '#uid': 'uid',
+        '#email': 'email',
+        '#sid': 'subscriptionId',
+        '#status': 'subscriptionStatus',
+        '#renewing': 'renewing',
+        '#end': 'periodEnd',
+        '#m': 'cardExpMonth',
+        '#y': 'cardExpYear',
+      },
+      ExpressionAttributeValues: {
+        ':account': ACCOUNT_SK,
+        ':zero': 0,
+        ...Object.fromEntries(inForceStatuses.map((s, i) => [`:status${i}`, s])),
+      },
+      ExclusiveStartKey: start,
+    });
+    for (const item of page.Items ?? []) {
+      const { uid, email, subscriptionId, periodEnd, cardExpMonth, cardExpYear } = item;
+      if (
+        typeof uid === 'string' &&
+        typeof email === 'string' &&
+        typeof subscriptionId === 'string' &&
+        typeof periodEnd === 'number' &&
+        typeof cardExpMonth === 'number' &&
+        typeof cardExpYear === 'number' &&
+        cardExpiresAt(cardExpMonth, cardExpYear) <= periodEnd
+      )
+        out.push({ uid, email, subscriptionId });
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+/** The first moment (epoch seconds) a card with this expiry no longer pays: it works through its month. */
+export const cardExpiresAt = (month: number, year: number): number => Date.UTC(year, month, 1) / 1000;

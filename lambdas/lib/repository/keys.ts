@@ -24,3 +24,5 @@ export const userQuotaSk = (limit: string, window: string): string => `QUOTA#${l
 /** Mails sent to one address, keyed by a hash of it so the table keeps no address for this. */
 export const recipientPk = (addressHash: string): string => `MAILTO#${addressHash}`;
 export const recipientQuotaSk = (window: string): string => `QUOTA#${window}`;
+/** A mail about one event, sent at most once (lambdas/lib/repository/sent-mails.ts). */
+export const sentMailSk = (mailId: string): string => `MAIL#${mailId}`;

@@ -33,8 +33,26 @@ export function clientSecretOf(sub: Stripe.Subscription): string | undefined {
   return invoice?.confirmation_secret?.client_secret ?? undefined;
 }
 
-/** Every subscription the BFF reads comes with its card and its first payment's client secret. */
-export const SUBSCRIPTION_EXPAND = ['default_payment_method', 'latest_invoice.confirmation_secret'];
+/**
+ * Every subscription the BFF reads comes with its card, its first payment's client secret and the
+ * schedule that holds a coming price change (lambdas/price-change/), if any.
+ */
+export const SUBSCRIPTION_EXPAND = [
+  'default_payment_method',
+  'latest_invoice.confirmation_secret',
+  'schedule',
+];
+
+/** The schedule managing the subscription, when one is active (a price change is coming). */
+export const activeScheduleOf = (sub: Stripe.Subscription): Stripe.SubscriptionSchedule | undefined =>
+  typeof sub.schedule === 'object' && sub.schedule?.status === 'active' ? sub.schedule : undefined;
+
+/**
+ * `cancel_at_period_end: false` only where it changes something: Stripe refuses any change to how a
+ * subscription ends while a schedule manages it, and one does only while it renews.
+ */
+export const stopCancelling = (sub: Stripe.Subscription): { cancel_at_period_end?: false } =>
+  sub.cancel_at_period_end ? { cancel_at_period_end: false } : {};
 
 /** What the Stripe keys of a quantity change are derived from (lambdas/money/retry-keys.ts). */
 export const keySourceOf = (sub: Stripe.Subscription): KeySource => ({

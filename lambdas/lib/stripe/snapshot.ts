@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import type { SubscriptionSnapshot } from '../subscription-snapshot';
 import { ENDED_STATUSES } from '../subscription-status';
+import { pendingChangeOf } from '../../price-change/pending-change';
 import { licenseItem } from './objects';
 
 // A subscription as the BFF keeps it (snapshotOf), with when the adapter read it from Stripe (the
@@ -26,6 +27,7 @@ export function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
   const item = licenseItem(sub);
   const quantity = item.quantity ?? 0;
   const pm = typeof sub.default_payment_method === 'object' ? sub.default_payment_method : null;
+  const change = pendingChangeOf(sub.metadata);
   return {
     subscriptionId: sub.id,
     subscriptionCreated: sub.created,
@@ -37,6 +39,12 @@ export function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
     periodEnd: item.current_period_end,
     cardBrand: pm?.card?.brand,
     cardLast4: pm?.card?.last4,
+    cardExpMonth: pm?.card?.exp_month,
+    cardExpYear: pm?.card?.exp_year,
+    priceChange:
+      change && change.priceId !== item.price.id
+        ? { unitAmount: change.unitAmount, currency: change.currency, appliesAt: change.appliesAt }
+        : undefined,
     observedAt: readAt.get(sub) ?? Date.now(),
   };
 }

@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
 import { getConfig } from '../config';
 import { callStripe } from './client';
-import { customerIdOf, licenseItem, SUBSCRIPTION_EXPAND } from './objects';
+import { activeScheduleOf, customerIdOf, licenseItem, stopCancelling, SUBSCRIPTION_EXPAND } from './objects';
+import { releaseSchedule } from './schedules';
 import { noteRead, stamped } from './snapshot';
 
 // The subscription requests. The keys of the changes a user action makes (raiseQuantity,
@@ -101,7 +102,7 @@ export async function raiseQuantity(
           items: [{ id: item.id, quantity }],
           proration_behavior: 'always_invoice',
           payment_behavior: 'error_if_incomplete',
-          cancel_at_period_end: false,
+          ...stopCancelling(sub),
           ...(metadata && { metadata }),
           expand: SUBSCRIPTION_EXPAND,
         },
@@ -112,8 +113,9 @@ export async function raiseQuantity(
 }
 
 /**
- * Removes licenses from the next period: no refund now; at zero the subscription ends at period end.
- * `metadata` as in raiseQuantity.
+ * Removes licenses from the next period: no refund now; at zero the subscription ends at period end
+ * (a coming price change's schedule is released first: Stripe lets no schedule-managed subscription
+ * be set to end, and one that ends before the change needs none). `metadata` as in raiseQuantity.
  */
 export async function lowerRenewingQuantity(
   sub: Stripe.Subscription,
@@ -127,9 +129,11 @@ export async function lowerRenewingQuantity(
       ? {
           items: [{ id: item.id, quantity: renewing }],
           proration_behavior: 'none',
-          cancel_at_period_end: false,
+          ...stopCancelling(sub),
         }
       : { cancel_at_period_end: true, proration_behavior: 'none' };
+  const schedule = activeScheduleOf(sub);
+  if (renewing === 0 && schedule) await releaseSchedule(schedule.id);
   return callStripe((stripe) =>
     stamped(() =>
       stripe.subscriptions.update(

@@ -14,6 +14,7 @@ import { Devices } from './Devices';
 import { HeldLicenses } from './HeldLicenses';
 import { LicenseTable } from './LicenseTable';
 import { KeepRenewing } from './KeepRenewing';
+import { PriceChangeNotice } from './PriceChangeNotice';
 import { subscriptionActions } from './subscription-actions';
 import { SubscriptionNotice } from './SubscriptionNotice';
 import { SubscriptionSummary } from './SubscriptionSummary';
@@ -95,6 +96,7 @@ export function Licenses({ user }: { user: SessionUser }) {
         <section className="account-section" aria-labelledby="subscription">
           <h2 id="subscription">Subscription</h2>
           <SubscriptionSummary subscription={subscription} />
+          <PriceChangeNotice subscription={subscription} />
           <div className="button-row">
             {actions.continueCheckout && subscription.clientSecret && (
               <Link
