@@ -7,6 +7,7 @@ import {
   PutSecretValueCommand,
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
+import { backendContext, siteContentContext } from './deploy-context';
 import { PLACEHOLDER } from './lib/secrets';
 import { siteBuildEnv } from './lib/site-build-env';
 import {
@@ -101,7 +102,6 @@ async function main(): Promise<void> {
   )[edge];
   const webAclArn = edgeOutputs?.WebAclArn;
   if (!webAclArn) throw new Error(`Edge output WebAclArn is missing in ${EDGE_OUTPUTS_FILE}`);
-  const webAclArgs = ['-c', `webAclArn=${webAclArn}`];
 
   run('npx', [
     'cdk',
@@ -113,7 +113,7 @@ async function main(): Promise<void> {
     '--outputs-file',
     OUTPUTS_FILE,
     ...contextArgs,
-    ...webAclArgs,
+    ...backendContext(webAclArn),
   ]);
   const all = JSON.parse(fs.readFileSync(OUTPUTS_FILE, 'utf8')) as Record<string, Record<string, string>>;
   const outputs = all[backend];
@@ -144,15 +144,7 @@ async function main(): Promise<void> {
     '--require-approval',
     'never',
     ...contextArgs,
-    ...webAclArgs,
-    '-c',
-    `siteDir=${SITE_DIR}`,
-    '-c',
-    `siteBucketName=${need('SiteBucketName')}`,
-    '-c',
-    `distributionId=${need('DistributionId')}`,
-    '-c',
-    `distributionDomainName=${need('DistributionDomainName')}`,
+    ...siteContentContext({ webAclArn, siteDir: SITE_DIR, outputs }),
   ]);
 
   console.log(`\nDeployed ${envName}: ${need('SiteUrl')}`);
