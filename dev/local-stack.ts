@@ -10,7 +10,7 @@ import Stripe from 'stripe';
 import { TRIGGER_PERMISSIONS } from '../cdk/lib/handler-permissions';
 import { ORIGIN_VERIFY_ENV } from '../lambdas/lib/origin-check';
 import { DEFAULT_TABLE_NAME } from '../lambdas/lib/table';
-import { createApiHandler, startApiServer } from './api-server';
+import { createApiHandler, startApiServer, type LogSink } from './api-server';
 import { localSecretsManagerClient, localSesClient } from './aws-twins/clients';
 import { startSecretsManagerTwin } from './aws-twins/secrets-manager';
 import { startSesTwin } from './aws-twins/ses';
@@ -48,6 +48,8 @@ export interface LocalStackOptions {
    * written, so nothing reaches a stale site through this stack.
    */
   prepareSite?: (info: StackInfo) => Promise<void>;
+  /** Every log line of the handlers and triggers, as Lambda writes it (default: this console). */
+  handlerLog?: LogSink;
 }
 
 export interface LocalStack {
@@ -318,6 +320,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
 
     const lambda = await startLambdaInvoke({
       port: ports.lambda,
+      logSink: opts.handlerLog,
       deliver: sesSender(ses.url, MAIL_FROM),
       // The triggers that call AWS run as deployed, with their own keys (the gate below knows them) and
       // the handlers' environment (complete by their first invocation).
@@ -395,6 +398,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       jwt: { issuer: cognito.issuer, jwksUrl: cognito.jwksUrl, audience: cognito.clientId },
       env,
       credentials: handlerCredentials(iamSeed),
+      logSink: opts.handlerLog,
     };
     const info: StackInfo = {
       site: withSite ? url(ports.site) : null,
