@@ -48,6 +48,9 @@ export const PAYMENT_METHOD_UNUSABLE_MESSAGE = 'Payment failed. Please try anoth
 
 const IN_PROGRESS_MESSAGE = 'The same request is in progress. Try again shortly.';
 
+/** The log message of a refused Stripe delivery; an alarm counts it (cdk/lib/monitoring.ts). */
+export const WEBHOOK_SIGNATURE_REFUSED = 'webhook signature does not verify';
+
 function isZodError(err: unknown): boolean {
   return err instanceof Error && (err.name === 'ZodError' || err.name === '$ZodError');
 }
@@ -169,7 +172,7 @@ export function errorToResult(
       log('warn', 'the payment provider refused the client input', event, { error: describe(err.cause) });
     } else if (err instanceof InvalidWebhookSignatureError) {
       // Anyone can send one, so not an error line; a steady count after a secret rotation is ours.
-      log('warn', 'webhook signature does not verify', event, { error: describe(err) });
+      log('warn', WEBHOOK_SIGNATURE_REFUSED, event, { error: describe(err) });
     }
     // Stripe changed nothing and will take the request again in a moment.
     const retry = err instanceof PaymentProviderBusyError ? { 'retry-after': '1' } : undefined;
