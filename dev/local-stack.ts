@@ -50,6 +50,11 @@ export interface LocalStackOptions {
   prepareSite?: (info: StackInfo) => Promise<void>;
   /** Every log line of the handlers and triggers, as Lambda writes it (default: this console). */
   handlerLog?: LogSink;
+  /**
+   * SES as in a new account (its sandbox): mail reaches only these verified addresses, and IAM checks the
+   * handlers' SendEmail on each recipient too. Default: production access (any recipient).
+   */
+  sesSandbox?: { verifiedRecipients: string[] };
 }
 
 export interface LocalStack {
@@ -293,7 +298,12 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     stops.push(outbox.stop);
 
     // The AWS twins come before anything that mails (the Cognito trigger) or reads a secret.
-    const ses = await startSesTwin({ port: ports.ses, outboxDir, verifiedIdentities: [MAIL_DOMAIN] });
+    const ses = await startSesTwin({
+      port: ports.ses,
+      outboxDir,
+      verifiedIdentities: [MAIL_DOMAIN, ...(opts.sesSandbox?.verifiedRecipients ?? [])],
+      sandbox: Boolean(opts.sesSandbox),
+    });
     stops.push(ses.stop);
     log(`SES v2 (twin)        ${ses.url}  verified ${MAIL_DOMAIN}`);
     const secretsManager = await startSecretsManagerTwin({
@@ -374,6 +384,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
         mailFrom: MAIL_FROM,
       }),
       secretArns: () => [twins.stripeSecretArn, twins.licenseSigningKeyArn],
+      sesSandbox: Boolean(opts.sesSandbox),
     });
     stops.push(gate.stop);
     log(`IAM gate             ${gate.url}  (the handlers' AWS endpoint)`);

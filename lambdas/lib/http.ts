@@ -13,6 +13,7 @@ import {
   InvalidLicenseKeyError,
   InvalidWebhookSignatureError,
   LimitReachedError,
+  MailNotSentError,
   NotCallersError,
   PaymentMethodUnusableError,
   RecoveryCodeError,
@@ -179,6 +180,17 @@ export function errorToResult(
     return fail(known.statusCode, errorBody(known.code, known.message), retry);
   }
   if (isZodError(err)) return fail(400, errorBody('INVALID_REQUEST', 'The request is not valid.'));
+  if (err instanceof MailNotSentError) {
+    // The account's mail setup (SES's sandbox, most often), not the request: the operator's to fix.
+    log('error', 'mail not sent', event, { error: { name: err.name, message: err.message } });
+    return fail(
+      503,
+      errorBody(
+        'MAIL_NOT_SENT',
+        `We could not send email to ${err.to} just now, so this could not be completed. Please try again later.`,
+      ),
+    );
+  }
   if (err instanceof SecretNotConfiguredError) {
     // The deploy is not finished (docs/deploying.md): say so in the log, and answer what a
     // client can act on (try later) instead of a 500 that looks like a bug.
