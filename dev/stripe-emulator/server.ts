@@ -18,6 +18,7 @@ import { paymentMethodRoutes } from './resources/paymentMethods';
 import { productRoutes } from './resources/products';
 import { subscriptionRoutes } from './resources/subscriptions';
 import { testClockRoutes } from './resources/testClocks';
+import { webhookEndpointRoutes } from './resources/webhookEndpoints';
 import { receiptAnswer } from './receipts/serve';
 import { matchRoute, type Route } from './router';
 import { newId } from './store';
@@ -26,6 +27,7 @@ import { ApiVersion } from './version';
 
 const ROUTES: Route[] = [
   ...productRoutes,
+  ...webhookEndpointRoutes,
   ...customerRoutes,
   ...paymentMethodRoutes,
   ...subscriptionRoutes,

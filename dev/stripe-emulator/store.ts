@@ -15,6 +15,7 @@ import type {
   StripeEvent,
   Subscription,
   TestClock,
+  WebhookEndpoint,
 } from './objects';
 import type { CardOutcome } from './cards';
 
@@ -66,6 +67,8 @@ export type State = {
   detachedPaymentMethods?: Record<string, true>;
   /** Deleted customers: retrieve answers them as deleted, everything else as missing. */
   deletedCustomers?: Record<string, true>;
+  /** Webhook endpoints made through the API (resources/webhookEndpoints.ts); absent in older state. */
+  webhookEndpoints?: Record<string, WebhookEndpoint>;
 };
 
 function emptyState(): State {
