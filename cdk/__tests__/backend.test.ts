@@ -534,9 +534,9 @@ describe('site distribution', () => {
     const csp = JSON.stringify(h.ContentSecurityPolicy?.ContentSecurityPolicy);
     for (const part of [
       "default-src 'self'",
-      "script-src 'self' https://js.stripe.com;",
+      "script-src 'self' https://js.stripe.com https://*.js.stripe.com;",
       "style-src 'self' 'unsafe-inline'",
-      'frame-src https://js.stripe.com https://hooks.stripe.com',
+      'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
       "connect-src 'self' https://api.stripe.com https://cognito-idp.",
       "frame-ancestors 'none'",
       "object-src 'none'",
