@@ -54,7 +54,6 @@ const cdkJson = (
   JSON.parse(fs.readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> }
 ).context;
 
-
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): void {
   console.log(`\n$ ${command} ${args.join(' ')}`);
   execFileSync(command, args, { cwd: ROOT, stdio: 'inherit', env });

@@ -79,7 +79,8 @@ export function readAppConfig(read: ContextReader): AppConfig {
   const mailFrom = requiredText(read, 'mailFrom');
   if (!emailAddress(mailFrom).includes('@')) throw new Error(`mailFrom "${mailFrom}" has no email address`);
   const region = text(read, 'region');
-  if (region && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(region)) throw new Error(`region "${region}" is not an AWS region`);
+  if (region && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(region))
+    throw new Error(`region "${region}" is not an AWS region`);
   return {
     envName,
     region,

@@ -22,7 +22,7 @@ export const EDGE_WINDOW_SECONDS = 300;
  * license-public-key, twice at most (desktop-client/license-client.ts): 3 requests; a start twice in the
  * same 5 minutes (a restart, a crash) is allowed for. Signed-in pages make a handful of calls per view.
  */
-export const OFFICE = {
+const OFFICE = {
   people: 50,
   requestsPerAppStart: 3,
   appStartsPerWindow: 2,

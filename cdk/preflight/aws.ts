@@ -67,9 +67,9 @@ export async function checkAccount(region: string): Promise<{ finding: Finding; 
 }
 
 /** CDK's default bootstrap qualifier and the parameter its bootstrap stack writes its version to. */
-export const BOOTSTRAP_VERSION_PARAMETER = '/cdk-bootstrap/hnb659fds/version';
+const BOOTSTRAP_VERSION_PARAMETER = '/cdk-bootstrap/hnb659fds/version';
 /** The version the synthesized templates' CheckBootstrapVersion rule asks for at least. */
-export const MIN_BOOTSTRAP_VERSION = 6;
+const MIN_BOOTSTRAP_VERSION = 6;
 
 /** The account bootstrapped for CDK in each region (the backend's and us-east-1). */
 export async function checkBootstrap(account: string, regions: readonly string[]): Promise<Finding[]> {

@@ -8,7 +8,7 @@ import { fail, ok, type Finding } from './findings';
 // API's URL sends the events the handler needs, in the API version it reads (created when missing).
 
 /** The price the site shows, in cents. */
-export const centsOf = (usd: number): number => Math.round(usd * 100);
+const centsOf = (usd: number): number => Math.round(usd * 100);
 
 export async function checkPrice(
   stripe: Stripe,

@@ -29,7 +29,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const SYNC_JOB = 'sync-subscriptions';
 
 /** `name+tag@domain` for an address: mail to it reaches `name@domain`'s mailbox. */
-export function plusAlias(address: string, tag: string): string {
+function plusAlias(address: string, tag: string): string {
   const [local, domain] = address.split('@');
   return `${(local ?? '').split('+')[0]}+${tag}@${domain ?? ''}`;
 }

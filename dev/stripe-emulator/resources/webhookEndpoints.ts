@@ -78,7 +78,7 @@ function update(req: ApiRequest) {
 
 function remove(req: ApiRequest) {
   const endpoint = find(req);
-  delete endpoints(req)[endpoint.id];
+  Reflect.deleteProperty(endpoints(req), endpoint.id);
   return toJson({ id: endpoint.id, object: 'webhook_endpoint', deleted: true });
 }
 
