@@ -2,8 +2,8 @@
 // metric filters of the synthesized templates real log lines: `{ $.level = "ERROR" }`, with `&&`, `||`,
 // parentheses, `=` and `!=` on strings (`*` matches any run of characters), `=`, `!=`, `<`, `<=`, `>`,
 // `>=` on numbers, `IS NULL`, `NOT EXISTS`, and `$.a.b` paths. A line that is not a JSON object matches
-// no JSON pattern. Source: CloudWatch Logs User Guide, "Filter pattern syntax for metric filters"
-// ("Using filter patterns to match terms in JSON log events").
+// no JSON pattern. Source: CloudWatch Logs User Guide, "Using filter patterns to match terms in JSON
+// log events".
 
 type Json = unknown;
 type Test = (event: Json) => boolean;
