@@ -7,6 +7,8 @@ import {
   PutSecretValueCommand,
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
+import { backendContext, siteContentContext } from './deploy-context';
+import { readAppConfig } from './lib/app-config';
 import { PLACEHOLDER } from './lib/secrets';
 import { siteBuildEnv } from './lib/site-build-env';
 import {
@@ -15,16 +17,22 @@ import {
   edgeStackName,
   siteContentStackName,
 } from './lib/stockbench-app';
+import { describeFindings, PreflightFailed } from './preflight/findings';
+import { afterBackend, beforeDeploy } from './preflight/run';
 import { externalizeInlineScripts } from './site/externalize-inline-scripts';
 
-// `npm run deploy [-- -c key=value ...]`: the one deploy command.
+// `npm run deploy [-- -c key=value ...]`: the one deploy command (docs/deploying.md).
+// 0. check what a deploy needs before creating anything (cdk/preflight/): the region, credentials, CDK's
+//    bootstrap in both regions, SES, the Stripe key and price;
 // 1. deploy the edge stack in us-east-1 (the WAF web ACL CloudFront uses) and read its ARN;
 // 2. deploy the backend stack with that ARN and read its outputs;
-// 3. give the license signing key a fresh Ed25519 key if it still holds the placeholder;
+// 3. give the license signing key a fresh Ed25519 key if it still holds the placeholder; find or create
+//    Stripe's webhook endpoint for the API and store the Stripe key and signing secret;
 // 4. build the site with the outputs as GATSBY_* variables, move inline scripts out for the CSP;
 // 5. deploy the site content stack, which uploads public/ and invalidates the distribution, and the
-//    access logs stack in us-east-1 (CloudFront's log delivery needs the distribution's id).
-// Context (-c) arguments go to both cdk calls, so `-c env=production -c domainName=...` works as with cdk.
+//    access logs stack in us-east-1 (CloudFront's log delivery and the edge alarms need the distribution);
+// 6. run `npm run smoke` against the deployed site.
+// Context (-c) arguments go to every cdk call, so `-c env=production -c domainName=...` works as with cdk.
 
 const ROOT = path.resolve(__dirname, '..');
 const SITE_DIR = path.join(ROOT, 'public');
@@ -32,8 +40,6 @@ const OUTPUTS_FILE = path.join(ROOT, 'cdk.out', 'backend-outputs.json');
 const EDGE_OUTPUTS_FILE = path.join(ROOT, 'cdk.out', 'edge-outputs.json');
 
 const contextArgs = process.argv.slice(2);
-const envName = contextValue('env') ?? readCdkJsonContext('env') ?? 'dev';
-const toolEnv = { ...process.env, CDK_DISABLE_VERSION_CHECK: 'true', GATSBY_TELEMETRY_DISABLED: '1' };
 
 function contextValue(key: string): string | undefined {
   for (let i = 0; i < contextArgs.length; i += 1) {
@@ -44,79 +50,73 @@ function contextValue(key: string): string | undefined {
   return undefined;
 }
 
-function readCdkJsonContext(key: string): string | undefined {
-  const json = JSON.parse(fs.readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')) as {
-    context?: Record<string, unknown>;
-  };
-  const value = json.context?.[key];
-  return typeof value === 'string' ? value : undefined;
-}
+const cdkJson = (
+  JSON.parse(fs.readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> }
+).context;
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = toolEnv): void {
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): void {
   console.log(`\n$ ${command} ${args.join(' ')}`);
   execFileSync(command, args, { cwd: ROOT, stdio: 'inherit', env });
 }
 
-async function ensureSigningKey(secretArn: string): Promise<void> {
-  const client = new SecretsManagerClient({});
-  const current = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
-  const parsed = JSON.parse(current.SecretString ?? '{}') as { privateKeyPem?: string };
-  if (parsed.privateKeyPem && parsed.privateKeyPem !== PLACEHOLDER) return;
-  const { privateKey } = generateKeyPairSync('ed25519');
-  const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  await client.send(
-    new PutSecretValueCommand({ SecretId: secretArn, SecretString: JSON.stringify({ privateKeyPem }) }),
-  );
-  console.log('Generated the license signing key (Ed25519) in Secrets Manager.');
+function readOutputs(file: string, stack: string): Record<string, string> | undefined {
+  try {
+    return (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Record<string, string>>)[stack];
+  } catch {
+    return undefined;
+  }
 }
 
-async function warnIfStripeUnset(secretArn: string): Promise<void> {
-  const client = new SecretsManagerClient({});
-  const current = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
-  if ((current.SecretString ?? '').includes(PLACEHOLDER)) {
-    console.warn(
-      `\nThe Stripe secret still holds placeholders: set it (docs/deploying.md, "Stripe secrets and webhook") at ${secretArn}`,
+async function ensureSigningKey(region: string, secretArn: string): Promise<void> {
+  const client = new SecretsManagerClient({ region });
+  try {
+    const current = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
+    const parsed = JSON.parse(current.SecretString ?? '{}') as { privateKeyPem?: string };
+    if (parsed.privateKeyPem && parsed.privateKeyPem !== PLACEHOLDER) return;
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    await client.send(
+      new PutSecretValueCommand({ SecretId: secretArn, SecretString: JSON.stringify({ privateKeyPem }) }),
     );
+    console.log('Generated the license signing key (Ed25519) in Secrets Manager.');
+  } finally {
+    client.destroy();
   }
 }
 
 async function main(): Promise<void> {
+  // The settings as the CDK app reads them: -c arguments over cdk.json.
+  const config = readAppConfig((key) => contextValue(key) ?? cdkJson?.[key]);
+  const envName = config.envName;
   const backend = backendStackName(envName);
-  const siteContent = siteContentStackName(envName);
   const edge = edgeStackName(envName);
 
-  run('npx', [
-    'cdk',
-    'deploy',
-    edge,
-    '--exclusively',
-    '--require-approval',
-    'never',
-    '--outputs-file',
-    EDGE_OUTPUTS_FILE,
-    ...contextArgs,
-  ]);
-  const edgeOutputs = (
-    JSON.parse(fs.readFileSync(EDGE_OUTPUTS_FILE, 'utf8')) as Record<string, Record<string, string>>
-  )[edge];
-  const webAclArn = edgeOutputs?.WebAclArn;
-  if (!webAclArn) throw new Error(`Edge output WebAclArn is missing in ${EDGE_OUTPUTS_FILE}`);
-  const webAclArgs = ['-c', `webAclArn=${webAclArn}`];
+  console.log('Checking what the deploy needs before creating anything:');
+  const ready = await beforeDeploy(config, {
+    stripeKeyFromEnv: process.env.STRIPE_SECRET_KEY?.trim() || undefined,
+    storedStripeSecretArn: readOutputs(OUTPUTS_FILE, backend)?.StripeSecretArn,
+  });
+  console.log(describeFindings(ready.findings));
+  // The CLI deploys where the SDK's region points: the region checked above, whatever else is exported.
+  const toolEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    AWS_REGION: ready.region,
+    CDK_DISABLE_VERSION_CHECK: 'true',
+    GATSBY_TELEMETRY_DISABLED: '1',
+  };
+  const deploy = (stacks: string[], extra: string[]) =>
+    run(
+      'npx',
+      ['cdk', 'deploy', ...stacks, '--exclusively', '--require-approval', 'never', ...contextArgs, ...extra],
+      toolEnv,
+    );
 
-  run('npx', [
-    'cdk',
-    'deploy',
-    backend,
-    '--exclusively',
-    '--require-approval',
-    'never',
-    '--outputs-file',
-    OUTPUTS_FILE,
-    ...contextArgs,
-    ...webAclArgs,
-  ]);
-  const all = JSON.parse(fs.readFileSync(OUTPUTS_FILE, 'utf8')) as Record<string, Record<string, string>>;
-  const outputs = all[backend];
+  deploy([edge], ['--outputs-file', EDGE_OUTPUTS_FILE]);
+  const webAclArn = readOutputs(EDGE_OUTPUTS_FILE, edge)?.WebAclArn;
+  if (!webAclArn) throw new Error(`Edge output WebAclArn is missing in ${EDGE_OUTPUTS_FILE}`);
+
+  deploy([backend], ['--outputs-file', OUTPUTS_FILE, ...backendContext(webAclArn)]);
+  const outputs = readOutputs(OUTPUTS_FILE, backend);
   if (!outputs) throw new Error(`No outputs for ${backend} in ${OUTPUTS_FILE}`);
   const need = (key: string): string => {
     const value = outputs[key];
@@ -124,42 +124,34 @@ async function main(): Promise<void> {
     return value;
   };
 
-  await ensureSigningKey(need('LicenseSigningKeySecretArn'));
-  await warnIfStripeUnset(need('StripeSecretArn'));
+  await ensureSigningKey(ready.region, need('LicenseSigningKeySecretArn'));
+  const stripeFindings = await afterBackend(
+    ready,
+    { StripeWebhookUrl: need('StripeWebhookUrl'), StripeSecretArn: need('StripeSecretArn') },
+    envName,
+  );
+  console.log(describeFindings(stripeFindings));
 
   // Clean first: a page removed from the site must not be uploaded again from an old build.
-  run('npx', ['gatsby', 'clean']);
+  run('npx', ['gatsby', 'clean'], toolEnv);
   run('npx', ['gatsby', 'build'], { ...toolEnv, ...siteBuildEnv(outputs) });
   const moved = externalizeInlineScripts(SITE_DIR);
   console.log(
     `Moved ${moved.scripts} inline scripts out of ${moved.pages} pages (CSP without 'unsafe-inline').`,
   );
 
-  run('npx', [
-    'cdk',
-    'deploy',
-    siteContent,
-    accessLogsStackName(envName),
-    '--exclusively',
-    '--require-approval',
-    'never',
-    ...contextArgs,
-    ...webAclArgs,
-    '-c',
-    `siteDir=${SITE_DIR}`,
-    '-c',
-    `siteBucketName=${need('SiteBucketName')}`,
-    '-c',
-    `distributionId=${need('DistributionId')}`,
-    '-c',
-    `distributionDomainName=${need('DistributionDomainName')}`,
-  ]);
+  deploy(
+    [siteContentStackName(envName), accessLogsStackName(envName)],
+    siteContentContext({ webAclArn, siteDir: SITE_DIR, outputs }),
+  );
 
-  console.log(`\nDeployed ${envName}: ${need('SiteUrl')}`);
-  console.log(`Stripe webhook endpoint: ${need('StripeWebhookUrl')}`);
+  console.log(`\nDeployed ${envName}: ${need('SiteUrl')}. Now the smoke test (npm run smoke):`);
+  run('npx', ['tsx', 'scripts/smoke.ts', '--url', need('SiteUrl'), '--outputs', OUTPUTS_FILE], toolEnv);
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  if (err instanceof PreflightFailed) console.error(`\n${err.message}`);
+  else console.error(err instanceof Error ? err.message : err);
+  console.error('\nWhat to do when the deploy stops: docs/deploying.md, "When it fails".');
   process.exit(1);
 });

@@ -14,6 +14,7 @@ import { buildHandlerBundles, DEFAULT_HANDLERS_DIR, type HandlerBundles } from '
 import type { Credentials } from './iam/policy';
 import { decodeJwt, JwtError, remoteJwks, verifyJwt, type JwtPayload } from './jwt';
 import { BodyTooLargeError, readBodyBytes, sendJson } from './http-helpers';
+import { printLogLine, RUNTIME_LOGS_SOURCE } from './lambda-runtime-logs';
 import { listen } from './listen';
 
 // Plays API Gateway (HTTP API, payload format 2.0) for /api/*: builds the same event, runs the same
@@ -50,7 +51,12 @@ export interface ApiHandlerOptions {
    * process.env, no credentials of their own (bench:api times handlers this way).
    */
   isolation?: 'worker' | 'in-process';
+  /** Each line a handler logs, as Lambda's runtime writes it (default: this process's console). */
+  logSink?: LogSink;
 }
+
+/** Receives every log line of a function run in a worker, with the function's name. */
+export type LogSink = (name: string, line: string) => void;
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 type LambdaResult = APIGatewayProxyStructuredResultV2 | string | Record<string, unknown> | undefined | null;
@@ -82,7 +88,7 @@ export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
   const invokers =
     opts.isolation === 'in-process'
       ? inProcessInvokers(handlersDir, opts.env)
-      : workerInvokers(handlersDir, opts.env ?? {}, opts.credentials);
+      : workerInvokers(handlersDir, opts.env ?? {}, opts.credentials, opts.logSink);
 
   const authorize = async (header: string | undefined): Promise<JwtPayload> => {
     const token = header?.replace(/^Bearer\s+/i, '').trim();
@@ -280,11 +286,10 @@ function inProcessInvokers(handlersDir: string, env: Record<string, string> | un
 }
 
 // What runs in each handler's worker: loads the bundle once (the Lambda's cold start), invokes it per
-// message, and sends console output to the parent (so it shows where the handlers' logs always did,
-// in order with the result). Plain JavaScript: the worker runs no TypeScript loader.
+// message, and writes its logs as the Lambda runtime does (lambda-runtime-logs.ts), each line sent to the
+// parent (so it shows in order with the result). Plain JavaScript: the worker runs no TypeScript loader.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { format } = require('node:util');
 process.setSourceMapsEnabled?.(true);
 // The SDK's warning about this machine's Node (the parent prints it once; Lambda runs a newer Node).
 const emitWarning = process.emitWarning;
@@ -293,17 +298,17 @@ process.emitWarning = (warning, ...rest) => {
   if (type === 'NodeVersionSupportWarning' || String(warning).includes('NodeVersionSupportWarning')) return;
   emitWarning.call(process, warning, ...rest);
 };
-for (const level of ['log', 'info', 'warn', 'error', 'debug']) {
-  console[level] = (...args) => parentPort.postMessage({ type: 'log', level, text: format(...args) });
-}
+${RUNTIME_LOGS_SOURCE}
 let mod;
 parentPort.on('message', async ({ id, event, context }) => {
   try {
-    mod ??= require(workerData.bundle);
-    const result = await mod.handler(event, {
-      ...context,
-      getRemainingTimeInMillis: () => Math.max(0, context.deadline - Date.now()),
-      done() {}, fail() {}, succeed() {},
+    const result = await runtimeLogs.invoke(context.awsRequestId, () => {
+      mod ??= require(workerData.bundle);
+      return mod.handler(event, {
+        ...context,
+        getRemainingTimeInMillis: () => Math.max(0, context.deadline - Date.now()),
+        done() {}, fail() {}, succeed() {},
+      });
     });
     parentPort.postMessage({ type: 'result', id, result });
   } catch (error) {
@@ -314,7 +319,7 @@ parentPort.on('message', async ({ id, event, context }) => {
 `;
 
 type WorkerMessage =
-  | { type: 'log'; level: 'log' | 'info' | 'warn' | 'error' | 'debug'; text: string }
+  | { type: 'log'; stream: 'stdout' | 'stderr'; line: string }
   | { type: 'result'; id: number; result: LambdaResult }
   | { type: 'error'; id: number; error: { name: string; message: string; stack?: string } };
 
@@ -326,6 +331,7 @@ export function workerInvokers(
   handlersDir: string,
   env: Record<string, string>,
   credentials: ApiHandlerOptions['credentials'],
+  logSink: LogSink = (_name, line) => printLogLine(line),
 ): LambdaWorkers {
   // Built (or found in the cache) now, so the first request does not wait for it.
   let bundles: Promise<HandlerBundles> | undefined;
@@ -371,7 +377,7 @@ export function workerInvokers(
     worker.unref();
     worker.on('message', (msg: WorkerMessage) => {
       if (msg.type === 'log') {
-        console[msg.level](msg.text);
+        logSink(name, msg.line);
         return;
       }
       const p = pending.get(msg.id);

@@ -2,7 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { Mail } from '../lambdas/lib/mail';
-import { contextFields, workerInvokers } from './api-server';
+import { contextFields, workerInvokers, type LogSink } from './api-server';
 import { localSesClient } from './aws-twins/clients';
 import type { CognitoMessageHookBody } from './cognito/cognito-local-main';
 import type { Credentials } from './iam/policy';
@@ -49,6 +49,8 @@ export interface LambdaInvokeOptions {
     env: Record<string, string>;
     credentials: (name: string) => Credentials;
   };
+  /** Each log line of an isolated function, as Lambda's runtime writes it (default: this console). */
+  logSink?: LogSink;
   /** Where Cognito's emails go (the stack: sesSender, as Cognito mails through SES in production). */
   deliver: (mail: Mail) => Promise<void>;
 }
@@ -89,7 +91,7 @@ export function sesSender(sesEndpoint: string, from: string): (mail: Mail) => Pr
 export async function startLambdaInvoke(opts: LambdaInvokeOptions): Promise<LambdaInvokeServer> {
   const functions = opts.functions ?? TRIGGER_FUNCTIONS;
   const { deliver, isolated } = opts;
-  const workers = isolated && workerInvokers(isolated.dir, isolated.env, isolated.credentials);
+  const workers = isolated && workerInvokers(isolated.dir, isolated.env, isolated.credentials, opts.logSink);
   const run = async (name: string, event: TriggerEvent): Promise<unknown> => {
     if (workers && isolated?.names.includes(name)) {
       return workers.invoke(name, event, contextFields(name, Date.now()));

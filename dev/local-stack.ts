@@ -10,7 +10,7 @@ import Stripe from 'stripe';
 import { TRIGGER_PERMISSIONS } from '../cdk/lib/handler-permissions';
 import { ORIGIN_VERIFY_ENV } from '../lambdas/lib/origin-check';
 import { DEFAULT_TABLE_NAME } from '../lambdas/lib/table';
-import { createApiHandler, startApiServer } from './api-server';
+import { createApiHandler, startApiServer, type LogSink } from './api-server';
 import { localSecretsManagerClient, localSesClient } from './aws-twins/clients';
 import { startSecretsManagerTwin } from './aws-twins/secrets-manager';
 import { startSesTwin } from './aws-twins/ses';
@@ -48,6 +48,13 @@ export interface LocalStackOptions {
    * written, so nothing reaches a stale site through this stack.
    */
   prepareSite?: (info: StackInfo) => Promise<void>;
+  /** Every log line of the handlers and triggers, as Lambda writes it (default: this console). */
+  handlerLog?: LogSink;
+  /**
+   * SES as in a new account (its sandbox): mail reaches only these verified addresses, and IAM checks the
+   * handlers' SendEmail on each recipient too. Default: production access (any recipient).
+   */
+  sesSandbox?: { verifiedRecipients: string[] };
 }
 
 export interface LocalStack {
@@ -291,7 +298,12 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     stops.push(outbox.stop);
 
     // The AWS twins come before anything that mails (the Cognito trigger) or reads a secret.
-    const ses = await startSesTwin({ port: ports.ses, outboxDir, verifiedIdentities: [MAIL_DOMAIN] });
+    const ses = await startSesTwin({
+      port: ports.ses,
+      outboxDir,
+      verifiedIdentities: [MAIL_DOMAIN, ...(opts.sesSandbox?.verifiedRecipients ?? [])],
+      sandbox: Boolean(opts.sesSandbox),
+    });
     stops.push(ses.stop);
     log(`SES v2 (twin)        ${ses.url}  verified ${MAIL_DOMAIN}`);
     const secretsManager = await startSecretsManagerTwin({
@@ -318,6 +330,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
 
     const lambda = await startLambdaInvoke({
       port: ports.lambda,
+      logSink: opts.handlerLog,
       deliver: sesSender(ses.url, MAIL_FROM),
       // The triggers that call AWS run as deployed, with their own keys (the gate below knows them) and
       // the handlers' environment (complete by their first invocation).
@@ -371,6 +384,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
         mailFrom: MAIL_FROM,
       }),
       secretArns: () => [twins.stripeSecretArn, twins.licenseSigningKeyArn],
+      sesSandbox: Boolean(opts.sesSandbox),
     });
     stops.push(gate.stop);
     log(`IAM gate             ${gate.url}  (the handlers' AWS endpoint)`);
@@ -395,6 +409,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       jwt: { issuer: cognito.issuer, jwksUrl: cognito.jwksUrl, audience: cognito.clientId },
       env,
       credentials: handlerCredentials(iamSeed),
+      logSink: opts.handlerLog,
     };
     const info: StackInfo = {
       site: withSite ? url(ports.site) : null,

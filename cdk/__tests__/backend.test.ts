@@ -534,9 +534,9 @@ describe('site distribution', () => {
     const csp = JSON.stringify(h.ContentSecurityPolicy?.ContentSecurityPolicy);
     for (const part of [
       "default-src 'self'",
-      "script-src 'self' https://js.stripe.com;",
+      "script-src 'self' https://js.stripe.com https://*.js.stripe.com;",
       "style-src 'self' 'unsafe-inline'",
-      'frame-src https://js.stripe.com https://hooks.stripe.com',
+      'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
       "connect-src 'self' https://api.stripe.com https://cognito-idp.",
       "frame-ancestors 'none'",
       "object-src 'none'",
@@ -550,7 +550,7 @@ describe('site distribution', () => {
 
 describe('alarms', () => {
   const alarms = () => props('AWS::CloudWatch::Alarm');
-  it('API 5xx rate, errors and throttles per function, DynamoDB throttles, webhook failures', () => {
+  it('API 5xx rate, errors and throttles per function, DynamoDB throttles, webhook failures and refusals', () => {
     const descriptions = alarms().map((a) => String(a.AlarmDescription));
     expect(descriptions.some((d) => d.includes('API requests answered 5xx'))).toBe(true);
     for (const h of [...handlers, 'custom-message']) {
@@ -559,7 +559,9 @@ describe('alarms', () => {
     }
     expect(descriptions.some((d) => d.startsWith('DynamoDB read or write requests throttled'))).toBe(true);
     expect(descriptions.some((d) => d.startsWith('Stripe webhook logged a failure'))).toBe(true);
-    t.hasResourceProperties('AWS::Logs::MetricFilter', { FilterPattern: '{ $.level = "error" }' });
+    expect(descriptions.some((d) => d.startsWith('Stripe webhook refused'))).toBe(true);
+    // Which lines each filter counts: service-rules.test.ts, with the lines Lambda writes.
+    t.resourceCountIs('AWS::Logs::MetricFilter', 2);
   });
   it('every alarm notifies the SNS topic; no email subscription without alarmEmail', () => {
     for (const a of alarms()) expect(JSON.stringify(a.AlarmActions)).toContain('MonitoringAlarmTopic');

@@ -1,7 +1,7 @@
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { routes } from '../../lambdas/routes';
 import { ACCESS_LOG_RETENTION_DAYS, FORBIDDEN_ACCESS_LOG_FIELDS } from '../lib/access-logs';
-import { EDGE_RATE_LIMITS } from '../lib/edge-rate-limits';
+import { EDGE_RATE_LIMITS, OFFICE_API_REQUESTS, OFFICE_DESKTOP_REQUESTS } from '../lib/edge-rate-limits';
 import { removeOutput, resourcesOfType, synthesize, type SynthResult, templateOf } from './helpers';
 
 // What the distribution keeps and lets through at the edge (issue 19, paths 6 and 8): access logs
@@ -200,6 +200,15 @@ describe('rate limits at the edge', () => {
     expect(limitOf('/api/email-recovery')).toBeLessThanOrEqual(limitOf('/api/validate-license'));
     // A site page is not limited by these rules.
     expect(limitOf('/pricing')).toBe(Infinity);
+  });
+
+  it('lets an office of 50 desktop applications and their people behind one address through', () => {
+    // Each request counts against every rule whose paths it matches: the lowest limit is what it meets.
+    for (const path of ['/api/validate-license', '/api/license-public-key']) {
+      expect([path, limitOf(path) >= OFFICE_DESKTOP_REQUESTS]).toEqual([path, true]);
+    }
+    expect(OFFICE_DESKTOP_REQUESTS).toBe(300);
+    expect(limitOf('/api/get-licenses')).toBeGreaterThanOrEqual(OFFICE_API_REQUESTS);
   });
 
   it('keeps no request samples or WAF logs (they would hold URLs with their query strings)', () => {

@@ -69,7 +69,9 @@ it('Cognito mails through SES from mailFrom; mail-sending handlers may send as t
 it('CSP admits the analytics hosts when analytics is on', () => {
   const [policy] = Object.values(t.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
   const csp = JSON.stringify(policy);
-  expect(csp).toContain("script-src 'self' https://js.stripe.com https://www.googletagmanager.com;");
+  expect(csp).toContain(
+    "script-src 'self' https://js.stripe.com https://*.js.stripe.com https://www.googletagmanager.com;",
+  );
   expect(csp).toMatch(/connect-src [^;]*https:\/\/\*\.google-analytics\.com/);
   const outputs = t.toJSON().Outputs;
   expect(outputs.GatsbyAnalyticsEnabled).toMatchObject({ Value: 'true' });

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { readAppConfig } from '../lib/app-config';
-import { contentSecurityPolicy, cspDirectives } from '../lib/csp';
+import { contentSecurityPolicy, cspDirectives, STRIPE_JS_CSP } from '../lib/csp';
 import { FUNCTION_CODE_FILE } from '../lib/site';
 import { siteBuildEnv, SITE_BUILD_VARIABLES } from '../lib/site-build-env';
 import { externalizeHtml, externalizeInlineScripts, INLINE_DIR } from '../site/externalize-inline-scripts';
@@ -36,18 +36,35 @@ describe('directory index function', () => {
 describe('CSP', () => {
   it('allows exactly self, Stripe and Cognito without analytics', () => {
     expect(contentSecurityPolicy({ cognitoRegion: 'eu-west-1', analyticsEnabled: false })).toBe(
-      "default-src 'self'; script-src 'self' https://js.stripe.com; style-src 'self' 'unsafe-inline'; " +
+      "default-src 'self'; script-src 'self' https://js.stripe.com https://*.js.stripe.com; style-src 'self' 'unsafe-inline'; " +
         "img-src 'self' data:; font-src 'self'; " +
         "connect-src 'self' https://api.stripe.com https://cognito-idp.eu-west-1.amazonaws.com; " +
-        "frame-src https://js.stripe.com https://hooks.stripe.com; frame-ancestors 'none'; object-src 'none'; " +
+        "frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com; frame-ancestors 'none'; object-src 'none'; " +
         "base-uri 'self'; form-action 'self'; upgrade-insecure-requests",
     );
   });
   it('adds GA4 hosts only when analytics is on; never unsafe script sources', () => {
     const d = cspDirectives({ cognitoRegion: 'us-east-1', analyticsEnabled: true });
-    expect(d['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://www.googletagmanager.com']);
+    expect(d['script-src']).toEqual([
+      "'self'",
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+      'https://www.googletagmanager.com',
+    ]);
     expect(d['connect-src']).toContain('https://*.google-analytics.com');
-    expect(d['script-src']?.join(' ')).not.toMatch(/unsafe|\*/);
+    // No unsafe source, and no wildcard but the one Stripe's guide asks for.
+    expect(d['script-src']?.filter((s) => /unsafe|\*/.test(s))).toEqual(['https://*.js.stripe.com']);
+  });
+  it("allows every origin Stripe's published CSP list names for Stripe.js", () => {
+    for (const analyticsEnabled of [false, true]) {
+      const d = cspDirectives({ cognitoRegion: 'eu-west-1', analyticsEnabled });
+      for (const [directive, sources] of Object.entries(STRIPE_JS_CSP)) {
+        expect({ directive, missing: sources.filter((s) => !d[directive]?.includes(s)) }).toEqual({
+          directive,
+          missing: [],
+        });
+      }
+    }
   });
   it("fits CloudFront's 1,783-character limit", () => {
     expect(

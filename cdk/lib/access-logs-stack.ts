@@ -4,21 +4,27 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { ACCESS_LOG_FIELDS, ACCESS_LOG_RETENTION_DAYS } from './access-logs';
+import { EdgeAlarms } from './edge-alarms';
 
 // CloudFront's access logs through standard logging v2 (CloudWatch Logs' vended log delivery): a
 // delivery source for the distribution, an S3 bucket as destination, and a delivery that writes only
 // the fields in access-logs.ts, so no URL's query string reaches a kept log. CloudFront's delivery
 // source must be created in us-east-1, hence this stack's region. It needs the distribution's id,
 // which exists once the backend stack is deployed: cdk/deploy.ts deploys it afterwards with the id
-// as context (distributionId), as it does the site content stack.
+// as context (distributionId), as it does the site content stack. The edge's alarms (edge-alarms.ts) are
+// here too: their metrics are in us-east-1 and the CloudFront one needs the distribution's id.
 
 export interface AccessLogsStackProps extends StackProps {
   distributionId: string;
+  /** The web ACL's metric name (edge-stack.ts webAclMetricName). */
+  webAclMetricName: string;
+  alarmEmail?: string;
 }
 
 export class AccessLogsStack extends Stack {
   readonly bucket: s3.Bucket;
   readonly delivery: logs.CfnDelivery;
+  readonly alarms: EdgeAlarms;
 
   constructor(scope: Construct, id: string, props: AccessLogsStackProps) {
     super(scope, id, props);
@@ -84,5 +90,11 @@ export class AccessLogsStack extends Stack {
       s3SuffixPath: 'cloudfront/{DistributionId}/{yyyy}/{MM}/{dd}/{HH}',
     });
     this.delivery.addResourceDependency(source);
+
+    this.alarms = new EdgeAlarms(this, 'Alarms', {
+      distributionId: props.distributionId,
+      webAclMetricName: props.webAclMetricName,
+      alarmEmail: props.alarmEmail,
+    });
   }
 }

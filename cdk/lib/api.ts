@@ -160,7 +160,11 @@ export class Api extends Construct {
     };
 
     const integrations = new Map<string, HttpLambdaIntegration>();
-    const publicRoutes: { key: string; throttle: { rateLimit: number; burstLimit: number } }[] = [];
+    const publicRoutes: {
+      key: string;
+      route?: apigwv2.HttpRoute;
+      throttle: { rateLimit: number; burstLimit: number };
+    }[] = [];
     for (const route of routes) {
       let integration = integrations.get(route.handler);
       if (!integration) {
@@ -177,6 +181,7 @@ export class Api extends Construct {
       if (route.auth === 'none') {
         publicRoutes.push({
           key: `${route.method} ${route.path}`,
+          route: httpRoute,
           throttle: ROUTE_THROTTLES[route.handler] ?? PUBLIC_ROUTE_THROTTLE,
         });
         if (httpRoute) {
@@ -206,6 +211,10 @@ export class Api extends Construct {
     }
 
     const cfnStage = this.stage.node.defaultChild as apigwv2.CfnStage;
+    // API Gateway refuses a stage whose RouteSettings name a route that does not exist yet ("Unable to find
+    // Route by key ... within the provided RouteSettings"), and nothing else orders the stage after the
+    // routes (they wait on the functions): the stage depends on each route it names.
+    for (const { route } of publicRoutes) if (route) cfnStage.node.addDependency(route);
     cfnStage.routeSettings = Object.fromEntries(
       publicRoutes.map(({ key, throttle }) => [
         key,

@@ -4,6 +4,11 @@
 export interface AppConfig {
   /** Environment name; 'production' turns on retention and deletion protection. */
   envName: string;
+  /**
+   * The backend's region. Optional: without it the stacks go where the AWS SDK's region (AWS_REGION or
+   * the profile) points, which `npm run deploy` then checks against it when given.
+   */
+  region?: string;
   /** Custom domain (e.g. www.example.com); needs certificateArn (an ACM certificate in us-east-1). */
   domainName?: string;
   certificateArn?: string;
@@ -73,8 +78,12 @@ export function readAppConfig(read: ContextReader): AppConfig {
   if (!/^[a-z][a-z0-9-]{0,20}$/.test(envName)) throw new Error(`env "${envName}" must be short lowercase`);
   const mailFrom = requiredText(read, 'mailFrom');
   if (!emailAddress(mailFrom).includes('@')) throw new Error(`mailFrom "${mailFrom}" has no email address`);
+  const region = text(read, 'region');
+  if (region && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(region))
+    throw new Error(`region "${region}" is not an AWS region`);
   return {
     envName,
+    region,
     domainName,
     certificateArn,
     apiDomainName,

@@ -4,11 +4,10 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { LAST_VERIFIED_EMAIL } from '../../lambdas/lib/cognito-attributes';
 import { emailAddress } from './app-config';
-import { CLIENT_WRITE_ATTRIBUTES } from './client-attributes';
 import { triggerStatements, type TriggerName } from './handler-permissions';
 import { type FunctionDefaults, ProductFunction } from './node-function';
+import { CLIENT_SETTINGS, USER_POOL_SETTINGS } from './user-pool-settings';
 
 // Accounts: the Cognito user pool and the one app client the site and the desktop application share.
 
@@ -66,20 +65,22 @@ export class Auth extends Construct {
       memorySize: 256,
     });
 
+    // Attributes, sign-in and password rules: user-pool-settings.ts, which the local pool is built from too.
+    const pool = USER_POOL_SETTINGS;
+    const email = pool.schema.find((a) => a.name === 'email');
     this.userPool = new cognito.UserPool(this, 'UserPool', {
-      // Email is the username; sign-in ignores its case (User@x.com and user@x.com are one person).
-      signInAliases: { email: true, username: false },
-      signInCaseSensitive: false,
+      signInAliases: { email: pool.usernameAttributes.includes('email'), username: false },
+      signInCaseSensitive: pool.caseSensitive,
       selfSignUpEnabled: true,
-      autoVerify: { email: true },
-      standardAttributes: { email: { required: true, mutable: true } },
-      // The address an account last proved, while a change waits for its code (cognito-attributes.ts).
-      customAttributes: {
-        [LAST_VERIFIED_EMAIL]: new cognito.StringAttribute({ mutable: true, maxLen: 320 }),
-      },
-      // The spec's rule is "at least 6 characters" and nothing else (its sign-up form enforces the same).
+      autoVerify: { email: pool.autoVerifiedAttributes.includes('email') },
+      standardAttributes: email && { email: { required: email.required, mutable: email.mutable } },
+      customAttributes: Object.fromEntries(
+        pool.schema
+          .filter((a) => a.custom)
+          .map((a) => [a.name, new cognito.StringAttribute({ mutable: a.mutable, maxLen: a.maxLength })]),
+      ),
       passwordPolicy: {
-        minLength: 6,
+        minLength: pool.passwordMinimumLength,
         requireLowercase: false,
         requireUppercase: false,
         requireDigits: false,
@@ -109,23 +110,24 @@ export class Auth extends Construct {
     });
 
     this.client = this.userPool.addClient('WebClient', {
+      userPoolClientName: CLIENT_SETTINGS.clientName,
       // USER_PASSWORD_AUTH everywhere: the desktop application sends the password to Cognito, and the local
       // Cognito has no SRP (dev/README.md, "Cognito: cognito-local behind our proxy"); refresh tokens are
       // always allowed.
-      authFlows: { userPassword: true },
+      authFlows: { userPassword: CLIENT_SETTINGS.explicitAuthFlows.includes('ALLOW_USER_PASSWORD_AUTH') },
       generateSecret: false,
-      preventUserExistenceErrors: true,
-      enableTokenRevocation: true,
+      preventUserExistenceErrors: CLIENT_SETTINGS.preventUserExistenceErrors,
+      enableTokenRevocation: CLIENT_SETTINGS.enableTokenRevocation,
       // No hosted UI or OAuth redirects: the site and the desktop application sign in directly.
       disableOAuth: true,
       supportedIdentityProviders: [cognito.UserPoolClientIdentityProvider.COGNITO],
       idTokenValidity: Duration.hours(1),
       accessTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),
-      authSessionValidity: Duration.minutes(3),
+      authSessionValidity: Duration.minutes(CLIENT_SETTINGS.authSessionValidityMinutes),
       // Not email: only the BFF changes the address (client-attributes.ts).
       writeAttributes: new cognito.ClientAttributes().withStandardAttributes(
-        Object.fromEntries(CLIENT_WRITE_ATTRIBUTES.map((name) => [name, true])),
+        Object.fromEntries(CLIENT_SETTINGS.writeAttributes.map((name) => [name, true])),
       ),
     });
 

@@ -25,6 +25,7 @@ export interface BackendStackProps extends StackProps {
 }
 
 const WEBHOOK_HANDLER = 'stripe-webhook';
+const SYNC_JOB = 'sync-subscriptions';
 
 export class BackendStack extends Stack {
   readonly data: Data;
@@ -140,6 +141,13 @@ export class BackendStack extends Stack {
         "CloudFront's API origin; the smoke test checks that it refuses direct calls",
       ],
     };
+    const syncJob = this.api.functions.get(SYNC_JOB);
+    if (syncJob) {
+      outputs.SyncJobFunctionName = [
+        syncJob.fn.functionName,
+        'The scheduled sync; the smoke test invokes it once',
+      ];
+    }
     if (this.api.domainName) {
       outputs.ApiDomainTarget = [
         this.api.domainName.regionalDomainName,

@@ -9,12 +9,15 @@ import { WebAcl } from './web-acl';
 
 export const EDGE_REGION = 'us-east-1';
 
+/** The web ACL's CloudWatch metric name: the WebACL dimension of its metrics (edge-alarms.ts). */
+export const webAclMetricName = (envName: string): string => `stockbench-${envName}`;
+
 export class EdgeStack extends Stack {
   readonly webAcl: WebAcl;
 
   constructor(scope: Construct, id: string, props: StackProps & { envName: string }) {
     super(scope, id, props);
-    this.webAcl = new WebAcl(this, 'WebAcl', { metricPrefix: `stockbench-${props.envName}` });
+    this.webAcl = new WebAcl(this, 'WebAcl', { metricPrefix: webAclMetricName(props.envName) });
     new CfnOutput(this, 'WebAclArn', {
       value: this.webAcl.arn,
       description: 'The web ACL the backend stack attaches to the distribution (context webAclArn)',

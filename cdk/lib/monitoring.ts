@@ -7,6 +7,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import { WEBHOOK_SIGNATURE_REFUSED } from '../../lambdas/lib/http';
 import { pascal } from './api';
 import type { ProductFunction } from './node-function';
 
@@ -27,6 +28,20 @@ export interface MonitoringProps {
 /** API 5xx share of requests that raises the alarm, over 5 minutes. */
 const API_5XX_RATE_THRESHOLD = 0.05;
 const WEBHOOK_FAILURE_NAMESPACE = 'Stockbench';
+/**
+ * Refused deliveries per hour that page: a wrong webhook secret refuses every delivery Stripe makes and
+ * retries, while `npm run smoke` sends one forged event per run (it must not page) and anyone can send one.
+ */
+const WEBHOOK_REFUSALS_PER_HOUR = 2;
+
+/** Lines at ERROR: the logger's (lambdas/lib/log.ts) and the runtime's (console.error, a thrown error). */
+export const ERROR_LINES = logs.FilterPattern.stringValue('$.level', '=', 'ERROR');
+/** The webhook's line for a delivery whose signature does not verify (a 400). */
+export const REFUSED_DELIVERY_LINES = logs.FilterPattern.stringValue(
+  '$.message',
+  '=',
+  WEBHOOK_SIGNATURE_REFUSED,
+);
 
 export class Monitoring extends Construct {
   readonly topic: sns.Topic;
@@ -87,27 +102,45 @@ export class Monitoring extends Construct {
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
     });
 
-    if (props.webhook) {
-      const failureMetric = {
-        namespace: WEBHOOK_FAILURE_NAMESPACE,
-        metricName: `WebhookFailures-${props.envName}`,
-      };
-      // The webhook answers a failed Stripe read (or any other failure of ours) with a 5xx and an
-      // `"level":"error"` log line (lambdas/lib/http.ts), not an exception, so Lambda's Errors metric
-      // misses it; count those lines instead. A bad signature is a 400 with a warn line: anyone can
-      // send one, so it does not page.
-      new logs.MetricFilter(this, 'WebhookFailureFilter', {
-        logGroup: props.webhook.logGroup,
-        filterPattern: logs.FilterPattern.stringValue('$.level', '=', 'error'),
-        metricNamespace: failureMetric.namespace,
-        metricName: failureMetric.metricName,
-        metricValue: '1',
-        defaultValue: 0,
-      });
+    const webhook = props.webhook;
+    if (webhook) {
+      const metric = (name: string, statisticPeriod: Duration) =>
+        new cloudwatch.Metric({
+          namespace: WEBHOOK_FAILURE_NAMESPACE,
+          metricName: `${name}-${props.envName}`,
+          period: statisticPeriod,
+          statistic: 'Sum',
+        });
+      const countLines = (id: string, filterPattern: logs.IFilterPattern, m: cloudwatch.Metric) =>
+        new logs.MetricFilter(this, id, {
+          logGroup: webhook.logGroup,
+          filterPattern,
+          metricNamespace: m.namespace,
+          metricName: m.metricName,
+          metricValue: '1',
+          defaultValue: 0,
+        });
+      // The webhook answers a failed Stripe read (or any other failure of ours) with a 5xx and an ERROR
+      // line (lambdas/lib/http.ts), not an exception, so Lambda's Errors metric misses it; count those
+      // lines instead, in the shape the Lambda runtime writes them with the JSON log format.
+      const failures = metric('WebhookFailures', period);
+      countLines('WebhookFailureFilter', ERROR_LINES, failures);
       this.add('WebhookFailures', {
         alarmDescription: 'Stripe webhook logged a failure: an event may not be applied until Stripe retries',
-        metric: new cloudwatch.Metric({ ...failureMetric, period, statistic: 'Sum' }),
+        metric: failures,
         threshold: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      });
+      // A bad signature is a 400 with a WARN line, silent to every other alarm: a wrong webhook secret
+      // (a first deploy, a rotation) would refuse every payment's events until Stripe gives up.
+      const refused = metric('WebhookRefused', Duration.hours(1));
+      countLines('WebhookRefusedFilter', REFUSED_DELIVERY_LINES, refused);
+      this.add('WebhookRefused', {
+        alarmDescription:
+          `Stripe webhook refused ${WEBHOOK_REFUSALS_PER_HOUR} or more deliveries in an hour (signature ` +
+          'does not verify): check the webhook secret (docs/deploying.md)',
+        metric: refused,
+        threshold: WEBHOOK_REFUSALS_PER_HOUR,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       });
     }

@@ -1,4 +1,4 @@
-import { cspDirectives, STRIPE_API, STRIPE_HOOKS, STRIPE_JS } from './csp';
+import { cspDirectives, STRIPE_API, STRIPE_HOOKS, STRIPE_JS, STRIPE_JS_SUBDOMAINS } from './csp';
 
 // The security headers the site and /api carry, as plain values. CloudFront's response headers policy
 // (site.ts) is built from them, the local site server (dev/site-server.ts) sends them, and `npm run
@@ -43,7 +43,7 @@ const REGION_MARK = 'local-stack-region';
 export function localCspDirectives(local: LocalEndpoints, analyticsEnabled = false): CspDirectives {
   const origin = (url: string) => new URL(url).origin;
   const swap = (source: string): string => {
-    if (source === STRIPE_JS || source === STRIPE_HOOKS) return origin(local.stripeJs);
+    if ([STRIPE_JS, STRIPE_JS_SUBDOMAINS, STRIPE_HOOKS].includes(source)) return origin(local.stripeJs);
     if (source === STRIPE_API) return origin(local.stripeApi);
     if (source.includes(REGION_MARK)) return origin(local.cognito);
     return source;

@@ -4,7 +4,7 @@ import type { RouteDef } from '../../lambdas/routes';
 import type { AppConfig } from './app-config';
 import { AccessLogsStack } from './access-logs-stack';
 import { BackendStack } from './backend-stack';
-import { EDGE_REGION, EdgeStack } from './edge-stack';
+import { EDGE_REGION, EdgeStack, webAclMetricName } from './edge-stack';
 import type { CodeMode } from './node-function';
 import { SiteContentStack } from './site-content-stack';
 
@@ -14,7 +14,7 @@ export interface StockbenchStacks {
   /** us-east-1: the WAF web ACL, deployed before the backend. */
   edge: EdgeStack;
   backend: BackendStack;
-  /** us-east-1: CloudFront's access log delivery; only when the distribution's id is known. */
+  /** us-east-1: CloudFront's access log delivery and the edge's alarms; only when the distribution's id is known. */
   accessLogs?: AccessLogsStack;
   /** Only when the site is built (siteDir exists) and the backend's bucket and distribution are known. */
   siteContent?: SiteContentStack;
@@ -57,7 +57,9 @@ export function addStockbenchStacks(
     ? new AccessLogsStack(app, accessLogsStackName(config.envName), {
         env: edgeEnv,
         distributionId,
-        description: `Stockbench ${config.envName}: CloudFront access logs without query strings (us-east-1)`,
+        webAclMetricName: webAclMetricName(config.envName),
+        alarmEmail: config.alarmEmail,
+        description: `Stockbench ${config.envName}: CloudFront access logs without query strings, and the edge's alarms (us-east-1)`,
       })
     : undefined;
   if (!siteBucketName || !distributionId || !distributionDomainName || !fs.existsSync(config.siteDir)) {

@@ -132,7 +132,9 @@ describe('local API server', () => {
     const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const res = await fetch(`${api.url}/api/env`);
-    const logged = [log.mock.calls, error.mock.calls];
+    const logged = [...log.mock.calls, ...error.mock.calls].map(
+      ([line]) => JSON.parse(String(line)) as object,
+    );
     log.mockRestore();
     error.mockRestore();
     delete process.env.PARENT_ONLY;
@@ -147,8 +149,21 @@ describe('local API server', () => {
       file: expect.stringMatching(/node_modules\/\.cache\/stockbench-handlers\/[0-9a-f]+\/env\/index\.js$/),
     });
     expect(process.env.API_TEST_VALUE).toBeUndefined();
-    // Its console output reaches this process's console before the answer does.
-    expect(logged).toEqual([[['env handler says hi { n: 1 }']], [['env handler warns']]]);
+    // Its logs reach this process's console before the answer does, each line as Lambda's runtime writes
+    // it with the JSON log format: console calls wrapped (their text the message, DEBUG dropped at the
+    // INFO level), a logger's own JSON line kept as it is.
+    const runtimeLine = (level: string, message: string) => ({
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      level,
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      message,
+    });
+    expect(logged).toEqual([
+      runtimeLine('INFO', 'env handler says hi { n: 1 }'),
+      runtimeLine('INFO', '{"level":"error","msg":"a line of its own"}'),
+      runtimeLine('ERROR', 'env handler warns'),
+      { level: 'ERROR', message: 'a logger line' },
+    ]);
   });
 
   it('a crashed handler runtime answers 500 and the next request gets a fresh one', async () => {

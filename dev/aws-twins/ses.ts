@@ -12,7 +12,9 @@ import { AwsTwinError, parseJsonObject, sendJson } from './http';
 // does, and GetEmailIdentity (GET /v2/email/identities/{identity}) for health checks. Every accepted
 // email is written to the outbox directory as an OutboxMessage, which dev/outbox.ts shows.
 // The sender must be a verified identity of the twin (an address, or a domain covering all its
-// addresses), as with SES out of the sandbox; recipients are not checked (production access).
+// addresses). Out of the sandbox (production access) recipients are not checked; in `sandbox` mode, as in
+// a new SES account, every recipient must be a verified identity too, or SendEmail answers MessageRejected
+// ("Email address is not verified. The following identities failed the check in region ...").
 
 export interface SesTwinOptions {
   port: number;
@@ -22,6 +24,8 @@ export interface SesTwinOptions {
   verifiedIdentities: string[];
   /** Named in MessageRejected's message, as SES does; default us-east-1. */
   region?: string;
+  /** SES's sandbox: recipients must be verified identities too (default false: production access). */
+  sandbox?: boolean;
 }
 
 export interface SesTwin {
@@ -81,7 +85,12 @@ interface ParsedEmail {
 }
 
 /** SendEmail's request, checked as SES checks it (throws BadRequestException/MessageRejected). */
-function parseSendEmail(body: Json, verified: (address: string) => boolean, region: string): ParsedEmail {
+function parseSendEmail(
+  body: Json,
+  verified: (address: string) => boolean,
+  region: string,
+  sandbox: boolean,
+): ParsedEmail {
   const content = body.Content as Json | undefined;
   if (!content || typeof content !== 'object') throw badRequest('Missing required parameter: Content');
   if (content.Raw !== undefined || content.Template !== undefined) {
@@ -119,6 +128,13 @@ function parseSendEmail(body: Json, verified: (address: string) => boolean, regi
     throw new AwsTwinError(
       'MessageRejected',
       `Email address is not verified. The following identities failed the check in region ${region.toUpperCase()}: ${from}`,
+    );
+  }
+  const unverified = sandbox ? recipients.filter((r) => !verified(emailAddressOf(r) ?? '')) : [];
+  if (unverified.length) {
+    throw new AwsTwinError(
+      'MessageRejected',
+      `Email address is not verified. The following identities failed the check in region ${region.toUpperCase()}: ${unverified.join(', ')}`,
     );
   }
   return { from, to, cc, bcc, replyTo, subject, text: text ?? '', html: html ?? '' };
@@ -170,7 +186,7 @@ export async function startSesTwin(opts: SesTwinOptions): Promise<SesTwin> {
       return sendJson(res, 200, { failing: [...failing] }, 'application/json');
     }
     if (req.method === 'POST' && url.pathname === SEND_PATH) {
-      const email = parseSendEmail(body, verified, region);
+      const email = parseSendEmail(body, verified, region, opts.sandbox ?? false);
       if (email.to.some((to) => failing.has(emailAddressOf(to)?.toLowerCase() ?? ''))) {
         throw new AwsTwinError(
           'InternalFailure',

@@ -12,13 +12,20 @@ import {
   UpdateUserPoolClientCommand,
   SetUserPoolMfaConfigCommand,
   UserNotFoundException,
+  InvalidParameterException,
+  type SchemaAttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { CLIENT_WRITE_ATTRIBUTES } from '../../cdk/lib/client-attributes';
-import { LAST_VERIFIED_EMAIL } from '../../lambdas/lib/cognito-attributes';
+import { clientWriteAttributesRefusal } from '../../cdk/lib/cognito-client-rules';
+import {
+  CLIENT_SETTINGS as CLIENT,
+  USER_POOL_SETTINGS,
+  type SchemaAttribute,
+} from '../../cdk/lib/user-pool-settings';
 import { ownCredentials, type Credentials } from '../iam/policy';
 
-// Creates the user pool and app client with the production settings on first start, and keeps their
-// ids in a file so later starts (and the built site, which embeds them) reuse the same ones.
+// Creates the user pool and app client from the settings CDK deploys (cdk/lib/user-pool-settings.ts) on
+// first start, and keeps their ids in a file so later starts (and the built site, which embeds them)
+// reuse the same ones. A client Cognito would refuse is refused here too (cognito-local accepts it).
 
 export interface CognitoIds {
   userPoolId: string;
@@ -33,36 +40,87 @@ export function localCognitoClient(
   return new CognitoIdentityProviderClient({ endpoint, region: 'us-east-1', credentials });
 }
 
-/** The app client's settings as CDK sets them (cdk/lib/auth.ts), for CreateUserPoolClient and updates. */
-const CLIENT_SETTINGS = {
-  ClientName: 'stockbench-web',
-  ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-  PreventUserExistenceErrors: 'ENABLED',
-  EnableTokenRevocation: true,
-  WriteAttributes: [...CLIENT_WRITE_ATTRIBUTES],
-  // cognito-local ignores it; the proxy's challenge sessions last the same 3 minutes.
-  AuthSessionValidity: 3,
-} as const;
+export interface PoolSettings {
+  pool: { schema: readonly SchemaAttribute[] } & Omit<typeof USER_POOL_SETTINGS, 'schema'>;
+  client: Omit<typeof CLIENT, 'writeAttributes'> & { writeAttributes: readonly string[] };
+}
 
-const CUSTOM_ATTRIBUTES = [
-  { Name: LAST_VERIFIED_EMAIL, AttributeDataType: 'String', Mutable: true },
-] as const;
+const DEPLOYED: PoolSettings = { pool: USER_POOL_SETTINGS, client: CLIENT };
+
+/** CreateUserPool's Schema from the settings (standard attributes override Cognito's defaults). */
+const schemaOf = (settings: PoolSettings): SchemaAttributeType[] =>
+  settings.pool.schema.map((a) => ({
+    Name: a.name,
+    AttributeDataType: 'String',
+    Required: a.required,
+    Mutable: a.mutable,
+    ...(a.maxLength !== undefined && { StringAttributeConstraints: { MaxLength: String(a.maxLength) } }),
+  }));
+
+/** The local pool's CreateUserPool request. */
+export const createUserPoolInput = (settings: PoolSettings = DEPLOYED) => ({
+  PoolName: 'stockbench',
+  UsernameAttributes: [...settings.pool.usernameAttributes],
+  UsernameConfiguration: { CaseSensitive: settings.pool.caseSensitive },
+  AutoVerifiedAttributes: [...settings.pool.autoVerifiedAttributes],
+  Policies: {
+    PasswordPolicy: {
+      MinimumLength: settings.pool.passwordMinimumLength,
+      RequireLowercase: false,
+      RequireUppercase: false,
+      RequireNumbers: false,
+      RequireSymbols: false,
+    },
+  },
+  AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email' as const, Priority: 1 }] },
+  MfaConfiguration: 'OPTIONAL' as const,
+  Schema: schemaOf(settings),
+});
+
+/** CreateUserPoolClient's and UpdateUserPoolClient's settings. */
+export const clientInput = (settings: PoolSettings = DEPLOYED) => ({
+  ClientName: settings.client.clientName,
+  ExplicitAuthFlows: [...settings.client.explicitAuthFlows],
+  PreventUserExistenceErrors: settings.client.preventUserExistenceErrors
+    ? ('ENABLED' as const)
+    : ('LEGACY' as const),
+  EnableTokenRevocation: settings.client.enableTokenRevocation,
+  WriteAttributes: [...settings.client.writeAttributes],
+  // cognito-local ignores it; the proxy's challenge sessions last the same 3 minutes.
+  AuthSessionValidity: settings.client.authSessionValidityMinutes,
+});
+
+/** Throws what Cognito answers for a client it refuses (cognito-local would accept it). */
+function assertClientAccepted(settings: PoolSettings, action: 'creating' | 'updating'): void {
+  const schema = settings.pool.schema.map((a) => ({
+    name: a.custom ? `custom:${a.name}` : a.name,
+    required: a.required,
+  }));
+  const refusal = clientWriteAttributesRefusal(schema, settings.client.writeAttributes, action);
+  if (refusal) throw new InvalidParameterException({ message: refusal, $metadata: {} });
+}
 
 /** A pool made by an earlier version gets today's custom attributes, as CDK adds them to a deployed pool. */
 async function ensureCustomAttributes(
   client: CognitoIdentityProviderClient,
   userPoolId: string,
+  settings: PoolSettings,
 ): Promise<void> {
   const { UserPool } = await client.send(new DescribeUserPoolCommand({ UserPoolId: userPoolId }));
   const have = new Set((UserPool?.SchemaAttributes ?? []).map((a) => a.Name));
-  const missing = CUSTOM_ATTRIBUTES.filter((a) => !have.has(`custom:${a.Name}`));
+  const custom = new Set(settings.pool.schema.filter((a) => a.custom).map((a) => a.name));
+  const missing = schemaOf(settings).filter((a) => custom.has(a.Name ?? '') && !have.has(`custom:${a.Name}`));
   if (missing.length)
     await client.send(
       new AddCustomAttributesCommand({ UserPoolId: userPoolId, CustomAttributes: [...missing] }),
     );
 }
 
-export async function ensureUserPool(endpoint: string, idsFile: string): Promise<CognitoIds> {
+export async function ensureUserPool(
+  endpoint: string,
+  idsFile: string,
+  settings: PoolSettings = DEPLOYED,
+): Promise<CognitoIds> {
   const client = localCognitoClient(endpoint);
   try {
     const saved = await readIds(idsFile);
@@ -70,42 +128,23 @@ export async function ensureUserPool(endpoint: string, idsFile: string): Promise
     if (saved && existing) {
       // A pool made by an earlier version: its client gets today's settings (e.g. email not writable).
       const write = [...(existing.WriteAttributes ?? [])].sort().join();
-      if (write !== [...CLIENT_WRITE_ATTRIBUTES].sort().join()) {
+      if (write !== [...settings.client.writeAttributes].sort().join()) {
+        assertClientAccepted(settings, 'updating');
         await client.send(
           new UpdateUserPoolClientCommand({
             UserPoolId: saved.userPoolId,
             ClientId: saved.clientId,
-            ...CLIENT_SETTINGS,
-            ExplicitAuthFlows: [...CLIENT_SETTINGS.ExplicitAuthFlows],
-            WriteAttributes: [...CLIENT_SETTINGS.WriteAttributes],
+            ...clientInput(settings),
           }),
         );
       }
       await allowAuthenticatorApps(client, saved.userPoolId);
-      await ensureCustomAttributes(client, saved.userPoolId);
+      await ensureCustomAttributes(client, saved.userPoolId, settings);
       return saved;
     }
 
-    const { UserPool } = await client.send(
-      new CreateUserPoolCommand({
-        PoolName: 'stockbench',
-        UsernameAttributes: ['email'],
-        UsernameConfiguration: { CaseSensitive: false },
-        AutoVerifiedAttributes: ['email'],
-        Policies: {
-          PasswordPolicy: {
-            MinimumLength: 6,
-            RequireLowercase: false,
-            RequireUppercase: false,
-            RequireNumbers: false,
-            RequireSymbols: false,
-          },
-        },
-        AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
-        MfaConfiguration: 'OPTIONAL',
-        Schema: [...CUSTOM_ATTRIBUTES],
-      }),
-    );
+    assertClientAccepted(settings, 'creating');
+    const { UserPool } = await client.send(new CreateUserPoolCommand(createUserPoolInput(settings)));
     const userPoolId = UserPool?.Id;
     if (!userPoolId) throw new Error('CreateUserPool returned no id');
     await allowAuthenticatorApps(client, userPoolId);
@@ -113,9 +152,7 @@ export async function ensureUserPool(endpoint: string, idsFile: string): Promise
       new CreateUserPoolClientCommand({
         UserPoolId: userPoolId,
         GenerateSecret: false,
-        ...CLIENT_SETTINGS,
-        ExplicitAuthFlows: [...CLIENT_SETTINGS.ExplicitAuthFlows],
-        WriteAttributes: [...CLIENT_SETTINGS.WriteAttributes],
+        ...clientInput(settings),
       }),
     );
     const clientId = UserPoolClient?.ClientId;

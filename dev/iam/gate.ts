@@ -61,6 +61,8 @@ export interface IamGateOptions {
   secretArns?: () => readonly string[];
   /** Where denied calls are reported (default console.warn). */
   log?: (line: string) => void;
+  /** SES's sandbox: SendEmail is also checked on each recipient's identity (operations.ts). */
+  sesSandbox?: boolean;
 }
 
 export interface IamGate {
@@ -210,7 +212,9 @@ export async function startIamGate(opts: IamGateOptions): Promise<IamGate> {
 
   function operationOf(service: GatedService, req: http.IncomingMessage, body: Buffer): Operation {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    if (WIRE[service] === 'restJson') return sesOperation(scope, req.method ?? 'GET', path, body);
+    if (WIRE[service] === 'restJson') {
+      return sesOperation(scope, req.method ?? 'GET', path, body, opts.sesSandbox ?? false);
+    }
     const op = awsJsonOperation(scope, service, header(req, 'x-amz-target'), body, resolveSecret);
     if (!op) throw errors.unknownOperation();
     return op;

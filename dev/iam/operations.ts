@@ -159,15 +159,37 @@ export function awsJsonOperation(
   };
 }
 
-/** SES v2 (restJson): the operation from method and path. */
-export function sesOperation(scope: ArnScope, method: string, path: string, body: Buffer): Operation {
+/**
+ * SES v2 (restJson): the operation from method and path. In SES's sandbox IAM also checks SendEmail on
+ * each recipient's identity (AccessDenied "... on resource arn:aws:ses:...:identity/<recipient>": aws-sdk-js
+ * issue 3641, cloudposse/terraform-aws-ses issue 40), so a grant on the sender's identity alone mails no one.
+ */
+export function sesOperation(
+  scope: ArnScope,
+  method: string,
+  path: string,
+  body: Buffer,
+  sandbox = false,
+): Operation {
   const identityArn = (identity: string) => sesIdentityArnOf(scope, identity);
   if (method === 'POST' && path === '/v2/email/outbound-emails') {
-    const from = str(parseJson(body).FromEmailAddress) ?? '';
+    const request = parseJson(body);
+    const from = str(request.FromEmailAddress) ?? '';
+    const destination = (request.Destination ?? {}) as Record<string, unknown>;
+    const recipients = sandbox
+      ? ['ToAddresses', 'CcAddresses', 'BccAddresses'].flatMap((field) => {
+          const list = destination[field];
+          return Array.isArray(list) ? list.filter((a): a is string => typeof a === 'string') : [];
+        })
+      : [];
+    const address = (mailbox: string) => (/<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox).trim();
     return {
       service: 'ses',
       name: 'SendEmail',
-      checks: [{ action: 'ses:SendEmail', resource: identityArn(mailDomainOf(from)) }],
+      checks: [
+        { action: 'ses:SendEmail', resource: identityArn(mailDomainOf(from)) },
+        ...recipients.map((r) => ({ action: 'ses:SendEmail', resource: identityArn(address(r)) })),
+      ],
       public: false,
     };
   }

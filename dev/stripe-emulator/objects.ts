@@ -30,6 +30,7 @@ type Stored<V> = string extends V
 
 export type Metadata = Stripe.Metadata;
 export type Price = Unexpanded<Stripe.Price>;
+export type WebhookEndpoint = Unexpanded<Stripe.WebhookEndpoint>;
 export type Product = Unexpanded<Stripe.Product>;
 export type SubscriptionItem = Unexpanded<Stripe.SubscriptionItem>;
 export type Subscription = Unexpanded<Stripe.Subscription>;

@@ -19,6 +19,7 @@ import { productRoutes } from './resources/products';
 import { subscriptionRoutes } from './resources/subscriptions';
 import { subscriptionScheduleRoutes } from './resources/subscriptionSchedules';
 import { testClockRoutes } from './resources/testClocks';
+import { webhookEndpointRoutes } from './resources/webhookEndpoints';
 import { receiptAnswer } from './receipts/serve';
 import { matchRoute, type Route } from './router';
 import { newId } from './store';
@@ -27,6 +28,7 @@ import { ApiVersion } from './version';
 
 const ROUTES: Route[] = [
   ...productRoutes,
+  ...webhookEndpointRoutes,
   ...customerRoutes,
   ...paymentMethodRoutes,
   ...subscriptionRoutes,

@@ -16,6 +16,7 @@ import type {
   Subscription,
   SubscriptionSchedule,
   TestClock,
+  WebhookEndpoint,
 } from './objects';
 import type { CardOutcome } from './cards';
 
@@ -69,6 +70,8 @@ export type State = {
   deletedCustomers?: Record<string, true>;
   /** Absent from state files written before the emulator had schedules. */
   subscriptionSchedules?: Record<string, SubscriptionSchedule>;
+  /** Webhook endpoints made through the API (resources/webhookEndpoints.ts); absent in older state. */
+  webhookEndpoints?: Record<string, WebhookEndpoint>;
 };
 
 function emptyState(): State {

@@ -274,7 +274,8 @@ describe('item 8: the email change and its recovery, in a safe order and for as 
     const failed = await silenced(() =>
       denying('update-email', 'ses:SendEmail', () => changeEmail(user, user.email, newEmail)),
     );
-    expect(failed.status).toBe(500);
+    expect(failed.status).toBe(503);
+    expect(failed.body.error?.code).toBe('MAIL_NOT_SENT');
     expect(await emailOf(user)).toBe(user.email);
     // Trying again works, and its link restores the address.
     expect((await changeEmail(user, user.email, newEmail)).status).toBe(200);

@@ -18,6 +18,7 @@ import * as z from 'zod/mini';
 import { fields } from '../contracts/fields';
 import { health } from '../contracts/health';
 import { MAX_BODY_BYTES, parseJsonBody, parseQuery, rawBody } from '../lib/request';
+import { captureLogs, type LogCapture } from './support/log-lines';
 
 type Parts = Pick<APIGatewayProxyEventV2, 'body' | 'isBase64Encoded' | 'queryStringParameters'>;
 const ev = (body: string | undefined, isBase64Encoded = false): Parts => ({ body, isBase64Encoded });
@@ -100,16 +101,11 @@ describe('error responses', () => {
   describe("Stripe's invalid-request errors", () => {
     const invalid = (raw: { message: string; code?: string; param?: string }) =>
       new Stripe.errors.StripeInvalidRequestError({ type: 'invalid_request_error', ...raw });
-    let logged: jest.SpyInstance;
-    let warned: jest.SpyInstance;
+    let logs: LogCapture;
     beforeEach(() => {
-      logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-      warned = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+      logs = captureLogs();
     });
-    afterEach(() => {
-      logged.mockRestore();
-      warned.mockRestore();
-    });
+    afterEach(() => logs.restore());
     // As the adapter (lib/stripe/) throws them: Stripe's errors turned into domain errors first.
     const answer = (err: unknown) => {
       const res = errorToResult(toDomainError(err), event);
@@ -127,12 +123,8 @@ describe('error responses', () => {
         error: { code: 'PAYMENT_METHOD_UNUSABLE', message: PAYMENT_METHOD_UNUSABLE_MESSAGE },
       });
       expect(PAYMENT_METHOD_UNUSABLE_MESSAGE).toBe('Payment failed. Please try another payment method.');
-      expect(logged).not.toHaveBeenCalled();
-      expect(JSON.parse(String(warned.mock.calls[0]?.[0]))).toMatchObject({
-        level: 'warn',
-        requestId: 'req-1',
-        error: { code },
-      });
+      expect(logs.at('ERROR')).toEqual([]);
+      expect(logs.at('WARN')[0]).toMatchObject({ requestId: 'req-1', error: { code } });
     });
 
     it("answers 402 with Stripe's own message for the card's details (the spec shows the provider's)", () => {
@@ -146,7 +138,7 @@ describe('error responses', () => {
         status: 402,
         error: { code: 'CARD_ERROR', message: 'Bad card.' },
       });
-      expect(logged).not.toHaveBeenCalled();
+      expect(logs.at('ERROR')).toEqual([]);
     });
 
     it.each([
@@ -170,54 +162,57 @@ describe('error responses', () => {
           status: 500,
           error: { code: 'INTERNAL', message: GENERIC_MESSAGE },
         });
-        expect(logged).toHaveBeenCalledTimes(1);
-        expect(JSON.parse(String(logged.mock.calls[0]?.[0]))).toMatchObject({
-          level: 'error',
-          msg: 'unhandled error',
-          error: { type: 'StripeInvalidRequestError', ...(raw.code && { code: raw.code }) },
-        });
+        expect(logs.at('ERROR')).toEqual([
+          expect.objectContaining({
+            message: 'unhandled error',
+            error: expect.objectContaining({
+              type: 'StripeInvalidRequestError',
+              ...(raw.code && { code: raw.code }),
+            }),
+          }),
+        ]);
       },
     );
   });
 
   it('answers 503 with a clear log line while a secret still holds the deploy placeholder', () => {
-    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logs = captureLogs();
     const arn = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:stripe-AbCdEf';
     const res = errorToResult(new SecretNotConfiguredError(arn), event);
+    logs.restore();
     expect(res.statusCode).toBe(503);
     expect(res.headers?.['retry-after']).toBe('60');
     expect(JSON.parse(String(res.body))).toEqual({
       error: { code: 'NOT_CONFIGURED', message: GENERIC_MESSAGE },
     });
-    expect(spy).toHaveBeenCalledTimes(1);
-    const line = JSON.parse(String(spy.mock.calls[0]?.[0])) as { msg: string; error: { message: string } };
-    expect(line.msg).toBe('secret not configured');
-    expect(line.error.message).toContain(`${arn} still holds the placeholder REPLACE_ME`);
-    spy.mockRestore();
+    const lines = logs.at('ERROR') as { message: string; error: { message: string } }[];
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.message).toBe('secret not configured');
+    expect(lines[0]?.error.message).toContain(`${arn} still holds the placeholder REPLACE_ME`);
   });
 
   it('hides anything unexpected behind a generic 500 and logs one line with the request id', () => {
-    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logs = captureLogs();
     const res = errorToResult(new Error('secret detail'), event);
+    logs.restore();
     expect(res.statusCode).toBe(500);
     expect(String(res.body)).not.toContain('secret detail');
-    expect(spy).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(String(spy.mock.calls[0]?.[0]))).toMatchObject({ level: 'error', requestId: 'req-1' });
-    spy.mockRestore();
+    expect(logs.lines()).toEqual([expect.objectContaining({ level: 'ERROR', requestId: 'req-1' })]);
   });
 });
 
 it("a handler's log line names the path, never the query string (codes and addresses travel there)", () => {
-  const spy = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+  const logs = captureLogs();
   log('info', 'a line', {
     requestContext: { requestId: 'req-q', http: { method: 'GET', path: '/api/email-recovery-info' } },
     rawQueryString: 'code=secret-code-123&email=a%40example.com',
     queryStringParameters: { code: 'secret-code-123', email: 'a@example.com' },
   } as unknown as APIGatewayProxyEventV2);
-  const line = String(spy.mock.calls[0]?.[0]);
-  expect(JSON.parse(line)).toMatchObject({ path: '/api/email-recovery-info', requestId: 'req-q' });
-  expect(line).not.toMatch(/secret-code-123|example\.com/);
-  spy.mockRestore();
+  logs.restore();
+  expect(logs.lines()).toEqual([
+    expect.objectContaining({ path: '/api/email-recovery-info', requestId: 'req-q' }),
+  ]);
+  expect(JSON.stringify(logs.lines())).not.toMatch(/secret-code-123|example\.com/);
 });
 
 describe('only CloudFront reaches a handler', () => {
@@ -226,13 +221,13 @@ describe('only CloudFront reaches a handler', () => {
   const handler = apiHandler(health, () => Promise.resolve(ok(health, { status: 'ok' })));
   const call = (headers: Record<string, string>) =>
     handler({ requestContext: { requestId: 'req-2' }, headers } as unknown as APIGatewayProxyEventV2);
-  let warned: jest.SpyInstance;
+  let logs: LogCapture;
   beforeEach(() => {
-    warned = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    logs = captureLogs();
   });
   afterEach(() => {
     process.env = { ...savedEnv };
-    warned.mockRestore();
+    logs.restore();
   });
 
   it("refuses a request without CloudFront's origin header, or with another value, before the handler runs", async () => {
@@ -249,7 +244,8 @@ describe('only CloudFront reaches a handler', () => {
         error: { code: 'FORBIDDEN', message: 'Use the site address.' },
       });
     }
-    expect(String(warned.mock.calls[0]?.[0])).not.toContain(secret);
+    expect(logs.at('WARN')).not.toHaveLength(0);
+    expect(JSON.stringify(logs.lines())).not.toContain(secret);
   });
 
   it('runs the handler with the header', async () => {
@@ -258,7 +254,6 @@ describe('only CloudFront reaches a handler', () => {
   });
 
   it('fails closed: with the secret missing, blank, too short or unresolved, every request is refused with 503', async () => {
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const unusable = [undefined, '', '   ', 'short', '{{resolve:secretsmanager:arn:SecretString}}'];
     for (const value of unusable) {
       if (value === undefined) Reflect.deleteProperty(process.env, ORIGIN_VERIFY_ENV);
@@ -279,10 +274,8 @@ describe('only CloudFront reaches a handler', () => {
       body: '{}',
     } as unknown as ApiEvent);
     expect(res.statusCode).toBe(503);
-    expect(JSON.parse(String(errors.mock.calls[0]?.[0]))).toMatchObject({
-      level: 'error',
-      msg: 'origin secret not configured: every request is refused',
+    expect(logs.at('ERROR')[0]).toMatchObject({
+      message: 'origin secret not configured: every request is refused',
     });
-    errors.mockRestore();
   });
 });

@@ -21,6 +21,7 @@ import {
   retrieveSubscription,
   snapshotOf,
 } from '../lib/stripe';
+import { WEBHOOK_EVENTS } from '../lib/stripe/webhook-events';
 import { ENDED_STATUSES, LIVE_STATUSES, PAYING_STATUSES } from '../lib/subscription-status';
 import { tellAboutBillingEvent } from '../notices/billing-notices';
 import { alignPriceSchedule } from '../price-change/align-schedule';
@@ -33,14 +34,7 @@ import { alignPriceSchedule } from '../price-change/align-schedule';
 /** Stripe's events can be larger than the API's own bodies; this still refuses absurd ones. */
 const MAX_WEBHOOK_BYTES = 512 * 1024;
 
-const HANDLED = new Set([
-  'invoice.paid',
-  'invoice.payment_succeeded',
-  'invoice.payment_failed',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-]);
+const HANDLED: ReadonlySet<string> = new Set(WEBHOOK_EVENTS);
 
 function header(event: ApiEvent, name: string): string | undefined {
   const headers = event.headers ?? {};

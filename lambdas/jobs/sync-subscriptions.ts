@@ -1,6 +1,7 @@
 import { withAccountLease } from '../money/lease';
 import { AccountBusyError } from '../lib/errors';
 import { tellHoldersOfEndingLicenses } from '../lib/holder-notices';
+import { logLine } from '../lib/log';
 import { syncSubscription } from '../money/sync';
 import { getAccount, listStaleAccounts, type StaleAccount } from '../lib/repository/accounts';
 import { isMissing, retrieveSubscription } from '../lib/stripe';
@@ -41,15 +42,7 @@ async function syncOne({ uid, subscriptionId }: StaleAccount): Promise<Outcome> 
   } catch (err) {
     if (err instanceof AccountBusyError) return 'busy';
     if (isMissing(err)) return 'missing';
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        msg: 'sync of a stale subscription failed',
-        uid,
-        subscriptionId,
-        error: String(err),
-      }),
-    );
+    logLine('error', 'sync of a stale subscription failed', { uid, subscriptionId, error: String(err) });
     return 'failed';
   }
 }
@@ -65,7 +58,7 @@ export async function handler(): Promise<SyncReport> {
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, stale.length) }, worker));
-  console.log(JSON.stringify({ level: 'info', msg: 'scheduled subscription sync', ...report }));
+  logLine('info', 'scheduled subscription sync', { ...report });
   // A failure makes the run fail, so the function's error alarm tells the operator.
   if (report.failed)
     throw new Error(`${report.failed} of ${report.stale} stale subscriptions failed to sync`);

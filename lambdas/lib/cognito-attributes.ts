@@ -1,5 +1,5 @@
-// The pool's one custom attribute (Cognito names it "custom:" + this). CDK declares it (cdk/lib/auth.ts),
-// the local pool too (dev/cognito/setup.ts); no app client may write it (client-attributes.ts).
+// The pool's one custom attribute (Cognito names it "custom:" + this), declared in cdk/lib/user-pool-settings.ts
+// for the deployed pool and the local one; no app client may write it (client-attributes.ts).
 //
 // The address the account last proved, kept while a change of address waits for its code (the BFF
 // writes it). Cognito's email is the pool's username, so an address an account changed to and never

@@ -30,6 +30,22 @@ export class SecretNotConfiguredError extends Error {
   }
 }
 
+/**
+ * SES would not send a mail, for a reason of the account, not of the request: in SES's sandbox (a new
+ * account) it refuses unverified recipients (MessageRejected) and IAM refuses SendEmail on their identity
+ * (AccessDenied); a paused or suspended account refuses everything. Until the operator fixes it.
+ */
+export class MailNotSentError extends Error {
+  constructor(
+    readonly to: string,
+    /** SES's error name and message, for the log. */
+    readonly reason: string,
+  ) {
+    super(`SES did not send the mail to ${to}: ${reason}`);
+    this.name = 'MailNotSentError';
+  }
+}
+
 /** Stripe declined the card, or refused its details (expired, wrong number, CVC, ...). */
 export class CardRefusedError extends RefusedError {
   constructor(

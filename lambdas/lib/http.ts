@@ -13,6 +13,7 @@ import {
   InvalidLicenseKeyError,
   InvalidWebhookSignatureError,
   LimitReachedError,
+  MailNotSentError,
   NotCallersError,
   PaymentMethodUnusableError,
   RecoveryCodeError,
@@ -47,6 +48,9 @@ export const GENERIC_MESSAGE = 'Something unexpected happened. Please try again.
 export const PAYMENT_METHOD_UNUSABLE_MESSAGE = 'Payment failed. Please try another payment method.';
 
 const IN_PROGRESS_MESSAGE = 'The same request is in progress. Try again shortly.';
+
+/** The log message of a refused Stripe delivery; an alarm counts it (cdk/lib/monitoring.ts). */
+export const WEBHOOK_SIGNATURE_REFUSED = 'webhook signature does not verify';
 
 function isZodError(err: unknown): boolean {
   return err instanceof Error && (err.name === 'ZodError' || err.name === '$ZodError');
@@ -169,13 +173,24 @@ export function errorToResult(
       log('warn', 'the payment provider refused the client input', event, { error: describe(err.cause) });
     } else if (err instanceof InvalidWebhookSignatureError) {
       // Anyone can send one, so not an error line; a steady count after a secret rotation is ours.
-      log('warn', 'webhook signature does not verify', event, { error: describe(err) });
+      log('warn', WEBHOOK_SIGNATURE_REFUSED, event, { error: describe(err) });
     }
     // Stripe changed nothing and will take the request again in a moment.
     const retry = err instanceof PaymentProviderBusyError ? { 'retry-after': '1' } : undefined;
     return fail(known.statusCode, errorBody(known.code, known.message), retry);
   }
   if (isZodError(err)) return fail(400, errorBody('INVALID_REQUEST', 'The request is not valid.'));
+  if (err instanceof MailNotSentError) {
+    // The account's mail setup (SES's sandbox, most often), not the request: the operator's to fix.
+    log('error', 'mail not sent', event, { error: { name: err.name, message: err.message } });
+    return fail(
+      503,
+      errorBody(
+        'MAIL_NOT_SENT',
+        `We could not send email to ${err.to} just now, so this could not be completed. Please try again later.`,
+      ),
+    );
+  }
   if (err instanceof SecretNotConfiguredError) {
     // The deploy is not finished (docs/deploying.md): say so in the log, and answer what a
     // client can act on (try later) instead of a 500 that looks like a bug.

@@ -17,7 +17,13 @@ signed in as the demo user. With --url: checks a deployed site.
                         where the email round trip reads its recovery code
   --help                this text
 
-The signed-in round trip reads licenses and subscriptions (the smoke user needs one license in force:
+Besides the public checks it proves what a first deploy can get wrong: a signed test-mode webhook event
+is accepted (the stored webhook secret is Stripe's), a throwaway sign-up (a +alias of --email, or of the
+support address) passes the Cognito triggers and is deleted, the scheduled sync runs once, and for a
+deploy the web ACL is on the distribution and the CSP allows Stripe.js's published origins. These read
+the deploy's outputs file with your AWS credentials.
+
+The signed-in round trip (skipped for a deploy without a smoke user) reads licenses and subscriptions (the smoke user needs one license in force:
 buy it once on the site, in Stripe test mode; the local demo user gets one on the first run), then
 changes the user's email to a +smoke alias and restores it through the recovery link update-email
 mails to the old address. Its code is read from the local outbox, or for a deploy from DynamoDB with

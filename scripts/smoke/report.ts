@@ -11,6 +11,8 @@ export interface CheckResult {
   name: string;
   ok: boolean;
   detail: string;
+  /** Not run, and so proves nothing; it does not fail the run. */
+  skipped?: boolean;
 }
 
 export class Report {
@@ -21,6 +23,12 @@ export class Report {
   ok(name: string, detail = ''): void {
     this.results.push({ name, ok: true, detail });
     this.print(`ok   ${name}${detail ? `: ${detail}` : ''}`);
+  }
+
+  /** A check that cannot run here: said, never counted as passed. */
+  skip(name: string, why: string): void {
+    this.results.push({ name, ok: true, detail: why, skipped: true });
+    this.print(`skip ${name}: ${why}`);
   }
 
   fail(name: string, why: string): void {
@@ -45,10 +53,12 @@ export class Report {
   }
 
   summary(target: string): string {
-    const passed = this.results.length - this.failed;
+    const skipped = this.results.filter((r) => r.skipped).length;
+    const passed = this.results.length - this.failed - skipped;
+    const skips = skipped ? `, ${skipped} skipped` : '';
     return this.failed === 0
-      ? `smoke: all ${passed} checks passed (${target})`
-      : `smoke: ${this.failed} of ${this.results.length} checks FAILED, ${passed} passed (${target})`;
+      ? `smoke: all ${passed} checks passed${skips} (${target})`
+      : `smoke: ${this.failed} of ${this.results.length} checks FAILED, ${passed} passed${skips} (${target})`;
   }
 }
 

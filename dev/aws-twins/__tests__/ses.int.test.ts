@@ -141,3 +141,52 @@ describe('SES v2 twin', () => {
     expect(await res.json()).toEqual({ message: expect.any(String) });
   });
 });
+
+describe("SES v2 twin in the sandbox (a new account's SES)", () => {
+  let dir: string;
+  let ses: SesTwin;
+  let client: SESv2Client;
+  const send = (to: string[]) =>
+    client.send(
+      new SendEmailCommand({
+        FromEmailAddress: 'Stockbench <no-reply@stockbench.app>',
+        Destination: { ToAddresses: to },
+        Content: { Simple: { Subject: { Data: 's' }, Body: { Text: { Data: 't' } } } },
+      }),
+    );
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'sb-ses-sandbox-'));
+    ses = await startSesTwin({
+      port: 0,
+      outboxDir: dir,
+      verifiedIdentities: ['stockbench.app', 'ops@example.com'],
+      sandbox: true,
+    });
+    client = new SESv2Client({
+      endpoint: ses.url,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      maxAttempts: 1,
+    });
+  });
+  afterAll(async () => {
+    client?.destroy();
+    await ses?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('refuses an unverified recipient with MessageRejected naming it, and sends nothing', async () => {
+    await expect(send(['ops@example.com', 'buyer@example.com'])).rejects.toMatchObject({
+      name: 'MessageRejected',
+      message:
+        'Email address is not verified. The following identities failed the check in region US-EAST-1: buyer@example.com',
+    });
+    expect(await readOutbox(dir)).toEqual([]);
+  });
+
+  it('mails verified recipients (an address, or an address of a verified domain)', async () => {
+    await send(['ops@example.com', 'team@stockbench.app']);
+    expect(await readOutbox(dir)).toHaveLength(1);
+  });
+});

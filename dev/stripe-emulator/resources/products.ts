@@ -94,17 +94,20 @@ function createPrice({ ctx, params }: ApiRequest) {
     metadata: params.metadata(),
     nickname: params.str('nickname') ?? null,
     product: productId,
-    recurring: {
-      interval: recurring?.oneOf('interval', ['day', 'week', 'month', 'year'] as const) ?? 'month',
-      interval_count: recurring?.int('interval_count') ?? 1,
-      meter: null,
-      trial_period_days: null,
-      usage_type: 'licensed',
-    },
+    // Without `recurring`, a one-time price, as Stripe makes it (a subscription refuses it).
+    recurring: recurring
+      ? {
+          interval: recurring.oneOf('interval', ['day', 'week', 'month', 'year'] as const) ?? 'month',
+          interval_count: recurring.int('interval_count') ?? 1,
+          meter: null,
+          trial_period_days: null,
+          usage_type: 'licensed',
+        }
+      : null,
     tax_behavior: 'unspecified',
     tiers_mode: null,
     transform_quantity: null,
-    type: 'recurring',
+    type: recurring ? 'recurring' : 'one_time',
     unit_amount: unitAmount,
     unit_amount_decimal: String(unitAmount),
   };

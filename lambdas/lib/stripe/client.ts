@@ -7,6 +7,13 @@ import { toDomainError } from './domain-errors';
 // the instance to a request and turns the errors a client can cause into domain errors
 // (domain-errors.ts), so nothing above this folder reads a Stripe error code.
 
+/**
+ * The pinned SDK's own API version (its types describe it; the emulator claims it too). Spelled out so
+ * that an SDK upgrade with another version fails to compile here instead of changing shapes. Stripe renders
+ * webhook events in their endpoint's version, so `npm run deploy` makes the endpoint with this one.
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
+
 let cached: { secretKey: string; apiUrl: string | undefined; stripe: Stripe } | undefined;
 
 /**
@@ -20,9 +27,7 @@ export async function getStripe(): Promise<Stripe> {
   if (cached && cached.secretKey === secretKey && cached.apiUrl === apiUrl) return cached.stripe;
   const local = apiUrl ? new URL(apiUrl) : undefined;
   const stripe = new Stripe(secretKey, {
-    // The pinned SDK's own version (its types describe it; the emulator claims it too). Spelled out so
-    // that an SDK upgrade with another version fails to compile here instead of changing shapes.
-    apiVersion: '2026-10-28.endive',
+    apiVersion: STRIPE_API_VERSION,
     maxNetworkRetries: 2,
     // Per attempt: three attempts and the SDK's two 0.5 s pauses between them take at most 10 s, inside
     // the handler's 15 s with room for its other calls.

@@ -319,7 +319,7 @@ describe('the public checks against a fake deploy', () => {
     }
   });
 
-  it('headers as CDK defines them pass; without a smoke user the round trip fails', async () => {
+  it("headers as CDK defines them pass, Stripe.js's origins included; without outputs the first-deploy checks fail; without a smoke user the round trip is skipped", async () => {
     pageHeaders = securityHeaders({
       csp: cspDirectives({ cognitoRegion: 'eu-west-1', analyticsEnabled: false }),
       https: false,
@@ -335,9 +335,30 @@ describe('the public checks against a fake deploy', () => {
       'ok   security headers on /checkout/: CSP, nosniff, DENY, referrer and permissions policy (http: no HSTS expected)',
       'ok   POST /api/stripe-webhook signed with a wrong secret answers 400: 400 INVALID_SIGNATURE "no"',
     ]);
-    expect(checks[6]).toMatch(/^FAIL sign in to Cognito \(USER_PASSWORD_AUTH\): no smoke user/);
-    expect(checks.at(-1)).toMatch(/^smoke: 2 of 8 checks FAILED, 6 passed/);
+    expect(checks.slice(6)).toEqual([
+      "ok   the checkout page's CSP allows Stripe.js's origins (Stripe's published list): script-src, frame-src, connect-src",
+      expect.stringMatching(
+        /^FAIL POST \/api\/stripe-webhook signed with the stored secret .*the Stripe secret is unknown/,
+      ),
+      expect.stringMatching(/^FAIL a throwaway sign-up .*the user pool or app client is unknown/),
+      expect.stringMatching(/^FAIL the scheduled sync-subscriptions runs once: the function is unknown/),
+      expect.stringMatching(/^skip signed-in round trip: no smoke user/),
+      'smoke: 3 of 11 checks FAILED, 7 passed, 1 skipped (' + url + ')',
+    ]);
     expect(code).toBe(1);
+  });
+
+  it("a CSP without Stripe.js's subdomains (as before Stripe's list was checked) fails that check", async () => {
+    const old = cspDirectives({ cognitoRegion: 'eu-west-1', analyticsEnabled: false });
+    old['script-src'] = ["'self'", 'https://js.stripe.com'];
+    old['frame-src'] = ['https://js.stripe.com', 'https://hooks.stripe.com'];
+    pageHeaders = securityHeaders({ csp: old, https: false });
+    const lines: string[] = [];
+    await smoke(['--url', url, '--region', 'eu-west-1'], {}, (l) => lines.push(l));
+    expect(lines.filter((l) => l.includes("Stripe's published list"))).toEqual([
+      "FAIL the checkout page's CSP allows Stripe.js's origins (Stripe's published list): missing " +
+        'script-src https://*.js.stripe.com, frame-src https://*.js.stripe.com',
+    ]);
   });
 
   it('a weaker CSP fails the header checks, each path on its own line', async () => {

@@ -2,6 +2,9 @@
 export const handler = async (): Promise<Record<string, unknown>> => {
   console.log('env handler says hi', { n: 1 });
   console.error('env handler warns');
+  console.log(JSON.stringify({ level: 'error', msg: 'a line of its own' }));
+  console.debug('below the log level');
+  process.stdout.write(`${JSON.stringify({ level: 'ERROR', message: 'a logger line' })}\n`);
   const pick = (name: string) => process.env[name] ?? null;
   return {
     API_TEST_VALUE: pick('API_TEST_VALUE'),

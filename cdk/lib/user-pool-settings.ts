@@ -1,0 +1,44 @@
+import { LAST_VERIFIED_EMAIL } from '../../lambdas/lib/cognito-attributes';
+import { CLIENT_WRITE_ATTRIBUTES } from './client-attributes';
+
+// The user pool's and app client's settings, once: CDK builds the deployed pool from them (auth.ts) and
+// the local stack its cognito-local pool (dev/cognito/setup.ts), so both answer alike. Names follow
+// Cognito's API (CreateUserPool, CreateUserPoolClient).
+
+export interface SchemaAttribute {
+  /** A standard attribute's name, or a custom attribute's without "custom:". */
+  name: string;
+  custom: boolean;
+  required: boolean;
+  mutable: boolean;
+  maxLength?: number;
+}
+
+export const USER_POOL_SETTINGS = {
+  // Email is the username; sign-in ignores its case (User@x.com and user@x.com are one person).
+  usernameAttributes: ['email'],
+  caseSensitive: false,
+  autoVerifiedAttributes: ['email'],
+  schema: [
+    // Not required: Cognito's rule that a client can write every required attribute (cognito-client-rules.ts)
+    // would then force `email` into the client's write attributes, and only the BFF may change it. With
+    // email as the username, SignUp fills `email` from the username all the same ("You do not need to
+    // mark email or phone number as required attributes", Cognito Developer Guide, "User pool attributes").
+    { name: 'email', custom: false, required: false, mutable: true },
+    // The address an account last proved, while a change waits for its code (cognito-attributes.ts).
+    { name: LAST_VERIFIED_EMAIL, custom: true, required: false, mutable: true, maxLength: 320 },
+  ] satisfies SchemaAttribute[],
+  // The spec's rule is "at least 6 characters" and nothing else (its sign-up form enforces the same).
+  passwordMinimumLength: 6,
+} as const;
+
+export const CLIENT_SETTINGS = {
+  clientName: 'stockbench-web',
+  // USER_PASSWORD_AUTH everywhere (the desktop application sends the password to Cognito); refresh too.
+  explicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+  preventUserExistenceErrors: true,
+  enableTokenRevocation: true,
+  writeAttributes: CLIENT_WRITE_ATTRIBUTES,
+  /** Minutes a sign-in challenge (the MFA code) may take. */
+  authSessionValidityMinutes: 3,
+} as const;
