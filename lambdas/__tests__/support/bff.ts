@@ -79,10 +79,19 @@ export interface Bff {
 const claimsOf = (token: string): Record<string, unknown> =>
   JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
 
-/** `webhooks: false`: the Stripe emulator records events but delivers none (a webhook that never came). */
-export async function startBff(opts: { webhooks?: boolean } = {}): Promise<Bff> {
+/**
+ * `webhooks: false`: the Stripe emulator records events but delivers none (a webhook that never came).
+ * `machineLimit`: the deployment's limit on machines per license (default none).
+ */
+export async function startBff(opts: { webhooks?: boolean; machineLimit?: number } = {}): Promise<Bff> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bff-'));
-  const stack = await startLocalStack({ dir, site: false, ports: 'auto', webhooks: opts.webhooks });
+  const stack = await startLocalStack({
+    dir,
+    site: false,
+    ports: 'auto',
+    webhooks: opts.webhooks,
+    machineLimit: opts.machineLimit ?? null,
+  });
   const { info } = stack;
   const stripeUrl = new URL(info.stripeApi);
   const secrets = await readLocalSecrets(dir);
