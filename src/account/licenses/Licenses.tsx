@@ -61,7 +61,9 @@ export function Licenses({ user }: { user: SessionUser }) {
   );
 
   if (loading) return <Spinner label="Loading your licenses…" />;
-  const heldList = held.length > 0 && <HeldLicenses licenses={held} machineCounts={machineCounts} />;
+  const heldList = held.length > 0 && (
+    <HeldLicenses licenses={held} machineCounts={machineCounts} machineLimit={machines.limit} />
+  );
   const devices = <Devices {...machines} />;
   if (!data) {
     // One error is enough when everything failed alike; licenses held by the user still show.
@@ -132,6 +134,7 @@ export function Licenses({ user }: { user: SessionUser }) {
           }
           emptyText={held.length > 0 ? 'You have not bought any licenses.' : undefined}
           machineCounts={machineCounts}
+          machineLimit={machines.limit}
         />
       </section>
       {heldError && (

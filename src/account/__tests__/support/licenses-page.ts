@@ -28,11 +28,14 @@ export function serveLicensesPage(
     licenses,
     held = [],
     machines = [],
+    machineLimit = null,
   }: {
     sub: Subscription | null;
     licenses: LicenseView[];
     held?: HeldLicense[];
     machines?: LicenseMachines[];
+    /** The deployment's machine limit get-machines reports; null (the default): none. */
+    machineLimit?: number | null;
   },
 ): void {
   mockedApi.getLicenses.mockResolvedValue({
@@ -43,6 +46,6 @@ export function serveLicensesPage(
   });
   mockedApi.getSubscriptions.mockResolvedValue({ subscriptions: sub ? [sub] : [] });
   mockedApi.getHeldLicenses.mockResolvedValue({ licenses: held });
-  mockedApi.getMachines.mockResolvedValue({ licenses: machines });
+  mockedApi.getMachines.mockResolvedValue({ licenses: machines, machineLimit });
   mockedApi.getInvoices.mockResolvedValue({ subscriptionId: sub?.id ?? null, invoices: [] });
 }
