@@ -29,6 +29,7 @@ export function serveLicensesPage(
     held = [],
     machines = [],
     machineLimit = null,
+    ended = [],
   }: {
     sub: Subscription | null;
     licenses: LicenseView[];
@@ -36,6 +37,8 @@ export function serveLicensesPage(
     machines?: LicenseMachines[];
     /** The deployment's machine limit get-machines reports; null (the default): none. */
     machineLimit?: number | null;
+    /** Licenses of the subscription that ended (get-licenses' `ended`). */
+    ended?: LicenseView[];
   },
 ): void {
   mockedApi.getLicenses.mockResolvedValue({
@@ -43,6 +46,7 @@ export function serveLicensesPage(
     subscriptionId: sub?.id ?? null,
     subscriptionStatus: sub?.status ?? null,
     licenses: sub ? licenses : [],
+    ended: sub ? ended : [],
   });
   mockedApi.getSubscriptions.mockResolvedValue({ subscriptions: sub ? [sub] : [] });
   mockedApi.getHeldLicenses.mockResolvedValue({ licenses: held });
