@@ -27,7 +27,11 @@ async function makeTokensLookExpired(page: Page): Promise<void> {
   await page.evaluate((client) => {
     const prefix = `CognitoIdentityServiceProvider.${client}`;
     const user = window.localStorage.getItem(`${prefix}.LastAuthUser`);
-    window.localStorage.setItem(`${prefix}.${user}.clockDrift`, String(2 * 60 * 60 * 1000));
+    const idToken = window.localStorage.getItem(`${prefix}.${user}.idToken`) ?? '';
+    const payload = idToken.split('.')[1] ?? '';
+    const { exp } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp: number };
+    // A minute past the token's expiry, whatever its lifetime.
+    window.localStorage.setItem(`${prefix}.${user}.clockDrift`, String(exp * 1000 - Date.now() + 60_000));
   }, clientId);
 }
 

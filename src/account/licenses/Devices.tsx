@@ -18,7 +18,7 @@ interface DevicesProps {
 
 /**
  * The computers that use the user's licenses (those they pay for, and their own on licenses assigned
- * to them), each with "Sign out this machine".
+ * to them), each with "Sign out".
  */
 export function Devices({ licenses, limit, loading, error, reload }: DevicesProps) {
   const [announcement, setAnnouncement] = useState('');
