@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CreateNodeArgs, CreatePagesArgs, CreateSchemaCustomizationArgs, GatsbyNode } from 'gatsby';
+import { parseMachineLimit } from './src/lib/machine-limit';
 import { screenshotPublisher } from './scripts/screenshots/publish';
+import { CHUNK_LOAD_TIMEOUT_MS } from './src/components/error-screen/chunk-reload';
 import { siteConfig } from './src/config';
 import {
   changelogContradictions,
@@ -11,9 +13,23 @@ import {
 import { BUILD_STAMP_FILE, buildStamp } from './src/lib/build-stamp';
 import { lastChanged } from './src/lib/content-history';
 import { feedSource, pageSources } from './src/lib/content-sources';
+import { licenseFacts } from './src/lib/license-terms';
+import { tokenSyncSettingProblem } from './src/lib/token-sync-setting';
 import { buildFeeds } from './src/lib/feeds';
 import { visibleItems } from './src/lib/filters';
 import { announcementsForBuild } from './src/lib/releases';
+
+// Settings the pages state or act on: a machine limit the handlers would refuse
+// (src/lib/machine-limit.ts), a token-sync URL off the site's origin. The build stops with the reason.
+export const onPreInit: GatsbyNode['onPreInit'] = ({ reporter }) => {
+  try {
+    parseMachineLimit(process.env.GATSBY_LICENSE_MACHINE_LIMIT, 'GATSBY_LICENSE_MACHINE_LIMIT');
+  } catch (error) {
+    reporter.panic(error instanceof Error ? error.message : String(error));
+  }
+  const tokenSync = tokenSyncSettingProblem(process.env.GATSBY_TOKEN_SYNC_URL, siteConfig.siteUrl);
+  if (tokenSync) reporter.panic(tokenSync);
+};
 
 // The content collections are told apart by their folder under content/ (tools, blog, legal, pages).
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({
@@ -307,6 +323,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter
       {
         supportEmail: siteConfig.supportEmail,
         freeToolCount: siteConfig.freeToolCount,
+        ...licenseFacts(siteConfig),
       },
     ),
   )) {
@@ -331,9 +348,18 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter
 // `gatsby develop` keeps its cache.
 export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ stage, actions, getConfig }) => {
   if (stage !== 'build-javascript' && stage !== 'build-html') return;
-  const config = getConfig() as { cache: unknown; externals: unknown[]; output: { chunkFilename: string } };
+  const config = getConfig() as {
+    cache: unknown;
+    externals: unknown[];
+    output: { chunkFilename: string; chunkLoadTimeout: number };
+  };
   config.cache = false;
   if (stage === 'build-html') config.externals.push(/^aws-amplify(\/|$)/, /^@aws-amplify\//, /^@stripe\//);
-  else config.output.chunkFilename = '[id]-[contenthash:16].js';
+  else {
+    config.output.chunkFilename = '[id]-[contenthash:16].js';
+    // The spec's lazy-chunk time-out: a chunk still loading then fails as ChunkLoadError, which takes
+    // the chunk-failure path (error-screen/chunk-reload.ts).
+    config.output.chunkLoadTimeout = CHUNK_LOAD_TIMEOUT_MS;
+  }
   actions.replaceWebpackConfig(config);
 };

@@ -46,7 +46,7 @@ export function describeRefusal(
       return {
         state: 'refused',
         code: answer.code,
-        message: `This license is in use on 3 computers: ${list}. Sign one of them out on the website's Devices page, then try again.`,
+        message: `This license is in use on ${answer.machines.length} computers, as many as it may be at once: ${list}. Sign one of them out on the website's Devices page, then try again.`,
         action: 'devices',
       };
     }

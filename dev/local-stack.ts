@@ -8,8 +8,10 @@ import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { GetEmailIdentityCommand } from '@aws-sdk/client-sesv2';
 import Stripe from 'stripe';
 import { TRIGGER_PERMISSIONS } from '../cdk/lib/handler-permissions';
+import { MACHINE_LIMIT_ENV, parseMachineLimit } from '../src/lib/machine-limit';
 import { ORIGIN_VERIFY_ENV } from '../lambdas/lib/origin-check';
 import { DEFAULT_TABLE_NAME } from '../lambdas/lib/table';
+import { siteConfig } from '../src/config';
 import { createApiHandler, startApiServer, type LogSink } from './api-server';
 import { localSecretsManagerClient, localSesClient } from './aws-twins/clients';
 import { startSecretsManagerTwin } from './aws-twins/secrets-manager';
@@ -42,6 +44,11 @@ export interface LocalStackOptions {
   log?: (line: string) => void;
   /** Default true. False: the Stripe emulator records events but delivers none (bench:api). */
   webhooks?: boolean;
+  /**
+   * Machines one license may be used on at once (the deployment's `machineLimit`); null: no limit.
+   * Default: LICENSE_MACHINE_LIMIT from the environment, else no limit.
+   */
+  machineLimit?: number | null;
   /**
    * With `site`: makes public/ current for this stack (npm start builds the site here). Runs once the
    * emulators answer, with the stack's URLs and ids, before the site is served and stack.json is
@@ -145,7 +152,11 @@ export async function readLocalSecrets(dir: string): Promise<LocalSecrets> {
 const LOCAL_ORIGIN_SECRET = 'local-origin-verify-0123456789abcdef';
 
 /** What handlers (and the Cognito trigger) read from process.env before any service is up. */
-function baseHandlerEnv(tableName: string, siteUrl: string): Record<string, string> {
+function baseHandlerEnv(
+  tableName: string,
+  siteUrl: string,
+  machineLimit: number | null,
+): Record<string, string> {
   return {
     [ORIGIN_VERIFY_ENV]: LOCAL_ORIGIN_SECRET,
     TABLE_NAME: tableName,
@@ -153,6 +164,8 @@ function baseHandlerEnv(tableName: string, siteUrl: string): Record<string, stri
     SITE_URL: siteUrl,
     MAIL_FROM,
     SUPPORT_EMAIL: 'support@stockbench.app',
+    // As CDK does: set only when there is a limit.
+    ...(machineLimit !== null && { [MACHINE_LIMIT_ENV]: String(machineLimit) }),
   };
 }
 
@@ -205,7 +218,7 @@ function serviceHandlerEnv(s: ServiceInfo): Record<string, string> {
 export function handlerEnv(info: StackInfo): Record<string, string> {
   const siteUrl = info.site ?? new URL(info.api).origin;
   return {
-    ...baseHandlerEnv(info.tableName, siteUrl),
+    ...baseHandlerEnv(info.tableName, siteUrl, info.machineLimit ?? null),
     ...serviceHandlerEnv(info),
   };
 }
@@ -244,6 +257,10 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   const apiBase = `${withSite ? url(ports.site) : url(ports.api)}/api`;
   const tableName = process.env.TABLE_NAME || DEFAULT_TABLE_NAME;
   const outboxDir = outboxDirOf(dir);
+  const machineLimit =
+    opts.machineLimit === undefined
+      ? (parseMachineLimit(process.env[MACHINE_LIMIT_ENV]) ?? null)
+      : opts.machineLimit;
 
   const secrets = await persisted<LocalSecrets>(secretsPath(dir), () => ({
     licenseSigningKey: generateKeyPairSync('ed25519')
@@ -264,8 +281,10 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   const admin = adminPrincipal(iamSeed).credentials;
 
   // Handlers and the trigger read configuration from process.env; set what is known now.
-  const env: Record<string, string> = baseHandlerEnv(tableName, siteUrl);
+  const env: Record<string, string> = baseHandlerEnv(tableName, siteUrl, machineLimit);
   Object.assign(process.env, env);
+  // A limit given as an option replaces one in this process's environment (tests call lambdas/lib here).
+  if (machineLimit === null) Reflect.deleteProperty(process.env, MACHINE_LIMIT_ENV);
   // This process's own code (setup, checks, tests run here) signs as the stack's admin. Handlers never
   // see these keys: each runs with its own (api-server.ts).
   process.env.AWS_ACCESS_KEY_ID = admin.accessKeyId;
@@ -428,6 +447,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       ...twins,
       awsGate: gate.url,
       adminCredentials: { accessKeyId: admin.accessKeyId, secretAccessKey: admin.secretAccessKey },
+      machineLimit,
       startedAt: new Date().toISOString(),
     };
     if (withSite) await opts.prepareSite?.(info);
@@ -533,24 +553,32 @@ export function localStripe(port: number): Stripe {
   return new Stripe(STRIPE_SECRET_KEY, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 });
 }
 
-/** The product and monthly price, created once; their ids live in <dir>/stripe/ids.json. */
+/** The license's monthly price in cents, from the one setting the site states it from. */
+const LICENSE_PRICE_CENTS = Math.round(siteConfig.licensePriceUsd * 100);
+
+/**
+ * The product and monthly price, created once (again when the setting's price changed); their ids live
+ * in <dir>/stripe/ids.json.
+ */
 async function ensurePrice(dir: string, port: number): Promise<string> {
   const stripe = localStripe(port);
   const file = path.join(dir, 'stripe', 'ids.json');
   try {
     const saved = JSON.parse(await readFile(file, 'utf8')) as { priceId: string };
-    await stripe.prices.retrieve(saved.priceId);
-    return saved.priceId;
+    const current = await stripe.prices.retrieve(saved.priceId);
+    if (current.unit_amount === LICENSE_PRICE_CENTS) return saved.priceId;
   } catch {
     // First start, or the emulator's state was wiped: create them.
   }
   const product = await stripe.products.create({ name: 'Stockbench license' });
   const price = await stripe.prices.create({
     product: product.id,
-    unit_amount: 1500,
+    unit_amount: LICENSE_PRICE_CENTS,
     currency: 'usd',
     recurring: { interval: 'month' },
     lookup_key: PRICE_LOOKUP_KEY,
+    // A changed price takes the key over from the old one, as Stripe lets a key move.
+    transfer_lookup_key: true,
   });
   await writeFile(file, JSON.stringify({ productId: product.id, priceId: price.id }, null, 2));
   return price.id;

@@ -12,5 +12,7 @@ export function siteBuildEnv(info: StackInfo): Record<string, string> {
     GATSBY_COGNITO_REGION: info.region,
     GATSBY_STRIPE_PUBLISHABLE_KEY: info.stripePublishableKey,
     GATSBY_STRIPE_JS_URL: info.stripeJs,
+    // What the public pages say about machines per license; the handlers apply the same setting.
+    GATSBY_LICENSE_MACHINE_LIMIT: info.machineLimit ? String(info.machineLimit) : '',
   };
 }

@@ -35,6 +35,8 @@ export interface StackInfo {
   awsGate: string;
   /** The stack's admin keys, allowed everything by the gate: for setup and test code, never a handler. */
   adminCredentials: { accessKeyId: string; secretAccessKey: string };
+  /** Machines one license may be used on at once (LICENSE_MACHINE_LIMIT); null: no limit. */
+  machineLimit: number | null;
   startedAt: string;
 }
 

@@ -1,9 +1,9 @@
 import { sharedBrowser } from './browser';
-import { createVerifiedUser, newPage, PASSWORD, signIn } from './account-helpers';
+import { buyFromLicensesPage, createVerifiedUser, newPage, PASSWORD, signIn } from './account-helpers';
 import { siteUrl } from './site';
 
-// What an attacker tries from the browser: another account's checkout link, and a sign-in link that
-// would send the user off the site afterwards.
+// What an attacker tries from the browser: another account's checkout or update-card link, and a
+// sign-in link that would send the user off the site afterwards.
 
 const browser = sharedBrowser();
 
@@ -32,6 +32,30 @@ describe('account journeys: links an attacker sends', () => {
     await expect(attacker.page.getByLabel('Credit or debit card number').count()).resolves.toBe(0);
     // Nor does the secret stay in the address bar.
     expect(attacker.page.url()).not.toContain(sec);
+    expect(attacker.errors).toEqual([]);
+    await attacker.context.close();
+  });
+
+  it("another account's update-card link is refused before any card form, with a way back", async () => {
+    const victim = await newPage(browser());
+    await signIn(victim.page, await createVerifiedUser('victim-card'), undefined, '/licenses');
+    await victim.page.getByText('You have no licenses yet.').waitFor();
+    await buyFromLicensesPage(victim.page);
+    const link = (await victim.page.getByRole('link', { name: 'Update Card' }).getAttribute('href')) ?? '';
+    expect(link).toMatch(/^\/update-card\?sid=sub_/);
+    await victim.context.close();
+
+    const attacker = await newPage(browser());
+    await signIn(attacker.page, await createVerifiedUser('attacker-card'));
+    await attacker.page.goto(`${siteUrl()}${link}`);
+    await attacker.page
+      .getByRole('alert')
+      .filter({ hasText: 'not for a subscription of your account' })
+      .waitFor();
+    await expect(attacker.page.getByLabel('Credit or debit card number').count()).resolves.toBe(0);
+    await expect(attacker.page.getByRole('button', { name: 'Update Card' }).count()).resolves.toBe(0);
+    await attacker.page.getByRole('link', { name: 'Back to your licenses' }).click();
+    await attacker.page.waitForURL(/\/licenses\/?$/);
     expect(attacker.errors).toEqual([]);
     await attacker.context.close();
   });

@@ -40,7 +40,14 @@ async function main(): Promise<number> {
       const { GATSBY_SITE_URL: _local, ...env } = siteBuildEnv(stack.info);
       // A build without installers, whatever the shell has: the tests check what such a build shows.
       const none = { GATSBY_INSTALLER_WINDOWS_URL: '', GATSBY_INSTALLER_MACOS_URL: '' };
-      const code = await run('npx', ['gatsby', 'build'], { ...env, ...none, GATSBY_TELEMETRY_DISABLED: '1' });
+      // With the optional token sync on: token-sync.e2e.test.ts stands in for the endpoint.
+      const tokenSync = { GATSBY_TOKEN_SYNC_URL: '/token-sync' };
+      const code = await run('npx', ['gatsby', 'build'], {
+        ...env,
+        ...none,
+        ...tokenSync,
+        GATSBY_TELEMETRY_DISABLED: '1',
+      });
       if (code !== 0) return code;
     }
     // `--` ends --selectProjects' list, so test paths given on the command line stay paths.

@@ -11,6 +11,11 @@ export const accountConfig = {
     region: env(process.env.GATSBY_COGNITO_REGION, 'us-east-1'),
     endpoint: env(process.env.GATSBY_COGNITO_ENDPOINT),
   },
+  /**
+   * Spec point 7's optional token-sync URL (a path on this site, or a URL of its origin): it gets each
+   * new ID token by POST and a DELETE on sign-out (auth/token-sync.ts). Unset: nothing is sent.
+   */
+  tokenSyncUrl: env(process.env.GATSBY_TOKEN_SYNC_URL),
   /** Stripe. jsUrl is set only locally: the emulator's stand-in Stripe.js, loaded before loadStripe. */
   stripe: {
     publishableKey: env(process.env.GATSBY_STRIPE_PUBLISHABLE_KEY),

@@ -19,6 +19,12 @@ export const siteConfig = {
     id: env(process.env.GATSBY_ANALYTICS_ID),
   },
   copyrightYear: 2024,
+  /** The one price of a license, per month, in US dollars: content says {{licensePrice}}. */
   licensePriceUsd: 15,
   freeToolCount: 3,
+  /**
+   * Machines one license may be used on at once, the deployment's `machineLimit`; null (the default):
+   * no limit. gatsby-node refuses a value that is not a whole number.
+   */
+  machineLimit: Number(env(process.env.GATSBY_LICENSE_MACHINE_LIMIT)) || null,
 } as const;

@@ -572,10 +572,16 @@ describe('alarms', () => {
 describe('outputs', () => {
   it('every GATSBY_* build variable that has a value, and the operator values', () => {
     const outputs = t.toJSON().Outputs as Record<string, unknown>;
-    for (const name of SITE_BUILD_VARIABLES.filter((n) => n !== 'GATSBY_ANALYTICS_ID')) {
+    const unset = ['GATSBY_ANALYTICS_ID', 'GATSBY_LICENSE_MACHINE_LIMIT'];
+    for (const name of SITE_BUILD_VARIABLES.filter((n) => !unset.includes(n))) {
       expect(outputs).toHaveProperty(outputIdFor(name));
     }
     expect(outputs).not.toHaveProperty(outputIdFor('GATSBY_ANALYTICS_ID'));
+    // No machine limit by default: the site says "unlimited devices" and no handler has a limit.
+    expect(outputs).not.toHaveProperty(outputIdFor('GATSBY_LICENSE_MACHINE_LIMIT'));
+    for (const fn of props('AWS::Lambda::Function')) {
+      expect(JSON.stringify(fn.Environment ?? {})).not.toContain('LICENSE_MACHINE_LIMIT');
+    }
     for (const id of [
       'SiteUrl',
       'SiteBucketName',

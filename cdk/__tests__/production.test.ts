@@ -14,6 +14,7 @@ beforeAll(() => {
     sesIdentity: 'stockbench.app',
     alarmEmail: 'ops@stockbench.app',
     analyticsId: 'G-TEST123',
+    machineLimit: 3,
   });
   t = templateOf(result, result.backend);
 });
@@ -81,4 +82,15 @@ it('CSP admits the analytics hosts when analytics is on', () => {
 it('alarm email subscribed; stack termination-protected', () => {
   t.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@stockbench.app' });
   expect(result.backend.terminationProtection).toBe(true);
+});
+
+it("a seller's machine limit reaches validate-license and get-machines, and the site build", () => {
+  const fns = Object.values(t.findResources('AWS::Lambda::Function')).map(
+    (r) => r.Properties as { Description?: string; Environment?: { Variables?: Record<string, unknown> } },
+  );
+  for (const handler of ['validate-license', 'get-machines']) {
+    const fn = fns.find((p) => p.Description === `BFF handler ${handler}`);
+    expect(fn?.Environment?.Variables?.LICENSE_MACHINE_LIMIT).toBe('3');
+  }
+  expect(t.toJSON().Outputs.GatsbyLicenseMachineLimit).toMatchObject({ Value: '3' });
 });

@@ -114,6 +114,14 @@ describe('app config', () => {
   it('rejects an unusable env name', () => {
     expect(() => readAppConfig(read({ env: 'Prod Env' }))).toThrow(/env/);
   });
+  it('has no machine limit unless machineLimit is a whole number from 1 to 100', () => {
+    expect(readAppConfig(read({})).machineLimit).toBeUndefined();
+    expect(readAppConfig(read({ machineLimit: 3 })).machineLimit).toBe(3);
+    expect(readAppConfig(read({ machineLimit: '5' })).machineLimit).toBe(5);
+    for (const bad of [0, -2, 2.5, 'many', 101]) {
+      expect(() => readAppConfig(read({ machineLimit: bad }))).toThrow(/machineLimit/);
+    }
+  });
 });
 
 it('site build variables map back from stack outputs; a missing one is empty', () => {

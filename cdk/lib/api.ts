@@ -12,6 +12,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { MACHINE_LIMIT_ENV } from '../../src/lib/machine-limit';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../../lambdas/lib/origin-check';
 import { type RouteDef, routes as allRoutes } from '../../lambdas/routes';
 import { schedules } from '../../lambdas/schedules';
@@ -55,6 +56,8 @@ export interface ApiProps {
   supportEmail: string;
   /** SES identity the mail-sending functions may send as; defaults to mailFrom's domain. */
   sesIdentity?: string;
+  /** Machines one license may be used on at once; undefined: no limit. */
+  machineLimit?: number;
   functionDefaults: FunctionDefaults;
   /** Defaults to lambdas/routes.ts; tests may pass another table. */
   routes?: readonly RouteDef[];
@@ -155,6 +158,7 @@ export class Api extends Construct {
       SITE_URL: props.siteUrl,
       MAIL_FROM: props.mailFrom,
       SUPPORT_EMAIL: props.supportEmail,
+      ...(props.machineLimit !== undefined && { [MACHINE_LIMIT_ENV]: String(props.machineLimit) }),
       // A CloudFormation dynamic reference: resolved at deploy time, never in the template.
       [ORIGIN_VERIFY_ENV]: this.originVerify.secretValue.unsafeUnwrap(),
     };

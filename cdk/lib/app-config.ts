@@ -1,3 +1,5 @@
+import { parseMachineLimit } from '../../src/lib/machine-limit';
+
 // The deployment's settings, read from CDK context (cdk.json or `-c key=value`), validated in one place
 // so every construct receives plain, typed values.
 
@@ -31,6 +33,8 @@ export interface AppConfig {
   installerMacosUrl: string;
   /** GA4 measurement id; analytics is enabled exactly when this is set. */
   analyticsId?: string;
+  /** Machines one license may be used on at once; unset (the default): no limit, as the spec promises. */
+  machineLimit?: number;
   /** Built site to upload (Gatsby's public/); the site content stack is skipped when it does not exist. */
   siteDir: string;
   /** Backend outputs the deploy script passes to the site content stack (SiteBucketName, DistributionId, ...). */
@@ -97,6 +101,7 @@ export function readAppConfig(read: ContextReader): AppConfig {
     installerWindowsUrl: requiredText(read, 'installerWindowsUrl'),
     installerMacosUrl: requiredText(read, 'installerMacosUrl'),
     analyticsId: text(read, 'analyticsId'),
+    machineLimit: parseMachineLimit(read('machineLimit'), 'Context value "machineLimit"'),
     siteDir: text(read, 'siteDir') ?? 'public',
     siteBucketName: text(read, 'siteBucketName'),
     distributionId: text(read, 'distributionId'),

@@ -74,6 +74,7 @@ export class BackendStack extends Stack {
       mailFrom: config.mailFrom,
       supportEmail: config.supportEmail,
       sesIdentity: config.sesIdentity,
+      machineLimit: config.machineLimit,
       functionDefaults,
       routes: props.routes,
       customDomain:
@@ -118,6 +119,7 @@ export class BackendStack extends Stack {
       GATSBY_SUPPORT_EMAIL: config.supportEmail,
       GATSBY_INSTALLER_WINDOWS_URL: config.installerWindowsUrl,
       GATSBY_INSTALLER_MACOS_URL: config.installerMacosUrl,
+      GATSBY_LICENSE_MACHINE_LIMIT: config.machineLimit?.toString(),
     };
     for (const [name, value] of Object.entries(build) as [SiteBuildVariable, string | undefined][]) {
       // CloudFormation rejects empty output values; the deploy script reads a missing one as ''.

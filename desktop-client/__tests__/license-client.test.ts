@@ -38,17 +38,17 @@ describe('what the application shows when refused', () => {
     token: null,
   };
 
-  it('names the 3 computers in use and sends the user to Devices', () => {
+  it('names the computers in use, as many as the refusal lists, and sends the user to Devices', () => {
     const shown = describeRefusal({
       ...refused,
       code: 'MACHINE_LIMIT',
       machines: [
         { name: 'Office PC', platform: 'windows', lastSeen: '2026-11-20T10:00:00.000Z' },
         { name: 'Laptop', platform: 'macos', lastSeen: '2026-11-21T10:00:00.000Z' },
-        { name: 'Home PC', platform: 'windows', lastSeen: '2026-11-22T10:00:00.000Z' },
       ],
     });
     expect(shown).toMatchObject({ state: 'refused', code: 'MACHINE_LIMIT', action: 'devices' });
+    expect(shown.message).toContain('in use on 2 computers');
     expect(shown.message).toContain('Office PC (last used 2026-11-20), Laptop (last used 2026-11-21)');
   });
 

@@ -10,6 +10,7 @@ import { FIXED_PORTS, localStripe, startLocalStack } from '../local-stack';
 import { freePort, isPortOpen, waitFor } from '../ports';
 import { readStackInfo, type StackInfo } from '../stack-info';
 import type { OutboxMessage } from '../outbox';
+import { siteConfig } from '../../src/config';
 
 // The local stack from scratch, as `npm start` runs it (without the site: its build is tested elsewhere).
 
@@ -28,7 +29,12 @@ async function expectServicesAnswer(info: StackInfo): Promise<void> {
   expect(UserPool?.Policies?.PasswordPolicy?.MinimumLength).toBe(6);
 
   const price = await localStripe(Number(new URL(info.stripeApi).port)).prices.retrieve(info.stripePriceId);
-  expect(price).toMatchObject({ unit_amount: 1500, currency: 'usd', lookup_key: 'license-monthly' });
+  // The price the site states (src/config.ts) is the price Stripe charges.
+  expect(price).toMatchObject({
+    unit_amount: siteConfig.licensePriceUsd * 100,
+    currency: 'usd',
+    lookup_key: 'license-monthly',
+  });
   expect(price.recurring?.interval).toBe('month');
 
   const outbox = await fetch(info.outbox);

@@ -40,6 +40,7 @@ describe('checkout', () => {
       subscriptionId: null,
       subscriptionStatus: null,
       licenses: [],
+      ended: [],
     });
 
     const setup = await bff.call('POST', 'setup-checkout', {
@@ -557,6 +558,7 @@ describe('delete-customer', () => {
       subscriptionId: null,
       subscriptionStatus: null,
       licenses: [],
+      ended: [],
     });
     const check = await bff.call('POST', 'validate-license', {
       user,

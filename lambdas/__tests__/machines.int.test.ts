@@ -22,14 +22,16 @@ import { licensesOf, subscribe, type Subscribed } from './support/accounts';
 import { startBff, type Bff, type User } from './support/bff';
 import { aMachine } from './support/machines';
 
-// The machines a license runs on (issue 20), through the local API server against the emulators, with
-// the reference client (desktop-client/) doing what the desktop application does: make an installation
-// id, sign in, validate and renew, keep the statement, verify it offline with the published keys.
+// The machines a license runs on, with a deployment's machine limit set (3 here; by default there is
+// none: machines-unlimited.int.test.ts), through the local API server against the emulators, with the
+// reference client (desktop-client/) doing what the desktop application does: make an installation id,
+// sign in, validate and renew, keep the statement, verify it offline with the published keys.
 
+const LIMIT = 3;
 let bff: Bff;
 let dir: string;
 beforeAll(async () => {
-  bff = await startBff();
+  bff = await startBff({ machineLimit: LIMIT });
   dir = await mkdtemp(path.join(os.tmpdir(), 'machines-'));
 }, 60000);
 afterAll(async () => {
@@ -100,7 +102,13 @@ async function buyOne(): Promise<{ buyer: Subscribed; key: string }> {
   return { buyer, key: license?.key ?? '' };
 }
 
-describe('at most 3 machines per license', () => {
+describe('with a limit of 3 machines per license', () => {
+  it('says the limit to the licenses page', async () => {
+    const { buyer } = await buyOne();
+    const res = await bff.send(getMachines, { user: buyer.user, query: { uid: buyer.user.uid } });
+    expect(res.answer?.machineLimit).toBe(LIMIT);
+  });
+
   it('4 machines validating at once: exactly 3 are accepted, the 4th is told which 3 use it', async () => {
     for (let round = 0; round < 3; round++) {
       const { buyer, key } = await buyOne();

@@ -9,9 +9,14 @@ export interface LicenseData {
   subscriptionId: string | null;
   subscriptionStatus: string | null;
   licenses: LicenseView[];
+  /**
+   * The current subscription's licenses that are no longer in force, the latest end first, each with the
+   * time it ended: what the page shows after a subscription ended.
+   */
+  ended: LicenseView[];
 }
 
-/** GET /api/get-licenses?uid: from our records alone. */
+/** GET /api/get-licenses?uid: from our records alone. `ended` is an addition to the spec's data. */
 export const getLicenses = contract<LicenseData>()({
   method: 'GET',
   path: '/api/get-licenses',

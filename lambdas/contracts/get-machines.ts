@@ -13,6 +13,8 @@ export interface LicenseMachines {
 
 export interface Machines {
   licenses: LicenseMachines[];
+  /** Machines one license may be used on at once; null: no limit (the default). */
+  machineLimit: number | null;
 }
 
 /**

@@ -25,6 +25,3 @@ export interface MachineView {
   /** ISO 8601: its offline statement runs out then (7 days after its last check, or the license's end). */
   validUntil: string;
 }
-
-/** Machines one license is used on at most at once. */
-export const MACHINE_LIMIT = 3;

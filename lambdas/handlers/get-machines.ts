@@ -1,5 +1,6 @@
 import { getMachines as endpoint, type LicenseMachines } from '../contracts/get-machines';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
+import { getConfig } from '../lib/config';
 import { ok, apiHandler } from '../lib/http';
 import { normalizeEmail } from '../../src/lib/email-address';
 import { isInForce } from '../lib/license-state';
@@ -9,8 +10,9 @@ import { listSlots } from '../lib/repository/licenses';
 import { parseQuery } from '../lib/request';
 
 // GET /api/get-machines?uid: the machines that use each license in force the caller pays for (all of
-// them, whoever holds it) or holds as assignee (only the caller's own machines). Machines signed out or
-// not seen for 30 days are not listed.
+// them, whoever holds it) or holds as assignee (only the caller's own machines), and the deployment's
+// machine limit, so the page says what validate-license applies. Machines signed out or not seen for 30
+// days are not listed.
 
 export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
@@ -41,5 +43,5 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
         ).map(toMachineView),
       })),
   ];
-  return ok(endpoint, { licenses });
+  return ok(endpoint, { licenses, machineLimit: getConfig().machineLimit ?? null });
 });

@@ -1,5 +1,6 @@
 import { validateLicense as endpoint, type Tools } from '../contracts/validate-license';
 import { getCaller, type ApiEvent } from '../lib/auth';
+import { getConfig } from '../lib/config';
 import { getLicenseSigningSecret } from '../lib/secrets';
 import { conflict, ok, apiHandler } from '../lib/http';
 import { normalizeLicenseKey } from '../lib/license-keys';
@@ -22,7 +23,8 @@ import { parseJsonBody } from '../lib/request';
 // at least daily. Answers whether the caller holds the key and it is in force on this machine, until
 // when, which tools it opens, and (when valid) a signed statement naming the machine, which the
 // application checks offline with the published keys. Each check renews the machine's place and its
-// statement; a 4th machine, or one signed out from the website, is refused (lambdas/lib/machines.ts).
+// statement; a machine signed out from the website is refused, and so is one beyond the seller's machine
+// limit when a deployment sets one (by default there is none: lambdas/lib/machines.ts).
 //
 // The statement expires at the earlier of the license's end and 7 days from now: a paying user
 // keeps working through a week without network, a removed license stops exactly at its date, and a
@@ -35,7 +37,10 @@ import { parseJsonBody } from '../lib/request';
 
 export const OFFLINE_SECONDS = 7 * 24 * 3600;
 const FREE_TOOLS: Tools = [1, 2, 3];
-/** Parallel checks of one license each win a round of conditional writes; 4 machines need at most 4. */
+/**
+ * Parallel checks of one license each win a round of conditional writes: n machines starting at the same
+ * moment need at most n. Beyond this the check answers 409 BUSY, and the application tries again later.
+ */
 const MAX_ROUNDS = 8;
 
 const refuse = (
@@ -81,7 +86,7 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
       return refuse('SUBSCRIPTION_INACTIVE', endsAt === undefined ? null : slot.expirationDate);
 
     const exp = Math.min(endsAt ?? Number.POSITIVE_INFINITY, now + OFFLINE_SECONDS);
-    const admission = admit(slot.machines, body.machine, caller, now, exp);
+    const admission = admit(slot.machines, body.machine, caller, now, exp, getConfig().machineLimit);
     if (admission.outcome !== 'admitted' && !consistent) {
       slot = await getSlot(indexed.uid, indexed.sk);
       consistent = true;

@@ -1,3 +1,4 @@
+import { MACHINE_LIMIT_ENV, parseMachineLimit } from '../../src/lib/machine-limit';
 import { tableName } from './table';
 
 // Handler configuration: plain settings from environment variables (CDK or the local stack sets them).
@@ -18,6 +19,8 @@ export interface Config {
    * tests that kill a run set ACCOUNT_LEASE_MS shorter.
    */
   leaseMs: number;
+  /** Machines one license is used on at once; undefined: no limit (the default). */
+  machineLimit?: number;
 }
 
 const optional = (name: string): string | undefined => process.env[name] || undefined;
@@ -34,6 +37,7 @@ export function getConfig(): Config {
     siteUrl: (optional('SITE_URL') ?? 'http://localhost:8000').replace(/\/+$/, ''),
     supportEmail: optional('SUPPORT_EMAIL') ?? 'support@stockbench.app',
     leaseMs: Number(optional('ACCOUNT_LEASE_MS') ?? 20_000),
+    machineLimit: parseMachineLimit(optional(MACHINE_LIMIT_ENV)),
   };
   return config;
 }

@@ -1,8 +1,9 @@
-import { MACHINE_LIMIT, type MachineInfo, type MachineView } from '../contracts/machine';
+import type { MachineInfo, MachineView } from '../contracts/machine';
+import { MAX_MACHINE_LIMIT } from '../../src/lib/machine-limit';
 import type { MachineRecord } from './repository/machines';
 
 // The rules of the machines a license runs on (pure: the handlers read and write them):
-// - at most MACHINE_LIMIT machines at once, per license, for its holder;
+// - no limit on the machines a license is used on at once, unless the seller set one (src/lib/machine-limit.ts);
 // - a machine signed out from the website is refused until its holder signs in on it again (a session
 //   that began after the sign-out), so its running session cannot take its place back by itself;
 // - a machine that has not checked in for 30 days leaves the list by itself.
@@ -13,13 +14,20 @@ const INACTIVE_SECONDS = 30 * 24 * 3600;
  * however often a holder signs machines out (the item is read and written whole at every check).
  */
 const SIGNED_OUT_KEPT = 10;
+/**
+ * Machines in use kept on the list, at most (the most recently seen). Without a limit the map would
+ * otherwise grow with every machine used within 30 days, and DynamoDB refuses an item over 400 KB.
+ * Dropping one refuses nothing: a limit is never below it, and its next check lists it again.
+ */
+const IN_USE_KEPT = MAX_MACHINE_LIMIT;
 
-/** The records with the oldest signed-out ones beyond SIGNED_OUT_KEPT dropped. */
+/** The records without the oldest signed-out ones and the least recently seen in use beyond the bounds. */
 function bounded(records: MachineRecord[]): MachineRecord[] {
   const signedOut = records
     .filter((m) => m.signedOutAt !== undefined)
     .sort((a, b) => (b.signedOutAt ?? 0) - (a.signedOutAt ?? 0));
-  const dropped = new Set(signedOut.slice(SIGNED_OUT_KEPT));
+  const using = records.filter((m) => m.signedOutAt === undefined).sort((a, b) => b.lastSeen - a.lastSeen);
+  const dropped = new Set([...signedOut.slice(SIGNED_OUT_KEPT), ...using.slice(IN_USE_KEPT)]);
   return records.filter((m) => !dropped.has(m));
 }
 
@@ -40,7 +48,8 @@ export type Admission =
 
 /**
  * Whether `machine` may use the license now, and the records to store if so (its check renews it
- * until `validUntil`). `signedInAt` is when the caller's session began (epoch seconds).
+ * until `validUntil`). `signedInAt` is when the caller's session began (epoch seconds). `limit`: the
+ * machines allowed at once, undefined for no limit.
  */
 export function admit(
   records: readonly MachineRecord[],
@@ -48,6 +57,7 @@ export function admit(
   caller: { sub: string; signedInAt: number },
   now: number,
   validUntil: number,
+  limit: number | undefined,
 ): Admission {
   const kept = records.filter((m) => isRecent(m, now));
   const known = kept.find((m) => m.id === machine.id);
@@ -56,9 +66,9 @@ export function admit(
   }
   const others = kept.filter((m) => m.id !== machine.id);
   const renewing = known && known.signedOutAt === undefined;
-  if (!renewing) {
+  if (!renewing && limit !== undefined) {
     const used = inUse(others, now);
-    if (used.length >= MACHINE_LIMIT) return { outcome: 'limit', inUse: used };
+    if (used.length >= limit) return { outcome: 'limit', inUse: used };
   }
   const record: MachineRecord = {
     id: machine.id,

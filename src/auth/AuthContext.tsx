@@ -56,9 +56,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
     // A session the BFF reports revoked (signed out everywhere) ends here too.
     onSessionRevoked(() => void endSession());
-    // Amplify reports a refresh that failed while it refreshed on its own.
+    // Amplify reports a refresh that failed while it refreshed on its own (an API call found the token
+    // expired): the session ends only when it cannot come back; a network failure is tried again.
     const stopListening = Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'tokenRefresh_failure') void endSession();
+      if (payload.event === 'tokenRefresh_failure' && endsSession(payload.data?.error)) void endSession();
     });
     return () => {
       onSessionRevoked(undefined);
@@ -75,7 +76,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const refresh = async () => {
       try {
         const next = await readSession(true);
+        // No session after a refresh: Amplify dropped the tokens (a disabled user, a revoked token).
         if (next) setSession(next);
+        else void endSession();
       } catch (error) {
         if (endsSession(error)) return void endSession();
         timer = setTimeout(() => void refresh(), retryDelay(attempt++));

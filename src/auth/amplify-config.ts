@@ -1,9 +1,13 @@
 import { Amplify } from 'aws-amplify';
 import { accountConfig } from '../account-config';
+import { startTokenSync } from './token-sync';
 
 let configured = false;
 
-/** Configures Amplify once, in the browser, before any auth call. Tokens stay in localStorage. */
+/**
+ * Configures Amplify once, in the browser, before any auth call. Tokens stay in localStorage. Starts the
+ * token sync too (when the build sets a URL), so no sign-in, refresh or sign-out is missed.
+ */
 export function configureAmplify(): void {
   if (configured || typeof window === 'undefined') return;
   const { userPoolId, clientId, endpoint } = accountConfig.cognito;
@@ -19,4 +23,5 @@ export function configureAmplify(): void {
     },
   });
   configured = true;
+  startTokenSync();
 }

@@ -24,6 +24,8 @@ export const STAMPED_VARIABLES = [
   'GATSBY_STRIPE_JS_URL',
   'GATSBY_ANALYTICS_ENABLED',
   'GATSBY_ANALYTICS_ID',
+  'GATSBY_LICENSE_MACHINE_LIMIT',
+  'GATSBY_TOKEN_SYNC_URL',
 ] as const;
 
 export interface BuildStamp {

@@ -1,5 +1,6 @@
-// Content (Markdown, YAML) writes {{supportEmail}}, {{toolCount}} and {{freeToolCount}} instead of the
-// values, so the site config and the tool data stay the one place they come from. The values are filled
+// Content (Markdown, YAML) writes {{supportEmail}}, {{toolCount}}, {{freeToolCount}}, {{licensePrice}},
+// {{licenseComputers}} and {{machineLimitNote}} instead of the values, so the site config, the deployment's
+// settings and the tool data stay the one place they come from (license-terms.ts). The values are filled
 // in when a page renders, not when Markdown is converted: Gatsby caches converted Markdown across builds,
 // and a cached count would survive hiding a tool.
 
@@ -9,11 +10,24 @@ export interface SiteFacts {
   toolCount: number;
   /** The free version is tools #1 to #freeToolCount. */
   freeToolCount: number;
+  /** A license's monthly price, as formatUsd writes it. */
+  licensePrice: string;
+  /** The computers a license's user may use it on (no limit by default). */
+  licenseComputers: string;
+  /** A sentence on the machine limit where there is one; empty without. */
+  machineLimitNote: string;
 }
 
 type FactName = keyof SiteFacts;
 
-const factNames: readonly FactName[] = ['supportEmail', 'toolCount', 'freeToolCount'];
+const factNames: readonly FactName[] = [
+  'supportEmail',
+  'toolCount',
+  'freeToolCount',
+  'licensePrice',
+  'licenseComputers',
+  'machineLimitNote',
+];
 
 const isFactName = (name: string): name is FactName => (factNames as readonly string[]).includes(name);
 

@@ -4,6 +4,7 @@ import { JsonLd } from '../components/json-ld/JsonLd';
 import { Markdown } from '../components/markdown/Markdown';
 import { Seo } from '../components/seo/Seo';
 import { siteConfig } from '../config';
+import { formatUsd, licenseComputers } from '../lib/license-terms';
 import { present } from '../lib/query-data';
 import { useSiteFacts } from '../lib/use-site-facts';
 
@@ -17,7 +18,7 @@ export default function PricingPage({ data }: PageProps<Queries.PricingPageQuery
         <section className="plan" aria-labelledby="plan-free">
           <h2 id="plan-free">Free</h2>
           <p className="plan__price">
-            <strong>$0</strong> forever
+            <strong>{formatUsd(0)}</strong> forever
           </p>
           <ul>
             <li>
@@ -34,11 +35,11 @@ export default function PricingPage({ data }: PageProps<Queries.PricingPageQuery
         <section className="plan plan--featured" aria-labelledby="plan-licensed">
           <h2 id="plan-licensed">Licensed</h2>
           <p className="plan__price">
-            <strong>${siteConfig.licensePriceUsd}</strong> per license per month
+            <strong>{formatUsd(siteConfig.licensePriceUsd)}</strong> per license per month
           </p>
           <ul>
             <li>All {toolCount} tools</li>
-            <li>One license per person, on all of that person&apos;s devices</li>
+            <li>One license per person, on {licenseComputers(siteConfig.machineLimit)}</li>
             <li>Companies: one license per employee, assigned by email</li>
             <li>Buy 1 to 5 licenses at a time; add or remove later</li>
           </ul>
@@ -51,8 +52,9 @@ export default function PricingPage({ data }: PageProps<Queries.PricingPageQuery
         <h2 id="per-user">Per-user licensing</h2>
         <p>
           A license belongs to one person: you, or the person you assign it to on the Licenses page. That
-          person can install {siteConfig.name} on as many of their own computers as they like and activate
-          each with the same key. Licenses cannot be shared or sold.
+          person can install {siteConfig.name} and use the license on{' '}
+          {licenseComputers(siteConfig.machineLimit)}, activating each with the same key. Licenses cannot be
+          shared or sold.
         </p>
       </section>
       <section aria-labelledby="terms-summary">
@@ -68,7 +70,7 @@ export const Head: HeadFC = () => {
   return (
     <Seo
       title="Pricing"
-      description={`Stockbench is free for tools #1 to #${siteConfig.freeToolCount} with no account. A license costs $${siteConfig.licensePriceUsd} per user per month and opens all ${toolCount} research tools.`}
+      description={`Stockbench is free for tools #1 to #${siteConfig.freeToolCount} with no account. A license costs ${formatUsd(siteConfig.licensePriceUsd)} per user per month and opens all ${toolCount} research tools.`}
       pathname="/pricing"
     >
       <JsonLd

@@ -7,7 +7,7 @@ import { UpdateCard } from '../account/update-card/UpdateCard';
 export default function Page() {
   return (
     <AccountPage title="Update Card" guarded>
-      {() => <UpdateCard />}
+      {(user) => <UpdateCard user={user} />}
     </AccountPage>
   );
 }

@@ -82,9 +82,10 @@ const claimsOf = (token: string): Record<string, unknown> =>
 /**
  * `webhooks: false`: the Stripe emulator records events but delivers none (a webhook that never came).
  * `sesSandbox`: SES as in a new account (dev/local-stack.ts).
+ * `machineLimit`: the deployment's limit on machines per license (default none).
  */
 export async function startBff(
-  opts: { webhooks?: boolean; sesSandbox?: { verifiedRecipients: string[] } } = {},
+  opts: { webhooks?: boolean; sesSandbox?: { verifiedRecipients: string[] }; machineLimit?: number } = {},
 ): Promise<Bff> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bff-'));
   const stack = await startLocalStack({
@@ -93,6 +94,7 @@ export async function startBff(
     ports: 'auto',
     webhooks: opts.webhooks,
     sesSandbox: opts.sesSandbox,
+    machineLimit: opts.machineLimit ?? null,
   });
   const { info } = stack;
   const stripeUrl = new URL(info.stripeApi);

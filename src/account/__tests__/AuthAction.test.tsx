@@ -6,6 +6,7 @@ import { navigate } from 'gatsby';
 import * as auth from 'aws-amplify/auth';
 import * as api from '../../api-client/client';
 import { AuthProvider } from '../../auth/AuthContext';
+import { rememberReturnAfterVerify } from '../../auth/return-after-verify';
 import { AuthAction } from '../auth-action/AuthAction';
 import { accountConfig } from '../../account-config';
 
@@ -112,6 +113,22 @@ describe('/auth', () => {
     expect(mocked.fetchAuthSession).toHaveBeenCalledWith({ forceRefresh: true });
   });
 
+  it('verifyEmail: a signed-in user a protected page sent away goes back to it once verified', async () => {
+    rememberReturnAfterVerify('a@example.com', '/licenses');
+    mocked.fetchAuthSession.mockResolvedValue({
+      tokens: {
+        idToken: {
+          payload: { sub: 'u1', email: 'a@example.com', email_verified: false, exp: 2_000_000_000 },
+          toString: () => 't',
+        },
+      },
+    } as never);
+    mocked.confirmUserAttribute.mockResolvedValue(undefined);
+    open('?mode=verifyEmail&oobCode=123456&email=a%40example.com');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/licenses'));
+    expect(navigate).not.toHaveBeenCalledWith('/?action=emailVerified');
+  });
+
   // A link from an email that a newer one replaced: Cognito answers a code mismatch (or expired).
   it.each(['CodeMismatchException', 'ExpiredCodeException'])(
     'verifyEmail: %s answers the expired-link message and points to the newest email',
@@ -139,6 +156,8 @@ describe('/auth', () => {
     it('needs matching entries of at least 6 characters', async () => {
       await reset('secret1', 'secret2');
       expect(await screen.findByRole('alert')).toHaveTextContent('Passwords do not match.');
+      // A typing mistake says nothing of the link, which still works.
+      expect(screen.queryByText(/Request a new password reset email/)).not.toBeInTheDocument();
       await userEvent.clear(screen.getByLabelText('New Password'));
       await userEvent.clear(screen.getByLabelText('Confirm New Password'));
       await userEvent.type(screen.getByLabelText('New Password'), 'abc');
@@ -186,13 +205,27 @@ describe('/auth', () => {
       });
     });
 
-    it("maps Cognito's weak-password error", async () => {
+    it("maps Cognito's weak-password error, and does not call the link bad", async () => {
       mocked.confirmResetPassword.mockRejectedValue(
         Object.assign(new Error('x'), { name: 'InvalidPasswordException' }),
       );
       await reset('secret1', 'secret1');
       expect(await screen.findByRole('alert')).toHaveTextContent('Password must be at least 6 characters.');
+      expect(screen.queryByText(/Request a new password reset email/)).not.toBeInTheDocument();
     });
+
+    it.each(['CodeMismatchException', 'ExpiredCodeException'])(
+      'a bad link (%s) offers a new reset email',
+      async (name) => {
+        mocked.confirmResetPassword.mockRejectedValue(Object.assign(new Error('x'), { name }));
+        await reset('secret1', 'secret1');
+        expect(await screen.findByRole('alert')).toHaveTextContent(/link/);
+        expect(screen.getByRole('link', { name: 'Request a new password reset email' })).toHaveAttribute(
+          'href',
+          '/reset-password',
+        );
+      },
+    );
   });
 
   describe('recoverEmail', () => {

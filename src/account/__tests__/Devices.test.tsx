@@ -39,8 +39,13 @@ const licenses = [
   { key: 'CCCCC-DDDDD', expirationDate: 'NONE', assignee: 'ana@example.com' },
 ];
 
-function serve(machines: LicenseMachines[]) {
-  serveLicensesPage(mockedApi, { sub: subscriptionOf({ renewLicenseCount: 2 }), licenses, machines });
+function serve(machines: LicenseMachines[], machineLimit: number | null = 3) {
+  serveLicensesPage(mockedApi, {
+    sub: subscriptionOf({ renewLicenseCount: 2 }),
+    licenses,
+    machines,
+    machineLimit,
+  });
 }
 
 async function show() {
@@ -63,7 +68,26 @@ beforeEach(() => jest.clearAllMocks());
 afterEach(() => jest.useRealTimers());
 
 describe('Devices on /licenses', () => {
-  it('shows how many machines use each license, and each machine with its details', async () => {
+  it('by default counts the computers with no limit, and says there is none', async () => {
+    serve(
+      [
+        { key: 'AAAAA-BBBBB', role: 'payer', machines: [laptop, desk] },
+        { key: 'CCCCC-DDDDD', role: 'payer', machines: [] },
+      ],
+      null,
+    );
+    await show();
+    const rows = within(screen.getAllByRole('table')[0] as HTMLElement).getAllByRole('row');
+    expect(within(rows[1] as HTMLElement).getByText('2 computers')).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getByText('0 computers')).toBeInTheDocument();
+    expect(
+      within(devicesSection()).getByRole('table', { name: 'License AAAAA-BBBBB: 2 computers' }),
+    ).toBeVisible();
+    expect(devicesSection()).toHaveTextContent('with no limit on how many');
+    expect(devicesSection()).not.toHaveTextContent(/up to \d/);
+  });
+
+  it("with a deployment's limit of 3, shows how many machines use each license, and each machine with its details", async () => {
     serve([
       { key: 'AAAAA-BBBBB', role: 'payer', machines: [laptop, desk] },
       { key: 'CCCCC-DDDDD', role: 'payer', machines: [] },
@@ -92,6 +116,7 @@ describe('Devices on /licenses', () => {
     });
     mockedApi.getMachines.mockResolvedValue({
       licenses: [{ key: 'AAAAA-BBBBB', role: 'payer', machines: [desk] }],
+      machineLimit: 3,
     });
     const keyboard = userEvent.setup();
     screen.getByRole('button', { name: "Sign out Ada's laptop" }).focus();
@@ -145,6 +170,7 @@ describe('Devices on /licenses', () => {
     expect(screen.getByText('AAAAA-BBBBB')).toBeInTheDocument();
     mockedApi.getMachines.mockResolvedValue({
       licenses: [{ key: 'AAAAA-BBBBB', role: 'payer', machines: [laptop] }],
+      machineLimit: 3,
     });
     await userEvent.setup().click(within(devicesSection()).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('row', { name: /Ada's laptop/ })).toBeInTheDocument();
@@ -165,6 +191,7 @@ describe('Devices on /licenses', () => {
         },
       ],
       machines: [{ key: 'EEEEE-FFFFF', role: 'holder', machines: [laptop] }],
+      machineLimit: 3,
     });
     await show();
     const table = within(devicesSection()).getByRole('table', {

@@ -63,6 +63,19 @@ describe('/must-verify-email', () => {
     );
   });
 
+  it('keeps the protected page the user was going to in its sign-in link', () => {
+    window.history.replaceState(null, '', '/must-verify-email?email=new%40example.com&next=%2Flicenses');
+    render(
+      <AuthProvider>
+        <MustVerifyEmail />
+      </AuthProvider>,
+    );
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/sign-in?next=%2Flicenses',
+    );
+  });
+
   it('says the sign-up email is the one to use when none was re-sent', () => {
     render(
       <AuthProvider>

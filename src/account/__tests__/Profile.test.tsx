@@ -123,6 +123,20 @@ describe('Change Password', () => {
 describe('Delete Account', () => {
   const button = () => section('Delete Account').getByRole('button', { name: 'Delete Account' });
 
+  it('says, before DELETE is typed, what happens to the subscription, the paid days and the receipts, and where to ask for a refund first', () => {
+    const text = section('Delete Account');
+    expect(text.getByText(/ends your subscription at once/)).toBeInTheDocument();
+    expect(text.getByText(/does not refund the days you have already paid for/)).toBeInTheDocument();
+    expect(text.getByRole('link', { name: 'ask for the refund on the Licenses page' })).toHaveAttribute(
+      'href',
+      '/licenses',
+    );
+    expect(text.getByRole('link', { name: 'Billing History' })).toHaveAttribute(
+      'href',
+      '/licenses#billing-history',
+    );
+  });
+
   it('is enabled only when the confirmation is exactly DELETE', async () => {
     await userEvent.type(section('Delete Account').getByLabelText('Current Password'), 'secret1');
     const confirmation = section('Delete Account').getByLabelText('Confirmation');

@@ -55,7 +55,7 @@ describe('billing history', () => {
           .map((cell) => cell.textContent),
       );
     expect(rows).toEqual([
-      ['05/20/2024', '$7.50', 'Due', 'View receipt EMU-000002'],
+      ['05/20/2024', '$7.50', 'Open invoice, not paid', 'Pay now EMU-000002 · View invoice EMU-000002'],
       ['05/05/2024', '$30.00', 'Paid', 'View receipt EMU-000001 · PDF EMU-000001'],
     ]);
     const view = screen.getByRole('link', { name: 'View receipt EMU-000001' });
@@ -67,6 +67,37 @@ describe('billing history', () => {
       'https://invoice.example/in_1/pdf',
     );
     expect(screen.queryByRole('link', { name: 'PDF EMU-000002' })).not.toBeInTheDocument();
+  });
+
+  it('labels an unpaid invoice as an open invoice, never a receipt, with a way to pay it', async () => {
+    const open = invoice({
+      id: 'in_9',
+      number: 'EMU-000009',
+      status: 'open',
+      amountPaid: 0,
+      invoicePdf: null,
+    });
+    mockedApi.getInvoices.mockResolvedValue({ subscriptionId: 'sub_1', invoices: [open] });
+    const { unmount } = render(<Receipts payPath="/update-card?sid=sub_1" />);
+    const row = within(await screen.findByRole('table')).getAllByRole('row')[1] as HTMLElement;
+    expect(row).toHaveTextContent('Open invoice, not paid');
+    expect(within(row).queryByText(/receipt/i)).not.toBeInTheDocument();
+    // Paid on this site (a new card pays the open invoice at once).
+    expect(within(row).getByRole('link', { name: 'Pay now EMU-000009' })).toHaveAttribute(
+      'href',
+      '/update-card?sid=sub_1',
+    );
+    expect(within(row).getByRole('link', { name: 'View invoice EMU-000009' })).toHaveAttribute(
+      'href',
+      'https://invoice.example/in_1',
+    );
+    unmount();
+
+    // Without a way on this site, Stripe's hosted invoice page takes the payment.
+    render(<Receipts />);
+    const pay = await screen.findByRole('link', { name: 'Pay now EMU-000009' });
+    expect(pay).toHaveAttribute('href', 'https://invoice.example/in_1');
+    expect(pay).toHaveAttribute('target', '_blank');
   });
 
   it('says there are no receipts yet when there are no invoices', async () => {

@@ -1,5 +1,5 @@
 import React from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { navigate } from 'gatsby';
 import * as auth from 'aws-amplify/auth';
@@ -141,6 +141,39 @@ describe('SignInForm', () => {
       expect(navigate).toHaveBeenCalledWith('/must-verify-email?email=a%40example.com&resent=1'),
     );
     expect(mocked.resendSignUpCode).toHaveBeenCalledTimes(1);
+  });
+
+  it('brings an unverified user sent from a protected page back to it at the first verified sign-in', async () => {
+    // /licenses sent them here; the address is not verified yet.
+    window.history.replaceState(null, '', '/sign-in?next=%2Flicenses%3Ftab%3D1&note=verifyFirst');
+    mocked.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } });
+    mocked.resendSignUpCode.mockResolvedValue({} as never);
+    await submit();
+    await waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith(
+        '/must-verify-email?email=a%40example.com&resent=1&next=%2Flicenses%3Ftab%3D1',
+      ),
+    );
+    cleanup();
+
+    // Verified from the mail (often in another tab), the home page asks to sign in again: no `next`.
+    jest.mocked(navigate).mockClear();
+    window.history.replaceState(null, '', '/sign-in');
+    mocked.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    mocked.fetchAuthSession
+      .mockResolvedValueOnce({ tokens: undefined } as never)
+      .mockResolvedValue({ tokens: { idToken: idToken(true) } } as never);
+    await submit('A@example.com');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/licenses?tab=1'));
+    cleanup();
+
+    // Once: the next sign-in goes home.
+    jest.mocked(navigate).mockClear();
+    mocked.fetchAuthSession
+      .mockResolvedValueOnce({ tokens: undefined } as never)
+      .mockResolvedValue({ tokens: { idToken: idToken(true) } } as never);
+    await submit();
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
   });
 
   it('sends a verification code when the signed-in email is not verified', async () => {

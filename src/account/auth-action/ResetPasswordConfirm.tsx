@@ -10,18 +10,31 @@ import { passwordProblem } from '../shared/password-rules';
 import { useAuthForm } from '../shared/use-auth-form';
 import { ResetLinkNextStep } from './LinkNextStep';
 
+/** Cognito's answers to a reset code that is wrong, used, expired, or for an address that has no account. */
+const LINK_FAILURES = ['CodeMismatchException', 'ExpiredCodeException', 'UserNotFoundException'];
+const isLinkFailure = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && LINK_FAILURES.includes(String((err as { name?: unknown }).name));
+
 /** mode=resetPassword: a new password for the emailed address, with the sign-up rules. */
 export function ResetPasswordConfirm({ code, email }: { code: string; email: string }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [done, setDone] = useState(false);
+  // Only a link Cognito refused leads to a new email; a mistyped or weak password is fixed here.
+  const [badLink, setBadLink] = useState(false);
   const { busy, error, submit } = useAuthForm('action');
 
   const onSubmit = submit(async () => {
+    setBadLink(false);
     const problem = passwordProblem(password, confirm);
     if (problem) return problem;
     configureAmplify();
-    await confirmResetPassword({ username: email, confirmationCode: code, newPassword: password });
+    await confirmResetPassword({ username: email, confirmationCode: code, newPassword: password }).catch(
+      (err: unknown) => {
+        setBadLink(isLinkFailure(err));
+        throw err;
+      },
+    );
     forgetUrlSecrets('/auth');
     setDone(true);
   });
@@ -64,7 +77,7 @@ export function ResetPasswordConfirm({ code, email }: { code: string; email: str
         onChange={(e) => setConfirm(e.target.value)}
       />
       <FormFooter error={error} busy={busy} label="Reset Password" />
-      {error && <ResetLinkNextStep />}
+      {error && badLink && <ResetLinkNextStep />}
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { confirmSignUp, confirmUserAttribute, signIn, signOut } from 'aws-amplif
 import { useAuth } from '../../auth/AuthContext';
 import { configureAmplify } from '../../auth/amplify-config';
 import { authErrorMessage } from '../../auth/errors';
+import { takeReturnAfterVerify } from '../../auth/return-after-verify';
 import { readSession } from '../../auth/session';
 import { notifyAuthChange } from '../../auth/stored-session';
 import { forgetUrlSecrets } from '../../lib/url-secrets';
@@ -22,9 +23,14 @@ function asLinkError(error: unknown): unknown {
   return name === 'CodeMismatchException' ? { name: 'ExpiredCodeException' } : error;
 }
 
-async function done(): Promise<void> {
+/**
+ * Verified: to the home page with the spec's message, or, for a user who is now signed in and was sent
+ * away from a protected page for want of verification, back to that page.
+ */
+async function done(email: string, signedIn = false): Promise<void> {
   forgetUrlSecrets('/auth');
-  await navigate('/?action=emailVerified');
+  const back = signedIn ? takeReturnAfterVerify(email) : undefined;
+  await navigate(back ?? '/?action=emailVerified');
 }
 
 /**
@@ -41,7 +47,7 @@ async function verifyWithPassword(email: string, password: string, code: string)
     await confirmSignUp({ username: email, confirmationCode: code }).catch((err: unknown) => {
       throw asLinkError(err);
     });
-    return done();
+    return done(email);
   }
   if (!result.isSignedIn) {
     // A second factor or another step: the sign-in page handles those; the link works once signed in.
@@ -58,7 +64,7 @@ async function verifyWithPassword(email: string, password: string, code: string)
     await readSession(true);
     notifyAuthChange();
   }
-  return done();
+  return done(email, true);
 }
 
 /**
@@ -77,6 +83,7 @@ export function VerifyEmail({ code, email }: { code: string; email: string }) {
     state.status === 'signedIn' &&
     !state.user.emailVerified &&
     (!email || state.user.email.toLowerCase() === email.toLowerCase());
+  const sessionEmail = state.status === 'signedIn' ? state.user.email : '';
 
   useEffect(() => {
     if (!signedInUnverified || started.current) return;
@@ -87,12 +94,12 @@ export function VerifyEmail({ code, email }: { code: string; email: string }) {
         await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code });
         await readSession(true);
         notifyAuthChange();
-        await done();
+        await done(email || sessionEmail, true);
       } catch (err) {
         setAutoError(authErrorMessage(asLinkError(err), 'action'));
       }
     })();
-  }, [signedInUnverified, code]);
+  }, [signedInUnverified, code, email, sessionEmail]);
 
   const onSubmit = submit(() => verifyWithPassword(email, password, code));
 

@@ -2,6 +2,7 @@ import React, { useState } from 'react';
 import { addLicenses, quoteLicenses } from '../../api-client/client';
 import type { LicenseQuote } from '../../api-client/types';
 import { trackEvent } from '../../analytics/events';
+import { siteConfig } from '../../config';
 import { authErrorMessage } from '../../auth/errors';
 import { formatPaddedDate } from '../../lib/dates';
 import { licenseCountLabel } from '../../lib/pluralize';
@@ -64,7 +65,12 @@ export function AddLicenses({ customerId, subscriptionId, onAdded }: AddLicenses
             {quote.periodEnd
               ? ` for the rest of the period ending ${formatPaddedDate(quote.periodEnd, 'seconds')}`
               : ''}
-            , then {formatCents((quote.unitAmount ?? 1500) * quote.count, quote.currency)} more per month.
+            , then{' '}
+            {formatCents(
+              (quote.unitAmount ?? siteConfig.licensePriceUsd * 100) * quote.count,
+              quote.currency,
+            )}{' '}
+            more per month.
           </p>
           <div className="button-row">
             <button

@@ -1,6 +1,7 @@
 import React, { useState } from 'react';
 import type { LicenseMachines } from '../../api-client/types';
 import { formatLongDate } from '../../lib/dates';
+import { devicesRule, machineCount, type MachineLimit } from '../../lib/license-terms';
 import { FormMessage } from '../shared/FormMessage';
 import { SignOutMachine } from './SignOutMachine';
 
@@ -8,6 +9,8 @@ const PLATFORMS = { windows: 'Windows', macos: 'macOS' } as const;
 
 interface DevicesProps {
   licenses: LicenseMachines[] | null;
+  /** The deployment's machine limit; null: none. */
+  limit: MachineLimit;
   loading: boolean;
   error: string;
   reload: () => Promise<void>;
@@ -15,9 +18,9 @@ interface DevicesProps {
 
 /**
  * The computers that use the user's licenses (those they pay for, and their own on licenses assigned
- * to them), each with "Sign out this machine".
+ * to them), each with "Sign out".
  */
-export function Devices({ licenses, loading, error, reload }: DevicesProps) {
+export function Devices({ licenses, limit, loading, error, reload }: DevicesProps) {
   const [announcement, setAnnouncement] = useState('');
   const used = (licenses ?? []).filter((l) => l.machines.length > 0);
   const onSignedOut = (message: string) => {
@@ -28,8 +31,7 @@ export function Devices({ licenses, loading, error, reload }: DevicesProps) {
     <section className="account-section" id="devices" aria-labelledby="devices-heading" aria-busy={loading}>
       <h2 id="devices-heading">Devices</h2>
       <p>
-        A license works on up to 3 computers at once. A computer that has not opened Stockbench for 30 days
-        leaves this list by itself.
+        {devicesRule(limit)} A computer that has not opened Stockbench for 30 days leaves this list by itself.
       </p>
       <FormMessage kind="success">{announcement}</FormMessage>
       {error && (
@@ -51,7 +53,7 @@ export function Devices({ licenses, loading, error, reload }: DevicesProps) {
         <table className="license-table" key={license.key}>
           <caption>
             {license.role === 'holder' ? 'Your computers on license' : 'License'} {license.key}:{' '}
-            {license.machines.length} of 3
+            {machineCount(license.machines.length, limit)}
           </caption>
           <thead>
             <tr>

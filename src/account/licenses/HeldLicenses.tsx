@@ -1,6 +1,7 @@
 import React from 'react';
 import { Link } from 'gatsby';
 import type { HeldLicense } from '../../api-client/types';
+import { machineCount, type MachineLimit } from '../../lib/license-terms';
 import { LicenseKeyCell } from './LicenseKeyCell';
 import { expirationLabel } from './expiration-label';
 
@@ -8,10 +9,12 @@ import { expirationLabel } from './expiration-label';
 export function HeldLicenses({
   licenses,
   machineCounts,
+  machineLimit = null,
 }: {
   licenses: HeldLicense[];
-  /** The user's own machines on each license (by key), once loaded. */
+  /** The user's own machines on each license (by key), once loaded, and the limit (null: none). */
   machineCounts?: Map<string, number>;
+  machineLimit?: MachineLimit;
 }) {
   return (
     <section className="account-section" aria-labelledby="assigned-to-you">
@@ -42,7 +45,7 @@ export function HeldLicenses({
                   </p>
                 )}
               </td>
-              {machineCounts && <td>{machineCounts.get(license.key) ?? 0} of 3</td>}
+              {machineCounts && <td>{machineCount(machineCounts.get(license.key) ?? 0, machineLimit)}</td>}
             </tr>
           ))}
         </tbody>

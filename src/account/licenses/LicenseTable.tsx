@@ -1,5 +1,6 @@
 import React from 'react';
 import type { LicenseView } from '../../api-client/types';
+import { machineCount, type MachineLimit } from '../../lib/license-terms';
 import { LicenseKeyCell } from './LicenseKeyCell';
 import { expirationLabel, RENEWING } from './expiration-label';
 import { LicenseAssignment, type AssignmentTarget } from './LicenseAssignment';
@@ -13,8 +14,9 @@ interface LicenseTableProps {
   assignment?: AssignmentTarget;
   /** What an empty table says. */
   emptyText?: string;
-  /** Machines using each license (by key), once loaded. */
+  /** Machines using each license (by key), once loaded, and the deployment's limit (null: none). */
   machineCounts?: Map<string, number>;
+  machineLimit?: MachineLimit;
 }
 
 export function LicenseTable({
@@ -23,6 +25,7 @@ export function LicenseTable({
   assignment,
   emptyText = 'You have no licenses yet.',
   machineCounts,
+  machineLimit = null,
 }: LicenseTableProps) {
   if (licenses.length === 0) return <p>{emptyText}</p>;
   return (
@@ -44,7 +47,7 @@ export function LicenseTable({
             <LicenseKeyCell licenseKey={license.key} />
             <td>{expirationLabel(license.expirationDate)}</td>
             <td className="license-holder">{license.assignee ?? 'You'}</td>
-            {machineCounts && <td>{machineCounts.get(license.key) ?? 0} of 3</td>}
+            {machineCounts && <td>{machineCount(machineCounts.get(license.key) ?? 0, machineLimit)}</td>}
             <td>
               <div className="license-actions">
                 {assignment && <LicenseAssignment license={license} {...assignment} />}

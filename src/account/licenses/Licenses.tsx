@@ -11,10 +11,12 @@ import { AddLicenses } from './AddLicenses';
 import { BuyLicenses } from './BuyLicenses';
 import { CancelCheckout } from './CancelCheckout';
 import { Devices } from './Devices';
+import { EndedSubscription } from './EndedSubscription';
 import { HeldLicenses } from './HeldLicenses';
 import { LicenseTable } from './LicenseTable';
 import { KeepRenewing } from './KeepRenewing';
 import { PriceChangeNotice } from './PriceChangeNotice';
+import { payPathFor } from './pay-path';
 import { subscriptionActions } from './subscription-actions';
 import { SubscriptionNotice } from './SubscriptionNotice';
 import { SubscriptionSummary } from './SubscriptionSummary';
@@ -62,7 +64,9 @@ export function Licenses({ user }: { user: SessionUser }) {
   );
 
   if (loading) return <Spinner label="Loading your licenses…" />;
-  const heldList = held.length > 0 && <HeldLicenses licenses={held} machineCounts={machineCounts} />;
+  const heldList = held.length > 0 && (
+    <HeldLicenses licenses={held} machineCounts={machineCounts} machineLimit={machines.limit} />
+  );
   const devices = <Devices {...machines} />;
   if (!data) {
     // One error is enough when everything failed alike; licenses held by the user still show.
@@ -78,10 +82,13 @@ export function Licenses({ user }: { user: SessionUser }) {
   const actions = subscriptionActions(subscription);
   const sid = subscription ? encodeURIComponent(subscription.id) : '';
   const manageable = actions.live && !actions.continueCheckout;
+  // After a paid subscription ended: what ended and when, instead of the notice alone.
+  const endedView = actions.notice === 'canceled' && data.licenses.ended.length > 0;
   return (
     <>
       <FormMessage kind="error">{error}</FormMessage>
-      {actions.notice && subscription && (
+      {endedView && <EndedSubscription ended={data.licenses.ended} />}
+      {actions.notice && subscription && !endedView && (
         <SubscriptionNotice kind={actions.notice} subscription={subscription}>
           {actions.keepRenewing && customerId && (
             <KeepRenewing
@@ -132,8 +139,15 @@ export function Licenses({ user }: { user: SessionUser }) {
               ? { customerId, subscriptionId: subscription.id, onChanged: onAssignmentChanged }
               : undefined
           }
-          emptyText={held.length > 0 ? 'You have not bought any licenses.' : undefined}
+          emptyText={
+            endedView
+              ? 'You have no licenses in force.'
+              : held.length > 0
+                ? 'You have not bought any licenses.'
+                : undefined
+          }
           machineCounts={machineCounts}
+          machineLimit={machines.limit}
         />
       </section>
       {heldError && (
@@ -145,7 +159,7 @@ export function Licenses({ user }: { user: SessionUser }) {
         <AddLicenses customerId={customerId} subscriptionId={subscription.id} onAdded={reloadAfterChange} />
       )}
       {actions.buy && <BuyLicenses user={user} />}
-      <Receipts reloadWhen={data} />
+      <Receipts reloadWhen={data} payPath={payPathFor(subscription, actions)} />
     </>
   );
 }

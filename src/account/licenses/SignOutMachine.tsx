@@ -13,7 +13,7 @@ interface SignOutMachineProps {
   onSignedOut: (message: string) => void;
 }
 
-/** "Sign out this machine", after a confirmation that says what happens to it. */
+/** "Sign out" of one machine, after a confirmation that says what happens to it. */
 export function SignOutMachine({ licenseKey, machine, onSignedOut }: SignOutMachineProps) {
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState('');
@@ -26,13 +26,10 @@ export function SignOutMachine({ licenseKey, machine, onSignedOut }: SignOutMach
 
   if (!confirming) {
     return (
-      <button
-        className="button button--small"
-        type="button"
-        aria-label={`Sign out ${machine.name}`}
-        onClick={() => setConfirming(true)}
-      >
-        Sign out this machine
+      // The machine's name is part of the button's name, so each row's button says which machine (and
+      // the visible text is all in the name, as a voice-control user says it).
+      <button className="button button--small" type="button" onClick={() => setConfirming(true)}>
+        Sign out<span className="visually-hidden"> {machine.name}</span>
       </button>
     );
   }

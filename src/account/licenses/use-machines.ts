@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getMachines } from '../../api-client/client';
 import type { LicenseMachines } from '../../api-client/types';
+import type { MachineLimit } from '../../lib/license-terms';
 import { authErrorMessage } from '../../auth/errors';
 
 /**
@@ -9,6 +10,8 @@ import { authErrorMessage } from '../../auth/errors';
  */
 export function useMachines(uid: string) {
   const [licenses, setLicenses] = useState<LicenseMachines[] | null>(null);
+  // The deployment's limit, as validate-license applies it (none by default).
+  const [limit, setLimit] = useState<MachineLimit>(null);
   const [error, setError] = useState('');
   const [loading, setLoading] = useState(true);
 
@@ -18,6 +21,7 @@ export function useMachines(uid: string) {
         (answer) => {
           if (!live()) return;
           setLicenses(answer.licenses);
+          setLimit(answer.machineLimit);
           setError('');
         },
         (err: unknown) => {
@@ -45,5 +49,5 @@ export function useMachines(uid: string) {
 
   /** Machines per license key (what each license row shows). */
   const counts = new Map((licenses ?? []).map((l) => [l.key, l.machines.length]));
-  return { licenses, counts, error, loading, reload };
+  return { licenses, limit, counts, error, loading, reload };
 }

@@ -22,6 +22,8 @@ export function MustVerifyEmail() {
   const [linkEmail] = useState(() => takeUrlSecrets().email ?? '');
   const email = state.status === 'signedIn' ? state.user.email : linkEmail;
   const [resentOnSignIn] = useState(() => queryParam('resent') === '1');
+  // The protected page the user was going to: signing in once verified goes back there.
+  const [next] = useState(() => queryParam('next'));
   const [error, setError] = useState('');
   const [sent, setSent] = useState('');
   const { busy, run } = useSubmitGuard(500);
@@ -61,7 +63,7 @@ export function MustVerifyEmail() {
         Resend Email
       </button>
       <p className="account-form__links">
-        <Link to="/sign-in">Sign in</Link>
+        <Link to={next ? `/sign-in?next=${encodeURIComponent(next)}` : '/sign-in'}>Sign in</Link>
       </p>
     </div>
   );

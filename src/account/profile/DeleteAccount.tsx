@@ -9,6 +9,7 @@ import { CurrentPasswordField } from '../shared/CurrentPasswordField';
 import { Field } from '../shared/Field';
 import { FormFooter } from '../shared/FormFooter';
 import { useAuthForm } from '../shared/use-auth-form';
+import { DeletionConsequences } from './DeletionConsequences';
 import { ProfileSection } from './ProfileSection';
 
 const DELETE_WORD = 'DELETE';
@@ -30,9 +31,9 @@ export function DeleteAccount({ user }: { user: SessionUser }) {
 
   return (
     <ProfileSection id="delete-account" title="Delete Account" danger>
+      <DeletionConsequences />
       <p>
-        This ends your subscription, removes your licenses and deletes your account. It cannot be undone. Type{' '}
-        <strong>{DELETE_WORD}</strong> to confirm.
+        Type <strong>{DELETE_WORD}</strong> to confirm.
       </p>
       <form className="account-form" onSubmit={onSubmit}>
         <CurrentPasswordField value={currentPassword} onChange={setCurrentPassword} />

@@ -2,11 +2,12 @@ import React from 'react';
 import type { Invoice } from '../../api-client/types';
 import { formatPaddedDate } from '../../lib/dates';
 import { formatCents } from '../shared/money';
+import { InvoiceLinks } from './InvoiceLinks';
 
 const STATUS_LABELS: Record<Invoice['status'], string> = {
   paid: 'Paid',
-  open: 'Due',
-  uncollectible: 'Unpaid',
+  open: 'Open invoice, not paid',
+  uncollectible: 'Not paid',
   void: 'Canceled',
 };
 
@@ -14,7 +15,7 @@ const STATUS_LABELS: Record<Invoice['status'], string> = {
 const amountOf = (invoice: Invoice): number =>
   invoice.status === 'paid' ? invoice.amountPaid : invoice.amountDue;
 
-export function ReceiptTable({ invoices }: { invoices: Invoice[] }) {
+export function ReceiptTable({ invoices, payPath }: { invoices: Invoice[]; payPath?: string }) {
   return (
     <table className="receipt-table">
       <thead>
@@ -22,34 +23,20 @@ export function ReceiptTable({ invoices }: { invoices: Invoice[] }) {
           <th scope="col">Date</th>
           <th scope="col">Amount</th>
           <th scope="col">Status</th>
-          <th scope="col">Receipt</th>
+          <th scope="col">Receipt or invoice</th>
         </tr>
       </thead>
       <tbody>
-        {invoices.map((invoice) => {
-          // Links in every row share their visible text; the number tells them apart for screen readers.
-          const which = <span className="visually-hidden"> {invoice.number ?? invoice.id}</span>;
-          return (
-            <tr key={invoice.id}>
-              <td>{formatPaddedDate(invoice.created, 'seconds')}</td>
-              <td>{formatCents(amountOf(invoice), invoice.currency)}</td>
-              <td>{STATUS_LABELS[invoice.status]}</td>
-              <td>
-                {invoice.hostedInvoiceUrl && (
-                  <a href={invoice.hostedInvoiceUrl} target="_blank" rel="noopener noreferrer">
-                    View receipt{which}
-                  </a>
-                )}
-                {invoice.hostedInvoiceUrl && invoice.invoicePdf && ' · '}
-                {invoice.invoicePdf && (
-                  <a href={invoice.invoicePdf} target="_blank" rel="noopener noreferrer">
-                    PDF{which}
-                  </a>
-                )}
-              </td>
-            </tr>
-          );
-        })}
+        {invoices.map((invoice) => (
+          <tr key={invoice.id}>
+            <td>{formatPaddedDate(invoice.created, 'seconds')}</td>
+            <td>{formatCents(amountOf(invoice), invoice.currency)}</td>
+            <td>{STATUS_LABELS[invoice.status]}</td>
+            <td>
+              <InvoiceLinks invoice={invoice} payPath={payPath} />
+            </td>
+          </tr>
+        ))}
       </tbody>
     </table>
   );

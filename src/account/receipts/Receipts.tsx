@@ -4,8 +4,11 @@ import { Spinner } from '../shared/Spinner';
 import { ReceiptTable } from './ReceiptTable';
 import { useInvoices } from './use-invoices';
 
-/** The licenses page's billing history: every invoice of the subscription with its receipt. */
-export function Receipts({ reloadWhen }: { reloadWhen?: unknown }) {
+/**
+ * The licenses page's billing history: every invoice of the subscription with its receipt, and an open
+ * one with a way to pay it (`payPath`: where this site pays it, see InvoiceLinks).
+ */
+export function Receipts({ reloadWhen, payPath }: { reloadWhen?: unknown; payPath?: string }) {
   const { invoices, error } = useInvoices(reloadWhen);
   return (
     <section className="account-section" aria-labelledby="billing-history">
@@ -16,7 +19,7 @@ export function Receipts({ reloadWhen }: { reloadWhen?: unknown }) {
       ) : invoices.length === 0 ? (
         <p>No receipts yet.</p>
       ) : (
-        <ReceiptTable invoices={invoices} />
+        <ReceiptTable invoices={invoices} payPath={payPath} />
       )}
     </section>
   );

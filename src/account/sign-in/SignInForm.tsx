@@ -1,6 +1,7 @@
 import React, { useState } from 'react';
 import { Link, navigate } from 'gatsby';
 import { authErrorMessage } from '../../auth/errors';
+import { rememberReturnAfterVerify, takeReturnAfterVerify } from '../../auth/return-after-verify';
 import { safeNext } from '../../auth/safe-next';
 import { confirmSignInWithCode, signInWithPassword, type SignInOutcome } from '../../auth/sign-in';
 import { CodeField } from '../shared/CodeField';
@@ -25,10 +26,16 @@ export function SignInForm() {
       setCode('');
       setAskCode(true);
     } else if (outcome !== 'verified') {
+      // Sent here from a protected page: it is where the first verified sign-in goes.
+      const next = queryParam('next');
+      rememberReturnAfterVerify(email, next);
       const resent = outcome === 'unverified-resent' ? '&resent=1' : '';
-      await navigate(`/must-verify-email?email=${encodeURIComponent(email.trim())}${resent}`);
+      const back = next ? `&next=${encodeURIComponent(next)}` : '';
+      await navigate(`/must-verify-email?email=${encodeURIComponent(email.trim())}${resent}${back}`);
     } else {
-      await navigate(safeNext(queryParam('next')));
+      const next = queryParam('next');
+      const kept = takeReturnAfterVerify(email);
+      await navigate(safeNext(next ?? kept));
     }
   };
 

@@ -4,9 +4,11 @@ import { StripeProvider } from '../../payments/StripeProvider';
 import { UpdateCardForm } from '../../payments/UpdateCardForm';
 import { FormMessage } from '../shared/FormMessage';
 import { queryParam } from '../shared/query';
+import type { SessionUser } from '../../auth/session';
+import { OwnSubscriptionGate } from './OwnSubscriptionGate';
 
-/** /update-card?sid: a new card for the subscription. */
-export function UpdateCard() {
+/** /update-card?sid: a new card for the subscription, once it is known to be the user's own. */
+export function UpdateCard({ user }: { user: SessionUser }) {
   const sid = queryParam('sid') ?? '';
   if (!sid) {
     return (
@@ -19,11 +21,13 @@ export function UpdateCard() {
     );
   }
   return (
-    <StripeProvider>
-      <UpdateCardForm subscriptionId={sid} />
-      <p>
-        <Link to="/licenses">Cancel</Link>
-      </p>
-    </StripeProvider>
+    <OwnSubscriptionGate uid={user.uid} sid={sid}>
+      <StripeProvider>
+        <UpdateCardForm subscriptionId={sid} />
+        <p>
+          <Link to="/licenses">Cancel</Link>
+        </p>
+      </StripeProvider>
+    </OwnSubscriptionGate>
   );
 }

@@ -1,4 +1,5 @@
 import { buildFeeds, type FeedSource } from '../feeds';
+import { licenseFacts } from '../license-terms';
 
 const tool = (id: string, tags: string[]) => ({
   frontmatter: {
@@ -33,7 +34,11 @@ const source: FeedSource = {
 };
 
 describe('the JSON feeds', () => {
-  const feeds = buildFeeds(source, { supportEmail: 'help@example.com', freeToolCount: 1 });
+  const feeds = buildFeeds(source, {
+    supportEmail: 'help@example.com',
+    freeToolCount: 1,
+    ...licenseFacts({ licensePriceUsd: 15, machineLimit: null }),
+  });
 
   it('lists visible tools in numeric order, with absolute URLs, leaving hidden ones out', () => {
     const tools = JSON.parse(feeds['tools/tools.json'] ?? '[]') as {

@@ -1,6 +1,12 @@
+import { licenseFacts } from '../license-terms';
 import { fillHtml, fillText, type SiteFacts } from '../placeholders';
 
-const facts: SiteFacts = { supportEmail: 'help@example.com', toolCount: 45, freeToolCount: 3 };
+const facts: SiteFacts = {
+  supportEmail: 'help@example.com',
+  toolCount: 45,
+  freeToolCount: 3,
+  ...licenseFacts({ licensePriceUsd: 15, machineLimit: null }),
+};
 
 describe('placeholders', () => {
   it('fills counts and the support email into plain text', () => {

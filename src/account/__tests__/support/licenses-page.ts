@@ -29,11 +29,17 @@ export function serveLicensesPage(
     licenses,
     held = [],
     machines = [],
+    machineLimit = null,
+    ended = [],
   }: {
     sub: Subscription | null;
     licenses: LicenseView[];
     held?: HeldLicense[];
     machines?: LicenseMachines[];
+    /** The deployment's machine limit get-machines reports; null (the default): none. */
+    machineLimit?: number | null;
+    /** Licenses of the subscription that ended (get-licenses' `ended`). */
+    ended?: LicenseView[];
   },
 ): void {
   mockedApi.getLicenses.mockResolvedValue({
@@ -41,9 +47,10 @@ export function serveLicensesPage(
     subscriptionId: sub?.id ?? null,
     subscriptionStatus: sub?.status ?? null,
     licenses: sub ? licenses : [],
+    ended: sub ? ended : [],
   });
   mockedApi.getSubscriptions.mockResolvedValue({ subscriptions: sub ? [sub] : [] });
   mockedApi.getHeldLicenses.mockResolvedValue({ licenses: held });
-  mockedApi.getMachines.mockResolvedValue({ licenses: machines });
+  mockedApi.getMachines.mockResolvedValue({ licenses: machines, machineLimit });
   mockedApi.getInvoices.mockResolvedValue({ subscriptionId: sub?.id ?? null, invoices: [] });
 }

@@ -1,0 +1,68 @@
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
+import { accountConfig } from '../account-config';
+
+// Spec point 7: "Optionally a configured token-sync URL gets POST with a bearer token, or DELETE on
+// sign-out." For a server of the seller's own that keeps a session from the user's ID token (a cookie
+// for pages rendered on a server, say). Off unless the build sets GATSBY_TOKEN_SYNC_URL. When set, the
+// site POSTs the current ID token (`Authorization: Bearer <token>`) after each sign-in and each refresh,
+// and sends DELETE after a sign-out, as Amplify reports them (its Hub events, which it also raises in
+// other tabs of the site). Like the spec's source, it sends only to its own origin (the token is a
+// credential; the site's CSP allows no other), never a token older than 300 s, and the same token once.
+
+/** The spec's default sync token max age. */
+const SYNC_TOKEN_MAX_AGE_S = 300;
+
+/** The configured URL resolved on this origin; null when unset or on another origin. */
+export function tokenSyncUrl(
+  configured: string = accountConfig.tokenSyncUrl,
+  origin: string = window.location.origin,
+): string | null {
+  if (!configured) return null;
+  try {
+    const url = new URL(configured, origin);
+    return url.origin === origin ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+let lastPosted: string | null = null;
+
+async function send(url: string, token: string | null): Promise<void> {
+  try {
+    await fetch(url, {
+      method: token ? 'POST' : 'DELETE',
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      credentials: 'same-origin',
+      keepalive: true,
+    });
+  } catch {
+    // The seller's endpoint being down must not break signing in or out; the next event tries again.
+  }
+}
+
+async function postCurrentToken(url: string): Promise<void> {
+  const { tokens } = await fetchAuthSession().catch(() => ({ tokens: undefined }));
+  const idToken = tokens?.idToken;
+  if (!idToken) return;
+  const issuedAt = Number(idToken.payload.iat ?? 0);
+  if (Date.now() / 1000 - issuedAt > SYNC_TOKEN_MAX_AGE_S) return;
+  const token = idToken.toString();
+  if (token === lastPosted) return;
+  lastPosted = token;
+  await send(url, token);
+}
+
+/** Listens for sign-in, refresh and sign-out when a token-sync URL is configured; answers the stop. */
+export function startTokenSync(): () => void {
+  const url = tokenSyncUrl();
+  if (!url) return () => undefined;
+  return Hub.listen('auth', ({ payload }) => {
+    if (payload.event === 'signedIn' || payload.event === 'tokenRefresh') void postCurrentToken(url);
+    else if (payload.event === 'signedOut') {
+      lastPosted = null;
+      void send(url, null);
+    }
+  });
+}
