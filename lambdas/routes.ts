@@ -1,5 +1,6 @@
 import { addLicenses } from './contracts/add-licenses';
 import { cancelCheckout } from './contracts/cancel-checkout';
+import { cancelSubscription } from './contracts/cancel-subscription';
 import { assignLicense } from './contracts/assign-license';
 import { checkoutInfo } from './contracts/checkout-info';
 import { completeCheckout } from './contracts/complete-checkout';
@@ -16,6 +17,7 @@ import { health } from './contracts/health';
 import { licensePublicKey } from './contracts/license-public-key';
 import { quoteLicenses } from './contracts/quote-licenses';
 import { removeLicenses } from './contracts/remove-licenses';
+import { renewLicenses } from './contracts/renew-licenses';
 import { resumeSubscription } from './contracts/resume-subscription';
 import { setupCheckout } from './contracts/setup-checkout';
 import { signOutEverywhere } from './contracts/sign-out-everywhere';
@@ -48,6 +50,8 @@ const contracts = [
   quoteLicenses,
   removeLicenses,
   resumeSubscription,
+  cancelSubscription,
+  renewLicenses,
   assignLicense,
   takeBackLicense,
   getHeldLicenses,

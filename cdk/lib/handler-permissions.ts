@@ -122,6 +122,10 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
   'remove-licenses': { table: ['GetItem', 'Query', 'UpdateItem'], secrets: ['stripe'] },
   // Renews the licenses that were set to end with the period, then undoes the cancellation: never creates one.
   'resume-subscription': { table: ['GetItem', 'Query', 'UpdateItem'], secrets: ['stripe'] },
+  // Every renewing license stops renewing (as remove-licenses); the inverse, for chosen licenses
+  // still in their paid period. Neither creates a slot.
+  'cancel-subscription': { table: ['GetItem', 'Query', 'UpdateItem'], secrets: ['stripe'] },
+  'renew-licenses': { table: ['GetItem', 'Query', 'UpdateItem'], secrets: ['stripe'] },
   // Attaches the card in Stripe, then syncs the subscription (which may create missing slots).
   'update-card': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], secrets: ['stripe'] },
   // Cancels and deletes in Stripe, then deletes every record of the user (Query + BatchWriteItem) and

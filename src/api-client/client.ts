@@ -6,6 +6,7 @@ import { currentIdToken } from '../auth/session';
 import type { addLicenses as addLicensesContract } from '../../lambdas/contracts/add-licenses';
 import type { assignLicense as assignLicenseContract } from '../../lambdas/contracts/assign-license';
 import type { cancelCheckout as cancelCheckoutContract } from '../../lambdas/contracts/cancel-checkout';
+import type { cancelSubscription as cancelSubscriptionContract } from '../../lambdas/contracts/cancel-subscription';
 import type { checkoutInfo as checkoutInfoContract } from '../../lambdas/contracts/checkout-info';
 import type { completeCheckout as completeCheckoutContract } from '../../lambdas/contracts/complete-checkout';
 import type { AnswerOf, ApiErrorBody, BodyOf, Contract, QueryOf } from '../../lambdas/contracts/contract';
@@ -20,6 +21,7 @@ import type { getLicenses as getLicensesContract } from '../../lambdas/contracts
 import type { getSubscriptions as getSubscriptionsContract } from '../../lambdas/contracts/get-subscriptions';
 import type { quoteLicenses as quoteLicensesContract } from '../../lambdas/contracts/quote-licenses';
 import type { removeLicenses as removeLicensesContract } from '../../lambdas/contracts/remove-licenses';
+import type { renewLicenses as renewLicensesContract } from '../../lambdas/contracts/renew-licenses';
 import type { resumeSubscription as resumeSubscriptionContract } from '../../lambdas/contracts/resume-subscription';
 import type { setupCheckout as setupCheckoutContract } from '../../lambdas/contracts/setup-checkout';
 import type { signOutEverywhere as signOutEverywhereContract } from '../../lambdas/contracts/sign-out-everywhere';
@@ -249,6 +251,20 @@ export const cancelCheckout = (body: BodyOf<typeof cancelCheckoutContract>) =>
 export const resumeSubscription = (body: BodyOf<typeof resumeSubscriptionContract>) =>
   call<typeof resumeSubscriptionContract>(
     { method: 'PUT', path: '/api/resume-subscription' },
+    { body, idempotent: true },
+  );
+
+/** Every renewing license stops renewing at the period's end, in one step; answers the end date. */
+export const cancelSubscription = (body: BodyOf<typeof cancelSubscriptionContract>) =>
+  call<typeof cancelSubscriptionContract>(
+    { method: 'PUT', path: '/api/cancel-subscription' },
+    { body, idempotent: true },
+  );
+
+/** Removed licenses still in their paid period renew monthly again (the inverse of removeLicenses). */
+export const renewLicenses = (body: BodyOf<typeof renewLicensesContract>) =>
+  call<typeof renewLicensesContract>(
+    { method: 'PUT', path: '/api/renew-licenses' },
     { body, idempotent: true },
   );
 

@@ -14,6 +14,7 @@ export {
   pendingCheckoutsOf,
   previewRaise,
   raiseQuantity,
+  raiseRenewingQuantity,
   retrieveSubscription,
 } from './subscriptions';
 export { createCustomer, deleteCustomer, findCustomerOf, updateCustomerEmail } from './customers';
