@@ -17,6 +17,7 @@ import { paymentIntentRoutes } from './resources/paymentIntents';
 import { paymentMethodRoutes } from './resources/paymentMethods';
 import { productRoutes } from './resources/products';
 import { subscriptionRoutes } from './resources/subscriptions';
+import { taxIdRoutes } from './resources/taxIds';
 import { testClockRoutes } from './resources/testClocks';
 import { receiptAnswer } from './receipts/serve';
 import { matchRoute, type Route } from './router';
@@ -27,6 +28,7 @@ import { ApiVersion } from './version';
 const ROUTES: Route[] = [
   ...productRoutes,
   ...customerRoutes,
+  ...taxIdRoutes,
   ...paymentMethodRoutes,
   ...subscriptionRoutes,
   ...invoiceRoutes,

@@ -14,6 +14,7 @@ import type {
   Refund,
   StripeEvent,
   Subscription,
+  TaxId,
   TestClock,
 } from './objects';
 import type { CardOutcome } from './cards';
@@ -66,6 +67,8 @@ export type State = {
   detachedPaymentMethods?: Record<string, true>;
   /** Deleted customers: retrieve answers them as deleted, everything else as missing. */
   deletedCustomers?: Record<string, true>;
+  /** Customers' tax IDs (absent from state files written before they were kept). */
+  taxIds?: Record<string, TaxId>;
 };
 
 function emptyState(): State {
@@ -160,6 +163,8 @@ function storedById(state: State, id: string): object | undefined {
       return state.products[id];
     case 'clock':
       return state.testClocks[id];
+    case 'txi':
+      return state.taxIds?.[id];
     case 'si':
       for (const sub of Object.values(state.subscriptions)) {
         const item = sub.items.data.find((i) => i.id === id);

@@ -36,6 +36,12 @@ describe('cancel-subscription', () => {
     const ids = { customerId, subscriptionId };
     const [first] = await licenses(user);
     expect((await put('remove-licenses', user, { ...ids, licenseKeys: [first?.key] })).status).toBe(200);
+    const endsAt = new Date((await periodEndOf(subscriptionId)) * 1000).toISOString();
+    // The next charge, from our records: the two licenses still renewing, at the period's end.
+    const before = await bff.call('GET', 'get-subscriptions', { user, query: { uid: user.uid } });
+    expect(before.body.subscriptions).toEqual([
+      expect.objectContaining({ nextCharge: { amount: 3000, currency: 'usd', date: endsAt } }),
+    ]);
 
     // A double click: one key, both clicks answered alike.
     const key = randomUUID();
@@ -45,7 +51,6 @@ describe('cancel-subscription', () => {
     ]);
     expect(a.status).toBe(200);
     expect(b.body).toEqual(a.body);
-    const endsAt = new Date((await periodEndOf(subscriptionId)) * 1000).toISOString();
     expect(a.body).toMatchObject({ subscriptionId, endsAt, renewLicenseCount: 0, cancelAtPeriodEnd: true });
     const after = await licenses(user);
     expect(after).toHaveLength(3);
@@ -55,7 +60,12 @@ describe('cancel-subscription', () => {
     expect(sub.cancel_at_period_end).toBe(true);
     const subs = await bff.call('GET', 'get-subscriptions', { user, query: { uid: user.uid } });
     expect(subs.body.subscriptions).toEqual([
-      expect.objectContaining({ cancelAtPeriodEnd: true, renewLicenseCount: 0, activeLicenseCount: 3 }),
+      expect.objectContaining({
+        cancelAtPeriodEnd: true,
+        renewLicenseCount: 0,
+        activeLicenseCount: 3,
+        nextCharge: null,
+      }),
     ]);
     // Nothing can be added to a subscription that ends; cancelling again answers the same end.
     const add = await put('add-licenses', user, { ...ids, count: 1 });

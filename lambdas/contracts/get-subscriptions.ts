@@ -2,6 +2,15 @@ import * as z from 'zod/mini';
 import { contract } from './contract';
 import { fields } from './fields';
 
+/** What the subscription will charge next, from our own records. */
+export interface NextCharge {
+  /** In the smallest unit of `currency` (cents). */
+  amount: number;
+  currency: string;
+  /** When (ISO 8601): the end of the current period. */
+  date: string;
+}
+
 /** The spec's subscription entity. */
 export interface Subscription {
   id: string;
@@ -17,6 +26,8 @@ export interface Subscription {
   cardLast4: string | null;
   /** The first payment's client secret while the subscription awaits it, else null. */
   clientSecret: string | null;
+  /** The renewal's charge: the renewing licenses at the period's end; null when nothing will renew. */
+  nextCharge: NextCharge | null;
 }
 
 /**

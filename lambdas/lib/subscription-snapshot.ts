@@ -14,6 +14,9 @@ export interface SubscriptionSnapshot {
   cancelAtPeriodEnd: boolean;
   periodStart?: number;
   periodEnd?: number;
+  /** The license price in the smallest unit of `currency` (cents), as Stripe bills it. */
+  unitAmount?: number;
+  currency?: string;
   cardBrand?: string;
   cardLast4?: string;
   /** When this state was read from Stripe (epoch ms): an older read never replaces a newer one. */

@@ -17,6 +17,7 @@ export const subscriptionOf = (over: Partial<Subscription> = {}): Subscription =
   cardBrand: 'visa',
   cardLast4: '4242',
   clientSecret: null,
+  nextCharge: null,
   ...over,
 });
 
