@@ -2,12 +2,14 @@ import { addLicenses } from './contracts/add-licenses';
 import { cancelCheckout } from './contracts/cancel-checkout';
 import { cancelSubscription } from './contracts/cancel-subscription';
 import { assignLicense } from './contracts/assign-license';
+import { putBillingDetails } from './contracts/billing-details';
 import { checkoutInfo } from './contracts/checkout-info';
 import { completeCheckout } from './contracts/complete-checkout';
 import type { RouteDef } from './contracts/contract';
 import { deleteCustomer } from './contracts/delete-customer';
 import { emailRecovery } from './contracts/email-recovery';
 import { emailRecoveryInfo } from './contracts/email-recovery-info';
+import { getBillingDetails } from './contracts/get-billing-details';
 import { getHeldLicenses } from './contracts/get-held-licenses';
 import { getInvoices } from './contracts/get-invoices';
 import { getLicenses } from './contracts/get-licenses';
@@ -52,6 +54,8 @@ const contracts = [
   resumeSubscription,
   cancelSubscription,
   renewLicenses,
+  putBillingDetails,
+  getBillingDetails,
   assignLicense,
   takeBackLicense,
   getHeldLicenses,

@@ -126,6 +126,10 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
   // still in their paid period. Neither creates a slot.
   'cancel-subscription': { table: ['GetItem', 'Query', 'UpdateItem'], secrets: ['stripe'] },
   'renew-licenses': { table: ['GetItem', 'Query', 'UpdateItem'], secrets: ['stripe'] },
+  // A company's details on the Stripe customer (its tax IDs listed, created, deleted), kept on the
+  // account; the user action's record and lease. Reading them back needs the account item only.
+  'billing-details': { table: ['GetItem', 'UpdateItem'], secrets: ['stripe'] },
+  'get-billing-details': { table: ['GetItem'] },
   // Attaches the card in Stripe, then syncs the subscription (which may create missing slots).
   'update-card': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], secrets: ['stripe'] },
   // Cancels and deletes in Stripe, then deletes every record of the user (Query + BatchWriteItem) and

@@ -9,7 +9,12 @@ import { IN_FORCE_STATUSES } from './subscription-status';
 // Stripe's schedule, which the page's past-due notice explains instead).
 
 export function nextChargeOf(s: SubscriptionSnapshot): NextCharge | null {
-  if (!IN_FORCE_STATUSES.includes(s.subscriptionStatus) || s.cancelAtPeriodEnd || s.renewing === 0) return null;
+  if (!IN_FORCE_STATUSES.includes(s.subscriptionStatus) || s.cancelAtPeriodEnd || s.renewing === 0)
+    return null;
   if (s.periodEnd === undefined || s.unitAmount === undefined) return null;
-  return { amount: s.renewing * s.unitAmount, currency: s.currency ?? 'usd', date: isoFromEpoch(s.periodEnd) };
+  return {
+    amount: s.renewing * s.unitAmount,
+    currency: s.currency ?? 'usd',
+    date: isoFromEpoch(s.periodEnd),
+  };
 }

@@ -5,6 +5,7 @@ import { currentIdToken } from '../auth/session';
 // read, so an answer the pages do not follow, or a wrong method or path, fails the type check.
 import type { addLicenses as addLicensesContract } from '../../lambdas/contracts/add-licenses';
 import type { assignLicense as assignLicenseContract } from '../../lambdas/contracts/assign-license';
+import type { putBillingDetails as putBillingDetailsContract } from '../../lambdas/contracts/billing-details';
 import type { cancelCheckout as cancelCheckoutContract } from '../../lambdas/contracts/cancel-checkout';
 import type { cancelSubscription as cancelSubscriptionContract } from '../../lambdas/contracts/cancel-subscription';
 import type { checkoutInfo as checkoutInfoContract } from '../../lambdas/contracts/checkout-info';
@@ -13,6 +14,7 @@ import type { AnswerOf, ApiErrorBody, BodyOf, Contract, QueryOf } from '../../la
 import type { deleteCustomer as deleteCustomerContract } from '../../lambdas/contracts/delete-customer';
 import type { emailRecovery } from '../../lambdas/contracts/email-recovery';
 import type { emailRecoveryInfo } from '../../lambdas/contracts/email-recovery-info';
+import type { getBillingDetails as getBillingDetailsContract } from '../../lambdas/contracts/get-billing-details';
 import type { getHeldLicenses as getHeldLicensesContract } from '../../lambdas/contracts/get-held-licenses';
 import type { getMachines as getMachinesContract } from '../../lambdas/contracts/get-machines';
 import type { signOutMachine as signOutMachineContract } from '../../lambdas/contracts/sign-out-machine';
@@ -265,6 +267,20 @@ export const cancelSubscription = (body: BodyOf<typeof cancelSubscriptionContrac
 export const renewLicenses = (body: BodyOf<typeof renewLicensesContract>) =>
   call<typeof renewLicensesContract>(
     { method: 'PUT', path: '/api/renew-licenses' },
+    { body, idempotent: true },
+  );
+
+/** The company details the caller's invoices show, as last saved (null when none). */
+export const getBillingDetails = (uid: string) =>
+  call<typeof getBillingDetailsContract>(
+    { method: 'GET', path: '/api/get-billing-details' },
+    { query: { uid } },
+  );
+
+/** Sets the company details every later invoice shows (the whole set: a field left out is removed). */
+export const putBillingDetails = (body: BodyOf<typeof putBillingDetailsContract>) =>
+  call<typeof putBillingDetailsContract>(
+    { method: 'PUT', path: '/api/billing-details' },
     { body, idempotent: true },
   );
 

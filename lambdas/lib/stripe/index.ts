@@ -27,3 +27,4 @@ export {
 } from './payments';
 export { refundSubscriptionPayments } from './refunds';
 export { constructWebhookEvent } from './webhook';
+export { setBillingDetails } from './billing-details';
