@@ -18,8 +18,10 @@ import { getSubscriptions } from './contracts/get-subscriptions';
 import { health } from './contracts/health';
 import { licensePublicKey } from './contracts/license-public-key';
 import { quoteLicenses } from './contracts/quote-licenses';
+import { refundEligibility } from './contracts/refund-eligibility';
 import { removeLicenses } from './contracts/remove-licenses';
 import { renewLicenses } from './contracts/renew-licenses';
+import { requestRefund } from './contracts/request-refund';
 import { resumeSubscription } from './contracts/resume-subscription';
 import { setupCheckout } from './contracts/setup-checkout';
 import { signOutEverywhere } from './contracts/sign-out-everywhere';
@@ -56,6 +58,8 @@ const contracts = [
   renewLicenses,
   putBillingDetails,
   getBillingDetails,
+  refundEligibility,
+  requestRefund,
   assignLicense,
   takeBackLicense,
   getHeldLicenses,

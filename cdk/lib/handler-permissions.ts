@@ -130,6 +130,12 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
   // account; the user action's record and lease. Reading them back needs the account item only.
   'billing-details': { table: ['GetItem', 'UpdateItem'], secrets: ['stripe'] },
   'get-billing-details': { table: ['GetItem'] },
+  // The satisfaction guarantee: the cached subscription, the licenses of earlier subscriptions (their
+  // last validation), the refund record and the household claims, with the payments and cards from
+  // Stripe. The refund itself also claims the households, refunds and cancels in Stripe, ends the
+  // slots, records the refund, and mails the buyer and the people given its licenses.
+  'refund-eligibility': { table: ['GetItem', 'Query'], secrets: ['stripe'] },
+  'request-refund': { table: ['GetItem', 'Query', 'UpdateItem'], secrets: ['stripe'], mail: true },
   // Attaches the card in Stripe, then syncs the subscription (which may create missing slots).
   'update-card': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], secrets: ['stripe'] },
   // Cancels and deletes in Stripe, then deletes every record of the user (Query + BatchWriteItem) and

@@ -22,8 +22,10 @@ import type { getInvoices as getInvoicesContract } from '../../lambdas/contracts
 import type { getLicenses as getLicensesContract } from '../../lambdas/contracts/get-licenses';
 import type { getSubscriptions as getSubscriptionsContract } from '../../lambdas/contracts/get-subscriptions';
 import type { quoteLicenses as quoteLicensesContract } from '../../lambdas/contracts/quote-licenses';
+import type { refundEligibility as refundEligibilityContract } from '../../lambdas/contracts/refund-eligibility';
 import type { removeLicenses as removeLicensesContract } from '../../lambdas/contracts/remove-licenses';
 import type { renewLicenses as renewLicensesContract } from '../../lambdas/contracts/renew-licenses';
+import type { requestRefund as requestRefundContract } from '../../lambdas/contracts/request-refund';
 import type { resumeSubscription as resumeSubscriptionContract } from '../../lambdas/contracts/resume-subscription';
 import type { setupCheckout as setupCheckoutContract } from '../../lambdas/contracts/setup-checkout';
 import type { signOutEverywhere as signOutEverywhereContract } from '../../lambdas/contracts/sign-out-everywhere';
@@ -281,6 +283,20 @@ export const getBillingDetails = (uid: string) =>
 export const putBillingDetails = (body: BodyOf<typeof putBillingDetailsContract>) =>
   call<typeof putBillingDetailsContract>(
     { method: 'PUT', path: '/api/billing-details' },
+    { body, idempotent: true },
+  );
+
+/** Whether the satisfaction guarantee's full refund is open to the caller now, how much, until when. */
+export const getRefundEligibility = (uid: string) =>
+  call<typeof refundEligibilityContract>(
+    { method: 'GET', path: '/api/refund-eligibility' },
+    { query: { uid } },
+  );
+
+/** The satisfaction guarantee's refund: every payment back, the subscription and its licenses ended. */
+export const requestRefund = (body: BodyOf<typeof requestRefundContract>) =>
+  call<typeof requestRefundContract>(
+    { method: 'POST', path: '/api/request-refund' },
     { body, idempotent: true },
   );
 

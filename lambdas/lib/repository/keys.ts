@@ -24,3 +24,8 @@ export const userQuotaSk = (limit: string, window: string): string => `QUOTA#${l
 /** Mails sent to one address, keyed by a hash of it so the table keeps no address for this. */
 export const recipientPk = (addressHash: string): string => `MAILTO#${addressHash}`;
 export const recipientQuotaSk = (window: string): string => `QUOTA#${window}`;
+/** A refund under the satisfaction guarantee, in the user's partition (repository/guarantee.ts). */
+export const guaranteeSk = (subscriptionId: string): string => `GUARANTEE#${subscriptionId}`;
+/** A household's last refund under the guarantee, by a hash of the card, address or account (money/households.ts). */
+export const householdPk = (key: string): string => `HOUSEHOLD#${key}`;
+export const HOUSEHOLD_SK = 'GUARANTEE';

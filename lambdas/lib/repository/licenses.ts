@@ -219,7 +219,8 @@ export async function requestSlotRenewal(
 export async function endSlotNow(uid: string, sk: string, at: string): Promise<void> {
   await updateIf({
     Key: slotKey(uid, sk),
-    UpdateExpression: 'SET #exp = :at, expired = :t REMOVE renewalMark',
+    // Its holder is told this end too, even if told of an earlier date before.
+    UpdateExpression: 'SET #exp = :at, expired = :t REMOVE renewalMark, endNoticeTo',
     ConditionExpression: 'attribute_exists(#pk)',
     ExpressionAttributeNames: { '#pk': PARTITION_KEY, '#exp': 'expirationDate' },
     ExpressionAttributeValues: { ':at': at, ':t': true },

@@ -26,5 +26,6 @@ export {
   setDefaultPaymentMethod,
 } from './payments';
 export { refundSubscriptionPayments } from './refunds';
+export { refundInFull, subscriptionPayments, type SubscriptionPayment } from './guarantee';
 export { constructWebhookEvent } from './webhook';
 export { setBillingDetails } from './billing-details';
