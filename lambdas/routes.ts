@@ -1,3 +1,4 @@
+import { acceptTerms } from './contracts/accept-terms';
 import { addLicenses } from './contracts/add-licenses';
 import { cancelCheckout } from './contracts/cancel-checkout';
 import { cancelSubscription } from './contracts/cancel-subscription';
@@ -60,6 +61,7 @@ const contracts = [
   getBillingDetails,
   refundEligibility,
   requestRefund,
+  acceptTerms,
   assignLicense,
   takeBackLicense,
   getHeldLicenses,

@@ -136,6 +136,8 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
   // slots, records the refund, and mails the buyer and the people given its licenses.
   'refund-eligibility': { table: ['GetItem', 'Query'], secrets: ['stripe'] },
   'request-refund': { table: ['GetItem', 'Query', 'UpdateItem'], secrets: ['stripe'], mail: true },
+  // The version of the terms a buyer accepts at checkout: the caller's account, one conditional write.
+  'accept-terms': { table: ['GetItem', 'UpdateItem'] },
   // Attaches the card in Stripe, then syncs the subscription (which may create missing slots).
   'update-card': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], secrets: ['stripe'] },
   // Cancels and deletes in Stripe, then deletes every record of the user (Query + BatchWriteItem) and

@@ -3,6 +3,7 @@ import { genericErrorMessage } from '../auth/errors';
 import { currentIdToken } from '../auth/session';
 // Type-only: the contracts' schemas and routes stay out of the browser bundle; only their types are
 // read, so an answer the pages do not follow, or a wrong method or path, fails the type check.
+import type { acceptTerms as acceptTermsContract } from '../../lambdas/contracts/accept-terms';
 import type { addLicenses as addLicensesContract } from '../../lambdas/contracts/add-licenses';
 import type { assignLicense as assignLicenseContract } from '../../lambdas/contracts/assign-license';
 import type { putBillingDetails as putBillingDetailsContract } from '../../lambdas/contracts/billing-details';
@@ -183,6 +184,10 @@ export const setupCheckout = (body: BodyOf<typeof setupCheckoutContract>) =>
 /** Whether `sec` is the caller's own pending checkout, and its amount (403 when it is not). */
 export const checkoutInfo = (sec: string) =>
   call<typeof checkoutInfoContract>({ method: 'POST', path: '/api/checkout-info' }, { body: { sec } });
+
+/** Records that the buyer accepts this version of the terms for the checkout (sent as Pay is selected). */
+export const acceptTerms = (body: BodyOf<typeof acceptTermsContract>) =>
+  call<typeof acceptTermsContract>({ method: 'PUT', path: '/api/accept-terms' }, { body });
 
 export const completeCheckout = (query: QueryOf<typeof completeCheckoutContract>) =>
   call<typeof completeCheckoutContract>({ method: 'GET', path: '/api/complete-checkout' }, { query });

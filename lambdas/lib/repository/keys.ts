@@ -29,3 +29,5 @@ export const guaranteeSk = (subscriptionId: string): string => `GUARANTEE#${subs
 /** A household's last refund under the guarantee, by a hash of the card, address or account (money/households.ts). */
 export const householdPk = (key: string): string => `HOUSEHOLD#${key}`;
 export const HOUSEHOLD_SK = 'GUARANTEE';
+/** The version of the terms a buyer accepted for a subscription (repository/terms-acceptance.ts). */
+export const termsSk = (subscriptionId: string): string => `TERMS#${subscriptionId}`;
