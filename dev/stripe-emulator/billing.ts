@@ -78,7 +78,7 @@ export function newPaymentIntent(
 }
 
 /** A customer's tax IDs as an invoice copies them when it is finalized. */
-export function invoiceTaxIds(ctx: Ctx, customer: string): Stripe.Invoice.CustomerTaxId[] {
+function invoiceTaxIds(ctx: Ctx, customer: string): Stripe.Invoice.CustomerTaxId[] {
   return Object.values(ctx.state.taxIds ?? {})
     .filter((t) => t.customer === customer)
     .map((t) => ({ type: t.type, value: t.value }));

@@ -38,7 +38,7 @@ const optionalText = (max: number) =>
       .check(z.maxLength(max)),
   );
 
-export const billingAddress = z.strictObject({
+const billingAddress = z.strictObject({
   line1: text(200),
   line2: optionalText(200),
   city: text(100),
@@ -54,7 +54,7 @@ export const billingAddress = z.strictObject({
     ),
 });
 
-export const taxId = z.strictObject({
+const taxId = z.strictObject({
   type: z.enum(TAX_ID_TYPES, { error: "must be one of Stripe's tax ID types, such as eu_vat" }),
   // Letters and digits with the separators the formats use; upper case, as the formats write them.
   value: z.pipe(

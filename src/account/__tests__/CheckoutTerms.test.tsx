@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { navigate } from 'gatsby';
 import * as api from '../../api-client/client';
+import type * as config from '../../config';
 import type { ApiErrorBody } from '../../api-client/types';
 import { TERMS_VERSION } from '../../lib/terms-version';
 import { Checkout } from '../checkout/Checkout';
@@ -21,7 +22,7 @@ jest.mock('../../payments/StripeProvider', () => ({
   StripeProvider: ({ children }: { children: ReactNode }) => <>{children}</>,
 }));
 jest.mock('../../config', () => {
-  const actual = jest.requireActual<typeof import('../../config')>('../../config');
+  const actual = jest.requireActual<typeof config>('../../config');
   return { ...actual, siteConfig: { ...actual.siteConfig, licensePriceUsd: 17 } };
 });
 jest.mock('../../api-client/client', () => ({

@@ -4,11 +4,14 @@ import { LicenseKeyCell } from './LicenseKeyCell';
 import { expirationLabel, RENEWING } from './expiration-label';
 import { LicenseAssignment, type AssignmentTarget } from './LicenseAssignment';
 import { RemoveLicense } from './RemoveLicense';
+import { RenewLicense } from './RenewLicense';
 
 interface LicenseTableProps {
   licenses: LicenseView[];
   /** Absent when licenses cannot be removed (no live subscription). */
   onRemove?: (key: string) => Promise<string | null>;
+  /** Absent when removed licenses cannot renew again (no subscription in force). */
+  onRenew?: (key: string) => Promise<string | null>;
   /** Absent when licenses cannot be assigned (no live subscription). */
   assignment?: AssignmentTarget;
   /** What an empty table says. */
@@ -20,6 +23,7 @@ interface LicenseTableProps {
 export function LicenseTable({
   licenses,
   onRemove,
+  onRenew,
   assignment,
   emptyText = 'You have no licenses yet.',
   machineCounts,
@@ -50,6 +54,9 @@ export function LicenseTable({
                 {assignment && <LicenseAssignment license={license} {...assignment} />}
                 {onRemove && license.expirationDate === RENEWING && (
                   <RemoveLicense licenseKey={license.key} onRemove={onRemove} />
+                )}
+                {onRenew && license.expirationDate !== RENEWING && (
+                  <RenewLicense licenseKey={license.key} onRenew={onRenew} />
                 )}
               </div>
             </td>

@@ -46,4 +46,13 @@ export function serveLicensesPage(
   mockedApi.getHeldLicenses.mockResolvedValue({ licenses: held });
   mockedApi.getMachines.mockResolvedValue({ licenses: machines });
   mockedApi.getInvoices.mockResolvedValue({ subscriptionId: sub?.id ?? null, invoices: [] });
+  mockedApi.getBillingDetails.mockResolvedValue({ billingDetails: null });
+  mockedApi.getRefundEligibility.mockResolvedValue({
+    eligible: false,
+    amount: 0,
+    currency: 'usd',
+    deadline: null,
+    reason: 'WINDOW_PASSED',
+    message: 'The satisfaction guarantee applies within the first month of a subscription.',
+  });
 }
