@@ -142,7 +142,7 @@ describe('/licenses: the billing relationship', () => {
     expect(mockedApi.requestRefund).toHaveBeenCalledWith({ customerId: 'cus_1', subscriptionId: 'sub_1' });
   });
 
-  it('says why a refund is refused, and shows no offer when it does not apply or the subscription is older', async () => {
+  it('says why a refund is refused, shows the rule instead of an offer, and asks nothing for an older subscription', async () => {
     mockedApi.requestRefund.mockRejectedValue({
       error: {
         code: 'HOUSEHOLD_REFUNDED',
@@ -161,10 +161,26 @@ describe('/licenses: the billing relationship', () => {
     expect(await within(section).findByRole('alert')).toHaveTextContent('once per household per year');
     unmount();
 
+    // Not eligible: the rule that says so, and no offer.
     const refused = await show(subscriptionOf({ created: Date.now() / 1000 - 86400 }));
-    await waitFor(() => expect(mockedApi.getRefundEligibility).toHaveBeenCalled());
-    expect(screen.queryByRole('region', { name: 'Satisfaction Guarantee' })).not.toBeInTheDocument();
+    const note = await screen.findByRole('region', { name: 'Satisfaction Guarantee' });
+    expect(note).toHaveTextContent(
+      'The satisfaction guarantee applies within the first month of a subscription.',
+    );
+    expect(within(note).queryByRole('button')).not.toBeInTheDocument();
     refused.unmount();
+    serveLicensesPage(mockedApi, {
+      sub: subscriptionOf({ created: Date.now() / 1000 - 86400 }),
+      licenses: [renewing],
+    });
+    mockedApi.getRefundEligibility.mockResolvedValue(
+      offer({ eligible: false, reason: 'NO_PAYMENT', message: 'x' }),
+    );
+    const unpaid = render(<Licenses user={user} />);
+    await screen.findByRole('heading', { name: 'Your Licenses' }, { timeout: 3000 });
+    await waitFor(() => expect(mockedApi.getRefundEligibility).toHaveBeenCalledTimes(3));
+    expect(screen.queryByRole('region', { name: 'Satisfaction Guarantee' })).not.toBeInTheDocument();
+    unpaid.unmount();
     mockedApi.getRefundEligibility.mockClear();
     await show(subscriptionOf());
     expect(mockedApi.getRefundEligibility).not.toHaveBeenCalled();

@@ -20,7 +20,9 @@ const MAYBE_IN_WINDOW_SECONDS = 32 * 24 * 3600;
 
 /**
  * The satisfaction guarantee's offer, shown only while it applies (refund-eligibility): the amount and
- * the deadline, and the refund itself after a confirmation.
+ * the deadline, and the refund itself after a confirmation. While the subscription is young and the
+ * guarantee does not apply, the rule that says so (the first month passed, licenses used in the year
+ * before, the household's refund this year) instead, with no offer.
  */
 export function RefundOffer({ uid, customerId, subscription, onRefunded }: RefundOfferProps) {
   const [offer, setOffer] = useState<RefundEligibility | null>(null);
@@ -45,7 +47,17 @@ export function RefundOffer({ uid, customerId, subscription, onRefunded }: Refun
     };
   }, [uid, subscription.created, subscription.id]);
 
-  if (!offer?.eligible) return null;
+  if (!offer) return null;
+  if (!offer.eligible) {
+    // Why a subscription in (or just past) its first month has no offer; nothing when there is no payment.
+    if (!offer.message || offer.reason === 'NO_PAYMENT') return null;
+    return (
+      <section className="account-section" aria-labelledby="guarantee">
+        <h2 id="guarantee">Satisfaction Guarantee</h2>
+        <p>{offer.message}</p>
+      </section>
+    );
+  }
   const amount = formatCents(offer.amount, offer.currency);
   const deadline = offer.deadline ? formatPaddedDate(offer.deadline) : null;
 
