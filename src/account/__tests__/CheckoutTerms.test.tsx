@@ -60,7 +60,7 @@ describe('Checkout: order summary and terms', () => {
     window.history.replaceState(null, '', `/checkout?sec=${SEC}&count=3`);
     render(<Checkout user={user} />);
     const summary = await screen.findByRole('region', { name: 'Order summary' });
-    expect(summary).toHaveTextContent('3 Licenses at $17.00 each per month');
+    expect(summary).toHaveTextContent('3 Licenses × $17.00 = $51.00 per month, charged today.');
     expect(summary).toHaveTextContent(
       'Then $51.00 every month until you cancel; cancel any time on the Licenses page.',
     );

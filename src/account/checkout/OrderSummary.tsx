@@ -1,7 +1,7 @@
 import React from 'react';
 import { siteConfig } from '../../config';
 import { licenseCountLabel } from '../../lib/pluralize';
-import { orderLine, recurringStatement } from '../../lib/recurring-statement';
+import { recurringStatement } from '../../lib/recurring-statement';
 import { formatCents } from '../shared/money';
 
 interface OrderSummaryProps {
@@ -16,7 +16,6 @@ export function OrderSummary({ count, amountDue, currency }: OrderSummaryProps) 
   return (
     <section className="order-summary" aria-labelledby="order-summary">
       <h2 id="order-summary">Order summary</h2>
-      <p>{orderLine(count, siteConfig.licensePriceUsd)}</p>
       <p className="checkout-total">
         {licenseCountLabel(count)} × {formatCents(amountDue / count, currency)} ={' '}
         <strong>{formatCents(amountDue, currency)} per month</strong>, charged today.
