@@ -162,6 +162,19 @@ describe('renew-licenses', () => {
     await expectInvariants(bff, user.uid);
   });
 
+  it('removes, renews and removes again without Idempotency-Keys: Stripe follows each step', async () => {
+    const { user, customerId, subscriptionId } = await subscribe(bff, 2);
+    const [a] = await licenses(user);
+    const body = { customerId, subscriptionId, licenseKeys: [a?.key] };
+    for (const route of ['remove-licenses', 'renew-licenses', 'remove-licenses']) {
+      const res = await bff.call('PUT', route, { user, body });
+      expect(res.status).toBe(200);
+    }
+    expect((await bff.stripe.subscriptions.retrieve(subscriptionId)).items.data[0]?.quantity).toBe(1);
+    expect((await licenses(user)).filter((l) => l.expirationDate === 'NONE')).toHaveLength(1);
+    await expectInvariants(bff, user.uid);
+  });
+
   it('refuses a license whose paid period is over, and another user’s license', async () => {
     const { user, customerId, subscriptionId } = await subscribe(bff, 2);
     const ids = { customerId, subscriptionId };
