@@ -48,7 +48,7 @@ const config: Config = {
       // Tests that start the local emulators (dynalite, cognito-local, the Stripe emulator).
       displayName: 'integration',
       testEnvironment: 'node',
-      roots: ['<rootDir>/lambdas', '<rootDir>/dev'],
+      roots: ['<rootDir>/lambdas', '<rootDir>/dev', '<rootDir>/scripts'],
       testMatch: ['**/*.int.test.ts'],
       testPathIgnorePatterns: ignore,
       transform,

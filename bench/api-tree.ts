@@ -46,6 +46,7 @@ import { freePort, isPortOpen, waitFor } from '../dev/ports';
 import { CHECKOUTS_PER_HOUR } from '../lambdas/lib/checkout-limit';
 import { SENDER_MAILS_PER_DAY } from '../lambdas/lib/mail-limits';
 import type { RouteDef } from '../lambdas/routes';
+import { TERMS_VERSION } from '../src/lib/terms-version';
 import {
   median,
   mean,
@@ -637,16 +638,23 @@ async function main(): Promise<void> {
     // ---- users: A subscribes (2 licenses); others go through checkout and deletion again and again.
     setPhase('warm', built[deployedVariant()]?.files ?? {});
     const a = await newUser('a');
-    const checkout = async (u: User, count: number) => {
+    const checkout = async (u: User, count: number, card = 'pm_card_visa') => {
       const setup = await call('setup-checkout', {
         user: u,
         params: { uid: u.uid, email: u.email, count },
         headers: idempotency(),
       });
-      // What the checkout page asks before it shows the card form (trees that have it).
+      // What the checkout page asks before it shows the card form (trees that have it), and the terms
+      // it records as Pay is selected.
       if (has('checkout-info')) await call('checkout-info', { user: u, params: { sec: setup.sec } });
+      if (has('accept-terms')) {
+        await call('accept-terms', {
+          user: u,
+          params: { subscriptionId: setup.subscriptionId, version: TERMS_VERSION },
+        });
+      }
       const pi = await stripe.paymentIntents.confirm(String(setup.sec).split('_secret_')[0] ?? '', {
-        payment_method: 'pm_card_visa',
+        payment_method: card,
       });
       const pmid = String(pi.payment_method);
       await call('complete-checkout', { user: u, params: { uid: u.uid, pmid } });
@@ -710,6 +718,33 @@ async function main(): Promise<void> {
     )[0]?.key;
     const resumer = { user: resumerUser, sub: resumerSub, key: resumerKey ?? '' };
 
+    // A subscriber with two licenses who cancels and renews them in turn (made on first use).
+    let leaver: { user: User; sub: Awaited<ReturnType<typeof checkout>>; keys: string[] } | undefined;
+    const leaverOnce = async () => {
+      if (!leaver) {
+        const user = await newUser('leaver');
+        const sub = await checkout(user, 2);
+        leaver = { user, sub, keys: await keysOf(user) };
+      }
+      return leaver;
+    };
+    /** A card with a random Visa number (Luhn-valid), so each refund is another household. */
+    const cardOfItsOwn = () => {
+      const digits = [4, ...Array.from({ length: 14 }, () => (randomBytes(1)[0] ?? 0) % 10)];
+      const sum = [...digits]
+        .reverse()
+        .reduce((n, d, i) => n + (i % 2 === 0 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : d), 0);
+      return stripe.paymentMethods.create({
+        type: 'card',
+        card: {
+          number: [...digits, (10 - (sum % 10)) % 10].join(''),
+          exp_month: 12,
+          exp_year: 2040,
+          cvc: '123',
+        },
+      });
+    };
+
     // Licenses given to people: a subscriber gives one and takes it back, to a new address each round
     // (the same license to the same address again must wait a minute); a person holds one of A's.
     const keysOf = async (u: User) =>
@@ -760,6 +795,11 @@ async function main(): Promise<void> {
           if (has('get-invoices'))
             await call('get-invoices', { user: a, params: { subscriptionId: subA.subscriptionId } });
           if (licensing) await call('get-held-licenses', { user: holder, params: { uid: holder.uid } });
+          // A's subscription is in its first month: the guarantee's answer reads Stripe's payments.
+          if (has('refund-eligibility'))
+            await call('refund-eligibility', { user: a, params: { uid: a.uid } });
+          if (has('get-billing-details'))
+            await call('get-billing-details', { user: a, params: { uid: a.uid } });
         },
       },
       {
@@ -923,6 +963,66 @@ async function main(): Promise<void> {
                   headers: idempotency(),
                 });
                 await call('resume-subscription', { user, params: ids, headers: idempotency() });
+              },
+            },
+          ]
+        : []),
+      ...(has('cancel-subscription') && has('renew-licenses')
+        ? [
+            {
+              // One subscriber leaves in one step, then keeps both licenses renewing, in turn.
+              name: 'cancel in one step, then keep both licenses renewing',
+              rounds: roundsOf(60),
+              run: async () => {
+                const { user, sub, keys } = await leaverOnce();
+                const ids = { customerId: sub.customerId, subscriptionId: sub.subscriptionId };
+                await call('cancel-subscription', { user, params: ids, headers: idempotency() });
+                await call('renew-licenses', {
+                  user,
+                  params: { ...ids, licenseKeys: keys },
+                  headers: idempotency(),
+                });
+              },
+            },
+          ]
+        : []),
+      ...(has('billing-details')
+        ? [
+            {
+              // A's company details, with a tax ID every other round (Stripe creates or deletes one).
+              name: 'billing details for invoices',
+              rounds: roundsOf(60),
+              run: async (i: number) => {
+                await call('billing-details', {
+                  user: a,
+                  params: {
+                    customerId: subA.customerId,
+                    companyName: 'Bench Research GmbH',
+                    address: { line1: 'Hauptstr. 1', city: 'Berlin', postalCode: '10115', country: 'DE' },
+                    ...(i % 2 === 0 && { taxId: { type: 'eu_vat', value: 'DE123456789' } }),
+                  },
+                  headers: idempotency(),
+                });
+              },
+            },
+          ]
+        : []),
+      ...(has('request-refund')
+        ? [
+            {
+              // A new subscriber each round, paying with a card of its own (the guarantee is once per
+              // card a year), asks whether the guarantee applies and has its refund.
+              name: "new user: checkout then the guarantee's refund",
+              rounds: roundsOf(40),
+              run: async (i: number) => {
+                const u = await newUser(`refund${i}`);
+                const sub = await checkout(u, 1, (await cardOfItsOwn()).id);
+                await call('refund-eligibility', { user: u, params: { uid: u.uid } });
+                await call('request-refund', {
+                  user: u,
+                  params: { customerId: sub.customerId, subscriptionId: sub.subscriptionId },
+                  headers: idempotency(),
+                });
               },
             },
           ]

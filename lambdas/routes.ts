@@ -1,12 +1,16 @@
+import { acceptTerms } from './contracts/accept-terms';
 import { addLicenses } from './contracts/add-licenses';
 import { cancelCheckout } from './contracts/cancel-checkout';
+import { cancelSubscription } from './contracts/cancel-subscription';
 import { assignLicense } from './contracts/assign-license';
+import { putBillingDetails } from './contracts/billing-details';
 import { checkoutInfo } from './contracts/checkout-info';
 import { completeCheckout } from './contracts/complete-checkout';
 import type { RouteDef } from './contracts/contract';
 import { deleteCustomer } from './contracts/delete-customer';
 import { emailRecovery } from './contracts/email-recovery';
 import { emailRecoveryInfo } from './contracts/email-recovery-info';
+import { getBillingDetails } from './contracts/get-billing-details';
 import { getHeldLicenses } from './contracts/get-held-licenses';
 import { getInvoices } from './contracts/get-invoices';
 import { getLicenses } from './contracts/get-licenses';
@@ -15,7 +19,10 @@ import { getSubscriptions } from './contracts/get-subscriptions';
 import { health } from './contracts/health';
 import { licensePublicKey } from './contracts/license-public-key';
 import { quoteLicenses } from './contracts/quote-licenses';
+import { refundEligibility } from './contracts/refund-eligibility';
 import { removeLicenses } from './contracts/remove-licenses';
+import { renewLicenses } from './contracts/renew-licenses';
+import { requestRefund } from './contracts/request-refund';
 import { resumeSubscription } from './contracts/resume-subscription';
 import { setupCheckout } from './contracts/setup-checkout';
 import { signOutEverywhere } from './contracts/sign-out-everywhere';
@@ -48,6 +55,13 @@ const contracts = [
   quoteLicenses,
   removeLicenses,
   resumeSubscription,
+  cancelSubscription,
+  renewLicenses,
+  putBillingDetails,
+  getBillingDetails,
+  refundEligibility,
+  requestRefund,
+  acceptTerms,
   assignLicense,
   takeBackLicense,
   getHeldLicenses,

@@ -122,6 +122,22 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
   'remove-licenses': { table: ['GetItem', 'Query', 'UpdateItem'], secrets: ['stripe'] },
   // Renews the licenses that were set to end with the period, then undoes the cancellation: never creates one.
   'resume-subscription': { table: ['GetItem', 'Query', 'UpdateItem'], secrets: ['stripe'] },
+  // Every renewing license stops renewing (as remove-licenses); the inverse, for chosen licenses
+  // still in their paid period. Neither creates a slot.
+  'cancel-subscription': { table: ['GetItem', 'Query', 'UpdateItem'], secrets: ['stripe'] },
+  'renew-licenses': { table: ['GetItem', 'Query', 'UpdateItem'], secrets: ['stripe'] },
+  // A company's details on the Stripe customer (its tax IDs listed, created, deleted), kept on the
+  // account; the user action's record and lease. Reading them back needs the account item only.
+  'billing-details': { table: ['GetItem', 'UpdateItem'], secrets: ['stripe'] },
+  'get-billing-details': { table: ['GetItem'] },
+  // The satisfaction guarantee: the cached subscription, the licenses of earlier subscriptions (their
+  // last validation), the refund record and the household claims, with the payments and cards from
+  // Stripe. The refund itself also claims the households, refunds and cancels in Stripe, ends the
+  // slots, records the refund, and mails the buyer and the people given its licenses.
+  'refund-eligibility': { table: ['GetItem', 'Query'], secrets: ['stripe'] },
+  'request-refund': { table: ['GetItem', 'Query', 'UpdateItem'], secrets: ['stripe'], mail: true },
+  // The version of the terms a buyer accepts at checkout: the caller's account, one conditional write.
+  'accept-terms': { table: ['GetItem', 'UpdateItem'] },
   // Attaches the card in Stripe, then syncs the subscription (which may create missing slots).
   'update-card': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], secrets: ['stripe'] },
   // Cancels and deletes in Stripe, then deletes every record of the user (Query + BatchWriteItem) and

@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import { declineFor } from './cards';
 import type { Ctx } from './context';
 import { badState, noSuch, StripeError } from './errors';
@@ -74,6 +75,13 @@ export function newPaymentIntent(
   };
   ctx.state.paymentIntents[id] = pi;
   return pi;
+}
+
+/** A customer's tax IDs as an invoice copies them when it is finalized. */
+function invoiceTaxIds(ctx: Ctx, customer: string): Stripe.Invoice.CustomerTaxId[] {
+  return Object.values(ctx.state.taxIds ?? {})
+    .filter((t) => t.customer === customer)
+    .map((t) => ({ type: t.type, value: t.value }));
 }
 
 export type LineSpec = {
@@ -177,12 +185,15 @@ export function createInvoice(ctx: Ctx, spec: InvoiceSpec): Invoice {
     custom_fields: null,
     customer: spec.customer,
     customer_account: null,
-    customer_address: null,
+    // Copied from the customer when the invoice is finalized, as Stripe does: later changes to the
+    // customer do not rewrite an issued invoice.
+    customer_address: customer?.address ? clone(customer.address) : null,
     customer_email: customer?.email ?? null,
     customer_name: customer?.name ?? null,
     customer_phone: null,
     customer_shipping: null,
     customer_tax_exempt: 'none',
+    customer_tax_ids: invoiceTaxIds(ctx, spec.customer),
     default_payment_method: null,
     default_source: null,
     default_tax_rates: [],

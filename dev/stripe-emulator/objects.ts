@@ -42,6 +42,7 @@ export type PaymentIntent = Unexpanded<Stripe.PaymentIntent>;
 export type InvoicePayment = Unexpanded<Stripe.InvoicePayment>;
 export type Refund = Unexpanded<Stripe.Refund>;
 export type Charge = Unexpanded<Stripe.Charge>;
+export type TaxId = Unexpanded<Stripe.TaxId>;
 export type TestClock = Unexpanded<Stripe.TestHelpers.TestClock>;
 export type SubscriptionSchedule = Unexpanded<Stripe.SubscriptionSchedule>;
 

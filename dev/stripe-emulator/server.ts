@@ -18,6 +18,7 @@ import { paymentMethodRoutes } from './resources/paymentMethods';
 import { productRoutes } from './resources/products';
 import { subscriptionRoutes } from './resources/subscriptions';
 import { subscriptionScheduleRoutes } from './resources/subscriptionSchedules';
+import { taxIdRoutes } from './resources/taxIds';
 import { testClockRoutes } from './resources/testClocks';
 import { webhookEndpointRoutes } from './resources/webhookEndpoints';
 import { receiptAnswer } from './receipts/serve';
@@ -30,6 +31,7 @@ const ROUTES: Route[] = [
   ...productRoutes,
   ...webhookEndpointRoutes,
   ...customerRoutes,
+  ...taxIdRoutes,
   ...paymentMethodRoutes,
   ...subscriptionRoutes,
   ...subscriptionScheduleRoutes,

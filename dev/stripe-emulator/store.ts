@@ -15,6 +15,7 @@ import type {
   StripeEvent,
   Subscription,
   SubscriptionSchedule,
+  TaxId,
   TestClock,
   WebhookEndpoint,
 } from './objects';
@@ -72,6 +73,8 @@ export type State = {
   subscriptionSchedules?: Record<string, SubscriptionSchedule>;
   /** Webhook endpoints made through the API (resources/webhookEndpoints.ts); absent in older state. */
   webhookEndpoints?: Record<string, WebhookEndpoint>;
+  /** Customers' tax IDs (absent from state files written before they were kept). */
+  taxIds?: Record<string, TaxId>;
 };
 
 function emptyState(): State {
@@ -167,6 +170,8 @@ function storedById(state: State, id: string): object | undefined {
       return state.products[id];
     case 'clock':
       return state.testClocks[id];
+    case 'txi':
+      return state.taxIds?.[id];
     case 'si':
       for (const sub of Object.values(state.subscriptions)) {
         const item = sub.items.data.find((i) => i.id === id);

@@ -6,6 +6,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import fc from 'fast-check';
 import { ensureVerifiedUser } from '../../dev/cognito/setup';
+import { TERMS_VERSION } from '../../src/lib/terms-version';
 import { routes, type RouteDef } from '../routes';
 import { paymentIntentOf, startBff, type Bff, type User } from './support/bff';
 import { checkInvariants } from './support/invariants';
@@ -503,6 +504,31 @@ function generators() {
     ),
   };
   type QueryShape = Record<string, fc.Arbitrary<string>>;
+  /** Company details; the billing email never the victim's (its answers would show the victim's address). */
+  const billingDetails: Shape = {
+    customerId,
+    companyName: field(fc.oneof(pick('Acme Research GmbH', ' ', ''), printable, unicode)),
+    address: field(
+      fc
+        .record({
+          line1: field(fc.oneof(pick('12 Elm Street'), printable)),
+          city: field(pick('Berlin', 'Springfield', '')),
+          postalCode: field(pick('10115', '12345', '')),
+          country: field(pick('DE', 'US', 'de', 'XX', 'Germany', '')),
+          state: field(pick('CA', '')),
+        })
+        .map((a) => obj(a)),
+    ),
+    taxId: field(
+      fc
+        .record({
+          type: field(pick('eu_vat', 'us_ein', 'gb_vat', 'vat', '__proto__')),
+          value: field(pick('DE123456789', 'de123456789', '12-3456789', 'GB123', '', '<b>')),
+        })
+        .map((t) => obj(t)),
+    ),
+    billingEmail: field(fc.oneof(pick(a.user.email, 'invoices@example.com'), fc.emailAddress(), printable)),
+  };
   const count15 = fc.integer({ min: 1, max: 5 });
   const ownIds = { customerId: pick<J>(a.customerId), subscriptionId: pick<J>(a.subscriptionId) };
   /**
@@ -546,6 +572,36 @@ function generators() {
       own: { ...ownIds, licenseKeys: fc.subarray(a.licenseKeys, { minLength: 1 }) },
     },
     'PUT /api/resume-subscription': { body: { customerId, subscriptionId }, own: ownIds },
+    'PUT /api/cancel-subscription': { body: { customerId, subscriptionId }, own: ownIds },
+    'PUT /api/renew-licenses': {
+      body: { customerId, subscriptionId, licenseKeys },
+      own: { ...ownIds, licenseKeys: fc.subarray(a.licenseKeys, { minLength: 1 }) },
+    },
+    'GET /api/refund-eligibility': { query: { uid: asQuery(uid) }, ownQuery: { uid: pick(a.user.uid) } },
+    // Never the attacker's own subscription: its refund would end it, and the rest of the run's
+    // success paths with it (the refund's own paths are in the rounds and refund-guarantee.int).
+    'POST /api/request-refund': {
+      body: {
+        customerId: field(fc.oneof(pick(v.customerId, 'cus_', 'cus_x'), idLike('cus'))),
+        subscriptionId: field(fc.oneof(pick(v.subscriptionId, 'sub_', 'sub_x'), idLike('sub'))),
+      },
+    },
+    'PUT /api/billing-details': {
+      body: billingDetails,
+      own: {
+        customerId: pick(a.customerId),
+        companyName: pick('Acme Research GmbH', 'Elm'),
+        address: pick(
+          obj({ line1: '12 Elm Street', city: 'Springfield', postalCode: '12345', country: 'US' }),
+        ),
+        taxId: pick(obj({ type: 'us_ein', value: '12-3456789' }), obj({ type: 'eu_vat', value: 'DE12' })),
+      },
+    },
+    'GET /api/get-billing-details': { query: { uid: asQuery(uid) }, ownQuery: { uid: pick(a.user.uid) } },
+    'PUT /api/accept-terms': {
+      body: { subscriptionId, version: field(pick(TERMS_VERSION, '2020-01-01', '9999-99-99')) },
+      own: { subscriptionId: pick(a.subscriptionId), version: pick(TERMS_VERSION) },
+    },
     // A's subscription is paid: its own ids must get 409, never end it.
     'PUT /api/cancel-checkout': { body: { customerId, subscriptionId }, own: ownIds },
     'PUT /api/assign-license': {

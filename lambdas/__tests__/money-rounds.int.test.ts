@@ -70,15 +70,33 @@ const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.leng
 
 /** What the failure is injected into, and how. */
 type Fault =
-  | { kind: 'drop'; method: 'POST'; path: 'update' | 'create'; times: number }
-  | { kind: 'error'; method: 'POST' | 'GET'; path: 'update' | 'create' | 'customer'; times: number }
+  | { kind: 'drop'; method: 'POST'; path: 'update' | 'create' | 'refunds'; times: number }
+  | {
+      kind: 'error';
+      method: 'POST' | 'GET';
+      path: 'update' | 'create' | 'customer' | 'refunds';
+      times: number;
+    }
   // A 500 after execution began, stored under the request's key (with or without the change made).
-  | { kind: 'error-stored' | 'error-after-change'; method: 'POST'; path: 'update'; times: number }
+  | { kind: 'error-stored' | 'error-after-change'; method: 'POST'; path: 'update' | 'refunds'; times: number }
   | { kind: 'throttle'; writesOnly: boolean; skip: number; times: number };
 
 type Action = 'add' | 'remove' | 'checkout' | 'complete';
 
+/** The billing actions: leaving in one step, renewing removed licenses, the guarantee's refund. */
+type BillingAction = 'cancel' | 'renew' | 'refund';
+
 type Plan =
+  | {
+      scenario: 'billing';
+      action: BillingAction;
+      base: number;
+      /** renew: the licenses removed first (all of them sets the subscription to end), and those renewed. */
+      removed: number;
+      renew: number;
+      /** What it meets: another tab's add, the same click twice, or a failure and the user's retry. */
+      race: { kind: 'add'; count: number } | { kind: 'double click' } | { kind: 'fault'; fault: Fault };
+    }
   | { scenario: 'add/add'; base: number; counts: [number, number] }
   | { scenario: 'add/remove'; base: number; add: number; remove: number }
   | { scenario: 'remove/remove'; base: number; removes: [number, number]; overlap: boolean }
@@ -102,6 +120,9 @@ const SCENARIOS = [
   'retry after fault',
   'retry after fault',
   'retry after fault',
+  'billing',
+  'billing',
+  'billing',
 ] as const;
 
 function drawPlan(round: number, seed = SEED): Plan {
@@ -109,6 +130,8 @@ function drawPlan(round: number, seed = SEED): Plan {
   const rng = prng((seed ^ Math.imul(round + 1, 0x9e3779b1)) >>> 0);
   const scenario = pick(rng, SCENARIOS);
   switch (scenario) {
+    case 'billing':
+      return drawBilling(rng);
     case 'add/add': {
       const a = int(rng, 1, 3);
       let b = int(rng, 1, 3);
@@ -195,8 +218,57 @@ function drawPlan(round: number, seed = SEED): Plan {
   }
 }
 
+/** A billing action, and what it meets. Each draw has one right outcome whichever tab runs first. */
+function drawBilling(rng: Rng): Extract<Plan, { scenario: 'billing' }> {
+  const action = pick(rng, ['cancel', 'renew', 'refund'] as const);
+  const race = pick(rng, ['add', 'double click', 'fault', 'fault'] as const);
+  const base = int(rng, action === 'renew' ? 2 : 1, 4);
+  // Beside another tab's add, a renewal keeps one license renewing: with every license removed the
+  // subscription ends, and the add would be refused or not depending on which ran first.
+  const removed = action === 'renew' ? int(rng, 1, race === 'add' ? base - 1 : base) : 0;
+  const renew = action === 'renew' ? int(rng, 1, removed) : 0;
+  if (race === 'add')
+    return {
+      scenario: 'billing',
+      action,
+      base,
+      removed,
+      renew,
+      race: { kind: 'add', count: int(rng, 1, 2) },
+    };
+  if (race === 'double click')
+    return { scenario: 'billing', action, base, removed, renew, race: { kind: race } };
+  const path = action === 'refund' ? ('refunds' as const) : ('update' as const);
+  const kind = pick(rng, ['drop', 'error', 'error-stored', 'error-after-change', 'throttle'] as const);
+  const fault: Fault =
+    kind === 'throttle'
+      ? { kind, writesOnly: rng() < 0.7, skip: int(rng, 0, 6), times: pick(rng, [1, 2, 3, 4, 7]) }
+      : kind === 'drop' || kind === 'error'
+        ? { kind, method: 'POST', path, times: int(rng, 1, 3) }
+        : { kind, method: 'POST', path, times: 1 };
+  return { scenario: 'billing', action, base, removed, renew, race: { kind: 'fault', fault } };
+}
+
+const describeFault = (f: Fault) =>
+  f.kind === 'throttle'
+    ? `DynamoDB throttle x${f.times} after ${f.skip} ${f.writesOnly ? 'writes' : 'calls'}`
+    : `Stripe ${{ drop: 'lost answer', error: '500', 'error-stored': 'stored 500', 'error-after-change': 'stored 500 after the change' }[f.kind]} x${f.times} on ${f.method} ${f.path}`;
+
 function describePlan(p: Plan): string {
   switch (p.scenario) {
+    case 'billing': {
+      const what =
+        p.action === 'renew'
+          ? `renew ${p.renew} of ${p.removed} removed from ${p.base}`
+          : `${p.action} ${p.base}`;
+      const race =
+        p.race.kind === 'add'
+          ? `another tab adds +${p.race.count}`
+          : p.race.kind === 'fault'
+            ? describeFault(p.race.fault)
+            : 'double click';
+      return `billing: ${what}, ${race}`;
+    }
     case 'add/add':
       return `add/add from ${p.base}: +${p.counts[0]} || +${p.counts[1]}`;
     case 'add/remove':
@@ -208,11 +280,7 @@ function describePlan(p: Plan): string {
     case 'double click':
       return `double click: ${p.action} ${p.action === 'remove' ? `-${p.count} from ${p.base}` : p.action === 'add' ? `+${p.count} to ${p.base}` : p.count}`;
     case 'retry after fault': {
-      const f = p.fault;
-      const fault =
-        f.kind === 'throttle'
-          ? `DynamoDB throttle x${f.times} after ${f.skip} ${f.writesOnly ? 'writes' : 'calls'}`
-          : `Stripe ${{ drop: 'lost answer', error: '500', 'error-stored': 'stored 500', 'error-after-change': 'stored 500 after the change' }[f.kind]} x${f.times} on ${f.method} ${f.path}`;
+      const fault = describeFault(p.fault);
       const what =
         p.action === 'add'
           ? `add +${p.count} to ${p.base}`
@@ -226,9 +294,15 @@ function describePlan(p: Plan): string {
 
 /** Whether the injected failure outlasts the SDK's own retries (Stripe: 3 attempts; AWS: 3 attempts). */
 function beyondSdkRetries(p: Plan): boolean {
-  if (p.scenario !== 'retry after fault') return false;
+  const f =
+    p.scenario === 'retry after fault'
+      ? p.fault
+      : p.scenario === 'billing' && p.race.kind === 'fault'
+        ? p.race.fault
+        : undefined;
+  if (!f) return false;
   // A stored 500 is replayed to every retry with its key: the SDK's retries cannot get past it.
-  return p.fault.kind === 'error-stored' || p.fault.kind === 'error-after-change' || p.fault.times >= 3;
+  return f.kind === 'error-stored' || f.kind === 'error-after-change' || f.times >= 3;
 }
 
 // --- the stack and its users --------------------------------------------------------------------------
@@ -345,10 +419,10 @@ async function stripeRenewing(subscriptionId: string): Promise<number> {
 }
 
 /** Pays a checkout's payment intent with the test card: the payment method, or Stripe's error code. */
-async function pay(sec: string): Promise<{ pmid: string } | { refused: string }> {
+async function pay(sec: string, card = 'pm_card_visa'): Promise<{ pmid: string } | { refused: string }> {
   try {
     const pi = await bff.stripe.paymentIntents.confirm(paymentIntentOf(sec), {
-      payment_method: 'pm_card_visa',
+      payment_method: card,
     });
     const pm = pi.payment_method;
     return { pmid: (typeof pm === 'string' ? pm : pm?.id) ?? '' };
@@ -358,8 +432,8 @@ async function pay(sec: string): Promise<{ pmid: string } | { refused: string }>
 }
 
 /** Pays with the test card, which Stripe accepts: the payment method. */
-async function paid(r: Round, sec: string): Promise<string> {
-  const result = await pay(sec);
+async function paid(r: Round, sec: string, card?: string): Promise<string> {
+  const result = await pay(sec, card);
   r.expect('pmid' in result && result.pmid !== '', `the test card was refused: ${JSON.stringify(result)}`);
   return 'pmid' in result ? result.pmid : '';
 }
@@ -376,11 +450,11 @@ async function newUser(r: Round): Promise<User> {
 }
 
 /** A fresh user with an active subscription of `count` licenses, bought through the real flow. */
-async function subscribed(r: Round, count: number): Promise<Subscribed> {
+async function subscribed(r: Round, count: number, card?: string): Promise<Subscribed> {
   const user = await newUser(r);
   const setup = await setupCheckout(r, `setup: checkout ${count}`, user, count);
   r.expect(setup.status === 200, 'setup-checkout failed');
-  const pmid = await paid(r, String(setup.body.sec));
+  const pmid = await paid(r, String(setup.body.sec), card);
   const done = await completeCheckout(r, 'setup: complete-checkout', user, pmid);
   r.expect(done.status === 200, 'complete-checkout failed');
   return {
@@ -388,6 +462,24 @@ async function subscribed(r: Round, count: number): Promise<Subscribed> {
     customerId: String(setup.body.customerId),
     subscriptionId: String(setup.body.subscriptionId),
   };
+}
+
+/**
+ * A card of its own (a random Visa number): the guarantee's refund is once per card a year, and each
+ * billing round is another household.
+ */
+async function cardOfItsOwn(): Promise<string> {
+  const digits = [4, ...Array.from({ length: 14 }, () => Math.floor(Math.random() * 10))];
+  const sum = digits
+    .slice()
+    .reverse()
+    .reduce((n, d, i) => n + (i % 2 === 0 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : d), 0);
+  const number = [...digits, (10 - (sum % 10)) % 10].join('');
+  const pm = await bff.stripe.paymentMethods.create({
+    type: 'card',
+    card: { number, exp_month: 12, exp_year: 2040, cvc: '123' },
+  });
+  return pm.id;
 }
 
 const add = (r: Round, s: Subscribed, count: number, key = newKey(), label = `add +${count}`) =>
@@ -599,7 +691,93 @@ async function play(r: Round): Promise<{ user: User; subscriptionId?: string; ex
     }
     case 'retry after fault':
       return playFault(r, p);
+    case 'billing':
+      return playBilling(r, p);
   }
+}
+
+const faultPath = (path: Exclude<Fault, { kind: 'throttle' }>['path'], subscriptionId?: string) =>
+  ({
+    update: `^/v1/subscriptions/${subscriptionId}$`,
+    create: '^/v1/subscriptions$',
+    customer: '^/v1/customers$',
+    refunds: '^/v1/refunds$',
+  })[path];
+
+const BILLING_ROUTES: Record<BillingAction, [string, string]> = {
+  cancel: ['PUT', 'cancel-subscription'],
+  renew: ['PUT', 'renew-licenses'],
+  refund: ['POST', 'request-refund'],
+};
+
+/**
+ * A billing action on a fresh account: cancel (nothing renews after), renew removed licenses (they
+ * renew again, with their keys), or the guarantee's refund (everything paid back, nothing in force).
+ */
+async function playBilling(
+  r: Round,
+  p: Extract<Plan, { scenario: 'billing' }>,
+): Promise<{ user: User; subscriptionId?: string; expected?: number }> {
+  const s = await subscribed(r, p.base, await cardOfItsOwn());
+  const ids = { customerId: s.customerId, subscriptionId: s.subscriptionId };
+  let licenseKeys: string[] = [];
+  if (p.action === 'renew') {
+    const removedKeys = renewing(await licenses(s.user))
+      .slice(0, p.removed)
+      .map((l) => l.key);
+    r.expect(
+      (await remove(r, s, removedKeys)).status === 200,
+      'the removal before the renewal should succeed',
+    );
+    licenseKeys = removedKeys.slice(0, p.renew);
+  }
+  const [method, route] = BILLING_ROUTES[p.action];
+  const body = p.action === 'renew' ? { ...ids, licenseKeys } : ids;
+  const act = (key = newKey(), label: string = p.action) =>
+    r.send(label, method, route, { user: s.user, key, body });
+  const expected = p.action === 'renew' ? p.base - p.removed + p.renew : 0;
+  const race = p.race;
+  if (race.kind === 'double click') {
+    const key = newKey();
+    const [a, b] = await Promise.all([act(key, `click 1: ${p.action}`), act(key, `click 2: ${p.action}`)]);
+    r.expect(a.status === 200 && b.status === 200, 'both clicks should be answered 200');
+    r.expect(JSON.stringify(a.body) === JSON.stringify(b.body), 'both clicks should get the same answer');
+    return { user: s.user, subscriptionId: s.subscriptionId, expected };
+  }
+  if (race.kind === 'add') {
+    const [a, b] = await Promise.all([
+      act(),
+      add(r, s, race.count, newKey(), `other tab: add +${race.count}`),
+    ]);
+    r.expect(a.status === 200, `the ${p.action} should succeed`);
+    if (p.action === 'renew') {
+      r.expect(b.status === 200, "the other tab's add should succeed");
+      return { user: s.user, subscriptionId: s.subscriptionId, expected: expected + race.count };
+    }
+    // Which tab ran first is the race's: the add is refused once the subscription ends or will end.
+    const refused = p.action === 'cancel' ? 'SUBSCRIPTION_ENDING' : 'SUBSCRIPTION_NOT_ACTIVE';
+    r.expect(
+      b.status === 200 || b.body.error?.code === refused,
+      `the other tab's add should succeed or be refused ${refused}`,
+    );
+    return { user: s.user, subscriptionId: s.subscriptionId, expected };
+  }
+  const f = race.fault;
+  let rule: ThrottleRule | undefined;
+  if (f.kind === 'throttle') {
+    rule = bff.iamGate.throttle({
+      principal: route,
+      operations: f.writesOnly ? WRITES : undefined,
+      bodyIncludes: s.user.uid,
+      skip: f.skip,
+      times: f.times,
+    });
+  } else await stripeFault(f.kind, f.method, faultPath(f.path, s.subscriptionId), f.times);
+  const res = await act();
+  if (rule)
+    r.notes.push(`throttle: ${f.times - rule.times} of ${f.times} answered, ${rule.skip ?? 0} skips left`);
+  r.expect(res.status === 200, `the ${p.action} should succeed (after retries)`);
+  return { user: s.user, subscriptionId: s.subscriptionId, expected };
 }
 
 async function playFault(
@@ -625,13 +803,7 @@ async function playFault(
       });
       return;
     }
-    const path =
-      f.path === 'update'
-        ? `^/v1/subscriptions/${subscriptionId}$`
-        : f.path === 'create'
-          ? '^/v1/subscriptions$'
-          : '^/v1/customers$';
-    await stripeFault(f.kind, f.method, path, f.times);
+    await stripeFault(f.kind, f.method, faultPath(f.path, subscriptionId), f.times);
   };
   const fired = () => {
     if (rule)

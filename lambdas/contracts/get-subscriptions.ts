@@ -2,6 +2,15 @@ import * as z from 'zod/mini';
 import { contract } from './contract';
 import { fields } from './fields';
 
+/** What the subscription will charge next, from our own records. */
+export interface NextCharge {
+  /** In the smallest unit of `currency` (cents). */
+  amount: number;
+  currency: string;
+  /** When (ISO 8601): the end of the current period. */
+  date: string;
+}
+
 /** The spec's subscription entity. */
 export interface Subscription {
   id: string;
@@ -19,6 +28,8 @@ export interface Subscription {
   clientSecret: string | null;
   /** A new price announced and not charged yet: per license per month (cents), from the renewal at `appliesAt` (epoch seconds). */
   priceChange: { unitAmount: number; currency: string; appliesAt: number } | null;
+  /** The renewal's charge: the renewing licenses at the period's end; null when nothing will renew. */
+  nextCharge: NextCharge | null;
 }
 
 /**

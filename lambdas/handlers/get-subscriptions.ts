@@ -2,6 +2,7 @@ import { getSubscriptions as endpoint, type Subscription } from '../contracts/ge
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { ok, apiHandler } from '../lib/http';
 import { isInForce } from '../lib/license-state';
+import { nextChargeOf } from '../lib/next-charge';
 import { getAccount, saveSubscription, type Account } from '../lib/repository/accounts';
 import { listSlots, type LicenseSlot } from '../lib/repository/licenses';
 import { parseQuery } from '../lib/request';
@@ -32,6 +33,7 @@ const entity = (
   cardLast4: s.cardLast4 ?? null,
   clientSecret,
   priceChange: s.priceChange ?? null,
+  nextCharge: nextChargeOf(s),
 });
 
 /** The cached snapshot, when it has everything the answer needs. */
@@ -46,6 +48,7 @@ function cachedSnapshot(account: Account): SubscriptionSnapshot | undefined {
     renewing === undefined ||
     cancelAtPeriodEnd === undefined ||
     account.observedAt === undefined ||
+    account.unitAmount === undefined ||
     subscriptionStatus === 'incomplete'
   )
     return undefined;

@@ -2,17 +2,15 @@ import { removeLicenses as endpoint } from '../contracts/remove-licenses';
 import { getCaller, type ApiEvent } from '../lib/auth';
 import { apiHandler, conflict, ok } from '../lib/http';
 import { NotCallersError } from '../lib/errors';
-import { isInForce, isoFromEpoch, toView } from '../lib/license-state';
+import { isInForce, toView } from '../lib/license-state';
 import { parseLicenseKey } from '../lib/own-slot';
 import { requireOwnAccount } from '../lib/ownership';
-import { saveSubscription } from '../lib/repository/accounts';
-import { listSlots, requestSlotRemoval, setSlotExpiration } from '../lib/repository/licenses';
+import { listSlots } from '../lib/repository/licenses';
 import { parseJsonBody } from '../lib/request';
-import { allDone } from '../lib/settle';
-import { keySourceOf, lowerRenewingQuantity, retrieveSubscription, snapshotOf } from '../lib/stripe';
-import { changeMark, hasChangeMark, withChangeMark } from '../money/change-marks';
+import { retrieveSubscription, snapshotOf } from '../lib/stripe';
+import { changeMark, hasChangeMark } from '../money/change-marks';
 import { planRemove } from '../money/plans';
-import { lowerRenewingKey } from '../money/retry-keys';
+import { stopRenewing } from '../money/stop-renewing';
 import { runUserAction } from '../money/user-action';
 
 // PUT /api/remove-licenses {customerId, subscriptionId, licenseKeys}: the chosen renewing licenses
@@ -52,29 +50,19 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
         throw conflict('LICENSE_NOT_RENEWING', 'Only licenses that renew monthly can be removed.');
       }
       if (plan.do === 'refuse') throw conflict('SUBSCRIPTION_NOT_ACTIVE', 'The subscription is not active.');
-      // Recorded with the action's change mark first, so a sync between Stripe's change and the dating below
-      // retires these keys.
-      await allDone(chosen.map((s) => requestSlotRemoval(caller.sub, s.sk, mark)));
-      const updated =
-        plan.do === 'lower'
-          ? await lowerRenewingQuantity(
-              sub,
-              plan.renewing,
-              lowerRenewingKey(keySourceOf(sub), plan.renewing, action.attempt),
-              withChangeMark(sub.metadata, mark),
-            )
-          : sub;
-      const snapshot = snapshotOf(updated);
-      const end = isoFromEpoch(snapshot.periodEnd ?? Math.floor(Date.now() / 1000));
-      const [, ...dated] = await allDone<unknown>([
-        saveSubscription(caller.sub, body.customerId, snapshot),
-        ...chosen.map((s) => setSlotExpiration(caller.sub, s.sk, end)),
-      ]);
-      // Each slot got this end date unless a retried removal dated it first: then read back the
-      // date that was stored.
-      const after = dated.every(Boolean)
-        ? slots.map((s) => (chosen.includes(s) ? { ...s, expirationDate: end } : s))
-        : await listSlots(caller.sub, body.subscriptionId);
+      const {
+        updated,
+        snapshot,
+        slots: after,
+      } = await stopRenewing({
+        uid: caller.sub,
+        customerId: body.customerId,
+        sub,
+        slots,
+        chosen,
+        plan,
+        action,
+      });
       return ok(endpoint, {
         subscriptionId: updated.id,
         renewLicenseCount: snapshot.renewing,

@@ -206,3 +206,11 @@ export class HolderChangeLimitError extends RefusedError {
     this.name = 'HolderChangeLimitError';
   }
 }
+
+/** Stripe refused a tax ID whose value does not have its type's format (tax_id_invalid). */
+export class InvalidTaxIdError extends RefusedError {
+  constructor(cause: unknown) {
+    super('The tax ID does not have the format of its type.', { cause });
+    this.name = 'InvalidTaxIdError';
+  }
+}

@@ -11,6 +11,7 @@ import {
   InvalidEmailError,
   InvalidIdempotencyKeyError,
   InvalidLicenseKeyError,
+  InvalidTaxIdError,
   InvalidWebhookSignatureError,
   LimitReachedError,
   MailNotSentError,
@@ -60,6 +61,12 @@ function isZodError(err: unknown): boolean {
 function domainError(err: unknown): ApiError | undefined {
   if (err instanceof NotCallersError) return new ApiError(403, 'FORBIDDEN', err.message);
   if (err instanceof InvalidLicenseKeyError) return badRequest('INVALID_LICENSE_KEY', err.message);
+  if (err instanceof InvalidTaxIdError) {
+    return badRequest(
+      'INVALID_TAX_ID',
+      'The tax ID does not have the format of the type chosen. Check it and try again.',
+    );
+  }
   if (err instanceof CardRefusedError) {
     return new ApiError(402, err.reason ? err.reason.toUpperCase() : 'CARD_ERROR', err.message);
   }

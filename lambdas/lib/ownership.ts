@@ -22,6 +22,18 @@ export async function requireOwnAccount(
   return account as Account & { customerId: string; subscriptionId: string };
 }
 
+/** The caller's account, which must hold `customerId` (a subscription is not needed). */
+export async function requireOwnCustomer(
+  caller: Caller,
+  customerId: string,
+): Promise<Account & { customerId: string }> {
+  const account = await getAccount(caller.sub);
+  if (!account?.customerId || account.customerId !== customerId) {
+    throw new NotCallersError("The customer is not the signed-in user's.");
+  }
+  return account as Account & { customerId: string };
+}
+
 /**
  * The caller's current subscription id, or undefined when the account has none yet (reads that answer
  * an empty list then). A subscription id the client names must be that one.

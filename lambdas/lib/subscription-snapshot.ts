@@ -14,6 +14,9 @@ export interface SubscriptionSnapshot {
   cancelAtPeriodEnd: boolean;
   periodStart?: number;
   periodEnd?: number;
+  /** The license price in the smallest unit of `currency` (cents), as Stripe bills it. */
+  unitAmount?: number;
+  currency?: string;
   cardBrand?: string;
   cardLast4?: string;
   /** The card's expiry (month 1-12, year): the card-expiry notice job finds cards to warn about. */

@@ -12,6 +12,8 @@ const KEEP_SECONDS = 24 * 3600;
 export type ActionState = 'started' | 'done' | 'failed' | 'interrupted';
 
 export interface IdempotencyRecord {
+  /** The action's route (add-licenses, ...), for support's view of an account's recent actions. */
+  route?: string;
   requestHash: string;
   state: ActionState;
   owner: string;
@@ -28,6 +30,7 @@ function toRecord(item: Record<string, unknown> | undefined): IdempotencyRecord 
   const expiresAt = item[TTL_ATTRIBUTE];
   if (typeof expiresAt === 'number' && expiresAt <= Date.now() / 1000) return undefined;
   return {
+    ...(typeof item.route === 'string' && { route: item.route }),
     requestHash: String(item.requestHash),
     state: item.state as ActionState,
     owner: String(item.owner),
@@ -50,22 +53,24 @@ export async function getIdempotencyRecord(uid: string, k: string): Promise<Idem
 export async function claimIdempotencyKey(
   uid: string,
   k: string,
-  requestHash: string,
+  request: { route: string; hash: string },
   owner: string,
   staleBefore: number,
 ): Promise<{ plan?: unknown } | undefined> {
+  const requestHash = request.hash;
   const now = Date.now();
   try {
     const out = await db().update({
       TableName: table(),
       Key: key(uid, k),
       UpdateExpression:
-        'SET #hash = :hash, #state = :started, #owner = :owner, #startedAt = :now, #ttl = :ttl REMOVE #response',
+        'SET #route = :route, #hash = :hash, #state = :started, #owner = :owner, #startedAt = :now, #ttl = :ttl REMOVE #response',
       ConditionExpression:
         'attribute_not_exists(#pk) OR #ttl <= :nowS OR (#hash = :hash AND ' +
         '(#state IN (:failed, :interrupted) OR (#state = :started AND #startedAt < :stale)))',
       ExpressionAttributeNames: {
         '#pk': PARTITION_KEY,
+        '#route': 'route',
         '#hash': 'requestHash',
         '#state': 'state',
         '#owner': 'owner',
@@ -74,6 +79,7 @@ export async function claimIdempotencyKey(
         '#response': 'response',
       },
       ExpressionAttributeValues: {
+        ':route': request.route,
         ':hash': requestHash,
         ':started': 'started',
         ':failed': 'failed',

@@ -16,6 +16,21 @@ export function removedInStripe(slots: readonly LicenseSlot[], metadata: Metadat
   );
 }
 
+/**
+ * Slots ending with this period (`end`) whose renewal Stripe made (the renewing action's change mark is
+ * on the subscription) but whose step renewing them in our records has not run yet: they renew again,
+ * so the renewing quantity Stripe gained is not taken for licenses to mint.
+ */
+export function renewedInStripe(
+  slots: readonly LicenseSlot[],
+  metadata: Metadata,
+  end: string,
+): LicenseSlot[] {
+  return slots.filter(
+    (s) => s.expirationDate === end && !s.expired && s.renewalMark && hasChangeMark(metadata, s.renewalMark),
+  );
+}
+
 /** The ordinals of the slots a subscription in force lacks: those ending plus `renewing` must exist. */
 export function missingOrdinals(slots: readonly LicenseSlot[], renewing: number): number[] {
   const wanted = slots.filter((s) => s.expirationDate !== NO_END_DATE).length + renewing;

@@ -63,3 +63,28 @@ export function licensesToRenew(slots: readonly LicenseSlot[], end: string, quan
     )
     .slice(0, Math.max(0, quantity - renewing));
 }
+
+export type RenewPlan =
+  | { do: 'nothing' }
+  | { do: 'raise-renewing'; renewing: number }
+  | { do: 'refuse'; why: 'not-in-period' | 'not-active' };
+
+/**
+ * Renewing the `chosen` licenses again (the inverse of a removal): each must still be in its paid
+ * period, that is end with the current period (`end`) and not have expired; one that renews already
+ * asks for nothing. `renewing` is what Stripe renews now (0 while the subscription is set to end), and
+ * the target adds the chosen licenses that do not renew yet. A change already made is not made again.
+ */
+export function planRenew(
+  state: { status: string; renewing: number; made: boolean },
+  chosen: readonly Pick<LicenseSlot, 'expirationDate' | 'expired'>[],
+  end: string,
+): RenewPlan {
+  if (state.made) return { do: 'nothing' };
+  if (!IN_FORCE_STATUSES.includes(state.status)) return { do: 'refuse', why: 'not-active' };
+  const ending = chosen.filter((s) => s.expirationDate !== NO_END_DATE);
+  if (ending.some((s) => s.expirationDate !== end || s.expired))
+    return { do: 'refuse', why: 'not-in-period' };
+  if (ending.length === 0) return { do: 'nothing' };
+  return { do: 'raise-renewing', renewing: state.renewing + ending.length };
+}

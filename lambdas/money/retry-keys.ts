@@ -27,9 +27,17 @@ export function raiseQuantityKey(from: KeySource, to: number, attempt?: string):
     : `add:${from.subscriptionId}:${from.quantity}->${to}:${card}:${from.latestInvoice ?? 'noinv'}`;
 }
 
-/** The key of lowering the renewing quantity to `renewing`. */
-export function lowerRenewingKey(from: KeySource, renewing: number, attempt?: string): string {
-  return attempt
-    ? `renewing:${from.subscriptionId}:${attempt}:${from.quantity}->${renewing}`
-    : `renewing:${from.subscriptionId}:${from.quantity}->${renewing}:${from.latestInvoice ?? 'noinv'}`;
+/**
+ * The key of lowering the renewing quantity to `renewing`. Without an attempt there is none: the
+ * target is absolute and decided under the account's lease, so sending it twice is harmless, while a
+ * key tied to the quantity and the latest invoice would repeat itself after a renewal (remove, renew
+ * and remove again within a period send the same change) and Stripe would replay the first answer.
+ */
+export function lowerRenewingKey(from: KeySource, renewing: number, attempt?: string): string | undefined {
+  return attempt ? `renewing:${from.subscriptionId}:${attempt}:${from.quantity}->${renewing}` : undefined;
+}
+
+/** The key of renewing again up to `renewing` (renew-licenses); none without an attempt, as above. */
+export function raiseRenewingKey(from: KeySource, renewing: number, attempt?: string): string | undefined {
+  return attempt ? `renew:${from.subscriptionId}:${attempt}:${from.quantity}->${renewing}` : undefined;
 }

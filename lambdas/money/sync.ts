@@ -7,13 +7,14 @@ import {
   setSlotExpired,
   NO_END_DATE,
   setSlotExpiration,
+  renewSlotAgain,
   type LicenseSlot,
 } from '../lib/repository/licenses';
 import { allDone } from '../lib/settle';
 import { customerIdOf, snapshotOf, type Stripe } from '../lib/stripe';
 import type { SubscriptionSnapshot } from '../lib/subscription-snapshot';
 import { ENDED_STATUSES, IN_FORCE_STATUSES } from '../lib/subscription-status';
-import { lapsedSlots, missingOrdinals, removedInStripe, surplusSlots } from './convergence';
+import { lapsedSlots, missingOrdinals, removedInStripe, renewedInStripe, surplusSlots } from './convergence';
 
 // Converging our records with a subscription as Stripe reports it, in both directions: missing
 // renewing keys are created and renewing keys beyond Stripe's renewing quantity get the period end.
@@ -71,6 +72,14 @@ async function converge(
     if (removed.length) {
       const end = isoFromEpoch(snapshot.periodEnd ?? Math.floor(Date.now() / 1000));
       await allDone(removed.map((s) => setSlotExpiration(uid, s.sk, end)));
+      slots = await listSlots(uid, sub.id);
+    }
+    // Likewise a renewal Stripe made whose step in our records has not run: those licenses renew
+    // again rather than new keys being minted for the quantity Stripe gained.
+    const periodEnd = isoFromEpoch(snapshot.periodEnd ?? 0);
+    const renewed = renewedInStripe(slots, sub.metadata, periodEnd);
+    if (renewed.length) {
+      await allDone(renewed.map((s) => renewSlotAgain(uid, s.sk, periodEnd)));
       slots = await listSlots(uid, sub.id);
     }
     const missing = missingOrdinals(slots, snapshot.renewing);

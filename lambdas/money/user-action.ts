@@ -81,7 +81,13 @@ export async function runUserAction<T>(
   const giveUpAt = Date.now() + DUPLICATE_WAIT_MS;
   let claimed: { plan?: unknown } | undefined;
   for (let attempt = 0; ; attempt++) {
-    claimed = await claimIdempotencyKey(uid, key, hash, owner, Date.now() - getConfig().leaseMs);
+    claimed = await claimIdempotencyKey(
+      uid,
+      key,
+      { route: request.route, hash },
+      owner,
+      Date.now() - getConfig().leaseMs,
+    );
     if (claimed) break;
     const record = await getIdempotencyRecord(uid, key);
     if (!record) continue; // expired or freed in between: claim again

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { getAccount } from '../lib/repository/accounts';
+import { readGuaranteeRefund } from '../lib/repository/guarantee';
 import { isInForce } from '../lib/license-state';
 import { listSlots } from '../lib/repository/licenses';
 import { licenseItem } from '../lib/stripe';
@@ -55,8 +56,9 @@ async function sendSubscriptionNotices(uid: string, to: string, sub: Stripe.Subs
   if (sub.status !== 'canceled' && !ending) return;
   const slots = await listSlots(uid, sub.id);
   if (sub.status === 'canceled') {
-    // A checkout that was never paid made no licenses and ends without a word.
-    if (!slots.length) return;
+    // A checkout that was never paid made no licenses and ends without a word; a subscription that the
+    // satisfaction guarantee refunded ended with that refund, whose own mail says so.
+    if (!slots.length || (await readGuaranteeRefund(uid, sub.id))) return;
     await sendOnce(uid, `ended:${sub.id}`, subscriptionEnded, to, {
       endedAt: sub.ended_at ?? Math.floor(Date.now() / 1000),
       unpaid: sub.cancellation_details?.reason === 'payment_failed',

@@ -3,15 +3,19 @@ import { genericErrorMessage } from '../auth/errors';
 import { currentIdToken } from '../auth/session';
 // Type-only: the contracts' schemas and routes stay out of the browser bundle; only their types are
 // read, so an answer the pages do not follow, or a wrong method or path, fails the type check.
+import type { acceptTerms as acceptTermsContract } from '../../lambdas/contracts/accept-terms';
 import type { addLicenses as addLicensesContract } from '../../lambdas/contracts/add-licenses';
 import type { assignLicense as assignLicenseContract } from '../../lambdas/contracts/assign-license';
+import type { putBillingDetails as putBillingDetailsContract } from '../../lambdas/contracts/billing-details';
 import type { cancelCheckout as cancelCheckoutContract } from '../../lambdas/contracts/cancel-checkout';
+import type { cancelSubscription as cancelSubscriptionContract } from '../../lambdas/contracts/cancel-subscription';
 import type { checkoutInfo as checkoutInfoContract } from '../../lambdas/contracts/checkout-info';
 import type { completeCheckout as completeCheckoutContract } from '../../lambdas/contracts/complete-checkout';
 import type { AnswerOf, ApiErrorBody, BodyOf, Contract, QueryOf } from '../../lambdas/contracts/contract';
 import type { deleteCustomer as deleteCustomerContract } from '../../lambdas/contracts/delete-customer';
 import type { emailRecovery } from '../../lambdas/contracts/email-recovery';
 import type { emailRecoveryInfo } from '../../lambdas/contracts/email-recovery-info';
+import type { getBillingDetails as getBillingDetailsContract } from '../../lambdas/contracts/get-billing-details';
 import type { getHeldLicenses as getHeldLicensesContract } from '../../lambdas/contracts/get-held-licenses';
 import type { getMachines as getMachinesContract } from '../../lambdas/contracts/get-machines';
 import type { signOutMachine as signOutMachineContract } from '../../lambdas/contracts/sign-out-machine';
@@ -19,7 +23,10 @@ import type { getInvoices as getInvoicesContract } from '../../lambdas/contracts
 import type { getLicenses as getLicensesContract } from '../../lambdas/contracts/get-licenses';
 import type { getSubscriptions as getSubscriptionsContract } from '../../lambdas/contracts/get-subscriptions';
 import type { quoteLicenses as quoteLicensesContract } from '../../lambdas/contracts/quote-licenses';
+import type { refundEligibility as refundEligibilityContract } from '../../lambdas/contracts/refund-eligibility';
 import type { removeLicenses as removeLicensesContract } from '../../lambdas/contracts/remove-licenses';
+import type { renewLicenses as renewLicensesContract } from '../../lambdas/contracts/renew-licenses';
+import type { requestRefund as requestRefundContract } from '../../lambdas/contracts/request-refund';
 import type { resumeSubscription as resumeSubscriptionContract } from '../../lambdas/contracts/resume-subscription';
 import type { setupCheckout as setupCheckoutContract } from '../../lambdas/contracts/setup-checkout';
 import type { signOutEverywhere as signOutEverywhereContract } from '../../lambdas/contracts/sign-out-everywhere';
@@ -178,6 +185,10 @@ export const setupCheckout = (body: BodyOf<typeof setupCheckoutContract>) =>
 export const checkoutInfo = (sec: string) =>
   call<typeof checkoutInfoContract>({ method: 'POST', path: '/api/checkout-info' }, { body: { sec } });
 
+/** Records that the buyer accepts this version of the terms for the checkout (sent as Pay is selected). */
+export const acceptTerms = (body: BodyOf<typeof acceptTermsContract>) =>
+  call<typeof acceptTermsContract>({ method: 'PUT', path: '/api/accept-terms' }, { body });
+
 export const completeCheckout = (query: QueryOf<typeof completeCheckoutContract>) =>
   call<typeof completeCheckoutContract>({ method: 'GET', path: '/api/complete-checkout' }, { query });
 
@@ -249,6 +260,48 @@ export const cancelCheckout = (body: BodyOf<typeof cancelCheckoutContract>) =>
 export const resumeSubscription = (body: BodyOf<typeof resumeSubscriptionContract>) =>
   call<typeof resumeSubscriptionContract>(
     { method: 'PUT', path: '/api/resume-subscription' },
+    { body, idempotent: true },
+  );
+
+/** Every renewing license stops renewing at the period's end, in one step; answers the end date. */
+export const cancelSubscription = (body: BodyOf<typeof cancelSubscriptionContract>) =>
+  call<typeof cancelSubscriptionContract>(
+    { method: 'PUT', path: '/api/cancel-subscription' },
+    { body, idempotent: true },
+  );
+
+/** Removed licenses still in their paid period renew monthly again (the inverse of removeLicenses). */
+export const renewLicenses = (body: BodyOf<typeof renewLicensesContract>) =>
+  call<typeof renewLicensesContract>(
+    { method: 'PUT', path: '/api/renew-licenses' },
+    { body, idempotent: true },
+  );
+
+/** The company details the caller's invoices show, as last saved (null when none). */
+export const getBillingDetails = (uid: string) =>
+  call<typeof getBillingDetailsContract>(
+    { method: 'GET', path: '/api/get-billing-details' },
+    { query: { uid } },
+  );
+
+/** Sets the company details every later invoice shows (the whole set: a field left out is removed). */
+export const putBillingDetails = (body: BodyOf<typeof putBillingDetailsContract>) =>
+  call<typeof putBillingDetailsContract>(
+    { method: 'PUT', path: '/api/billing-details' },
+    { body, idempotent: true },
+  );
+
+/** Whether the satisfaction guarantee's full refund is open to the caller now, how much, until when. */
+export const getRefundEligibility = (uid: string) =>
+  call<typeof refundEligibilityContract>(
+    { method: 'GET', path: '/api/refund-eligibility' },
+    { query: { uid } },
+  );
+
+/** The satisfaction guarantee's refund: every payment back, the subscription and its licenses ended. */
+export const requestRefund = (body: BodyOf<typeof requestRefundContract>) =>
+  call<typeof requestRefundContract>(
+    { method: 'POST', path: '/api/request-refund' },
     { body, idempotent: true },
   );
 

@@ -12,3 +12,5 @@ export type { Invoice } from '../../lambdas/contracts/get-invoices';
 export type { HeldLicense } from '../../lambdas/contracts/get-held-licenses';
 export type { LicenseMachines } from '../../lambdas/contracts/get-machines';
 export type { MachineView } from '../../lambdas/contracts/machine';
+export type { BillingDetails } from '../../lambdas/contracts/billing-details';
+export type { RefundEligibility } from '../../lambdas/contracts/refund-eligibility';

@@ -14,10 +14,12 @@ interface CheckoutFormProps {
   clientSecret: string;
   /** Called once the payment is made and recorded, before leaving for /licenses. */
   onPaid?: () => void;
+  /** Runs as Pay is selected, before the card is charged (recording the terms accepted); a failure stops the payment. */
+  beforePay?: () => Promise<unknown>;
 }
 
 /** Pays the first invoice with confirmCardPayment, then records the card (complete-checkout). */
-export function CheckoutForm({ uid, clientSecret, onPaid }: CheckoutFormProps) {
+export function CheckoutForm({ uid, clientSecret, onPaid, beforePay }: CheckoutFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [name, setName] = useState('');
@@ -26,6 +28,7 @@ export function CheckoutForm({ uid, clientSecret, onPaid }: CheckoutFormProps) {
   const onSubmit = submit(async () => {
     const card = elements?.getElement(CardElement);
     if (!stripe || !card || !name.trim()) return;
+    await beforePay?.();
     const result = await stripe.confirmCardPayment(clientSecret, {
       payment_method: { card, billing_details: { name: name.trim() } },
     });

@@ -14,6 +14,7 @@ import { localDynamoDbClient } from '../../dynamodb';
 import { readOutbox } from '../../outbox';
 import type { IamDecision } from '../gate';
 import { handlerNames } from '../principals';
+import { TERMS_VERSION } from '../../../src/lib/terms-version';
 
 // Least privilege, checked both ways: every handler is driven through the paths that use each of its
 // grants (cdk/lib/handler-permissions.ts, evaluated by the stack's IAM gate), and for each handler
@@ -151,12 +152,54 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
     }),
   );
   await ok(bff.call('PUT', 'resume-subscription', { user, body: { customerId, subscriptionId } }));
+  // Leaving in one step and keeping one license renewing; the company's details for invoices.
+  await ok(bff.call('PUT', 'cancel-subscription', { user, body: { customerId, subscriptionId } }));
+  await ok(bff.call('PUT', 'renew-licenses', { user, body: { ...ids, licenseKeys: [keys[0], keys[1]] } }));
+  const company = {
+    customerId,
+    companyName: 'Grants Ltd',
+    address: { line1: '1 Road', city: 'Leeds', postalCode: 'LS1 1AA', country: 'GB' },
+  };
+  await ok(
+    bff.call('PUT', 'billing-details', {
+      user,
+      body: { ...company, taxId: { type: 'gb_vat', value: 'GB123456789' } },
+    }),
+  );
+  await ok(bff.call('PUT', 'billing-details', { user, body: company }));
+  await ok(bff.call('GET', 'get-billing-details', { user, query: { uid: user.uid } }));
+  // The satisfaction guarantee: asked, then given (its mail, and the holder told their license ended).
+  const refunder = await subscribed(1);
+  await ok(
+    bff.call('PUT', 'assign-license', {
+      user: refunder.user,
+      body: {
+        customerId: refunder.customerId,
+        subscriptionId: refunder.subscriptionId,
+        licenseKey: (await keysOf(refunder.user))[0],
+        email: holder.email,
+      },
+    }),
+  );
+  await ok(bff.call('GET', 'refund-eligibility', { user: refunder.user, query: { uid: refunder.user.uid } }));
+  await ok(
+    bff.call('POST', 'request-refund', {
+      user: refunder.user,
+      body: { customerId: refunder.customerId, subscriptionId: refunder.subscriptionId },
+    }),
+  );
   // A checkout started and dropped before it was paid.
   const dropper = await bff.newUser();
   const started = await ok(
     bff.call('POST', 'setup-checkout', {
       user: dropper,
       body: { uid: dropper.uid, email: dropper.email, count: 1 },
+    }),
+  );
+  await ok(
+    bff.call('PUT', 'accept-terms', {
+      user: dropper,
+      body: { subscriptionId: String(started.subscriptionId), version: TERMS_VERSION },
     }),
   );
   await ok(

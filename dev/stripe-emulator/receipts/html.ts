@@ -38,7 +38,7 @@ export function receiptHtml(r: Receipt, pdfUrl: string): string {
         <dt>Invoice number</dt><dd>${escape(r.number)}</dd>
         <dt>Date</dt><dd>${escape(r.date)}</dd>
         <dt>Status</dt><dd>${escape(r.status)}</dd>
-        ${r.billedTo ? `<dt>Billed to</dt><dd>${escape(r.billedTo)}</dd>` : ''}
+        ${r.billedTo.length ? `<dt>Billed to</dt><dd>${r.billedTo.map(escape).join('<br />')}</dd>` : ''}
       </dl>
       <table>
         <thead><tr><th>Description</th><th class="num">Amount</th></tr></thead>

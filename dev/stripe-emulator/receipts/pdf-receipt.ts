@@ -21,7 +21,7 @@ export function receiptPdf(r: Receipt): string {
     ['Invoice number', r.number],
     ['Date', r.date],
     ['Status', r.status],
-    ...(r.billedTo ? [['Billed to', r.billedTo]] : []),
+    ...r.billedTo.map((line, i) => [i === 0 ? 'Billed to' : '', line]),
   ] as [string, string][]) {
     add(label);
     add(value, { x: 180 });

@@ -11,7 +11,8 @@ export type Receipt = {
   status: string;
   /** "Paid November 23, 2026", or what is still due. */
   statusLine: string;
-  billedTo: string | null;
+  /** Who the invoice is to, one line each: name, address, email, tax IDs (as the invoice copied them). */
+  billedTo: string[];
   lines: { description: string; amount: string }[];
   total: string;
   amountPaid: string;
@@ -41,6 +42,21 @@ function formatDate(epochSeconds: number): string {
   );
 }
 
+/** The invoice's own copy of its customer's details (made when it was finalized). */
+function billedTo(invoice: Invoice, fallbackEmail: string | null): string[] {
+  const a = invoice.customer_address;
+  const place = a && [a.postal_code, a.city].filter(Boolean).join(' ');
+  return [
+    invoice.customer_name,
+    a?.line1,
+    a?.line2,
+    place,
+    a && [a.state, a.country].filter(Boolean).join(', '),
+    invoice.customer_email ?? fallbackEmail,
+    ...(invoice.customer_tax_ids ?? []).map((t) => `Tax ID (${t.type}): ${t.value}`),
+  ].filter((line): line is string => typeof line === 'string' && line !== '');
+}
+
 export function receiptOf(ctx: Ctx, invoice: Invoice): Receipt {
   const currency = typeof invoice.currency === 'string' ? invoice.currency : 'usd';
   const money = (cents: number) => formatMoney(cents, currency);
@@ -60,7 +76,7 @@ export function receiptOf(ctx: Ctx, invoice: Invoice): Receipt {
         : invoice.status === 'open'
           ? `${money(invoice.amount_remaining)} due`
           : statusLabel(invoice),
-    billedTo: customer?.email ?? customer?.name ?? null,
+    billedTo: billedTo(invoice, customer?.email ?? null),
     lines: invoice.lines.data.map((l) => ({
       description: l.description ?? 'Subscription',
       amount: money(l.amount),

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { Ctx } from '../context';
-import { noSuch } from '../errors';
+import { invalidParam, noSuch } from '../errors';
 import { expand } from '../expand';
 import { toJson, type JsonObject } from '../json';
 import { listAnswer } from '../list';
@@ -13,6 +13,7 @@ import { attachPaymentMethod, resolvePaymentMethod } from './paymentMethods';
 import { cancelNow } from './subscriptions';
 
 const WRITABLE = [
+  'address',
   'email',
   'name',
   'description',
@@ -40,12 +41,37 @@ function render(ctx: Ctx, customer: Customer, params: Params): JsonObject {
   return expand(ctx.state, customer, params.expand());
 }
 
+const ADDRESS_FIELDS = ['line1', 'line2', 'city', 'postal_code', 'state', 'country'] as const;
+
+/** Stripe's address param: its fields, each optional; an empty `address` removes it. */
+function addressOf(address: Params | undefined): Customer['address'] {
+  if (!address) return null;
+  address.allowOnly(ADDRESS_FIELDS);
+  const country = address.str('country');
+  if (country !== undefined && !/^[A-Z]{2}$/.test(country)) {
+    throw invalidParam(
+      'address[country]',
+      `Country '${country}' is unknown. Try using a 2-character alphanumeric country code instead, such as 'US', 'EG', or 'GB'.`,
+    );
+  }
+  const field = (key: (typeof ADDRESS_FIELDS)[number]) => address.str(key) || null;
+  return {
+    line1: field('line1'),
+    line2: field('line2'),
+    city: field('city'),
+    postal_code: field('postal_code'),
+    state: field('state'),
+    country: field('country'),
+  };
+}
+
 function applyWrites(ctx: Ctx, customer: Customer, params: Params): void {
   for (const key of ['email', 'name', 'description', 'phone'] as const) {
     const v = params.str(key);
     if (v !== undefined) customer[key] = v === '' ? null : v;
   }
   customer.metadata = params.metadata(customer.metadata);
+  if (params.has('address')) customer.address = addressOf(params.obj('address'));
   const pmParam = params.str('payment_method');
   if (pmParam) {
     const pm = resolvePaymentMethod(ctx, pmParam, 'payment_method');
@@ -66,7 +92,7 @@ function applyWrites(ctx: Ctx, customer: Customer, params: Params): void {
 }
 
 function createCustomer({ ctx, params }: ApiRequest) {
-  params.allowOnly([...WRITABLE, 'test_clock', 'address', 'shipping', 'preferred_locales']);
+  params.allowOnly([...WRITABLE, 'test_clock', 'shipping', 'preferred_locales']);
   const id = newId('cus', 14);
   const customer: Customer = {
     id,
@@ -104,7 +130,7 @@ function createCustomer({ ctx, params }: ApiRequest) {
 }
 
 function updateCustomer({ ctx, params, path }: ApiRequest) {
-  params.allowOnly([...WRITABLE, 'address', 'shipping', 'preferred_locales']);
+  params.allowOnly([...WRITABLE, 'shipping', 'preferred_locales']);
   const customer = liveCustomer(ctx, path.id as string, 'id');
   applyWrites(ctx, customer, params);
   ctx.webhooks.emit('customer.updated', customer);

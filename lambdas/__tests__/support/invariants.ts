@@ -11,7 +11,8 @@ import type { Bff } from './bff';
 //    subscription carries the account's uid;
 //  - no charge without keys and no key without a charge: a subscription's keys (renewing or dated)
 //    are exactly the licenses paid for (the first invoice's quantity plus each prorated addition),
-//    and a subscription whose payments were all refunded has none;
+//    and a subscription whose payments were all refunded has none in force (the satisfaction
+//    guarantee's refund ends its keys at once; an orphan refunded by the webhook never had any);
 //  - no license has more machines accepted at once (not signed out, seen within 30 days) than the
 //    stack's machine limit, or than a license's list keeps when there is none.
 // Reused by the concurrency and fuzz suites: checkInvariants answers the violations, expectInvariants
@@ -25,6 +26,7 @@ interface Slot {
   sk: string;
   subscriptionId: string;
   expirationDate: string;
+  expired?: boolean;
   machines?: Record<string, { lastSeen: number; signedOutAt?: number }>;
 }
 
@@ -119,15 +121,25 @@ export async function checkInvariants(bff: Bff, uid: string): Promise<string[]> 
     const paid = invoices.filter((i) => subscriptionOfInvoice(i) === sub.id);
     let licensesPaid = 0;
     let netPaid = 0;
+    let refundedInvoices = 0;
     for (const inv of paid) {
       const refunded = await refundedAmount(bff, inv);
-      if (refunded >= inv.amount_paid && inv.amount_paid > 0) continue;
+      if (refunded >= inv.amount_paid && inv.amount_paid > 0) {
+        refundedInvoices++;
+        continue;
+      }
       licensesPaid += licensesPaidBy(inv);
       netPaid += inv.amount_paid - refunded;
     }
     if (netPaid > 0 && sub.metadata?.uid !== uid)
       problems.push(`paid subscription ${sub.id} carries uid ${String(sub.metadata?.uid)}, not ${uid}`);
-    if (own.length !== licensesPaid)
+    if (paid.length > 0 && refundedInvoices === paid.length) {
+      const inForce = own.filter((s) => !s.expired);
+      if (inForce.length)
+        problems.push(`${sub.id} (${sub.status}): refunded in full, yet ${inForce.length} keys not ended`);
+      if (!ENDED.includes(sub.status))
+        problems.push(`${sub.id} (${sub.status}): refunded in full, yet not ended`);
+    } else if (own.length !== licensesPaid)
       problems.push(`${sub.id} (${sub.status}): ${own.length} keys for ${licensesPaid} licenses paid`);
 
     const quantity = sub.items.data[0]?.quantity ?? 0;

@@ -34,6 +34,8 @@ export interface LicenseSlot {
   removalRequestedAt?: string;
   /** The change mark of the user action removing it (lambdas/money/change-marks.ts), which Stripe records with the change. */
   removalMark?: string;
+  /** The change mark of the user action renewing it again (renew-licenses), recorded before Stripe's change. */
+  renewalMark?: string;
   /** The person the buyer gave the license to (lower-case email address); absent: the buyer holds it. */
   assigneeEmail?: string;
   /** When it was assigned to that person (ISO 8601). */
@@ -62,6 +64,7 @@ export function toSlot(item: Record<string, unknown>): LicenseSlot {
       removalRequestedAt: item.removalRequestedAt,
     }),
     ...(typeof item.removalMark === 'string' && { removalMark: item.removalMark }),
+    ...(typeof item.renewalMark === 'string' && { renewalMark: item.renewalMark }),
     ...(typeof item[ASSIGNEE_ATTRIBUTE] === 'string' && {
       assigneeEmail: item[ASSIGNEE_ATTRIBUTE],
       assignedAt: String(item.assignedAt),
@@ -157,9 +160,10 @@ export async function setSlotExpiration(uid: string, sk: string, expirationDate:
 export async function requestSlotRemoval(uid: string, sk: string, mark?: string): Promise<void> {
   await updateIf({
     Key: slotKey(uid, sk),
+    // A renewal's mark goes: the slot must not be renewed again by a sync reading that older change.
     UpdateExpression: mark
-      ? 'SET removalRequestedAt = :now, removalMark = :mark'
-      : 'SET removalRequestedAt = :now',
+      ? 'SET removalRequestedAt = :now, removalMark = :mark REMOVE renewalMark'
+      : 'SET removalRequestedAt = :now REMOVE renewalMark',
     ConditionExpression: '#exp = :renewing',
     ExpressionAttributeNames: { '#exp': 'expirationDate' },
     ExpressionAttributeValues: {
@@ -178,12 +182,49 @@ export async function renewSlotAgain(uid: string, sk: string, endDate: string): 
   const written = await updateIf({
     Key: slotKey(uid, sk),
     // A holder told it ends is told again if it ends again later.
-    UpdateExpression: 'SET #exp = :renewing REMOVE removalRequestedAt, removalMark, endNoticeTo',
+    UpdateExpression: 'SET #exp = :renewing REMOVE removalRequestedAt, removalMark, renewalMark, endNoticeTo',
     ConditionExpression: '#exp = :end AND (attribute_not_exists(expired) OR expired = :f)',
     ExpressionAttributeNames: { '#exp': 'expirationDate' },
     ExpressionAttributeValues: { ':renewing': NO_END_DATE, ':end': endDate, ':f': false },
   });
   return written !== undefined;
+}
+
+/**
+ * Records that the user asked to renew this license again (renew-licenses), before Stripe's renewing
+ * quantity is raised: a sync that runs between the two (a webhook, a retry) then renews this license
+ * instead of minting a new key when it finds Stripe renewing more than the renewing keys. Only a
+ * license that ends with the current period (`endDate`) and has not expired can be renewed.
+ */
+export async function requestSlotRenewal(
+  uid: string,
+  sk: string,
+  endDate: string,
+  mark: string,
+): Promise<boolean> {
+  const written = await updateIf({
+    Key: slotKey(uid, sk),
+    UpdateExpression: 'SET renewalMark = :mark',
+    ConditionExpression: '#exp = :end AND (attribute_not_exists(expired) OR expired = :f)',
+    ExpressionAttributeNames: { '#exp': 'expirationDate' },
+    ExpressionAttributeValues: { ':mark': mark, ':end': endDate, ':f': false },
+  });
+  return written !== undefined;
+}
+
+/**
+ * Ends a license at once, whatever its date (the satisfaction guarantee refunded its payments): it
+ * gets `at` as its end and is expired, so validate-license refuses it at the next check.
+ */
+export async function endSlotNow(uid: string, sk: string, at: string): Promise<void> {
+  await updateIf({
+    Key: slotKey(uid, sk),
+    // Its holder is told this end too, even if told of an earlier date before.
+    UpdateExpression: 'SET #exp = :at, expired = :t REMOVE renewalMark, endNoticeTo',
+    ConditionExpression: 'attribute_exists(#pk)',
+    ExpressionAttributeNames: { '#pk': PARTITION_KEY, '#exp': 'expirationDate' },
+    ExpressionAttributeValues: { ':at': at, ':t': true },
+  });
 }
 
 /** Marks a slot with an end date as expired (only ever set, never cleared). */

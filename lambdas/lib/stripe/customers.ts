@@ -1,3 +1,4 @@
+import { BILLING_EMAIL_FIELD } from './billing-details';
 import { callStripe, isMissing } from './client';
 
 // The Stripe customer of an account: created once (an interrupted run's is found again), its email
@@ -29,8 +30,16 @@ export async function findCustomerOf(uid: string, email: string | undefined): Pr
   return customers.data.find((c) => c.metadata?.uid === uid)?.id;
 }
 
+/**
+ * Keeps the customer's email the account's, unless the buyer chose a billing email for invoices
+ * (billing-details.ts), which stays.
+ */
 export async function updateCustomerEmail(customerId: string, email: string): Promise<void> {
-  await callStripe((stripe) => stripe.customers.update(customerId, { email }));
+  await callStripe(async (stripe) => {
+    const customer = await stripe.customers.retrieve(customerId);
+    if (!customer.deleted && customer.metadata[BILLING_EMAIL_FIELD]) return;
+    await stripe.customers.update(customerId, { email });
+  });
 }
 
 /** Deletes the customer (Stripe cancels their subscriptions); an already deleted one is fine. */

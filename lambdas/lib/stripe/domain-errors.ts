@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import {
   CardRefusedError,
+  InvalidTaxIdError,
   PaymentMethodUnusableError,
   PaymentProviderBusyError,
   RequestInProgressError,
@@ -66,6 +67,7 @@ export function toDomainError(err: unknown): unknown {
       return new CardRefusedError(code, err.message, err);
     }
     if (UNUSABLE_PAYMENT_METHOD_CODES.has(code)) return new PaymentMethodUnusableError(code, err);
+    if (code === 'tax_id_invalid') return new InvalidTaxIdError(err);
   }
   // A key reused with other parameters (400 idempotency_error), or Stripe's 409 for a key whose first
   // request is still running: the SDK retries that and then reports it as a StripeAPIError.

@@ -14,6 +14,7 @@ export {
   pendingCheckoutsOf,
   previewRaise,
   raiseQuantity,
+  raiseRenewingQuantity,
   retrieveSubscription,
 } from './subscriptions';
 export { createCustomer, deleteCustomer, findCustomerOf, updateCustomerEmail } from './customers';
@@ -24,5 +25,7 @@ export {
   retrievePaymentMethod,
   setDefaultPaymentMethod,
 } from './payments';
-export { refundSubscriptionPayments } from './refunds';
+export { refundPart, refundSubscriptionPayments } from './refunds';
+export { refundInFull, subscriptionPayments, type SubscriptionPayment } from './guarantee';
 export { constructWebhookEvent } from './webhook';
+export { setBillingDetails } from './billing-details';

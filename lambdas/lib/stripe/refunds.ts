@@ -43,3 +43,22 @@ export async function refundSubscriptionPayments(
     return out;
   });
 }
+
+/**
+ * Refunds `amount` (cents) of one payment, with Stripe's reason `requested_by_customer` (support's
+ * refunds outside the satisfaction guarantee). `idempotencyKey` is the request's own: Stripe refuses a
+ * refund beyond what is left of the payment, so a repeated request never refunds more than asked.
+ */
+export async function refundPart(
+  paymentIntent: string,
+  amount: number,
+  idempotencyKey: string,
+  metadata: Record<string, string>,
+): Promise<Stripe.Refund> {
+  return callStripe((stripe) =>
+    stripe.refunds.create(
+      { payment_intent: paymentIntent, amount, reason: 'requested_by_customer', metadata },
+      { idempotencyKey },
+    ),
+  );
+}

@@ -120,7 +120,7 @@ export async function raiseQuantity(
 export async function lowerRenewingQuantity(
   sub: Stripe.Subscription,
   renewing: number,
-  idempotencyKey: string,
+  idempotencyKey: string | undefined,
   metadata?: Record<string, string>,
 ): Promise<Stripe.Subscription> {
   const item = licenseItem(sub);
@@ -139,7 +139,36 @@ export async function lowerRenewingQuantity(
       stripe.subscriptions.update(
         sub.id,
         { ...params, ...(metadata && { metadata }), expand: SUBSCRIPTION_EXPAND },
-        { idempotencyKey },
+        idempotencyKey ? { idempotencyKey } : {},
+      ),
+    ),
+  );
+}
+
+/**
+ * Renews licenses again that were removed in this period (renew-licenses): the subscription renews
+ * `renewing` licenses at the next period and is no longer set to end. Nothing is charged now: those
+ * licenses were paid through the period's end. `metadata` as in raiseQuantity.
+ */
+export async function raiseRenewingQuantity(
+  sub: Stripe.Subscription,
+  renewing: number,
+  idempotencyKey: string | undefined,
+  metadata?: Record<string, string>,
+): Promise<Stripe.Subscription> {
+  const item = licenseItem(sub);
+  return callStripe((stripe) =>
+    stamped(() =>
+      stripe.subscriptions.update(
+        sub.id,
+        {
+          items: [{ id: item.id, quantity: renewing }],
+          proration_behavior: 'none',
+          ...stopCancelling(sub),
+          ...(metadata && { metadata }),
+          expand: SUBSCRIPTION_EXPAND,
+        },
+        idempotencyKey ? { idempotencyKey } : {},
       ),
     ),
   );

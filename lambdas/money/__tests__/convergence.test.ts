@@ -1,5 +1,5 @@
 import { changeMark, withChangeMark } from '../change-marks';
-import { lapsedSlots, missingOrdinals, removedInStripe, surplusSlots } from '../convergence';
+import { lapsedSlots, missingOrdinals, removedInStripe, renewedInStripe, surplusSlots } from '../convergence';
 import { slot } from './helpers';
 
 // The sync's decision: which slots to create, date or mark expired so the records match Stripe.
@@ -56,5 +56,21 @@ describe('lapsedSlots', () => {
     ];
     expect(lapsedSlots(slots, endS - 1)).toEqual([]);
     expect(lapsedSlots(slots, endS).map((s) => s.ordinal)).toEqual([1]);
+  });
+});
+
+describe('renewedInStripe', () => {
+  it("finds the slots ending with this period whose renewal's change mark Stripe carries", () => {
+    const mark = changeMark('key-0003');
+    const metadata = withChangeMark(undefined, mark);
+    const slots = [
+      slot(0, { expirationDate: end, renewalMark: mark }),
+      slot(1, { expirationDate: end, renewalMark: changeMark('key-0004') }),
+      slot(2, { expirationDate: end, renewalMark: mark, expired: true }),
+      slot(3, { expirationDate: '2026-11-01T00:00:00.000Z', renewalMark: mark }),
+      slot(4, { expirationDate: end }),
+    ];
+    expect(renewedInStripe(slots, metadata, end).map((s) => s.ordinal)).toEqual([0]);
+    expect(renewedInStripe(slots, undefined, end)).toEqual([]);
   });
 });

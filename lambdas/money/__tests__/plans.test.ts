@@ -1,4 +1,4 @@
-import { licensesToRenew, planAdd, planRemove } from '../plans';
+import { licensesToRenew, planAdd, planRemove, planRenew } from '../plans';
 import { slot } from './helpers';
 
 // The plan of each quantity change, from what was read under the account's lease.
@@ -71,5 +71,38 @@ describe('licensesToRenew', () => {
     ];
     expect(licensesToRenew(slots, end, 4)).toEqual([]);
     expect(licensesToRenew([slot(0), slot(1, { expirationDate: end })], end, 1)).toEqual([]);
+  });
+});
+
+describe('planRenew', () => {
+  const end = '2026-12-01T00:00:00.000Z';
+  const live = { status: 'active', renewing: 1, made: false };
+
+  it('renews the chosen licenses ending with this period on top of what Stripe renews', () => {
+    const chosen = [slot(1, { expirationDate: end }), slot(2, { expirationDate: end })];
+    expect(planRenew(live, chosen, end)).toEqual({ do: 'raise-renewing', renewing: 3 });
+    // Set to end (Stripe renews none): only the chosen ones renew.
+    expect(planRenew({ ...live, renewing: 0 }, chosen.slice(0, 1), end)).toEqual({
+      do: 'raise-renewing',
+      renewing: 1,
+    });
+  });
+
+  it('asks nothing for licenses that renew already, or once Stripe made the change', () => {
+    expect(planRenew(live, [slot(0)], end)).toEqual({ do: 'nothing' });
+    expect(planRenew({ ...live, made: true }, [slot(1, { expirationDate: end })], end)).toEqual({
+      do: 'nothing',
+    });
+  });
+
+  it('refuses a license past its paid period and a subscription not in force', () => {
+    const earlier = slot(1, { expirationDate: '2026-11-01T00:00:00.000Z' });
+    const expired = slot(2, { expirationDate: end, expired: true });
+    expect(planRenew(live, [earlier], end)).toEqual({ do: 'refuse', why: 'not-in-period' });
+    expect(planRenew(live, [expired], end)).toEqual({ do: 'refuse', why: 'not-in-period' });
+    expect(planRenew({ ...live, status: 'past_due' }, [slot(1, { expirationDate: end })], end)).toEqual({
+      do: 'refuse',
+      why: 'not-active',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { lowerRenewingKey, raiseQuantityKey, type KeySource } from '../retry-keys';
+import { lowerRenewingKey, raiseQuantityKey, raiseRenewingKey, type KeySource } from '../retry-keys';
 
 // The Stripe idempotency keys of the quantity changes: which requests share a key (Stripe replays
 // the first answer) and which must not.
@@ -29,11 +29,14 @@ describe('raiseQuantityKey', () => {
   });
 });
 
-describe('lowerRenewingKey', () => {
-  it("is a run's own with an attempt, and otherwise tied to the quantity, target and latest invoice", () => {
+describe('lowerRenewingKey and raiseRenewingKey', () => {
+  it("are a run's own with an attempt, and none without (an absolute target is safe to send again)", () => {
     expect(lowerRenewingKey(from, 1, 'run-1')).not.toBe(lowerRenewingKey(from, 1, 'run-2'));
-    expect(lowerRenewingKey(from, 1)).toBe('renewing:sub_1:2->1:in_1');
-    expect(lowerRenewingKey(from, 1)).not.toBe(lowerRenewingKey(from, 0));
-    expect(lowerRenewingKey(from, 1)).not.toBe(raiseQuantityKey(from, 1));
+    expect(lowerRenewingKey(from, 1, 'run-1')).toBe('renewing:sub_1:run-1:2->1');
+    expect(raiseRenewingKey(from, 3, 'run-1')).toBe('renew:sub_1:run-1:2->3');
+    expect(lowerRenewingKey(from, 1, 'run-1')).not.toBe(raiseQuantityKey(from, 1, 'run-1'));
+    // Remove, renew and remove again in one period would otherwise send Stripe one key twice.
+    expect(lowerRenewingKey(from, 1)).toBeUndefined();
+    expect(raiseRenewingKey(from, 3)).toBeUndefined();
   });
 });

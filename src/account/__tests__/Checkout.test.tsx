@@ -25,6 +25,7 @@ jest.mock('../../api-client/client', () => ({
   ...jest.requireActual<object>('../../api-client/client'),
   checkoutInfo: jest.fn(),
   completeCheckout: jest.fn(),
+  acceptTerms: jest.fn(),
 }));
 const mockedApi = jest.mocked(api);
 

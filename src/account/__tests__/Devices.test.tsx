@@ -20,6 +20,12 @@ jest.mock('../../api-client/client', () => ({
   quoteLicenses: jest.fn(),
   addLicenses: jest.fn(),
   resumeSubscription: jest.fn(),
+  cancelSubscription: jest.fn(),
+  renewLicenses: jest.fn(),
+  getRefundEligibility: jest.fn(),
+  requestRefund: jest.fn(),
+  getBillingDetails: jest.fn(),
+  putBillingDetails: jest.fn(),
 }));
 const mockedApi = jest.mocked(api);
 const user = { uid: 'u1', email: 'buyer@example.com', emailVerified: true };

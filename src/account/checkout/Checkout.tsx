@@ -1,16 +1,17 @@
 import React, { useEffect, useState } from 'react';
 import { Link } from 'gatsby';
-import { checkoutInfo, isApiError } from '../../api-client/client';
+import { acceptTerms, checkoutInfo, isApiError } from '../../api-client/client';
 import type { CheckoutInfo } from '../../api-client/types';
 import type { SessionUser } from '../../auth/session';
-import { licenseCountLabel } from '../../lib/pluralize';
 import { CheckoutForm } from '../../payments/CheckoutForm';
 import { StripeProvider } from '../../payments/StripeProvider';
 import { paymentSomethingWrong } from '../../payments/payment-messages';
 import { FormMessage } from '../shared/FormMessage';
 import { Spinner } from '../shared/Spinner';
-import { formatCents } from '../shared/money';
 import { forgetUrlSecrets, takeUrlSecrets } from '../../lib/url-secrets';
+import { TERMS_VERSION } from '../../lib/terms-version';
+import { OrderSummary } from './OrderSummary';
+import { TermsNotice } from './TermsNotice';
 
 type State =
   | { kind: 'checking' }
@@ -77,15 +78,18 @@ export function Checkout({ user }: { user: SessionUser }) {
       </>
     );
   }
-  const { count, amountDue, currency } = state.info;
+  const { count, amountDue, currency, subscriptionId } = state.info;
   return (
     <>
-      <p className="checkout-total">
-        {licenseCountLabel(count)} × {formatCents(amountDue / count, currency ?? 'usd')} ={' '}
-        <strong>{formatCents(amountDue, currency ?? 'usd')} per month</strong>
-      </p>
+      <OrderSummary count={count} amountDue={amountDue} currency={currency ?? 'usd'} />
+      <TermsNotice />
       <StripeProvider>
-        <CheckoutForm uid={user.uid} clientSecret={sec} onPaid={() => forgetUrlSecrets('/checkout')} />
+        <CheckoutForm
+          uid={user.uid}
+          clientSecret={sec}
+          beforePay={() => acceptTerms({ subscriptionId, version: TERMS_VERSION })}
+          onPaid={() => forgetUrlSecrets('/checkout')}
+        />
       </StripeProvider>
     </>
   );

@@ -5,11 +5,14 @@ import { LicenseKeyCell } from './LicenseKeyCell';
 import { expirationLabel, RENEWING } from './expiration-label';
 import { LicenseAssignment, type AssignmentTarget } from './LicenseAssignment';
 import { RemoveLicense } from './RemoveLicense';
+import { RenewLicense } from './RenewLicense';
 
 interface LicenseTableProps {
   licenses: LicenseView[];
   /** Absent when licenses cannot be removed (no live subscription). */
   onRemove?: (key: string) => Promise<string | null>;
+  /** Absent when removed licenses cannot renew again (no subscription in force). */
+  onRenew?: (key: string) => Promise<string | null>;
   /** Absent when licenses cannot be assigned (no live subscription). */
   assignment?: AssignmentTarget;
   /** What an empty table says. */
@@ -22,6 +25,7 @@ interface LicenseTableProps {
 export function LicenseTable({
   licenses,
   onRemove,
+  onRenew,
   assignment,
   emptyText = 'You have no licenses yet.',
   machineCounts,
@@ -53,6 +57,9 @@ export function LicenseTable({
                 {assignment && <LicenseAssignment license={license} {...assignment} />}
                 {onRemove && license.expirationDate === RENEWING && (
                   <RemoveLicense licenseKey={license.key} onRemove={onRemove} />
+                )}
+                {onRenew && license.expirationDate !== RENEWING && (
+                  <RenewLicense licenseKey={license.key} onRenew={onRenew} />
                 )}
               </div>
             </td>

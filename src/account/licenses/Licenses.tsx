@@ -8,12 +8,16 @@ import { FormMessage } from '../shared/FormMessage';
 import { Receipts } from '../receipts/Receipts';
 import { Spinner } from '../shared/Spinner';
 import { AddLicenses } from './AddLicenses';
+import { BillingDetailsForm } from './BillingDetailsForm';
 import { BuyLicenses } from './BuyLicenses';
+import { CancelSubscription } from './CancelSubscription';
 import { CancelCheckout } from './CancelCheckout';
 import { Devices } from './Devices';
 import { EndedSubscription } from './EndedSubscription';
 import { HeldLicenses } from './HeldLicenses';
 import { LicenseTable } from './LicenseTable';
+import { NextCharge } from './NextCharge';
+import { RefundOffer } from './RefundOffer';
 import { KeepRenewing } from './KeepRenewing';
 import { PriceChangeNotice } from './PriceChangeNotice';
 import { payPathFor } from './pay-path';
@@ -22,6 +26,7 @@ import { SubscriptionNotice } from './SubscriptionNotice';
 import { SubscriptionSummary } from './SubscriptionSummary';
 import { useLicenseData } from './use-license-data';
 import { useMachines } from './use-machines';
+import { useRenewLicense } from './use-renew-license';
 
 export function Licenses({ user }: { user: SessionUser }) {
   const { data, error, held, heldError, loading, reload, updateLicense } = useLicenseData(user.uid);
@@ -62,6 +67,17 @@ export function Licenses({ user }: { user: SessionUser }) {
     },
     [customerId, subscription, reload],
   );
+
+  // A change whose confirmation outlives the reload it causes (a cancellation, a refund).
+  const reloadWith = useCallback(
+    (message: string) => {
+      setAnnouncement(message);
+      void reload();
+    },
+    [reload],
+  );
+
+  const onRenew = useRenewLicense(customerId, subscription, reload);
 
   if (loading) return <Spinner label="Loading your licenses…" />;
   const heldList = held.length > 0 && (
@@ -104,6 +120,7 @@ export function Licenses({ user }: { user: SessionUser }) {
           <h2 id="subscription">Subscription</h2>
           <SubscriptionSummary subscription={subscription} />
           <PriceChangeNotice subscription={subscription} />
+          <NextCharge subscription={subscription} />
           <div className="button-row">
             {actions.continueCheckout && subscription.clientSecret && (
               <Link
@@ -134,6 +151,7 @@ export function Licenses({ user }: { user: SessionUser }) {
         <LicenseTable
           licenses={data.licenses.licenses}
           onRemove={manageable ? onRemove : undefined}
+          onRenew={actions.renewAgain ? onRenew : undefined}
           assignment={
             manageable && customerId && subscription
               ? { customerId, subscriptionId: subscription.id, onChanged: onAssignmentChanged }
@@ -158,7 +176,24 @@ export function Licenses({ user }: { user: SessionUser }) {
       {actions.add && customerId && subscription && (
         <AddLicenses customerId={customerId} subscriptionId={subscription.id} onAdded={reloadAfterChange} />
       )}
+      {actions.add && customerId && subscription && (
+        <CancelSubscription
+          customerId={customerId}
+          subscriptionId={subscription.id}
+          periodEnd={subscription.currentPeriodEnd}
+          onCancelled={reloadWith}
+        />
+      )}
+      {manageable && customerId && subscription && (
+        <RefundOffer
+          uid={user.uid}
+          customerId={customerId}
+          subscription={subscription}
+          onRefunded={reloadWith}
+        />
+      )}
       {actions.buy && <BuyLicenses user={user} />}
+      {customerId && <BillingDetailsForm uid={user.uid} customerId={customerId} />}
       <Receipts reloadWhen={data} payPath={payPathFor(subscription, actions)} />
     </>
   );

@@ -12,6 +12,8 @@ export interface SubscriptionActions {
   updateCard: boolean;
   /** Active but set to end at period end: Stripe still lets it renew again. */
   keepRenewing: boolean;
+  /** In force: a removed license still in its paid period can renew again. */
+  renewAgain: boolean;
   notice: SubscriptionNoticeKind | null;
   /** A subscription that has not ended: its summary shows and renewing licenses can be removed. */
   live: boolean;
@@ -23,6 +25,7 @@ const NONE: SubscriptionActions = {
   add: false,
   updateCard: false,
   keepRenewing: false,
+  renewAgain: false,
   notice: null,
   live: false,
 };
@@ -52,6 +55,7 @@ export function subscriptionActions(sub: Subscription | null): SubscriptionActio
         add: !sub.cancelAtPeriodEnd,
         updateCard: true,
         keepRenewing: sub.cancelAtPeriodEnd,
+        renewAgain: true,
         notice: sub.cancelAtPeriodEnd ? 'ending' : null,
         live: true,
       };

@@ -18,6 +18,7 @@ export const subscriptionOf = (over: Partial<Subscription> = {}): Subscription =
   cardLast4: '4242',
   clientSecret: null,
   priceChange: null,
+  nextCharge: null,
   ...over,
 });
 
@@ -53,4 +54,13 @@ export function serveLicensesPage(
   mockedApi.getHeldLicenses.mockResolvedValue({ licenses: held });
   mockedApi.getMachines.mockResolvedValue({ licenses: machines, machineLimit });
   mockedApi.getInvoices.mockResolvedValue({ subscriptionId: sub?.id ?? null, invoices: [] });
+  mockedApi.getBillingDetails.mockResolvedValue({ billingDetails: null });
+  mockedApi.getRefundEligibility.mockResolvedValue({
+    eligible: false,
+    amount: 0,
+    currency: 'usd',
+    deadline: null,
+    reason: 'WINDOW_PASSED',
+    message: 'The satisfaction guarantee applies within the first month of a subscription.',
+  });
 }

@@ -1,0 +1,153 @@
+import path from 'node:path';
+import {
+  AssociateSoftwareTokenCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { generateSync } from 'otplib';
+import { randomUUID } from 'node:crypto';
+import { readAudit } from '../audit';
+import { support } from '../run';
+import { startBff, type Bff } from '../../../lambdas/__tests__/support/bff';
+import { licensesOf, subscribe } from '../../../lambdas/__tests__/support/accounts';
+import { aMachine } from '../../../lambdas/__tests__/support/machines';
+
+// `npm run support`, against a local stack as a support person runs it: each command does what it
+// says, through the product's own adapters, and leaves an audit record.
+
+let bff: Bff;
+let env: Record<string, string>;
+beforeAll(async () => {
+  bff = await startBff();
+  env = { LOCAL_DIR: path.dirname(bff.outboxDir) };
+}, 60000);
+afterAll(() => bff?.stop());
+
+async function run(...argv: string[]): Promise<{ code: number; out: string }> {
+  const lines: string[] = [];
+  const code = await support(argv, env, 'pat-support', (l) => lines.push(l));
+  return { code, out: lines.join('\n') };
+}
+
+describe('npm run support', () => {
+  it('looks an account up: sign-in, subscription, licenses and machines, terms, actions, mails', async () => {
+    const { user, customerId, subscriptionId } = await subscribe(bff, 2);
+    const [license] = await licensesOf(bff, user);
+    await bff.call('POST', 'validate-license', {
+      user,
+      body: { key: license?.key, machine: aMachine('Work laptop', 'macos') },
+    });
+    await bff.call('PUT', 'cancel-subscription', {
+      user,
+      body: { customerId, subscriptionId },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    const { code, out } = await run('lookup', user.email);
+    expect(code).toBe(0);
+    expect(out).toContain(`Account ${user.email} (uid ${user.uid})`);
+    expect(out).toContain('two-factor off');
+    expect(out).toContain(`subscription ${subscriptionId}: active, ends at period end, 0 of 2 renewing`);
+    expect(out).toContain('visa ending in 4242');
+    expect(out).toContain(`${license?.key} in force`);
+    expect(out).toContain('Work laptop (macos) last seen');
+    expect(out).toMatch(/ cancel-subscription done 200/);
+    expect(out).toContain('  mails: ');
+
+    const json = JSON.parse((await run('lookup', user.email, '--json')).out) as {
+      uid: string;
+      licenses: unknown[];
+    };
+    expect(json).toMatchObject({ uid: user.uid });
+    expect(json.licenses).toHaveLength(2);
+    const history = await readAudit(user.uid);
+    expect(history.map((h) => [h.operator, h.command, h.outcome])).toEqual([
+      ['pat-support', 'lookup', 'looked up'],
+      ['pat-support', 'lookup', 'looked up'],
+    ]);
+    expect((await run('lookup', 'nobody@example.com')).code).toBe(1);
+  });
+
+  it('refunds outside the guarantee only with --yes, no more than is left, and leaves the licenses', async () => {
+    const { user, customerId } = await subscribe(bff, 2);
+    const dry = await run('refund', user.email, '--amount', '10');
+    expect(dry.out).toMatch(/^not done \(add --yes to do it\): would refund \$10\.00 of payment pi_/);
+    expect(
+      (await bff.stripe.refunds.list({ limit: 100 })).data.filter((r) => r.metadata?.uid === user.uid),
+    ).toEqual([]);
+
+    const done = await run('refund', user.email, '--amount', '10', '--yes');
+    expect(done.code).toBe(0);
+    expect(done.out).toMatch(
+      /^refunded \$10\.00 of payment pi_\w+ \(\$30\.00 paid, \$0\.00 refunded before\); the licenses are unchanged$/,
+    );
+    const refunds = (await bff.stripe.refunds.list({ limit: 100 })).data.filter(
+      (r) => r.metadata?.uid === user.uid,
+    );
+    expect(refunds.map((r) => [r.amount, r.reason, r.metadata?.support])).toEqual([
+      [1000, 'requested_by_customer', 'pat-support'],
+    ]);
+    expect((await run('refund', user.email, '--amount', '25', '--yes')).out).toBe(
+      `refused: $25.00 is more than the $20.00 left of payment ${String(refunds[0]?.payment_intent)}`,
+    );
+    expect(await licensesOf(bff, user)).toHaveLength(2);
+    const history = await readAudit(user.uid);
+    expect(history.map((h) => h.outcome.split(':')[0])).toEqual([
+      'refused',
+      'refunded $10.00 of payment ' +
+        String(refunds[0]?.payment_intent) +
+        ' ($30.00 paid, $0.00 refunded before); the licenses are unchanged',
+      'not done (add --yes to do it)',
+    ]);
+    void customerId;
+  });
+
+  it('turns two-factor sign-in off for a lost phone: the password alone signs in again', async () => {
+    const user = await bff.newUser();
+    const cognito = new CognitoIdentityProviderClient({
+      region: bff.info.region,
+      endpoint: bff.info.cognitoEndpoint,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    const signIn = () =>
+      cognito.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: bff.info.clientId,
+          AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+        }),
+      );
+    try {
+      const AccessToken = (await signIn()).AuthenticationResult?.AccessToken;
+      const { SecretCode = '' } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken }));
+      await cognito.send(
+        new VerifySoftwareTokenCommand({ AccessToken, UserCode: generateSync({ secret: SecretCode }) }),
+      );
+      await cognito.send(
+        new SetUserMFAPreferenceCommand({
+          AccessToken,
+          SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+        }),
+      );
+      expect((await signIn()).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+      expect((await run('lookup', user.email)).out).toContain('two-factor on');
+
+      const res = await run('turn-off-two-factor', user.email);
+      expect(res.code).toBe(0);
+      expect(res.out).toContain(`two-factor sign-in is off for ${user.email}`);
+      expect((await signIn()).AuthenticationResult?.IdToken).toBeDefined();
+      expect((await readAudit(user.uid))[0]).toMatchObject({
+        operator: 'pat-support',
+        command: 'turn-off-two-factor',
+      });
+    } finally {
+      cognito.destroy();
+    }
+  });
+
+  it('answers usage for a malformed command', async () => {
+    expect((await run('refund', 'someone@example.com', '--amount', 'ten')).code).toBe(2);
+    expect((await run('wipe', 'someone@example.com')).out).toMatch(/^unknown command wipe/);
+  });
+});

@@ -1,0 +1,229 @@
+import React from 'react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import * as api from '../../api-client/client';
+import type { LicenseView, RefundEligibility, Subscription } from '../../api-client/types';
+import { Licenses } from '../licenses/Licenses';
+import { serveLicensesPage, subscriptionOf } from './support/licenses-page';
+
+// The billing relationship on the licenses page: the next charge, leaving in one step, keeping a
+// removed license renewing, the satisfaction guarantee's offer, and the billing details for invoices.
+
+jest.mock('../../api-client/client', () => ({
+  getLicenses: jest.fn(),
+  getSubscriptions: jest.fn(),
+  getInvoices: jest.fn(),
+  getHeldLicenses: jest.fn(),
+  getMachines: jest.fn(),
+  removeLicenses: jest.fn(),
+  cancelSubscription: jest.fn(),
+  renewLicenses: jest.fn(),
+  getRefundEligibility: jest.fn(),
+  requestRefund: jest.fn(),
+  getBillingDetails: jest.fn(),
+  putBillingDetails: jest.fn(),
+}));
+const mockedApi = jest.mocked(api);
+const user = { uid: 'u1', email: 'me@example.com', emailVerified: true };
+const END = Date.UTC(2024, 5, 5) / 1000;
+const renewing: LicenseView = { key: 'AAAAA-BBBBB', expirationDate: 'NONE', assignee: null };
+const removed: LicenseView = {
+  key: 'CCCCC-DDDDD',
+  expirationDate: '2024-06-05T00:00:00.000Z',
+  assignee: null,
+};
+
+async function show(sub: Subscription, licenses: LicenseView[] = [renewing, removed]) {
+  serveLicensesPage(mockedApi, { sub, licenses });
+  const view = render(<Licenses user={user} />);
+  // The page's spinner stays for a second after its data arrived (spec point 9).
+  await screen.findByRole('heading', { name: 'Your Licenses' }, { timeout: 3000 });
+  return view;
+}
+
+const offer = (over: Partial<RefundEligibility> = {}): RefundEligibility => ({
+  eligible: true,
+  amount: 4500,
+  currency: 'usd',
+  deadline: '2024-06-05T10:00:00.000Z',
+  reason: null,
+  message: null,
+  ...over,
+});
+
+beforeEach(() => jest.clearAllMocks());
+
+describe('/licenses: the billing relationship', () => {
+  it('shows the next charge from get-subscriptions', async () => {
+    await show(
+      subscriptionOf({
+        renewLicenseCount: 2,
+        nextCharge: { amount: 3000, currency: 'usd', date: '2024-06-05T00:00:00.000Z' },
+      }),
+    );
+    expect(screen.getByText(/^Next charge:/)).toHaveTextContent(
+      'Next charge: $30.00 on 06/05/2024, for 2 Licenses renewing.',
+    );
+  });
+
+  it('cancels in one step beside Add Licenses, after a confirmation that says until when', async () => {
+    mockedApi.cancelSubscription.mockResolvedValue({
+      subscriptionId: 'sub_1',
+      endsAt: '2024-06-05T00:00:00.000Z',
+      renewLicenseCount: 0,
+      cancelAtPeriodEnd: true,
+      licenses: [],
+    });
+    await show(subscriptionOf({ currentPeriodEnd: END }));
+    expect(screen.getByRole('button', { name: 'Add Licenses' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel Subscription' }));
+    expect(screen.getByText(/They keep working until 06\/05\/2024/)).toBeInTheDocument();
+    expect(mockedApi.cancelSubscription).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm Cancellation' }));
+    expect(await screen.findByText(/Your subscription is cancelled/)).toHaveTextContent(
+      'Your licenses work until 06/05/2024.',
+    );
+    expect(mockedApi.cancelSubscription).toHaveBeenCalledWith({
+      customerId: 'cus_1',
+      subscriptionId: 'sub_1',
+    });
+    await waitFor(() => expect(mockedApi.getSubscriptions).toHaveBeenCalledTimes(2));
+  });
+
+  it('offers Keep renewing on each removed license while the subscription is in force, also when it ends', async () => {
+    mockedApi.renewLicenses.mockResolvedValue({
+      subscriptionId: 'sub_1',
+      renewLicenseCount: 2,
+      cancelAtPeriodEnd: false,
+      licenses: [],
+    });
+    await show(subscriptionOf({ cancelAtPeriodEnd: true, renewLicenseCount: 0 }), [
+      { ...renewing, expirationDate: removed.expirationDate },
+      removed,
+    ]);
+    expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).not.toBeInTheDocument();
+    const row = within(screen.getAllByRole('row')[2] as HTMLElement);
+    await userEvent.click(row.getByRole('button', { name: 'Keep renewing license CCCCC-DDDDD' }));
+    await waitFor(() =>
+      expect(mockedApi.renewLicenses).toHaveBeenCalledWith({
+        customerId: 'cus_1',
+        subscriptionId: 'sub_1',
+        licenseKeys: ['CCCCC-DDDDD'],
+      }),
+    );
+  });
+
+  it('offers no Keep renewing for a renewing license, nor while payment is past due', async () => {
+    await show(subscriptionOf({ status: 'past_due' }));
+    expect(screen.queryByRole('button', { name: /^Keep renewing license/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the guarantee only while it applies, and refunds after a confirmation', async () => {
+    mockedApi.getRefundEligibility.mockResolvedValue(offer());
+    mockedApi.requestRefund.mockResolvedValue({
+      subscriptionId: 'sub_1',
+      amount: 4500,
+      currency: 'usd',
+      refundedAt: '2024-05-10T00:00:00.000Z',
+      licensesEnded: 2,
+    });
+    serveLicensesPage(mockedApi, {
+      sub: subscriptionOf({ created: Date.now() / 1000 - 86400 }),
+      licenses: [renewing],
+    });
+    mockedApi.getRefundEligibility.mockResolvedValue(offer());
+    render(<Licenses user={user} />);
+    const section = await screen.findByRole('region', { name: 'Satisfaction Guarantee' }, { timeout: 3000 });
+    expect(section).toHaveTextContent('every payment of this subscription back, $45.00, until 06/05/2024');
+    await userEvent.click(within(section).getByRole('button', { name: 'Request a Refund' }));
+    expect(mockedApi.requestRefund).not.toHaveBeenCalled();
+    await userEvent.click(within(section).getByRole('button', { name: 'Confirm Refund' }));
+    expect(await screen.findByText(/We refunded \$45\.00 to your card/)).toBeInTheDocument();
+    expect(mockedApi.requestRefund).toHaveBeenCalledWith({ customerId: 'cus_1', subscriptionId: 'sub_1' });
+  });
+
+  it('says why a refund is refused, shows the rule instead of an offer, and asks nothing for an older subscription', async () => {
+    mockedApi.requestRefund.mockRejectedValue({
+      error: {
+        code: 'HOUSEHOLD_REFUNDED',
+        message: 'The satisfaction guarantee applies once per household per year.',
+      },
+    });
+    serveLicensesPage(mockedApi, {
+      sub: subscriptionOf({ created: Date.now() / 1000 - 86400 }),
+      licenses: [renewing],
+    });
+    mockedApi.getRefundEligibility.mockResolvedValue(offer());
+    const { unmount } = render(<Licenses user={user} />);
+    const section = await screen.findByRole('region', { name: 'Satisfaction Guarantee' }, { timeout: 3000 });
+    await userEvent.click(within(section).getByRole('button', { name: 'Request a Refund' }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Confirm Refund' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent('once per household per year');
+    unmount();
+
+    // Not eligible: the rule that says so, and no offer.
+    const refused = await show(subscriptionOf({ created: Date.now() / 1000 - 86400 }));
+    const note = await screen.findByRole('region', { name: 'Satisfaction Guarantee' });
+    expect(note).toHaveTextContent(
+      'The satisfaction guarantee applies within the first month of a subscription.',
+    );
+    expect(within(note).queryByRole('button')).not.toBeInTheDocument();
+    refused.unmount();
+    serveLicensesPage(mockedApi, {
+      sub: subscriptionOf({ created: Date.now() / 1000 - 86400 }),
+      licenses: [renewing],
+    });
+    mockedApi.getRefundEligibility.mockResolvedValue(
+      offer({ eligible: false, reason: 'NO_PAYMENT', message: 'x' }),
+    );
+    const unpaid = render(<Licenses user={user} />);
+    await screen.findByRole('heading', { name: 'Your Licenses' }, { timeout: 3000 });
+    await waitFor(() => expect(mockedApi.getRefundEligibility).toHaveBeenCalledTimes(3));
+    expect(screen.queryByRole('region', { name: 'Satisfaction Guarantee' })).not.toBeInTheDocument();
+    unpaid.unmount();
+    mockedApi.getRefundEligibility.mockClear();
+    await show(subscriptionOf());
+    expect(mockedApi.getRefundEligibility).not.toHaveBeenCalled();
+  });
+
+  it('saves billing details for invoices and shows them', async () => {
+    mockedApi.putBillingDetails.mockImplementation(async (body) => ({
+      billingDetails: {
+        companyName: body.companyName,
+        address: {
+          line1: body.address.line1,
+          line2: null,
+          city: body.address.city,
+          postalCode: body.address.postalCode,
+          state: null,
+          country: body.address.country,
+        },
+        taxId: body.taxId ? { type: body.taxId.type, value: body.taxId.value.toUpperCase() } : null,
+        billingEmail: body.billingEmail ?? null,
+      },
+    }));
+    await show(subscriptionOf());
+    await userEvent.click(screen.getByRole('button', { name: 'Add Billing Details' }));
+    await userEvent.type(screen.getByLabelText('Company name'), 'Acme Research GmbH');
+    await userEvent.type(screen.getByLabelText('Address'), 'Hauptstr. 1');
+    await userEvent.type(screen.getByLabelText('City'), 'Berlin');
+    await userEvent.type(screen.getByLabelText('Postal code'), '10115');
+    await userEvent.selectOptions(screen.getByLabelText('Country'), 'DE');
+    await userEvent.selectOptions(screen.getByLabelText('Tax ID type (optional)'), 'eu_vat');
+    expect(screen.getByLabelText('Tax ID')).toHaveAttribute('placeholder', 'For example DE123456789');
+    await userEvent.type(screen.getByLabelText('Tax ID'), 'de123456789');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Billing Details' }));
+    await waitFor(() =>
+      expect(mockedApi.putBillingDetails).toHaveBeenCalledWith({
+        customerId: 'cus_1',
+        companyName: 'Acme Research GmbH',
+        address: { line1: 'Hauptstr. 1', city: 'Berlin', postalCode: '10115', country: 'DE' },
+        taxId: { type: 'eu_vat', value: 'de123456789' },
+      }),
+    );
+    expect(await screen.findByText('Saved. Your next invoices show these details.')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Acme Research GmbH, Hauptstr\. 1, 10115 Berlin, Germany, Tax ID: DE123456789/),
+    ).toBeInTheDocument();
+  });
+});
