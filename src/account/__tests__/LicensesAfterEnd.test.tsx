@@ -19,6 +19,12 @@ jest.mock('../../api-client/client', () => ({
   addLicenses: jest.fn(),
   removeLicenses: jest.fn(),
   resumeSubscription: jest.fn(),
+  cancelSubscription: jest.fn(),
+  renewLicenses: jest.fn(),
+  getRefundEligibility: jest.fn(),
+  requestRefund: jest.fn(),
+  getBillingDetails: jest.fn(),
+  putBillingDetails: jest.fn(),
   cancelCheckout: jest.fn(),
 }));
 const mockedApi = jest.mocked(api);
