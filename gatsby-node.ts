@@ -331,9 +331,19 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ graphql, reporter
 // `gatsby develop` keeps its cache.
 export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ stage, actions, getConfig }) => {
   if (stage !== 'build-javascript' && stage !== 'build-html') return;
-  const config = getConfig() as { cache: unknown; externals: unknown[]; output: { chunkFilename: string } };
+  const config = getConfig() as {
+    cache: unknown;
+    externals: unknown[];
+    output: { chunkFilename: string };
+    devtool: unknown;
+  };
   config.cache = false;
   if (stage === 'build-html') config.externals.push(/^aws-amplify(\/|$)/, /^@aws-amplify\//, /^@stripe\//);
-  else config.output.chunkFilename = '[id]-[contenthash:16].js';
+  else {
+    config.output.chunkFilename = '[id]-[contenthash:16].js';
+    // Source maps for our own error reports only: no chunk names its map, and none is uploaded
+    // (cdk/site/unpublished-files.ts).
+    config.devtool = 'hidden-source-map';
+  }
   actions.replaceWebpackConfig(config);
 };
