@@ -316,6 +316,24 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     };
     log(`Secrets Manager      ${secretsManager.url}`);
 
+    // Before Cognito: the admin operations sent to its endpoint (setup's too) pass the gate, as in AWS.
+    // The handlers' principals follow once the pool exists.
+    const cognitoMark = { header: 'x-local-iam-checked', value: randomBytes(16).toString('hex') };
+    const gate = await startIamGate({
+      port: ports.iamGate,
+      upstreams: {
+        dynamodb: dynamodb.endpoint,
+        'cognito-idp': url(ports.cognito),
+        ses: ses.url,
+        secretsmanager: secretsManager.url,
+      },
+      principals: [adminPrincipal(iamSeed)],
+      secretArns: () => [twins.stripeSecretArn, twins.licenseSigningKeyArn],
+      cognitoMark,
+    });
+    stops.push(gate.stop);
+    log(`IAM gate             ${gate.url}  (the handlers' AWS endpoint)`);
+
     const lambda = await startLambdaInvoke({
       port: ports.lambda,
       deliver: sesSender(ses.url, MAIL_FROM),
@@ -337,8 +355,18 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       lambdaEndpoint: lambda.url,
       messageHookUrl: lambda.messageHookUrl,
       preSignUpFunction: 'pre-sign-up',
+      iamGate: { url: gate.url, mark: cognitoMark },
     });
     stops.push(cognito.stop);
+    gate.setPrincipals(
+      stackPrincipals(iamSeed, {
+        tableName,
+        userPoolId: cognito.userPoolId,
+        stripeSecretArn: twins.stripeSecretArn,
+        licenseSigningKeyArn: twins.licenseSigningKeyArn,
+        mailFrom: MAIL_FROM,
+      }),
+    );
     log(`Cognito (proxy)      ${cognito.endpoint}  pool ${cognito.userPoolId}  client ${cognito.clientId}`);
     if (await ensureVerifiedUser(cognito.endpoint, cognito.userPoolId, demo.email, demo.password)) {
       log(`Created demo user    ${demo.email}`);
@@ -354,26 +382,6 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     if (opts.webhooks === false) stripe.setWebhookUrl(undefined);
     const priceId = await ensurePrice(dir, stripe.port);
     log(`Stripe emulator      ${stripe.url}  price ${priceId}`);
-
-    const gate = await startIamGate({
-      port: ports.iamGate,
-      upstreams: {
-        dynamodb: dynamodb.endpoint,
-        'cognito-idp': cognito.endpoint,
-        ses: ses.url,
-        secretsmanager: secretsManager.url,
-      },
-      principals: stackPrincipals(iamSeed, {
-        tableName,
-        userPoolId: cognito.userPoolId,
-        stripeSecretArn: twins.stripeSecretArn,
-        licenseSigningKeyArn: twins.licenseSigningKeyArn,
-        mailFrom: MAIL_FROM,
-      }),
-      secretArns: () => [twins.stripeSecretArn, twins.licenseSigningKeyArn],
-    });
-    stops.push(gate.stop);
-    log(`IAM gate             ${gate.url}  (the handlers' AWS endpoint)`);
 
     Object.assign(
       env,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { AdminGateOptions } from './admin-gate';
 import type { ChallengeSessionOptions } from './challenge-sessions';
 import { startCognitoLocal } from './cognito-local';
 import { startCognitoProxy } from './proxy';
@@ -28,6 +29,8 @@ export interface LocalCognitoOptions {
   preSignUpFunction?: string;
   /** Sign-in challenge sessions (tests move their clock). */
   challengeSessions?: ChallengeSessionOptions;
+  /** The stack's IAM gate, which admin operations sent to the endpoint must pass (admin-gate.ts). */
+  iamGate?: AdminGateOptions;
 }
 
 // PreSignUp is not among them: the proxy runs it (proxy.ts, preSignUp).
@@ -49,6 +52,7 @@ export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCogn
       ? { lambdaEndpoint: opts.lambdaEndpoint, functionName: opts.preSignUpFunction }
       : undefined,
     challengeSessions: opts.challengeSessions,
+    iamGate: opts.iamGate,
   });
   try {
     const local = await startCognitoLocal({

@@ -10,6 +10,7 @@ import { Revocations } from './revocations';
 import { softwareTokenMfa } from './software-token-mfa';
 import { readBody, sendJson as sendJsonAs } from '../http-helpers';
 import { listen } from '../listen';
+import { forwardToGate, needsGate, type AdminGateOptions } from './admin-gate';
 
 // Our HTTP front for cognito-local. It forwards the Cognito JSON API and fills the gaps that make
 // aws-amplify v6 behave differently from real Cognito (see dev/README.md, "Cognito proxy"):
@@ -35,6 +36,8 @@ export interface CognitoProxyOptions {
   preSignUp?: { lambdaEndpoint: string; functionName: string };
   /** Sign-in challenge sessions (3 minutes by default; tests pass a clock). */
   challengeSessions?: ChallengeSessionOptions;
+  /** Admin operations pass this IAM gate first, as in AWS (admin-gate.ts); none: standalone, unchecked. */
+  iamGate?: AdminGateOptions;
 }
 
 export interface CognitoProxy {
@@ -709,9 +712,12 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
         new CognitoError('UnknownOperationException', 'Missing or invalid x-amz-target header'),
       );
     }
+    const text = await readBody(req);
+    if (needsGate(req, target, opts.iamGate) && opts.iamGate)
+      return forwardToGate(req, text, res, opts.iamGate);
     let body: Json;
     try {
-      body = JSON.parse((await readBody(req)) || '{}') as Json;
+      body = JSON.parse(text || '{}') as Json;
     } catch {
       return sendError(res, new CognitoError('SerializationException', 'Request body is not valid JSON'));
     }
