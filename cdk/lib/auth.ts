@@ -40,8 +40,9 @@ export class Auth extends Construct {
 
     this.customMessage = new ProductFunction(this, 'CustomMessage', {
       entry: 'lambdas/triggers/custom-message.ts',
-      description: 'Cognito CustomMessage trigger: verification and reset links to the site',
-      environment: { SITE_URL: props.siteUrl },
+      description:
+        'Cognito CustomMessage trigger: verification and reset links to the site, a daily limit per address',
+      environment: { SITE_URL: props.siteUrl, TABLE_NAME: props.table.tableName },
       defaults: props.functionDefaults,
       timeout: Duration.seconds(5),
       memorySize: 256,
@@ -145,6 +146,7 @@ export class Auth extends Construct {
           ({ actions, resources }) => new iam.PolicyStatement({ actions, resources }),
         ),
       });
+    grant('CustomMessageGrants', this.customMessage, 'custom-message');
     grant('PostConfirmationGrants', this.postConfirmation, 'post-confirmation');
     grant('PreSignUpPolicy', this.preSignUp, 'pre-sign-up');
 

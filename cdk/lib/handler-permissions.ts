@@ -154,22 +154,25 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
 /**
  * What each Cognito trigger (lambdas/triggers/<name>.ts) may touch, in the handlers' terms. CDK attaches
  * these to the trigger's role (auth.ts); the local stack runs the trigger with its own keys behind the
- * same IAM gate (dev/lambda-invoke.ts). The CustomMessage trigger is not listed: it calls nothing.
+ * same IAM gate (dev/lambda-invoke.ts).
  */
-export const TRIGGER_PERMISSIONS: Readonly<Record<'post-confirmation' | 'pre-sign-up', HandlerPermissions>> =
-  {
-    // Ends every session after a password reset: Cognito's global sign-out and the "tokens valid after"
-    // time (UpdateItem on USER#<uid> / SESSIONS).
-    'post-confirmation': { table: ['UpdateItem'], cognito: ['AdminUserGlobalSignOut'] },
-    // Frees an address held without proof: finds the users with that email, deletes an unconfirmed
-    // sign-up; gives an account that changed to it and never proved it its last proven address back
-    // (under the account's lease, UpdateItem): Cognito, the account record (GetItem) and Stripe.
-    'pre-sign-up': {
-      table: ['GetItem', 'UpdateItem'],
-      cognito: ['ListUsers', 'AdminDeleteUser', 'AdminUpdateUserAttributes'],
-      secrets: ['stripe'],
-    },
-  };
+export const TRIGGER_PERMISSIONS: Readonly<
+  Record<'custom-message' | 'post-confirmation' | 'pre-sign-up', HandlerPermissions>
+> = {
+  // Counts each mail against its address's daily limit (UpdateItem; GetItem to tell a refusal).
+  'custom-message': { table: ['UpdateItem', 'GetItem'] },
+  // Ends every session after a password reset: Cognito's global sign-out and the "tokens valid after"
+  // time (UpdateItem on USER#<uid> / SESSIONS).
+  'post-confirmation': { table: ['UpdateItem'], cognito: ['AdminUserGlobalSignOut'] },
+  // Frees an address held without proof: finds the users with that email, deletes an unconfirmed
+  // sign-up; gives an account that changed to it and never proved it its last proven address back
+  // (under the account's lease, UpdateItem): Cognito, the account record (GetItem) and Stripe.
+  'pre-sign-up': {
+    table: ['GetItem', 'UpdateItem'],
+    cognito: ['ListUsers', 'AdminDeleteUser', 'AdminUpdateUserAttributes'],
+    secrets: ['stripe'],
+  },
+};
 
 export type TriggerName = keyof typeof TRIGGER_PERMISSIONS;
 

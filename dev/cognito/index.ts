@@ -53,6 +53,7 @@ export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCogn
       : undefined,
     challengeSessions: opts.challengeSessions,
     iamGate: opts.iamGate,
+    triggerNames: Object.fromEntries(Object.entries(COGNITO_TRIGGERS).map(([trigger, fn]) => [fn, trigger])),
   });
   try {
     const local = await startCognitoLocal({

@@ -36,6 +36,8 @@ export interface CognitoProxyOptions {
   preSignUp?: { lambdaEndpoint: string; functionName: string };
   /** Sign-in challenge sessions (3 minutes by default; tests pass a clock). */
   challengeSessions?: ChallengeSessionOptions;
+  /** cognito-local's trigger function names -> Cognito's trigger names (PreTokenGeneration, ...). */
+  triggerNames?: Readonly<Record<string, string>>;
   /** Admin operations pass this IAM gate first, as in AWS (admin-gate.ts); none: standalone, unchecked. */
   iamGate?: AdminGateOptions;
 }
@@ -156,7 +158,11 @@ function checkPassword(password: unknown, policy: PasswordPolicy | undefined): v
 }
 
 class Upstream {
-  constructor(private readonly url: string) {}
+  constructor(
+    private readonly url: string,
+    /** cognito-local's function name -> the trigger Cognito names in its errors. */
+    private readonly triggerNames: Readonly<Record<string, string>> = {},
+  ) {}
 
   async call<T = Json>(target: string, body: Json): Promise<T> {
     const res = await fetch(this.url, {
@@ -168,6 +174,12 @@ class Upstream {
     const json = (text ? JSON.parse(text) : {}) as Json;
     if (res.ok) return json as T;
     const message = typeof json.message === 'string' ? json.message : `${target} failed`;
+    if (json.__type === 'UserLambdaValidationException') {
+      // cognito-local names the trigger's function ("custom-message failed ..."); Cognito the trigger.
+      const [, fn = '', reason = message] = /^(\S+) failed with error ([\s\S]*)$/.exec(message) ?? [];
+      const trigger = this.triggerNames[fn];
+      throw new CognitoError(json.__type, trigger ? `${trigger} failed with error ${reason}` : message);
+    }
     if (res.status < 500 && typeof json.__type === 'string') throw new CognitoError(json.__type, message);
     // cognito-local answers 500 for what it does not support; Amplify would retry a 500.
     if (json.__type === 'CognitoLocal#Unsupported')
@@ -181,7 +193,7 @@ class Upstream {
 }
 
 export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<CognitoProxy> {
-  const up = new Upstream(opts.upstream);
+  const up = new Upstream(opts.upstream, opts.triggerNames);
   const revocations = new Revocations(opts.revocationsFile);
   const resetRequired = new ResetRequired(opts.resetRequiredFile);
   const clients = new Map<string, Promise<ClientInfo>>();
@@ -436,11 +448,6 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       try {
         return maskDeliveries(await up.call('SignUp', body));
       } catch (error) {
-        // cognito-local names the trigger's local function; Cognito names the trigger.
-        if (error instanceof CognitoError && error.type === 'UserLambdaValidationException') {
-          const reason = /^\S+ failed with error ([\s\S]*)$/.exec(error.message)?.[1] ?? error.message;
-          throw new CognitoError(error.type, `PreSignUp failed with error ${reason}`);
-        }
         return rename(
           error,
           ['UsernameExistsException'],
