@@ -15,4 +15,9 @@ export const schedules: readonly ScheduledJob[] = [
     everyHours: 6,
     description: 'Re-reads from Stripe every subscription whose cached state is more than a day old',
   },
+  {
+    name: 'sync-customer-emails',
+    everyHours: 1,
+    description: "Makes each Stripe customer's email follow an address the sign-up trigger moved",
+  },
 ];

@@ -61,7 +61,7 @@ export class Auth extends Construct {
       entry: 'lambdas/triggers/pre-sign-up.ts',
       description:
         'Cognito PreSignUp trigger: address rules for every registration; an account that never proved an address does not keep it',
-      environment: { TABLE_NAME: props.table.tableName, STRIPE_SECRET_ARN: props.stripeSecret.secretArn },
+      environment: { TABLE_NAME: props.table.tableName },
       defaults: props.functionDefaults,
       timeout: Duration.seconds(5),
       memorySize: 256,

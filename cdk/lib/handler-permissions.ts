@@ -13,7 +13,7 @@ import { ASSIGNEE_INDEX, CUSTOMER_ID_INDEX, LICENSE_KEY_INDEX } from '../../lamb
 // and a synth warning; the tests fail until it is listed, so the default never reaches production silently.
 
 /** DynamoDB operations the BFF calls on its table (lambdas/lib/repository). */
-type TableAction = 'GetItem' | 'Query' | 'Scan' | 'PutItem' | 'UpdateItem' | 'BatchWriteItem';
+type TableAction = 'GetItem' | 'Query' | 'Scan' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem';
 /** Global secondary indexes of the table (lambdas/lib/table.ts). */
 type TableIndex = typeof LICENSE_KEY_INDEX | typeof CUSTOMER_ID_INDEX | typeof ASSIGNEE_INDEX;
 /** The product's secrets (cdk/lib/secrets.ts): the Stripe keys, the license signing key. */
@@ -149,6 +149,9 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
     secrets: ['stripe'],
     mail: true,
   },
+  // Lists the accounts whose Stripe customer must follow a moved address (Query), and under the lease
+  // (UpdateItem) reads the record (GetItem), updates Stripe and removes the request (DeleteItem).
+  'sync-customer-emails': { table: ['Query', 'GetItem', 'UpdateItem', 'DeleteItem'], secrets: ['stripe'] },
 };
 
 /**
@@ -166,11 +169,11 @@ export const TRIGGER_PERMISSIONS: Readonly<
   'post-confirmation': { table: ['UpdateItem'], cognito: ['AdminUserGlobalSignOut'] },
   // Frees an address held without proof: finds the users with that email, deletes an unconfirmed
   // sign-up; gives an account that changed to it and never proved it its last proven address back
-  // (under the account's lease, UpdateItem): Cognito, the account record (GetItem) and Stripe.
+  // (under the account's lease, UpdateItem): Cognito and the account record (GetItem), and asks for
+  // Stripe's customer to follow (PutItem; the job does it, not the trigger).
   'pre-sign-up': {
-    table: ['GetItem', 'UpdateItem'],
+    table: ['GetItem', 'UpdateItem', 'PutItem'],
     cognito: ['ListUsers', 'AdminDeleteUser', 'AdminUpdateUserAttributes'],
-    secrets: ['stripe'],
   },
 };
 

@@ -359,6 +359,7 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
     if (verifiedAttribute && !attributes.some((a) => a.Name === 'email')) {
       return setEmailVerified(body, attributes, verified);
     }
+    if (email && verified) await refuseVerifiedElsewhere(body, email);
     if (!email || verified) return up.call('AdminUpdateUserAttributes', body);
     // cognito-local mails the code to the old address; this marker lets the Lambda endpoint
     // address it (and the CustomMessage event) to the new one, as Cognito does.
@@ -367,6 +368,26 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       [NEW_EMAIL_MARKER]: email,
     };
     return up.call('AdminUpdateUserAttributes', { ...body, ClientMetadata: metadata });
+  };
+  /**
+   * Email is the pool's username: Cognito never lets two users hold one verified address (AWS answers
+   * AliasExistsException); cognito-local writes it anyway.
+   */
+  const refuseVerifiedElsewhere = async (body: Json, email: string): Promise<void> => {
+    const poolId = str(body, 'UserPoolId');
+    const self = await findUser(poolId, str(body, 'Username'));
+    const { Users = [] } = await up.call<{ Users?: UserRecord[] }>('ListUsers', {
+      UserPoolId: poolId,
+      Filter: `email = "${email.replace(/["\\]/g, '')}"`,
+    });
+    const taken = Users.some(
+      (u) =>
+        u.Username !== self?.Username &&
+        attr(u, 'email')?.toLowerCase() === email.toLowerCase() &&
+        attr(u, 'email_verified') === 'true',
+    );
+    if (taken)
+      throw new CognitoError('AliasExistsException', 'An account with the given email already exists.');
   };
   /** A user whose password was reset by an administrator cannot sign in with any password. */
   const refuseResetRequired = async (body: Json): Promise<void> => {
