@@ -48,6 +48,11 @@ export interface LocalStackOptions {
    * written, so nothing reaches a stale site through this stack.
    */
   prepareSite?: (info: StackInfo) => Promise<void>;
+  /**
+   * The app client's auth session validity in seconds (how long a sign-in challenge can be answered):
+   * Cognito's 3 minutes unless a test needs a shorter one. The proxy and the triggers both use it.
+   */
+  authSessionSeconds?: number;
 }
 
 export interface LocalStack {
@@ -258,6 +263,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
 
   // Handlers and the trigger read configuration from process.env; set what is known now.
   const env: Record<string, string> = baseHandlerEnv(tableName, siteUrl);
+  if (opts.authSessionSeconds) env.AUTH_SESSION_VALIDITY_SECONDS = String(opts.authSessionSeconds);
   Object.assign(process.env, env);
   // This process's own code (setup, checks, tests run here) signs as the stack's admin. Handlers never
   // see these keys: each runs with its own (api-server.ts).
@@ -355,7 +361,9 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       lambdaEndpoint: lambda.url,
       messageHookUrl: lambda.messageHookUrl,
       preSignUpFunction: 'pre-sign-up',
+      preAuthenticationFunction: 'pre-authentication',
       iamGate: { url: gate.url, mark: cognitoMark },
+      challengeSessions: opts.authSessionSeconds ? { ttlMs: opts.authSessionSeconds * 1000 } : undefined,
     });
     stops.push(cognito.stop);
     gate.setPrincipals(

@@ -5,6 +5,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { LAST_VERIFIED_EMAIL } from '../../lambdas/lib/cognito-attributes';
+import { AUTH_SESSION_VALIDITY_MINUTES } from '../../lambdas/lib/sign-in-window';
 import { emailAddress } from './app-config';
 import { CLIENT_WRITE_ATTRIBUTES } from './client-attributes';
 import { triggerStatements, type TriggerName } from './handler-permissions';
@@ -34,6 +35,8 @@ export class Auth extends Construct {
   readonly customMessage: ProductFunction;
   readonly postConfirmation: ProductFunction;
   readonly preSignUp: ProductFunction;
+  readonly preAuthentication: ProductFunction;
+  readonly preTokenGeneration: ProductFunction;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
@@ -62,6 +65,29 @@ export class Auth extends Construct {
       description:
         'Cognito PreSignUp trigger: address rules for every registration; an account that never proved an address does not keep it',
       environment: { TABLE_NAME: props.table.tableName },
+      defaults: props.functionDefaults,
+      timeout: Duration.seconds(5),
+      memorySize: 256,
+    });
+
+    // A sign-in begun before the account's last security change gets no tokens (the two triggers'
+    // headers say how).
+    this.preAuthentication = new ProductFunction(this, 'PreAuthentication', {
+      entry: 'lambdas/triggers/pre-authentication.ts',
+      description: 'Cognito PreAuthentication trigger: records when a sign-in with the second factor begins',
+      environment: { TABLE_NAME: props.table.tableName },
+      defaults: props.functionDefaults,
+      timeout: Duration.seconds(5),
+      memorySize: 256,
+    });
+    this.preTokenGeneration = new ProductFunction(this, 'PreTokenGeneration', {
+      entry: 'lambdas/triggers/pre-token-generation.ts',
+      description:
+        "Cognito PreTokenGeneration trigger: no tokens for a sign-in begun before the account's last security change",
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        AUTH_SESSION_VALIDITY_SECONDS: String(AUTH_SESSION_VALIDITY_MINUTES * 60),
+      },
       defaults: props.functionDefaults,
       timeout: Duration.seconds(5),
       memorySize: 256,
@@ -96,6 +122,8 @@ export class Auth extends Construct {
         customMessage: this.customMessage.fn,
         postConfirmation: this.postConfirmation.fn,
         preSignUp: this.preSignUp.fn,
+        preAuthentication: this.preAuthentication.fn,
+        preTokenGeneration: this.preTokenGeneration.fn,
       },
       email: props.sesIdentity
         ? cognito.UserPoolEmail.withSES({
@@ -121,9 +149,11 @@ export class Auth extends Construct {
       disableOAuth: true,
       supportedIdentityProviders: [cognito.UserPoolClientIdentityProvider.COGNITO],
       idTokenValidity: Duration.hours(1),
-      accessTokenValidity: Duration.hours(1),
+      // The shortest Cognito allows: an access token is what a thief would use against Cognito itself
+      // (two-factor settings), and the BFF cannot revoke it (docs/accounts-and-security.md).
+      accessTokenValidity: Duration.minutes(5),
       refreshTokenValidity: Duration.days(30),
-      authSessionValidity: Duration.minutes(3),
+      authSessionValidity: Duration.minutes(AUTH_SESSION_VALIDITY_MINUTES),
       // Not email: only the BFF changes the address (client-attributes.ts).
       writeAttributes: new cognito.ClientAttributes().withStandardAttributes(
         Object.fromEntries(CLIENT_WRITE_ATTRIBUTES.map((name) => [name, true])),
@@ -149,6 +179,8 @@ export class Auth extends Construct {
     grant('CustomMessageGrants', this.customMessage, 'custom-message');
     grant('PostConfirmationGrants', this.postConfirmation, 'post-confirmation');
     grant('PreSignUpPolicy', this.preSignUp, 'pre-sign-up');
+    grant('PreAuthenticationGrants', this.preAuthentication, 'pre-authentication');
+    grant('PreTokenGenerationGrants', this.preTokenGeneration, 'pre-token-generation');
 
     Validations.of(this.userPool).acknowledge(
       {

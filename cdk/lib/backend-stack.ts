@@ -98,6 +98,8 @@ export class BackendStack extends Stack {
         ['custom-message', this.auth.customMessage],
         ['post-confirmation', this.auth.postConfirmation],
         ['pre-sign-up', this.auth.preSignUp],
+        ['pre-authentication', this.auth.preAuthentication],
+        ['pre-token-generation', this.auth.preTokenGeneration],
       ]),
       webhook: this.api.functions.get(WEBHOOK_HANDLER),
       alarmEmail: config.alarmEmail,

@@ -160,7 +160,10 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
  * same IAM gate (dev/lambda-invoke.ts).
  */
 export const TRIGGER_PERMISSIONS: Readonly<
-  Record<'custom-message' | 'post-confirmation' | 'pre-sign-up', HandlerPermissions>
+  Record<
+    'custom-message' | 'post-confirmation' | 'pre-sign-up' | 'pre-authentication' | 'pre-token-generation',
+    HandlerPermissions
+  >
 > = {
   // Counts each mail against its address's daily limit (UpdateItem; GetItem to tell a refusal).
   'custom-message': { table: ['UpdateItem', 'GetItem'] },
@@ -175,6 +178,11 @@ export const TRIGGER_PERMISSIONS: Readonly<
     table: ['GetItem', 'UpdateItem', 'PutItem'],
     cognito: ['ListUsers', 'AdminDeleteUser', 'AdminUpdateUserAttributes'],
   },
+  // Records when a sign-in with the second factor begins (AdminGetUser tells; PutItem), and takes the
+  // BFF's one-time password-check marks (UpdateItem).
+  'pre-authentication': { table: ['PutItem', 'UpdateItem'], cognito: ['AdminGetUser'] },
+  // Reads the account's last security change (GetItem) and the sign-ins begun before it (Query).
+  'pre-token-generation': { table: ['GetItem', 'Query'] },
 };
 
 export type TriggerName = keyof typeof TRIGGER_PERMISSIONS;

@@ -27,17 +27,19 @@ export interface LocalCognitoOptions {
   messageHookUrl: string;
   /** The Lambda Invoke endpoint's name of the PreSignUp trigger, when the pool has one (the stack's does). */
   preSignUpFunction?: string;
+  /** Likewise for the PreAuthentication trigger. */
+  preAuthenticationFunction?: string;
   /** Sign-in challenge sessions (tests move their clock). */
   challengeSessions?: ChallengeSessionOptions;
   /** The stack's IAM gate, which admin operations sent to the endpoint must pass (admin-gate.ts). */
   iamGate?: AdminGateOptions;
 }
 
-// PreSignUp is not among them: the proxy runs it (proxy.ts, preSignUp).
+// PreSignUp and PreAuthentication are not among them: the proxy runs them (proxy-triggers.ts).
 const COGNITO_TRIGGERS = {
   CustomMessage: 'custom-message',
   PostConfirmation: 'post-confirmation',
-  PreTokenGeneration: 'local-token-claims',
+  PreTokenGeneration: 'pre-token-generation',
 };
 
 export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCognito> {
@@ -50,6 +52,9 @@ export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCogn
     resetRequiredFile: path.join(opts.dataDir, 'reset-required.json'),
     preSignUp: opts.preSignUpFunction
       ? { lambdaEndpoint: opts.lambdaEndpoint, functionName: opts.preSignUpFunction }
+      : undefined,
+    preAuthentication: opts.preAuthenticationFunction
+      ? { lambdaEndpoint: opts.lambdaEndpoint, functionName: opts.preAuthenticationFunction }
       : undefined,
     challengeSessions: opts.challengeSessions,
     iamGate: opts.iamGate,

@@ -11,6 +11,7 @@ import { softwareTokenMfa } from './software-token-mfa';
 import { readBody, sendJson as sendJsonAs } from '../http-helpers';
 import { listen } from '../listen';
 import { forwardToGate, needsGate, type AdminGateOptions } from './admin-gate';
+import { runPreAuthentication, runPreSignUp, type TriggerFunction } from './proxy-triggers';
 
 // Our HTTP front for cognito-local. It forwards the Cognito JSON API and fills the gaps that make
 // aws-amplify v6 behave differently from real Cognito (see dev/README.md, "Cognito proxy"):
@@ -33,7 +34,9 @@ export interface CognitoProxyOptions {
    * The PreSignUp trigger, invoked here (through the Lambda Invoke API at lambdaEndpoint) before
    * SignUp goes up: Cognito runs it before it checks that the address is free; cognito-local after.
    */
-  preSignUp?: { lambdaEndpoint: string; functionName: string };
+  preSignUp?: TriggerFunction;
+  /** The PreAuthentication trigger, which cognito-local does not run: invoked here for password sign-ins. */
+  preAuthentication?: TriggerFunction;
   /** Sign-in challenge sessions (3 minutes by default; tests pass a clock). */
   challengeSessions?: ChallengeSessionOptions;
   /** cognito-local's trigger function names -> Cognito's trigger names (PreTokenGeneration, ...). */
@@ -389,6 +392,15 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
     if (taken)
       throw new CognitoError('AliasExistsException', 'An account with the given email already exists.');
   };
+  /** Cognito runs PreAuthentication for a sign-in of a user it knows, before the password is checked. */
+  const preAuthenticate = async (body: Json): Promise<void> => {
+    const trigger = opts.preAuthentication;
+    const username = (body.AuthParameters as Record<string, unknown> | undefined)?.USERNAME;
+    if (!trigger || typeof username !== 'string') return;
+    const { userPoolId } = await clientInfo(str(body, 'ClientId'));
+    const user = await findUser(userPoolId, username);
+    if (user) await runPreAuthentication(trigger, body, user, userPoolId);
+  };
   /** A user whose password was reset by an administrator cannot sign in with any password. */
   const refuseResetRequired = async (body: Json): Promise<void> => {
     if (resetRequired.size() === 0) return;
@@ -419,53 +431,12 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       checkWritable(await clientInfo(String(token.client_id ?? '')), attributeNames(body, key));
       return maskDeliveries(await up.call(target, body));
     };
-  /**
-   * Runs the PreSignUp trigger with the event Cognito sends it (its errors answered as Cognito answers
-   * them). The trigger's answer (auto-confirm, auto-verify) is not applied: ours never sets them.
-   */
-  const runPreSignUp = async (body: Json, info: ClientInfo): Promise<void> => {
-    const trigger = opts.preSignUp;
-    if (!trigger) return;
-    const username = str(body, 'Username');
-    const attributes = Object.fromEntries(
-      ((body.UserAttributes as { Name: string; Value?: string }[] | undefined) ?? []).map((a) => [
-        a.Name,
-        a.Value ?? '',
-      ]),
-    );
-    // The pool's usernames are email addresses: Cognito copies the username into the email attribute.
-    attributes.email ??= username;
-    const event = {
-      version: '1',
-      region: 'us-east-1',
-      userPoolId: info.userPoolId,
-      // Cognito's username for an email-username pool is a generated id (the user's sub).
-      userName: randomUUID(),
-      callerContext: { awsSdkVersion: 'aws-sdk-unknown-unknown', clientId: body.ClientId },
-      triggerSource: 'PreSignUp_SignUp',
-      request: {
-        userAttributes: attributes,
-        validationData: body.ValidationData ?? null,
-        clientMetadata: body.ClientMetadata,
-      },
-      response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
-    };
-    const url = `${trigger.lambdaEndpoint}/2015-03-31/functions/${encodeURIComponent(trigger.functionName)}/invocations`;
-    const res = await fetch(url, { method: 'POST', body: JSON.stringify(event) });
-    const answer = (await res.json().catch(() => ({}))) as { errorMessage?: string };
-    if (res.ok && !res.headers.get('x-amz-function-error')) return;
-    throw new CognitoError(
-      'UserLambdaValidationException',
-      `PreSignUp failed with error ${answer.errorMessage ?? `status ${res.status}`}.`,
-    );
-  };
-
   const handlers: Record<string, TargetHandler> = {
     SignUp: async (body) => {
       const info = await clientInfo(str(body, 'ClientId'));
       checkPassword(body.Password, await passwordPolicy(info.userPoolId));
       checkWritable(info, attributeNames(body, 'UserAttributes'));
-      await runPreSignUp(body, info);
+      if (opts.preSignUp) await runPreSignUp(opts.preSignUp, body, info.userPoolId);
       try {
         return maskDeliveries(await up.call('SignUp', body));
       } catch (error) {
@@ -591,7 +562,10 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       const refreshToken = (body.AuthParameters as Record<string, unknown> | undefined)?.REFRESH_TOKEN;
       const refreshing = flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN';
       if (refreshing) checkRefreshToken(refreshToken);
-      if (flow === 'USER_PASSWORD_AUTH') await refuseResetRequired(body);
+      if (flow === 'USER_PASSWORD_AUTH') {
+        await refuseResetRequired(body);
+        await preAuthenticate(body);
+      }
       try {
         const answer = await up.call('InitiateAuth', body);
         if (refreshing) await keepAuthTime(answer, String(refreshToken));

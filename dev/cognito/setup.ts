@@ -42,6 +42,10 @@ const CLIENT_SETTINGS = {
   WriteAttributes: [...CLIENT_WRITE_ATTRIBUTES],
   // cognito-local ignores it; the proxy's challenge sessions last the same 3 minutes.
   AuthSessionValidity: 3,
+  // As CDK's client: access tokens as short as Cognito allows, ID tokens an hour.
+  AccessTokenValidity: 5,
+  IdTokenValidity: 60,
+  TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes' },
 } as const;
 
 const CUSTOM_ATTRIBUTES = [
@@ -70,7 +74,8 @@ export async function ensureUserPool(endpoint: string, idsFile: string): Promise
     if (saved && existing) {
       // A pool made by an earlier version: its client gets today's settings (e.g. email not writable).
       const write = [...(existing.WriteAttributes ?? [])].sort().join();
-      if (write !== [...CLIENT_WRITE_ATTRIBUTES].sort().join()) {
+      const lifetimes = existing.AccessTokenValidity === CLIENT_SETTINGS.AccessTokenValidity;
+      if (write !== [...CLIENT_WRITE_ATTRIBUTES].sort().join() || !lifetimes) {
         await client.send(
           new UpdateUserPoolClientCommand({
             UserPoolId: saved.userPoolId,

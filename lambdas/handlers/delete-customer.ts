@@ -23,7 +23,7 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const { uid, currentPassword } = parseJsonBody(event, endpoint.body);
   assertSelf(caller, uid);
   // Before anything is read or changed; a wrong password is 403 INCORRECT_PASSWORD.
-  await checkPassword(caller.username, currentPassword);
+  await checkPassword(caller.username, currentPassword, caller.sub);
 
   const account = await getAccount(uid);
   let subscriptionCanceled = false;

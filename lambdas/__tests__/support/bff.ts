@@ -79,10 +79,19 @@ export interface Bff {
 const claimsOf = (token: string): Record<string, unknown> =>
   JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
 
-/** `webhooks: false`: the Stripe emulator records events but delivers none (a webhook that never came). */
-export async function startBff(opts: { webhooks?: boolean } = {}): Promise<Bff> {
+/**
+ * `webhooks: false`: the Stripe emulator records events but delivers none (a webhook that never came).
+ * `authSessionSeconds`: how long a sign-in challenge can be answered (Cognito's 3 minutes by default).
+ */
+export async function startBff(opts: { webhooks?: boolean; authSessionSeconds?: number } = {}): Promise<Bff> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bff-'));
-  const stack = await startLocalStack({ dir, site: false, ports: 'auto', webhooks: opts.webhooks });
+  const stack = await startLocalStack({
+    dir,
+    site: false,
+    ports: 'auto',
+    webhooks: opts.webhooks,
+    authSessionSeconds: opts.authSessionSeconds,
+  });
   const { info } = stack;
   const stripeUrl = new URL(info.stripeApi);
   const secrets = await readLocalSecrets(dir);
