@@ -33,6 +33,7 @@ export const TRIGGER_FUNCTIONS: Record<string, string> = {
   'pre-sign-up': path.join(__dirname, '..', 'lambdas', 'triggers', 'pre-sign-up.ts'),
   'pre-authentication': path.join(__dirname, '..', 'lambdas', 'triggers', 'pre-authentication.ts'),
   'pre-token-generation': path.join(__dirname, '..', 'lambdas', 'triggers', 'pre-token-generation.ts'),
+  'security-events': path.join(__dirname, '..', 'lambdas', 'triggers', 'security-events.ts'),
 };
 
 /**

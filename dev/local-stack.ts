@@ -362,6 +362,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       messageHookUrl: lambda.messageHookUrl,
       preSignUpFunction: 'pre-sign-up',
       preAuthenticationFunction: 'pre-authentication',
+      securityEventsFunction: 'security-events',
       iamGate: { url: gate.url, mark: cognitoMark },
       challengeSessions: opts.authSessionSeconds ? { ttlMs: opts.authSessionSeconds * 1000 } : undefined,
     });

@@ -7,6 +7,7 @@ import type { RouteDef } from './contracts/contract';
 import { deleteCustomer } from './contracts/delete-customer';
 import { emailRecovery } from './contracts/email-recovery';
 import { emailRecoveryInfo } from './contracts/email-recovery-info';
+import { endSessions } from './contracts/end-sessions';
 import { getHeldLicenses } from './contracts/get-held-licenses';
 import { getInvoices } from './contracts/get-invoices';
 import { getLicenses } from './contracts/get-licenses';
@@ -37,6 +38,7 @@ const contracts = [
   updateEmail,
   emailRecoveryInfo,
   emailRecovery,
+  endSessions,
   setupCheckout,
   checkoutInfo,
   completeCheckout,

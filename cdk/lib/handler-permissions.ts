@@ -99,6 +99,9 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
   // codes (Query of their pointers, GetItem, UpdateItem); restores the old email in Cognito, voids the
   // password (AdminResetUserPassword), signs out everywhere; the account record and Stripe; marks the
   // code used.
+  // The one-time code (GetItem, UpdateItem to spend it), Cognito's global sign-out, and the "tokens
+  // valid after" time (UpdateItem).
+  'end-sessions': { table: ['GetItem', 'UpdateItem'], cognito: ['AdminUserGlobalSignOut'] },
   'email-recovery': {
     table: ['GetItem', 'Query', 'UpdateItem'],
     cognito: [
@@ -156,12 +159,17 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
 
 /**
  * What each Cognito trigger (lambdas/triggers/<name>.ts) may touch, in the handlers' terms. CDK attaches
- * these to the trigger's role (auth.ts); the local stack runs the trigger with its own keys behind the
- * same IAM gate (dev/lambda-invoke.ts).
+ * these to the trigger's role (auth.ts; account-security-events.ts for the one EventBridge runs); the
+ * local stack runs the trigger with its own keys behind the same IAM gate (dev/lambda-invoke.ts).
  */
 export const TRIGGER_PERMISSIONS: Readonly<
   Record<
-    'custom-message' | 'post-confirmation' | 'pre-sign-up' | 'pre-authentication' | 'pre-token-generation',
+    | 'custom-message'
+    | 'post-confirmation'
+    | 'pre-sign-up'
+    | 'pre-authentication'
+    | 'pre-token-generation'
+    | 'security-events',
     HandlerPermissions
   >
 > = {
@@ -183,6 +191,11 @@ export const TRIGGER_PERMISSIONS: Readonly<
   'pre-authentication': { table: ['PutItem', 'UpdateItem'], cognito: ['AdminGetUser'] },
   // Reads the account's last security change (GetItem) and the sign-ins begun before it (Query).
   'pre-token-generation': { table: ['GetItem', 'Query'] },
+  // Not a Cognito trigger but run by EventBridge for Cognito's CloudTrail events
+  // (cdk/lib/account-security-events.ts): reads the user (AdminGetUser) and the account record, records
+  // the event once (GetItem, PutItem), the two-factor state, the change time, the mail count and the
+  // mailed link's code (UpdateItem), and mails the owner.
+  'security-events': { table: ['GetItem', 'PutItem', 'UpdateItem'], cognito: ['AdminGetUser'], mail: true },
 };
 
 export type TriggerName = keyof typeof TRIGGER_PERMISSIONS;

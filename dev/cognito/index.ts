@@ -29,6 +29,8 @@ export interface LocalCognitoOptions {
   preSignUpFunction?: string;
   /** Likewise for the PreAuthentication trigger. */
   preAuthenticationFunction?: string;
+  /** The function Cognito's CloudTrail events of security changes reach (EventBridge's part, played locally). */
+  securityEventsFunction?: string;
   /** Sign-in challenge sessions (tests move their clock). */
   challengeSessions?: ChallengeSessionOptions;
   /** The stack's IAM gate, which admin operations sent to the endpoint must pass (admin-gate.ts). */
@@ -55,6 +57,9 @@ export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCogn
       : undefined,
     preAuthentication: opts.preAuthenticationFunction
       ? { lambdaEndpoint: opts.lambdaEndpoint, functionName: opts.preAuthenticationFunction }
+      : undefined,
+    securityEvents: opts.securityEventsFunction
+      ? { lambdaEndpoint: opts.lambdaEndpoint, functionName: opts.securityEventsFunction }
       : undefined,
     challengeSessions: opts.challengeSessions,
     iamGate: opts.iamGate,

@@ -11,6 +11,7 @@ import { softwareTokenMfa } from './software-token-mfa';
 import { readBody, sendJson as sendJsonAs } from '../http-helpers';
 import { listen } from '../listen';
 import { forwardToGate, needsGate, type AdminGateOptions } from './admin-gate';
+import { emitAuditEvent, isAudited, tokenSubject } from './audit-events';
 import { runPreAuthentication, runPreSignUp, type TriggerFunction } from './proxy-triggers';
 
 // Our HTTP front for cognito-local. It forwards the Cognito JSON API and fills the gaps that make
@@ -37,6 +38,8 @@ export interface CognitoProxyOptions {
   preSignUp?: TriggerFunction;
   /** The PreAuthentication trigger, which cognito-local does not run: invoked here for password sign-ins. */
   preAuthentication?: TriggerFunction;
+  /** The function EventBridge runs for Cognito's CloudTrail events of security changes (audit-events.ts). */
+  securityEvents?: TriggerFunction;
   /** Sign-in challenge sessions (3 minutes by default; tests pass a clock). */
   challengeSessions?: ChallengeSessionOptions;
   /** cognito-local's trigger function names -> Cognito's trigger names (PreTokenGeneration, ...). */
@@ -392,6 +395,20 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
     if (taken)
       throw new CognitoError('AliasExistsException', 'An account with the given email already exists.');
   };
+  /** The sub CloudTrail names for an audited call (the token's user, or the user the call names). */
+  const auditedUser = async (target: string, body: Json): Promise<string | undefined> => {
+    const fromToken = tokenSubject(body);
+    if (fromToken) return fromToken;
+    const poolId =
+      typeof body.UserPoolId === 'string'
+        ? body.UserPoolId
+        : typeof body.ClientId === 'string'
+          ? (await clientInfo(body.ClientId).catch(() => undefined))?.userPoolId
+          : undefined;
+    const username = typeof body.Username === 'string' ? body.Username : undefined;
+    const user = poolId && username ? await findUser(poolId, username).catch(() => null) : null;
+    return user ? attr(user, 'sub') : undefined;
+  };
   /** Cognito runs PreAuthentication for a sign-in of a user it knows, before the password is checked. */
   const preAuthenticate = async (body: Json): Promise<void> => {
     const trigger = opts.preAuthentication;
@@ -725,7 +742,9 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
     }
     try {
       const handler = handlers[target] ?? ((b: Json) => up.call(target, b));
+      const audit = opts.securityEvents && isAudited(target) ? await auditedUser(target, body) : undefined;
       sendJson(res, 200, await handler(body));
+      if (audit && opts.securityEvents) emitAuditEvent(opts.securityEvents, target, audit);
     } catch (error) {
       if (error instanceof CognitoError) return sendError(res, error);
       throw error;

@@ -535,6 +535,7 @@ function generators() {
     },
     'POST /api/email-recovery-info': { body: { code: field(recoveryCode) } },
     'POST /api/email-recovery': { body: { code: field(recoveryCode) } },
+    'POST /api/end-sessions': { body: { code: field(recoveryCode) } },
     'POST /api/setup-checkout': {
       body: { uid, email, count },
       own: { uid: pick(a.user.uid), email: pick(a.user.email), count: count15 },

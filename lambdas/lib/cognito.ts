@@ -163,8 +163,37 @@ export async function turnOffTwoFactor(username: string): Promise<void> {
   );
 }
 
+/** What the security mails need to know of a user; undefined when Cognito has no such user. */
+export interface UserSecurityFacts {
+  username: string;
+  /** The address the owner is reached at: the verified one, else the one the account last proved. */
+  address?: string;
+  twoFactor: boolean;
+}
+
+/** The user as the security mails see them (a trigger passes its event's pool). */
+export async function userSecurityFacts(
+  username: string,
+  userPoolId = getConfig().userPoolId,
+): Promise<UserSecurityFacts | undefined> {
+  let out;
+  try {
+    out = await cognito().send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
+  } catch (err) {
+    if (err instanceof Error && err.name === 'UserNotFoundException') return undefined;
+    throw err;
+  }
+  const attr = (name: string) => out.UserAttributes?.find((a) => a.Name === name)?.Value;
+  const email = attr('email');
+  const address = attr('email_verified') === 'true' ? email : attr(`custom:${LAST_VERIFIED_EMAIL}`);
+  return {
+    username: out.Username ?? username,
+    ...(address ? { address } : {}),
+    twoFactor: (out.UserMFASettingList ?? []).length > 0,
+  };
+}
+
 /** Whether the user signs in with a second factor (a trigger passes its event's pool). */
 export async function hasTwoFactor(username: string, userPoolId = getConfig().userPoolId): Promise<boolean> {
-  const out = await cognito().send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
-  return (out.UserMFASettingList ?? []).length > 0;
+  return (await userSecurityFacts(username, userPoolId))?.twoFactor ?? false;
 }
