@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { checkLicense, type LicenseClientOptions } from '../desktop-client/license-client';
+import { shippedKeys } from '../lambdas/__tests__/support/machines';
 import { signIn as signInApp } from '../desktop-client/sign-in';
 import { fileStore } from '../desktop-client/state';
 import { seriousViolations } from './axe';
@@ -51,6 +52,7 @@ describe('account journeys: devices', () => {
       api: info.api,
       store: fileStore(path.join(dir, 'license.json')),
       machine: { name: 'Studio iMac', platform: 'macos', appVersion: '5.2.0' },
+      trustedKeys: await shippedKeys(info.api),
     };
     const session = await signInApp(
       { region: info.region, clientId: info.clientId, endpoint: info.cognitoEndpoint },
