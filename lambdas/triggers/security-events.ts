@@ -24,8 +24,8 @@ import type { MailContent, SecurityMailData } from '../lib/security-mails/types'
 // password without the site, and Cognito cannot ask for more. CloudTrail records these calls (with the
 // user's sub in additionalEventData) and delivers them to EventBridge, whose rule runs this function
 // (cdk/lib/account-security-events.ts); the local Cognito sends the same events. For each it mails the
-// owner, with a link that ends every session, and a change of the second factor also ends the sign-ins
-// begun before it (lambdas/triggers/pre-token-generation.ts). EventBridge may deliver an event twice
+// owner, with a link that ends every session, and a new authenticator app also ends the sign-ins begun
+// before it (lambdas/triggers/pre-token-generation.ts). EventBridge may deliver an event twice
 // or late: each is handled once (by CloudTrail's event id), and the two-factor state is read from
 // Cognito when the event is handled, so a repeat or an old event mails nothing wrong.
 
@@ -111,7 +111,10 @@ async function handle(detail: CloudTrailDetail, uid: string): Promise<void> {
   else {
     const atMs = Date.parse(at) || Date.now();
     kind = await twoFactorChange(uid, detail.eventName, atMs, user.twoFactor);
-    if (kind) await recordSecondFactorChange(uid, atMs);
+    // A new authenticator app ends the sign-ins begun with the old one. Turning the factor on or off
+    // needs no such end: before it is on no sign-in stops at a code, and once it is off the password
+    // alone signs in anyway.
+    if (kind === 'two-factor-changed') await recordSecondFactorChange(uid, atMs);
   }
   if (!kind || !user.address || !(await mailFits(uid))) return;
   const code = await createEndSessionCode(uid, user.username);
