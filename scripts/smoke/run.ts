@@ -7,6 +7,7 @@ import {
   checkSecurityHeaders,
   checkWebhookSignature,
 } from './checks';
+import { checkEndSessionsRefusesUnknownCode } from './end-sessions';
 import { DynamoDbCodes, OutboxCodes, type RecoveryCodeSource } from './recovery-code';
 import { reason, Report } from './report';
 import { signedInRoundTrip } from './round-trip';
@@ -47,6 +48,7 @@ export async function smoke(
   const publicKey = await checkLicensePublicKey(target, report);
   await checkSecurityHeaders(target, report);
   await checkWebhookSignature(target, report);
+  await checkEndSessionsRefusesUnknownCode(target, report);
   await checkOriginRefused(target, report);
   await signedInRoundTrip(target, report, codeSource(target), publicKey);
 

@@ -272,6 +272,11 @@ describe('the public checks against a fake deploy', () => {
             pem: publicKey.export({ type: 'spki', format: 'pem' }),
           });
         }
+        if (req.url === '/api/end-sessions') {
+          return json(400, {
+            error: { code: 'INVALID_ACTION_CODE', message: 'The link is invalid or has expired.' },
+          });
+        }
         if (req.url === '/api/stripe-webhook') {
           try {
             Stripe.webhooks.constructEvent(body, String(req.headers['stripe-signature']), webhookSecret);
@@ -327,16 +332,17 @@ describe('the public checks against a fake deploy', () => {
     const lines: string[] = [];
     const code = await smoke(['--url', url, '--region', 'eu-west-1'], {}, (l) => lines.push(l));
     const checks = lines.filter((l) => !l.startsWith('#'));
-    expect(checks.slice(0, 6)).toEqual([
+    expect(checks.slice(0, 7)).toEqual([
       'ok   GET /api/health answers 200 JSON: {"status":"ok"}',
       `ok   GET /api/license-public-key answers a usable Ed25519 key: Ed25519, kid ${jwk.kid}`,
       'ok   security headers on /: CSP, nosniff, DENY, referrer and permissions policy (http: no HSTS expected)',
       'ok   security headers on /checkout: CSP, nosniff, DENY, referrer and permissions policy (http: no HSTS expected)',
       'ok   security headers on /checkout/: CSP, nosniff, DENY, referrer and permissions policy (http: no HSTS expected)',
       'ok   POST /api/stripe-webhook signed with a wrong secret answers 400: 400 INVALID_SIGNATURE "no"',
+      'ok   POST /api/end-sessions with an unknown code answers 400 INVALID_ACTION_CODE: 400 INVALID_ACTION_CODE',
     ]);
-    expect(checks[6]).toMatch(/^FAIL sign in to Cognito \(USER_PASSWORD_AUTH\): no smoke user/);
-    expect(checks.at(-1)).toMatch(/^smoke: 2 of 8 checks FAILED, 6 passed/);
+    expect(checks[7]).toMatch(/^FAIL sign in to Cognito \(USER_PASSWORD_AUTH\): no smoke user/);
+    expect(checks.at(-1)).toMatch(/^smoke: 2 of 9 checks FAILED, 7 passed/);
     expect(code).toBe(1);
   });
 
