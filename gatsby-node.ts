@@ -352,6 +352,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
     cache: unknown;
     externals: unknown[];
     output: { chunkFilename: string; chunkLoadTimeout: number };
+    devtool: unknown;
   };
   config.cache = false;
   if (stage === 'build-html') config.externals.push(/^aws-amplify(\/|$)/, /^@aws-amplify\//, /^@stripe\//);
@@ -360,6 +361,9 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
     // The spec's lazy-chunk time-out: a chunk still loading then fails as ChunkLoadError, which takes
     // the chunk-failure path (error-screen/chunk-reload.ts).
     config.output.chunkLoadTimeout = CHUNK_LOAD_TIMEOUT_MS;
+    // Source maps for our own error reports only: no chunk names its map, and none is uploaded
+    // (cdk/site/unpublished-files.ts).
+    config.devtool = 'hidden-source-map';
   }
   actions.replaceWebpackConfig(config);
 };

@@ -923,6 +923,22 @@ async function main(): Promise<void> {
             },
           ]
         : []),
+      ...(has('end-sessions')
+        ? [
+            {
+              // The link of a security mail, followed once it is spent or expired (each is refused
+              // after one look-up): the route's cost without ending a session per round.
+              name: 'end-sessions with a link that no longer works',
+              rounds: roundsOf(60),
+              run: async () => {
+                await call('end-sessions', {
+                  params: { code: randomBytes(24).toString('base64url') },
+                  expect: [400],
+                });
+              },
+            },
+          ]
+        : []),
       ...(has('cancel-checkout')
         ? [
             {

@@ -3,12 +3,14 @@ import type { MachineInfo } from '../lambdas/contracts/machine';
 import type { Session } from './sign-in';
 import type { KeptState, PublishedKeys, StateStore } from './state';
 import { StatementError, verifyStatement } from './statement';
+import { isTrustedEndorsement, trustedKeySet } from './trust';
 
 // The desktop application's license check, as a specification in code (docs/desktop-protocol.md, "The desktop
 // application's license check"). At start and at least daily while online it calls validate-license
 // with this installation's id; a valid answer renews the statement, which is verified with the
-// published keys and kept, so the application works offline until the statement expires. A refusal
-// ends the license on this machine at once, and says what the user can do.
+// keys the application trusts (trust.ts) and kept, so the application works offline until the
+// statement expires, but only when the API cannot be reached. A refusal ends the license on this
+// machine at once, and says what the user can do.
 
 export interface LicenseClientOptions {
   /** The API's base, e.g. https://www.stockbench.app/api */
@@ -16,6 +18,11 @@ export interface LicenseClientOptions {
   store: StateStore;
   /** How this machine describes itself; its id is the installation id kept in the store. */
   machine: Omit<MachineInfo, 'id'>;
+  /**
+   * The keys the application ships with, in its code (never read from disk or the network): statements
+   * must be signed by one of them or by a key an endorsement chains to from them (trust.ts).
+   */
+  trustedKeys: PublishedKeys;
 }
 
 type RefusalCode = Exclude<LicenseValidation['code'], 'VALID'>;
@@ -29,7 +36,7 @@ export type LicenseStatus =
     }
   | {
       state: 'refused';
-      code: RefusalCode | 'SIGNED_OUT' | 'NO_STATEMENT';
+      code: RefusalCode | 'SIGNED_OUT' | 'NO_STATEMENT' | 'CHECK_REFUSED';
       /** What the application shows. */
       message: string;
       /** What it offers: sign in (again), open the Devices page, or the licenses page. */
@@ -79,58 +86,72 @@ export function describeRefusal(
   }
 }
 
-async function fetchKeys(api: string): Promise<PublishedKeys> {
+/** The endorsement the API publishes after a rotation, if any (the keys it lists are not trusted as such). */
+async function fetchEndorsement(api: string): Promise<string | undefined> {
   const res = await fetch(`${api}/license-public-key`);
-  if (!res.ok) throw new Error(`license-public-key answered ${res.status}`);
-  return { keys: ((await res.json()) as PublishedKeys).keys };
+  if (!res.ok) return undefined;
+  const { endorsement } = (await res.json()) as { endorsement?: unknown };
+  return typeof endorsement === 'string' ? endorsement : undefined;
 }
 
+const needsCheck = (message: string): Extract<LicenseStatus, { state: 'refused' }> => ({
+  state: 'refused',
+  code: 'NO_STATEMENT',
+  message,
+  action: 'connect',
+});
+
 /** The status from the kept statement alone (offline, or the API unreachable). */
-export async function offlineStatus(store: StateStore, now: Date = new Date()): Promise<LicenseStatus> {
-  const state = await store.read();
-  if (!state.statement || !state.publishedKeys || !state.licenseKey) {
-    return {
-      state: 'refused',
-      code: 'NO_STATEMENT',
-      message: 'Connect to the internet to check your license.',
-      action: 'connect',
-    };
-  }
+export async function offlineStatus(
+  options: Pick<LicenseClientOptions, 'store' | 'trustedKeys'>,
+  now: Date = new Date(),
+): Promise<LicenseStatus> {
+  const state = await options.store.read();
+  if (!state.statement || !state.licenseKey)
+    return needsCheck('Connect to the internet to check your license.');
   try {
     const verified = await verifyStatement(
       state.statement,
-      state.publishedKeys,
+      await trustedKeySet(options.trustedKeys, state.keyEndorsements),
       { key: state.licenseKey, machine: state.installationId },
       now,
     );
     return { state: 'licensed', online: false, worksOfflineUntil: new Date(verified.exp * 1000) };
   } catch (error) {
     if (!(error instanceof StatementError)) throw error;
-    return {
-      state: 'refused',
-      code: 'NO_STATEMENT',
-      message: 'Your license needs a check: connect to the internet.',
-      action: 'connect',
-    };
-  }
-}
-
-/** Verifies a new statement; on a key it does not know (a rotation just made) it fetches the keys once more. */
-async function verifyNew(api: string, state: KeptState, token: string, key: string) {
-  let keys = state.publishedKeys ?? (await fetchKeys(api));
-  const expect = { key, machine: state.installationId };
-  try {
-    return { keys, verified: await verifyStatement(token, keys, expect) };
-  } catch (error) {
-    if (!(error instanceof StatementError) || error.reason !== 'unknown-key') throw error;
-    keys = await fetchKeys(api);
-    return { keys, verified: await verifyStatement(token, keys, expect) };
+    return needsCheck('Your license needs a check: connect to the internet.');
   }
 }
 
 /**
- * One check with the API (at start, and at least daily while the application runs). Network trouble or
- * a server error falls back to the kept statement; an expired session asks to sign in again.
+ * Verifies a new statement with the trusted keys; on a key it does not trust yet (a rotation), it
+ * fetches the API's endorsement once and keeps it if it chains to them. Answers the endorsements to keep.
+ */
+async function verifyNew(options: LicenseClientOptions, state: KeptState, token: string, key: string) {
+  let endorsements = state.keyEndorsements ?? [];
+  const expect = { key, machine: state.installationId };
+  const verify = async () =>
+    verifyStatement(token, await trustedKeySet(options.trustedKeys, endorsements), expect);
+  try {
+    return { endorsements, verified: await verify() };
+  } catch (error) {
+    if (!(error instanceof StatementError) || error.reason !== 'unknown-key') throw error;
+    const endorsement = await fetchEndorsement(options.api).catch(() => undefined);
+    if (endorsement && (await isTrustedEndorsement(options.trustedKeys, endorsements, endorsement))) {
+      endorsements = [...endorsements, endorsement];
+    }
+    return { endorsements, verified: await verify() };
+  }
+}
+
+/** A server error or a throttled request: the API is there but cannot answer now. */
+const isTransient = (status: number) => status >= 500 || status === 429;
+
+/**
+ * One check with the API (at start, and at least daily while the application runs). Only a failure to
+ * reach the API (or its answer that it cannot answer now) falls back to the kept statement. A definite
+ * refusal (the license removed, ended, not this user's; the session ended) stops it at once and forgets
+ * the kept statement; any other answer is no license now.
  */
 export async function checkLicense(
   options: LicenseClientOptions,
@@ -146,9 +167,13 @@ export async function checkLicense(
       body: JSON.stringify({ key, machine: { id: state.installationId, ...options.machine } }),
     });
   } catch {
-    return offlineStatus(options.store);
+    return offlineStatus(options);
   }
+  if (isTransient(res.status)) return offlineStatus(options);
+  const forget = () =>
+    options.store.write({ installationId: state.installationId, keyEndorsements: state.keyEndorsements });
   if (res.status === 401) {
+    await forget();
     return {
       state: 'refused',
       code: 'SIGNED_OUT',
@@ -156,21 +181,33 @@ export async function checkLicense(
       action: 'sign-in',
     };
   }
-  if (res.status !== 200) return offlineStatus(options.store);
+  if (res.status !== 200) {
+    return {
+      state: 'refused',
+      code: 'CHECK_REFUSED',
+      message: `The license server did not accept the check (${res.status}). Sign in again, or contact support.`,
+      action: 'sign-in',
+    };
+  }
   const answer = (await res.json()) as LicenseValidation;
   if (!answer.valid) {
     // Refused online: the kept statement is not used any more on this machine.
-    await options.store.write({ installationId: state.installationId });
+    await forget();
     return describeRefusal(answer);
   }
   try {
-    const { keys, verified } = await verifyNew(options.api, state, answer.token, key);
-    await options.store.write({ ...state, licenseKey: key, statement: answer.token, publishedKeys: keys });
+    const { endorsements, verified } = await verifyNew(options, state, answer.token, key);
+    await options.store.write({
+      installationId: state.installationId,
+      licenseKey: key,
+      statement: answer.token,
+      ...(endorsements.length ? { keyEndorsements: endorsements } : {}),
+    });
     return { state: 'licensed', online: true, worksOfflineUntil: new Date(verified.exp * 1000) };
   } catch (error) {
-    // A statement that does not verify is not kept; the one kept before still counts until it expires
-    // (right after a key rotation the published keys may lag the signer by a few minutes).
+    // A statement signed by a key the application cannot trust is not kept; the one kept before still
+    // counts until it expires (an application offline across two rotations needs an update).
     if (!(error instanceof StatementError)) throw error;
-    return offlineStatus(options.store);
+    return offlineStatus(options);
   }
 }

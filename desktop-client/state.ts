@@ -10,12 +10,16 @@ export interface KeptState {
   /** Random, made on first run; the machine's id for validate-license and the Devices view. */
   installationId: string;
   licenseKey?: string;
-  /** The last valid statement (a JWT) and the keys that verified it, for offline starts. */
+  /** The last valid statement (a JWT), for offline starts. */
   statement?: string;
-  publishedKeys?: PublishedKeys;
+  /**
+   * Key endorsements learned from the API after rotations (trust.ts). Not trusted for being here: each
+   * must chain to a key the application ships with, every time it is used.
+   */
+  keyEndorsements?: string[];
 }
 
-/** The JWK set of GET /api/license-public-key. */
+/** A JWK set of Ed25519 keys (GET /api/license-public-key publishes one; the application ships one). */
 export interface PublishedKeys {
   keys: { kty?: string; crv?: string; x?: string; kid: string; alg: 'EdDSA'; use: 'sig' }[];
 }

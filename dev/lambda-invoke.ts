@@ -1,7 +1,9 @@
 import http from 'node:http';
 import path from 'node:path';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import type { Mail } from '../lambdas/lib/mail';
+import { withMessage } from '../lambdas/triggers/custom-message';
 import { contextFields, workerInvokers, type LogSink } from './api-server';
 import { localSesClient } from './aws-twins/clients';
 import type { CognitoMessageHookBody } from './cognito/cognito-local-main';
@@ -29,7 +31,28 @@ export const TRIGGER_FUNCTIONS: Record<string, string> = {
   'custom-message': path.join(__dirname, '..', 'lambdas', 'triggers', 'custom-message.ts'),
   'post-confirmation': path.join(__dirname, '..', 'lambdas', 'triggers', 'post-confirmation.ts'),
   'pre-sign-up': path.join(__dirname, '..', 'lambdas', 'triggers', 'pre-sign-up.ts'),
-  'local-token-claims': path.join(__dirname, 'cognito', 'token-claims.ts'),
+  'pre-authentication': path.join(__dirname, '..', 'lambdas', 'triggers', 'pre-authentication.ts'),
+  'pre-token-generation': path.join(__dirname, '..', 'lambdas', 'triggers', 'pre-token-generation.ts'),
+  'security-events': path.join(__dirname, '..', 'lambdas', 'triggers', 'security-events.ts'),
+};
+
+/**
+ * cognito-local writes email_verified wrong in its ID tokens (dev/cognito/token-claims.ts): its fix is
+ * applied to the answer of the product's PreTokenGeneration trigger, as if that trigger had made it.
+ */
+const LOCAL_TOKEN_FIX: Record<string, string> = {
+  'pre-token-generation': path.join(__dirname, 'cognito', 'token-claims.ts'),
+};
+
+/**
+ * Without a stack (dev/cognito's own tests: no table, no IAM gate), the product triggers that keep
+ * their state in the table run as their table-free part: messages are made but not counted, sign-in
+ * starts are not recorded, tokens are not held back.
+ */
+const WITHOUT_STACK: Record<string, Handler> = {
+  'custom-message': async (event) => withMessage(event as CustomMessageTriggerEvent),
+  'pre-authentication': async (event) => event,
+  'pre-token-generation': async (event) => event,
 };
 
 /** Where the Cognito triggers that call AWS are (bundled as CDK bundles them, by file name). */
@@ -92,14 +115,21 @@ export async function startLambdaInvoke(opts: LambdaInvokeOptions): Promise<Lamb
   const functions = opts.functions ?? TRIGGER_FUNCTIONS;
   const { deliver, isolated } = opts;
   const workers = isolated && workerInvokers(isolated.dir, isolated.env, isolated.credentials, opts.logSink);
-  const run = async (name: string, event: TriggerEvent): Promise<unknown> => {
+  const invoke = async (name: string, event: TriggerEvent): Promise<unknown> => {
     if (workers && isolated?.names.includes(name)) {
       return workers.invoke(name, event, contextFields(name, Date.now()));
     }
+    const tableFree = WITHOUT_STACK[name];
+    if (!workers && tableFree) return tableFree(event);
     const file = functions[name];
     if (!file) return undefined;
     const { handler } = await load(file);
     return handler(event);
+  };
+  const run = async (name: string, event: TriggerEvent): Promise<unknown> => {
+    const answer = await invoke(name, event);
+    const fix = LOCAL_TOKEN_FIX[name];
+    return fix ? (await load(fix)).handler(answer ?? event) : answer;
   };
   const known = (name: string) => Boolean(functions[name]) || Boolean(isolated?.names.includes(name));
   const modules = new Map<string, Promise<HandlerModule>>();

@@ -62,6 +62,11 @@ export interface LocalStackOptions {
    * handlers' SendEmail on each recipient too. Default: production access (any recipient).
    */
   sesSandbox?: { verifiedRecipients: string[] };
+  /**
+   * The app client's auth session validity in seconds (how long a sign-in challenge can be answered):
+   * Cognito's 3 minutes unless a test needs a shorter one. The proxy and the triggers both use it.
+   */
+  authSessionSeconds?: number;
 }
 
 export interface LocalStack {
@@ -282,6 +287,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
 
   // Handlers and the trigger read configuration from process.env; set what is known now.
   const env: Record<string, string> = baseHandlerEnv(tableName, siteUrl, machineLimit);
+  if (opts.authSessionSeconds) env.AUTH_SESSION_VALIDITY_SECONDS = String(opts.authSessionSeconds);
   Object.assign(process.env, env);
   // A limit given as an option replaces one in this process's environment (tests call lambdas/lib here).
   if (machineLimit === null) Reflect.deleteProperty(process.env, MACHINE_LIMIT_ENV);
@@ -347,6 +353,25 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     };
     log(`Secrets Manager      ${secretsManager.url}`);
 
+    // Before Cognito: the admin operations sent to its endpoint (setup's too) pass the gate, as in AWS.
+    // The handlers' principals follow once the pool exists.
+    const cognitoMark = { header: 'x-local-iam-checked', value: randomBytes(16).toString('hex') };
+    const gate = await startIamGate({
+      port: ports.iamGate,
+      upstreams: {
+        dynamodb: dynamodb.endpoint,
+        'cognito-idp': url(ports.cognito),
+        ses: ses.url,
+        secretsmanager: secretsManager.url,
+      },
+      principals: [adminPrincipal(iamSeed)],
+      secretArns: () => [twins.stripeSecretArn, twins.licenseSigningKeyArn],
+      cognitoMark,
+      sesSandbox: Boolean(opts.sesSandbox),
+    });
+    stops.push(gate.stop);
+    log(`IAM gate             ${gate.url}  (the handlers' AWS endpoint)`);
+
     const lambda = await startLambdaInvoke({
       port: ports.lambda,
       logSink: opts.handlerLog,
@@ -369,8 +394,21 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       lambdaEndpoint: lambda.url,
       messageHookUrl: lambda.messageHookUrl,
       preSignUpFunction: 'pre-sign-up',
+      preAuthenticationFunction: 'pre-authentication',
+      securityEventsFunction: 'security-events',
+      iamGate: { url: gate.url, mark: cognitoMark },
+      challengeSessions: opts.authSessionSeconds ? { ttlMs: opts.authSessionSeconds * 1000 } : undefined,
     });
     stops.push(cognito.stop);
+    gate.setPrincipals(
+      stackPrincipals(iamSeed, {
+        tableName,
+        userPoolId: cognito.userPoolId,
+        stripeSecretArn: twins.stripeSecretArn,
+        licenseSigningKeyArn: twins.licenseSigningKeyArn,
+        mailFrom: MAIL_FROM,
+      }),
+    );
     log(`Cognito (proxy)      ${cognito.endpoint}  pool ${cognito.userPoolId}  client ${cognito.clientId}`);
     if (await ensureVerifiedUser(cognito.endpoint, cognito.userPoolId, demo.email, demo.password)) {
       log(`Created demo user    ${demo.email}`);
@@ -386,27 +424,6 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     if (opts.webhooks === false) stripe.setWebhookUrl(undefined);
     const priceId = await ensurePrice(dir, stripe.port);
     log(`Stripe emulator      ${stripe.url}  price ${priceId}`);
-
-    const gate = await startIamGate({
-      port: ports.iamGate,
-      upstreams: {
-        dynamodb: dynamodb.endpoint,
-        'cognito-idp': cognito.endpoint,
-        ses: ses.url,
-        secretsmanager: secretsManager.url,
-      },
-      principals: stackPrincipals(iamSeed, {
-        tableName,
-        userPoolId: cognito.userPoolId,
-        stripeSecretArn: twins.stripeSecretArn,
-        licenseSigningKeyArn: twins.licenseSigningKeyArn,
-        mailFrom: MAIL_FROM,
-      }),
-      secretArns: () => [twins.stripeSecretArn, twins.licenseSigningKeyArn],
-      sesSandbox: Boolean(opts.sesSandbox),
-    });
-    stops.push(gate.stop);
-    log(`IAM gate             ${gate.url}  (the handlers' AWS endpoint)`);
 
     Object.assign(
       env,

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { localCspDirectives, securityHeaders, type LocalEndpoints } from '../cdk/lib/security-headers';
 import { externalizeHtml, INLINE_DIR } from '../cdk/site/externalize-inline-scripts';
+import { isUnpublished } from '../cdk/site/unpublished-files';
 import { sendJson } from './http-helpers';
 import { listen, type RunningServer } from './listen';
 
@@ -26,7 +27,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
   '.svg': 'image/svg+xml',
@@ -206,7 +206,8 @@ export function createSiteHandler({
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
     }
-    const file = await resolveFile(absRoot, urlPath);
+    // Left out of the upload (source maps): CloudFront answers them as any missing file.
+    const file = isUnpublished(urlPath) ? null : await resolveFile(absRoot, urlPath);
     if (file) return sendFile(req, res, file, 200, urlPath, inline);
     const script = INLINE_SCRIPT.exec(urlPath)?.[1];
     const moved = script ? await inline.get(script) : undefined;

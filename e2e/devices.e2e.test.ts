@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { checkLicense, type LicenseClientOptions } from '../desktop-client/license-client';
+import { shippedKeys } from '../lambdas/__tests__/support/machines';
 import { signIn as signInApp } from '../desktop-client/sign-in';
 import { fileStore } from '../desktop-client/state';
 import { seriousViolations } from './axe';
@@ -47,6 +48,7 @@ async function installApp(origin: string, email: string, name: string) {
     api: `${origin}/api`,
     store: fileStore(path.join(dir, `install-${++installs}`, 'license.json')),
     machine: { name, platform: 'macos', appVersion: '5.2.0' },
+    trustedKeys: await shippedKeys(info.api),
   };
   const session = await signInApp(
     { region: info.region, clientId: info.clientId, endpoint: info.cognitoEndpoint },

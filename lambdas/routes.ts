@@ -11,6 +11,7 @@ import { deleteCustomer } from './contracts/delete-customer';
 import { emailRecovery } from './contracts/email-recovery';
 import { emailRecoveryInfo } from './contracts/email-recovery-info';
 import { getBillingDetails } from './contracts/get-billing-details';
+import { endSessions } from './contracts/end-sessions';
 import { getHeldLicenses } from './contracts/get-held-licenses';
 import { getInvoices } from './contracts/get-invoices';
 import { getLicenses } from './contracts/get-licenses';
@@ -44,6 +45,7 @@ const contracts = [
   updateEmail,
   emailRecoveryInfo,
   emailRecovery,
+  endSessions,
   setupCheckout,
   checkoutInfo,
   completeCheckout,

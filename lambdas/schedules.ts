@@ -20,4 +20,9 @@ export const schedules: readonly ScheduledJob[] = [
     everyHours: 12,
     description: 'Mails each subscriber whose card expires before the next renewal, once per card',
   },
+  {
+    name: 'sync-customer-emails',
+    everyHours: 1,
+    description: "Makes each Stripe customer's email follow an address the sign-up trigger moved",
+  },
 ];

@@ -35,8 +35,8 @@ const props = (type: string) =>
   resourcesOfType({ Resources: resources }, type).map(([, r]) => r.Properties ?? {});
 
 /** Logical id of the role of the function for a handler (ids come from pascal(handler)). */
-/** Cognito's trigger functions (lambdas/triggers/): CustomMessage, PostConfirmation, PreSignUp. */
-const COGNITO_TRIGGERS = 3;
+/** The Cognito triggers, and the function EventBridge runs for Cognito's security events. */
+const COGNITO_TRIGGERS = Object.keys(TRIGGER_PERMISSIONS).length;
 
 function roleIdOf(handler: string): string {
   const [id] = Object.entries(resources).find(
@@ -103,7 +103,7 @@ describe('accounts', () => {
       LambdaConfig: { CustomMessage: Match.anyValue(), PreSignUp: Match.anyValue() },
     });
   });
-  it('the PreSignUp trigger may use this pool, the table and the Stripe secret, nothing else', () => {
+  it('the PreSignUp trigger may use this pool and the table, nothing else (no Stripe: the job follows)', () => {
     const [roleId] = Object.keys(resources).filter(
       (key) => resources[key]?.Type === 'AWS::IAM::Role' && key.startsWith('AuthPreSignUpRole'),
     );
@@ -118,17 +118,12 @@ describe('accounts', () => {
           ],
           Resource: { 'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool/), 'Arn'] },
         },
-        {
-          Effect: 'Allow',
-          Action: 'secretsmanager:GetSecretValue',
-          Resource: { Ref: expect.stringMatching(/^SecretsStripe/) },
-        },
       ]),
     );
     expect(actionsOf(roleId ?? '').filter((a) => !a.startsWith('logs:'))).toEqual([
       'dynamodb:GetItem',
       'dynamodb:UpdateItem',
-      'secretsmanager:GetSecretValue',
+      'dynamodb:PutItem',
       'cognito-idp:ListUsers',
       'cognito-idp:AdminDeleteUser',
       'cognito-idp:AdminUpdateUserAttributes',
@@ -169,7 +164,8 @@ describe('accounts', () => {
       EnableTokenRevocation: true,
       AllowedOAuthFlowsUserPoolClient: false,
       IdTokenValidity: 60,
-      AccessTokenValidity: 60,
+      // Minutes: the shortest Cognito allows (docs/accounts-and-security.md).
+      AccessTokenValidity: 5,
       RefreshTokenValidity: 43200,
     });
   });
@@ -270,22 +266,31 @@ describe('API', () => {
       expect(fnId).toBeDefined();
       expect(resources[fnId ?? '']?.Properties).toMatchObject({ Description: job.description, Timeout: 300 });
       t.hasResourceProperties('AWS::Events::Rule', {
-        ScheduleExpression: `rate(${job.everyHours} hours)`,
+        ScheduleExpression: `rate(${job.everyHours} ${job.everyHours === 1 ? 'hour' : 'hours'})`,
         State: 'ENABLED',
         Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] } })],
       });
-      expect(actionsOf(roleIdOf(job.name))).toContain('dynamodb:Scan');
+      expect(actionsOf(roleIdOf(job.name))).toEqual(
+        expect.arrayContaining((HANDLER_PERMISSIONS[job.name]?.table ?? []).map((a) => `dynamodb:${a}`)),
+      );
     }
     // Only the jobs may scan the table.
     for (const handler of handlers) expect(actionsOf(roleIdOf(handler))).not.toContain('dynamodb:Scan');
   });
-  it('public routes are the webhook, the recovery pair, health and the public key', () => {
+  it('public routes are the webhook, the recovery pair, the end-sessions link, health and the public key', () => {
     expect(
       routes
         .filter((r) => r.auth === 'none')
         .map((r) => r.handler)
         .sort(),
-    ).toEqual(['email-recovery', 'email-recovery-info', 'health', 'license-public-key', 'stripe-webhook']);
+    ).toEqual([
+      'email-recovery',
+      'email-recovery-info',
+      'end-sessions',
+      'health',
+      'license-public-key',
+      'stripe-webhook',
+    ]);
   });
   it('stage throttles every route, public ones tighter, and writes access logs', () => {
     const publicKeys = routes
@@ -379,7 +384,12 @@ describe('least privilege', () => {
     const withCognito = handlers.filter((h) =>
       actionsOf(roleIdOf(h)).some((a) => a.startsWith('cognito-idp:')),
     );
-    expect(withCognito.sort()).toEqual(['email-recovery', 'sign-out-everywhere', 'update-email']);
+    expect(withCognito.sort()).toEqual([
+      'email-recovery',
+      'end-sessions',
+      'sign-out-everywhere',
+      'update-email',
+    ]);
     for (const h of withCognito) {
       const s = statementsOf(roleIdOf(h)).find((st) =>
         [st.Action].flat().some((a) => a.startsWith('cognito-idp:')),

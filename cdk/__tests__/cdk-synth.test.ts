@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { routes } from '../../lambdas/routes';
 import { siteContentContext } from '../deploy-context';
 import { schedules } from '../../lambdas/schedules';
+import { TRIGGER_PERMISSIONS } from '../lib/handler-permissions';
 import { tinySiteDir } from './helpers';
 
 // `cdk synth` through the real CLI, offline, with real esbuild bundling of every handler (the other
@@ -159,8 +160,10 @@ const bffFunctions = () =>
 
 it('bundles every function minified, with a source map', () => {
   const fns = Object.values(readTemplate().Resources).filter((r) => r.Type === 'AWS::Lambda::Function');
-  // Plus the Cognito triggers (CustomMessage, PostConfirmation, PreSignUp) and the scheduled jobs.
-  expect(fns).toHaveLength(new Set(routes.map((r) => r.handler)).size + 3 + schedules.length);
+  // Plus the Cognito triggers and the security-events function (TRIGGER_PERMISSIONS) and the jobs.
+  expect(fns).toHaveLength(
+    new Set(routes.map((r) => r.handler)).size + Object.keys(TRIGGER_PERMISSIONS).length + schedules.length,
+  );
   for (const fn of fns) {
     const assetDir = path.join(outdir, fn.Metadata?.['aws:asset:path'] ?? 'missing');
     const map = JSON.parse(fs.readFileSync(path.join(assetDir, 'index.js.map'), 'utf8')) as {

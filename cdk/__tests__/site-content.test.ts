@@ -5,6 +5,7 @@ import {
   IMMUTABLE_CACHE_CONTROL,
   REVALIDATE_CACHE_CONTROL,
 } from '../lib/site-content-stack';
+import { UNPUBLISHED_FILE_GLOBS } from '../site/unpublished-files';
 import { removeOutput, synthesize, type SynthResult, templateOf, tinySiteDir } from './helpers';
 
 // The upload stack, synthesized with a tiny stand-in for public/ and the backend outputs as context.
@@ -67,7 +68,7 @@ it('pages: revalidated, pruned, invalidated, after the assets', () => {
     ([, r]) => r.Properties.Prune === true,
   );
   expect(pages?.[1].Properties).toMatchObject({
-    Exclude: HASHED_FILE_GLOBS,
+    Exclude: [...HASHED_FILE_GLOBS, ...UNPUBLISHED_FILE_GLOBS],
     SystemMetadata: { 'cache-control': REVALIDATE_CACHE_CONTROL },
     DistributionId: 'E2EXAMPLE',
     DistributionPaths: ['/*'],
@@ -77,4 +78,14 @@ it('pages: revalidated, pruned, invalidated, after the assets', () => {
 
 it('references the backend by plain names, not CloudFormation exports', () => {
   expect(JSON.stringify(t.toJSON())).not.toContain('Fn::ImportValue');
+});
+
+it('uploads no source map: no upload includes one, the pages upload excludes them', () => {
+  for (const props of deployments()) {
+    const include = (props.Include ?? []) as string[];
+    const exclude = (props.Exclude ?? []) as string[];
+    expect(include.some((glob) => glob.endsWith('.map'))).toBe(false);
+    // The hashed upload excludes everything but its includes; the pages upload names the maps.
+    expect(exclude.includes('*') || exclude.includes('*.map')).toBe(true);
+  }
 });

@@ -33,14 +33,17 @@ export class Auth extends Construct {
   readonly customMessage: ProductFunction;
   readonly postConfirmation: ProductFunction;
   readonly preSignUp: ProductFunction;
+  readonly preAuthentication: ProductFunction;
+  readonly preTokenGeneration: ProductFunction;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
 
     this.customMessage = new ProductFunction(this, 'CustomMessage', {
       entry: 'lambdas/triggers/custom-message.ts',
-      description: 'Cognito CustomMessage trigger: verification and reset links to the site',
-      environment: { SITE_URL: props.siteUrl },
+      description:
+        'Cognito CustomMessage trigger: verification and reset links to the site, a daily limit per address',
+      environment: { SITE_URL: props.siteUrl, TABLE_NAME: props.table.tableName },
       defaults: props.functionDefaults,
       timeout: Duration.seconds(5),
       memorySize: 256,
@@ -59,7 +62,30 @@ export class Auth extends Construct {
       entry: 'lambdas/triggers/pre-sign-up.ts',
       description:
         'Cognito PreSignUp trigger: address rules for every registration; an account that never proved an address does not keep it',
-      environment: { TABLE_NAME: props.table.tableName, STRIPE_SECRET_ARN: props.stripeSecret.secretArn },
+      environment: { TABLE_NAME: props.table.tableName },
+      defaults: props.functionDefaults,
+      timeout: Duration.seconds(5),
+      memorySize: 256,
+    });
+
+    // A sign-in begun before the account's last security change gets no tokens (the two triggers'
+    // headers say how).
+    this.preAuthentication = new ProductFunction(this, 'PreAuthentication', {
+      entry: 'lambdas/triggers/pre-authentication.ts',
+      description: 'Cognito PreAuthentication trigger: records when a sign-in with the second factor begins',
+      environment: { TABLE_NAME: props.table.tableName },
+      defaults: props.functionDefaults,
+      timeout: Duration.seconds(5),
+      memorySize: 256,
+    });
+    this.preTokenGeneration = new ProductFunction(this, 'PreTokenGeneration', {
+      entry: 'lambdas/triggers/pre-token-generation.ts',
+      description:
+        "Cognito PreTokenGeneration trigger: no tokens for a sign-in begun before the account's last security change",
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        AUTH_SESSION_VALIDITY_SECONDS: String(CLIENT_SETTINGS.authSessionValidityMinutes * 60),
+      },
       defaults: props.functionDefaults,
       timeout: Duration.seconds(5),
       memorySize: 256,
@@ -96,6 +122,8 @@ export class Auth extends Construct {
         customMessage: this.customMessage.fn,
         postConfirmation: this.postConfirmation.fn,
         preSignUp: this.preSignUp.fn,
+        preAuthentication: this.preAuthentication.fn,
+        preTokenGeneration: this.preTokenGeneration.fn,
       },
       email: props.sesIdentity
         ? cognito.UserPoolEmail.withSES({
@@ -121,8 +149,8 @@ export class Auth extends Construct {
       // No hosted UI or OAuth redirects: the site and the desktop application sign in directly.
       disableOAuth: true,
       supportedIdentityProviders: [cognito.UserPoolClientIdentityProvider.COGNITO],
-      idTokenValidity: Duration.hours(1),
-      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.minutes(CLIENT_SETTINGS.idTokenValidityMinutes),
+      accessTokenValidity: Duration.minutes(CLIENT_SETTINGS.accessTokenValidityMinutes),
       refreshTokenValidity: Duration.days(30),
       authSessionValidity: Duration.minutes(CLIENT_SETTINGS.authSessionValidityMinutes),
       // Not email: only the BFF changes the address (client-attributes.ts).
@@ -147,8 +175,11 @@ export class Auth extends Construct {
           ({ actions, resources }) => new iam.PolicyStatement({ actions, resources }),
         ),
       });
+    grant('CustomMessageGrants', this.customMessage, 'custom-message');
     grant('PostConfirmationGrants', this.postConfirmation, 'post-confirmation');
     grant('PreSignUpPolicy', this.preSignUp, 'pre-sign-up');
+    grant('PreAuthenticationGrants', this.preAuthentication, 'pre-authentication');
+    grant('PreTokenGenerationGrants', this.preTokenGeneration, 'pre-token-generation');
 
     Validations.of(this.userPool).acknowledge(
       {

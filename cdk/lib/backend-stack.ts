@@ -4,6 +4,7 @@ import type { Construct } from 'constructs';
 import type { RouteDef } from '../../lambdas/routes';
 import { Api } from './api';
 import { type AppConfig, isProduction } from './app-config';
+import { AccountSecurityEvents } from './account-security-events';
 import { Auth } from './auth';
 import { Data } from './data';
 import { Monitoring } from './monitoring';
@@ -11,6 +12,7 @@ import type { CodeMode, FunctionDefaults } from './node-function';
 import { Secrets } from './secrets';
 import { Site } from './site';
 import { outputIdFor, type SiteBuildVariable } from './site-build-env';
+import { UserPoolWebAcl } from './user-pool-web-acl';
 
 // Everything but the site's files: data, secrets, accounts, API, distribution, alarms. One stack,
 // because the pieces reference each other both ways (the trigger and handlers need the site URL, the
@@ -31,6 +33,7 @@ export class BackendStack extends Stack {
   readonly data: Data;
   readonly secrets: Secrets;
   readonly auth: Auth;
+  readonly securityEvents: AccountSecurityEvents;
   readonly api: Api;
   readonly site: Site;
   readonly monitoring: Monitoring;
@@ -61,6 +64,20 @@ export class BackendStack extends Stack {
       functionDefaults,
       table: this.data.table,
       stripeSecret: this.secrets.stripe,
+    });
+    // The user pool's own rate limits, and how the product learns of changes made straight at Cognito.
+    new UserPoolWebAcl(this, 'UserPoolWebAcl', {
+      userPoolArn: this.auth.userPool.userPoolArn,
+      metricPrefix: `stockbench-${config.envName}-user-pool`,
+    });
+    this.securityEvents = new AccountSecurityEvents(this, 'AccountSecurityEvents', {
+      functionDefaults,
+      table: this.data.table,
+      userPool: this.auth.userPool,
+      siteUrl: this.siteUrl,
+      mailFrom: config.mailFrom,
+      supportEmail: config.supportEmail,
+      sesIdentity: config.sesIdentity,
     });
     this.api = new Api(this, 'Api', {
       table: this.data.table,
@@ -100,6 +117,9 @@ export class BackendStack extends Stack {
         ['custom-message', this.auth.customMessage],
         ['post-confirmation', this.auth.postConfirmation],
         ['pre-sign-up', this.auth.preSignUp],
+        ['pre-authentication', this.auth.preAuthentication],
+        ['pre-token-generation', this.auth.preTokenGeneration],
+        ['security-events', this.securityEvents.handler],
       ]),
       webhook: this.api.functions.get(WEBHOOK_HANDLER),
       alarmEmail: config.alarmEmail,

@@ -13,7 +13,7 @@ import { ASSIGNEE_INDEX, CUSTOMER_ID_INDEX, LICENSE_KEY_INDEX } from '../../lamb
 // and a synth warning; the tests fail until it is listed, so the default never reaches production silently.
 
 /** DynamoDB operations the BFF calls on its table (lambdas/lib/repository). */
-type TableAction = 'GetItem' | 'Query' | 'Scan' | 'PutItem' | 'UpdateItem' | 'BatchWriteItem';
+type TableAction = 'GetItem' | 'Query' | 'Scan' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem';
 /** Global secondary indexes of the table (lambdas/lib/table.ts). */
 type TableIndex = typeof LICENSE_KEY_INDEX | typeof CUSTOMER_ID_INDEX | typeof ASSIGNEE_INDEX;
 /** The product's secrets (cdk/lib/secrets.ts): the Stripe keys, the license signing key. */
@@ -99,6 +99,9 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
   // codes (Query of their pointers, GetItem, UpdateItem); restores the old email in Cognito, voids the
   // password (AdminResetUserPassword), signs out everywhere; the account record and Stripe; marks the
   // code used.
+  // The one-time code (GetItem, UpdateItem to spend it), Cognito's global sign-out, and the "tokens
+  // valid after" time (UpdateItem).
+  'end-sessions': { table: ['GetItem', 'UpdateItem'], cognito: ['AdminUserGlobalSignOut'] },
   'email-recovery': {
     table: ['GetItem', 'Query', 'UpdateItem'],
     cognito: [
@@ -168,27 +171,51 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
   // The card-expiry notice (every 12 hours): scans the accounts' cached cards, confirms each in Stripe, reads the
   // account's address and claims the notice once (UpdateItem), then mails it.
   'card-expiry-notices': { table: ['Scan', 'GetItem', 'UpdateItem'], secrets: ['stripe'], mail: true },
+  // Lists the accounts whose Stripe customer must follow a moved address (Query), and under the lease
+  // (UpdateItem) reads the record (GetItem), updates Stripe and removes the request (DeleteItem).
+  'sync-customer-emails': { table: ['Query', 'GetItem', 'UpdateItem', 'DeleteItem'], secrets: ['stripe'] },
 };
 
 /**
  * What each Cognito trigger (lambdas/triggers/<name>.ts) may touch, in the handlers' terms. CDK attaches
- * these to the trigger's role (auth.ts); the local stack runs the trigger with its own keys behind the
- * same IAM gate (dev/lambda-invoke.ts). The CustomMessage trigger is not listed: it calls nothing.
+ * these to the trigger's role (auth.ts; account-security-events.ts for the one EventBridge runs); the
+ * local stack runs the trigger with its own keys behind the same IAM gate (dev/lambda-invoke.ts).
  */
-export const TRIGGER_PERMISSIONS: Readonly<Record<'post-confirmation' | 'pre-sign-up', HandlerPermissions>> =
-  {
-    // Ends every session after a password reset: Cognito's global sign-out and the "tokens valid after"
-    // time (UpdateItem on USER#<uid> / SESSIONS).
-    'post-confirmation': { table: ['UpdateItem'], cognito: ['AdminUserGlobalSignOut'] },
-    // Frees an address held without proof: finds the users with that email, deletes an unconfirmed
-    // sign-up; gives an account that changed to it and never proved it its last proven address back
-    // (under the account's lease, UpdateItem): Cognito, the account record (GetItem) and Stripe.
-    'pre-sign-up': {
-      table: ['GetItem', 'UpdateItem'],
-      cognito: ['ListUsers', 'AdminDeleteUser', 'AdminUpdateUserAttributes'],
-      secrets: ['stripe'],
-    },
-  };
+export const TRIGGER_PERMISSIONS: Readonly<
+  Record<
+    | 'custom-message'
+    | 'post-confirmation'
+    | 'pre-sign-up'
+    | 'pre-authentication'
+    | 'pre-token-generation'
+    | 'security-events',
+    HandlerPermissions
+  >
+> = {
+  // Counts each mail against its address's daily limit (UpdateItem; GetItem to tell a refusal).
+  'custom-message': { table: ['UpdateItem', 'GetItem'] },
+  // Ends every session after a password reset: Cognito's global sign-out and the "tokens valid after"
+  // time (UpdateItem on USER#<uid> / SESSIONS).
+  'post-confirmation': { table: ['UpdateItem'], cognito: ['AdminUserGlobalSignOut'] },
+  // Frees an address held without proof: finds the users with that email, deletes an unconfirmed
+  // sign-up; gives an account that changed to it and never proved it its last proven address back
+  // (under the account's lease, UpdateItem): Cognito and the account record (GetItem), and asks for
+  // Stripe's customer to follow (PutItem; the job does it, not the trigger).
+  'pre-sign-up': {
+    table: ['GetItem', 'UpdateItem', 'PutItem'],
+    cognito: ['ListUsers', 'AdminDeleteUser', 'AdminUpdateUserAttributes'],
+  },
+  // Records when a sign-in with the second factor begins (AdminGetUser tells; PutItem), and takes the
+  // BFF's one-time password-check marks (UpdateItem).
+  'pre-authentication': { table: ['PutItem', 'UpdateItem'], cognito: ['AdminGetUser'] },
+  // Reads the account's last security change (GetItem) and the sign-ins begun before it (Query).
+  'pre-token-generation': { table: ['GetItem', 'Query'] },
+  // Not a Cognito trigger but run by EventBridge for Cognito's CloudTrail events
+  // (cdk/lib/account-security-events.ts): reads the user (AdminGetUser) and the account record, records
+  // the event once (GetItem, PutItem), the two-factor state, the change time, the mail count and the
+  // mailed link's code (UpdateItem), and mails the owner.
+  'security-events': { table: ['GetItem', 'PutItem', 'UpdateItem'], cognito: ['AdminGetUser'], mail: true },
+};
 
 export type TriggerName = keyof typeof TRIGGER_PERMISSIONS;
 

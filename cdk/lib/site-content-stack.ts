@@ -5,6 +5,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import type { Construct } from 'constructs';
+import { UNPUBLISHED_FILE_GLOBS } from '../site/unpublished-files';
 
 // The built site's files, uploaded by CDK's BucketDeployment after `gatsby build` (cdk/deploy.ts).
 // A stack of its own because the build needs the backend's outputs first: deploy backend, build, then
@@ -18,7 +19,7 @@ import type { Construct } from 'constructs';
 //    invalidated.
 
 /** Same files as the immutable CloudFront behaviours, in `aws s3 sync` filter syntax. */
-export const HASHED_FILE_GLOBS = ['static/*', '*.js', '*.css', '*.js.map', '*.css.map'];
+export const HASHED_FILE_GLOBS = ['static/*', '*.js', '*.css'];
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
@@ -47,6 +48,7 @@ export class SiteContentStack extends Stack {
       destinationBucket: bucket,
       exclude: ['*'],
       include: HASHED_FILE_GLOBS,
+      // The source maps stay out of every upload (unpublished-files.ts).
       prune: false,
       cacheControl: [s3deploy.CacheControl.fromString(IMMUTABLE_CACHE_CONTROL)],
       memoryLimit: 1024,
@@ -56,7 +58,7 @@ export class SiteContentStack extends Stack {
       sources: [source],
       destinationBucket: bucket,
       // Excluded files are also spared by prune, so this never deletes the hashed assets above.
-      exclude: HASHED_FILE_GLOBS,
+      exclude: [...HASHED_FILE_GLOBS, ...UNPUBLISHED_FILE_GLOBS],
       prune: true,
       cacheControl: [s3deploy.CacheControl.fromString(REVALIDATE_CACHE_CONTROL)],
       distribution,

@@ -1,4 +1,5 @@
 import { LAST_VERIFIED_EMAIL } from '../../lambdas/lib/cognito-attributes';
+import { AUTH_SESSION_VALIDITY_MINUTES } from '../../lambdas/lib/sign-in-window';
 import { CLIENT_WRITE_ATTRIBUTES } from './client-attributes';
 
 // The user pool's and app client's settings, once: CDK builds the deployed pool from them (auth.ts) and
@@ -40,5 +41,9 @@ export const CLIENT_SETTINGS = {
   enableTokenRevocation: true,
   writeAttributes: CLIENT_WRITE_ATTRIBUTES,
   /** Minutes a sign-in challenge (the MFA code) may take. */
-  authSessionValidityMinutes: 3,
+  authSessionValidityMinutes: AUTH_SESSION_VALIDITY_MINUTES,
+  // The shortest Cognito allows: an access token is what a thief would use against Cognito itself
+  // (two-factor settings), and the BFF cannot revoke it (docs/accounts-and-security.md).
+  accessTokenValidityMinutes: 5,
+  idTokenValidityMinutes: 60,
 } as const;

@@ -29,6 +29,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, 'checkout', 'index.html'), PAGE);
   fs.writeFileSync(path.join(root, '404.html'), '<!doctype html>not found');
   fs.writeFileSync(path.join(root, 'app-0123456789abcdef01.js'), 'console.log(1)');
+  fs.writeFileSync(
+    path.join(root, 'app-0123456789abcdef01.js.map'),
+    '{"version":3,"sources":["src/app.ts"]}',
+  );
   server = await startSiteServer({
     root,
     securityHeaders: localSecurityHeaders(LOCAL),
@@ -127,5 +131,16 @@ describe('inline scripts, moved out as the deploy moves them', () => {
     const res = await fetch(`${server.url}/_inline/0000000000000000aaaa.js`);
     expect(res.status).toBe(404);
     expect(await res.text()).toBe('<!doctype html>not found');
+  });
+});
+
+describe('source maps', () => {
+  it('answers a source map the build left in public/ as a missing file, as the deployed site does', async () => {
+    for (const urlPath of ['/app-0123456789abcdef01.js.map', '/APP-0123456789abcdef01.JS.MAP?x=1']) {
+      const res = await fetch(`${server.url}${urlPath}`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('sources');
+    }
+    expect((await fetch(`${server.url}/app-0123456789abcdef01.js`)).status).toBe(200);
   });
 });

@@ -22,7 +22,7 @@ async function expectServicesAnswer(info: StackInfo): Promise<void> {
   dynamodb.destroy();
   expect(TableNames).toContain(info.tableName);
 
-  const cognito = localCognitoClient(info.cognitoEndpoint);
+  const cognito = localCognitoClient(info.cognitoEndpoint, info.adminCredentials);
   const { UserPool } = await cognito.send(new DescribeUserPoolCommand({ UserPoolId: info.userPoolId }));
   cognito.destroy();
   expect(UserPool?.UsernameAttributes).toEqual(['email']);

@@ -8,6 +8,8 @@ import type { User } from 'cognito-local/lib/services/userPoolService';
 import './admin-mfa-preference';
 // Makes the refresh token of a sign-in completed with the MFA code usable, as a password sign-in's is.
 import './challenge-refresh-tokens';
+// A failing CustomMessage trigger fails the call and sends nothing, as in Cognito.
+import './custom-message-failures';
 
 /** Body POSTed to COGNITO_MESSAGE_HOOK_URL for each email. */
 export interface CognitoMessageHookBody {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { AdminGateOptions } from './admin-gate';
 import type { ChallengeSessionOptions } from './challenge-sessions';
 import { startCognitoLocal } from './cognito-local';
 import { startCognitoProxy } from './proxy';
@@ -26,15 +27,21 @@ export interface LocalCognitoOptions {
   messageHookUrl: string;
   /** The Lambda Invoke endpoint's name of the PreSignUp trigger, when the pool has one (the stack's does). */
   preSignUpFunction?: string;
+  /** Likewise for the PreAuthentication trigger. */
+  preAuthenticationFunction?: string;
+  /** The function Cognito's CloudTrail events of security changes reach (EventBridge's part, played locally). */
+  securityEventsFunction?: string;
   /** Sign-in challenge sessions (tests move their clock). */
   challengeSessions?: ChallengeSessionOptions;
+  /** The stack's IAM gate, which admin operations sent to the endpoint must pass (admin-gate.ts). */
+  iamGate?: AdminGateOptions;
 }
 
-// PreSignUp is not among them: the proxy runs it (proxy.ts, preSignUp).
+// PreSignUp and PreAuthentication are not among them: the proxy runs them (proxy-triggers.ts).
 const COGNITO_TRIGGERS = {
   CustomMessage: 'custom-message',
   PostConfirmation: 'post-confirmation',
-  PreTokenGeneration: 'local-token-claims',
+  PreTokenGeneration: 'pre-token-generation',
 };
 
 export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCognito> {
@@ -48,7 +55,15 @@ export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCogn
     preSignUp: opts.preSignUpFunction
       ? { lambdaEndpoint: opts.lambdaEndpoint, functionName: opts.preSignUpFunction }
       : undefined,
+    preAuthentication: opts.preAuthenticationFunction
+      ? { lambdaEndpoint: opts.lambdaEndpoint, functionName: opts.preAuthenticationFunction }
+      : undefined,
+    securityEvents: opts.securityEventsFunction
+      ? { lambdaEndpoint: opts.lambdaEndpoint, functionName: opts.securityEventsFunction }
+      : undefined,
     challengeSessions: opts.challengeSessions,
+    iamGate: opts.iamGate,
+    triggerNames: Object.fromEntries(Object.entries(COGNITO_TRIGGERS).map(([trigger, fn]) => [fn, trigger])),
   });
   try {
     const local = await startCognitoLocal({

@@ -10,6 +10,9 @@ import { Revocations } from './revocations';
 import { softwareTokenMfa } from './software-token-mfa';
 import { readBody, sendJson as sendJsonAs } from '../http-helpers';
 import { listen } from '../listen';
+import { forwardToGate, needsGate, type AdminGateOptions } from './admin-gate';
+import { emitAuditEvent, isAudited, tokenSubject } from './audit-events';
+import { runPreAuthentication, runPreSignUp, type TriggerFunction } from './proxy-triggers';
 
 // Our HTTP front for cognito-local. It forwards the Cognito JSON API and fills the gaps that make
 // aws-amplify v6 behave differently from real Cognito (see dev/README.md, "Cognito proxy"):
@@ -32,9 +35,17 @@ export interface CognitoProxyOptions {
    * The PreSignUp trigger, invoked here (through the Lambda Invoke API at lambdaEndpoint) before
    * SignUp goes up: Cognito runs it before it checks that the address is free; cognito-local after.
    */
-  preSignUp?: { lambdaEndpoint: string; functionName: string };
+  preSignUp?: TriggerFunction;
+  /** The PreAuthentication trigger, which cognito-local does not run: invoked here for password sign-ins. */
+  preAuthentication?: TriggerFunction;
+  /** The function EventBridge runs for Cognito's CloudTrail events of security changes (audit-events.ts). */
+  securityEvents?: TriggerFunction;
   /** Sign-in challenge sessions (3 minutes by default; tests pass a clock). */
   challengeSessions?: ChallengeSessionOptions;
+  /** cognito-local's trigger function names -> Cognito's trigger names (PreTokenGeneration, ...). */
+  triggerNames?: Readonly<Record<string, string>>;
+  /** Admin operations pass this IAM gate first, as in AWS (admin-gate.ts); none: standalone, unchecked. */
+  iamGate?: AdminGateOptions;
 }
 
 export interface CognitoProxy {
@@ -153,7 +164,11 @@ function checkPassword(password: unknown, policy: PasswordPolicy | undefined): v
 }
 
 class Upstream {
-  constructor(private readonly url: string) {}
+  constructor(
+    private readonly url: string,
+    /** cognito-local's function name -> the trigger Cognito names in its errors. */
+    private readonly triggerNames: Readonly<Record<string, string>> = {},
+  ) {}
 
   async call<T = Json>(target: string, body: Json): Promise<T> {
     const res = await fetch(this.url, {
@@ -165,6 +180,12 @@ class Upstream {
     const json = (text ? JSON.parse(text) : {}) as Json;
     if (res.ok) return json as T;
     const message = typeof json.message === 'string' ? json.message : `${target} failed`;
+    if (json.__type === 'UserLambdaValidationException') {
+      // cognito-local names the trigger's function ("custom-message failed ..."); Cognito the trigger.
+      const [, fn = '', reason = message] = /^(\S+) failed with error ([\s\S]*)$/.exec(message) ?? [];
+      const trigger = this.triggerNames[fn];
+      throw new CognitoError(json.__type, trigger ? `${trigger} failed with error ${reason}` : message);
+    }
     if (res.status < 500 && typeof json.__type === 'string') throw new CognitoError(json.__type, message);
     // cognito-local answers 500 for what it does not support; Amplify would retry a 500.
     if (json.__type === 'CognitoLocal#Unsupported')
@@ -178,7 +199,7 @@ class Upstream {
 }
 
 export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<CognitoProxy> {
-  const up = new Upstream(opts.upstream);
+  const up = new Upstream(opts.upstream, opts.triggerNames);
   const revocations = new Revocations(opts.revocationsFile);
   const resetRequired = new ResetRequired(opts.resetRequiredFile);
   const clients = new Map<string, Promise<ClientInfo>>();
@@ -344,6 +365,7 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
     if (verifiedAttribute && !attributes.some((a) => a.Name === 'email')) {
       return setEmailVerified(body, attributes, verified);
     }
+    if (email && verified) await refuseVerifiedElsewhere(body, email);
     if (!email || verified) return up.call('AdminUpdateUserAttributes', body);
     // cognito-local mails the code to the old address; this marker lets the Lambda endpoint
     // address it (and the CustomMessage event) to the new one, as Cognito does.
@@ -352,6 +374,49 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       [NEW_EMAIL_MARKER]: email,
     };
     return up.call('AdminUpdateUserAttributes', { ...body, ClientMetadata: metadata });
+  };
+  /**
+   * Email is the pool's username: Cognito never lets two users hold one verified address (AWS answers
+   * AliasExistsException); cognito-local writes it anyway.
+   */
+  const refuseVerifiedElsewhere = async (body: Json, email: string): Promise<void> => {
+    const poolId = str(body, 'UserPoolId');
+    const self = await findUser(poolId, str(body, 'Username'));
+    const { Users = [] } = await up.call<{ Users?: UserRecord[] }>('ListUsers', {
+      UserPoolId: poolId,
+      Filter: `email = "${email.replace(/["\\]/g, '')}"`,
+    });
+    const taken = Users.some(
+      (u) =>
+        u.Username !== self?.Username &&
+        attr(u, 'email')?.toLowerCase() === email.toLowerCase() &&
+        attr(u, 'email_verified') === 'true',
+    );
+    if (taken)
+      throw new CognitoError('AliasExistsException', 'An account with the given email already exists.');
+  };
+  /** The sub CloudTrail names for an audited call (the token's user, or the user the call names). */
+  const auditedUser = async (target: string, body: Json): Promise<string | undefined> => {
+    const fromToken = tokenSubject(body);
+    if (fromToken) return fromToken;
+    const poolId =
+      typeof body.UserPoolId === 'string'
+        ? body.UserPoolId
+        : typeof body.ClientId === 'string'
+          ? (await clientInfo(body.ClientId).catch(() => undefined))?.userPoolId
+          : undefined;
+    const username = typeof body.Username === 'string' ? body.Username : undefined;
+    const user = poolId && username ? await findUser(poolId, username).catch(() => null) : null;
+    return user ? attr(user, 'sub') : undefined;
+  };
+  /** Cognito runs PreAuthentication for a sign-in of a user it knows, before the password is checked. */
+  const preAuthenticate = async (body: Json): Promise<void> => {
+    const trigger = opts.preAuthentication;
+    const username = (body.AuthParameters as Record<string, unknown> | undefined)?.USERNAME;
+    if (!trigger || typeof username !== 'string') return;
+    const { userPoolId } = await clientInfo(str(body, 'ClientId'));
+    const user = await findUser(userPoolId, username);
+    if (user) await runPreAuthentication(trigger, body, user, userPoolId);
   };
   /** A user whose password was reset by an administrator cannot sign in with any password. */
   const refuseResetRequired = async (body: Json): Promise<void> => {
@@ -383,61 +448,15 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       checkWritable(await clientInfo(String(token.client_id ?? '')), attributeNames(body, key));
       return maskDeliveries(await up.call(target, body));
     };
-  /**
-   * Runs the PreSignUp trigger with the event Cognito sends it (its errors answered as Cognito answers
-   * them). The trigger's answer (auto-confirm, auto-verify) is not applied: ours never sets them.
-   */
-  const runPreSignUp = async (body: Json, info: ClientInfo): Promise<void> => {
-    const trigger = opts.preSignUp;
-    if (!trigger) return;
-    const username = str(body, 'Username');
-    const attributes = Object.fromEntries(
-      ((body.UserAttributes as { Name: string; Value?: string }[] | undefined) ?? []).map((a) => [
-        a.Name,
-        a.Value ?? '',
-      ]),
-    );
-    // The pool's usernames are email addresses: Cognito copies the username into the email attribute.
-    attributes.email ??= username;
-    const event = {
-      version: '1',
-      region: 'us-east-1',
-      userPoolId: info.userPoolId,
-      // Cognito's username for an email-username pool is a generated id (the user's sub).
-      userName: randomUUID(),
-      callerContext: { awsSdkVersion: 'aws-sdk-unknown-unknown', clientId: body.ClientId },
-      triggerSource: 'PreSignUp_SignUp',
-      request: {
-        userAttributes: attributes,
-        validationData: body.ValidationData ?? null,
-        clientMetadata: body.ClientMetadata,
-      },
-      response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
-    };
-    const url = `${trigger.lambdaEndpoint}/2015-03-31/functions/${encodeURIComponent(trigger.functionName)}/invocations`;
-    const res = await fetch(url, { method: 'POST', body: JSON.stringify(event) });
-    const answer = (await res.json().catch(() => ({}))) as { errorMessage?: string };
-    if (res.ok && !res.headers.get('x-amz-function-error')) return;
-    throw new CognitoError(
-      'UserLambdaValidationException',
-      `PreSignUp failed with error ${answer.errorMessage ?? `status ${res.status}`}.`,
-    );
-  };
-
   const handlers: Record<string, TargetHandler> = {
     SignUp: async (body) => {
       const info = await clientInfo(str(body, 'ClientId'));
       checkPassword(body.Password, await passwordPolicy(info.userPoolId));
       checkWritable(info, attributeNames(body, 'UserAttributes'));
-      await runPreSignUp(body, info);
+      if (opts.preSignUp) await runPreSignUp(opts.preSignUp, body, info.userPoolId);
       try {
         return maskDeliveries(await up.call('SignUp', body));
       } catch (error) {
-        // cognito-local names the trigger's local function; Cognito names the trigger.
-        if (error instanceof CognitoError && error.type === 'UserLambdaValidationException') {
-          const reason = /^\S+ failed with error ([\s\S]*)$/.exec(error.message)?.[1] ?? error.message;
-          throw new CognitoError(error.type, `PreSignUp failed with error ${reason}`);
-        }
         return rename(
           error,
           ['UsernameExistsException'],
@@ -560,7 +579,10 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       const refreshToken = (body.AuthParameters as Record<string, unknown> | undefined)?.REFRESH_TOKEN;
       const refreshing = flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN';
       if (refreshing) checkRefreshToken(refreshToken);
-      if (flow === 'USER_PASSWORD_AUTH') await refuseResetRequired(body);
+      if (flow === 'USER_PASSWORD_AUTH') {
+        await refuseResetRequired(body);
+        await preAuthenticate(body);
+      }
       try {
         const answer = await up.call('InitiateAuth', body);
         if (refreshing) await keepAuthTime(answer, String(refreshToken));
@@ -709,15 +731,20 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
         new CognitoError('UnknownOperationException', 'Missing or invalid x-amz-target header'),
       );
     }
+    const text = await readBody(req);
+    if (needsGate(req, target, opts.iamGate) && opts.iamGate)
+      return forwardToGate(req, text, res, opts.iamGate);
     let body: Json;
     try {
-      body = JSON.parse((await readBody(req)) || '{}') as Json;
+      body = JSON.parse(text || '{}') as Json;
     } catch {
       return sendError(res, new CognitoError('SerializationException', 'Request body is not valid JSON'));
     }
     try {
       const handler = handlers[target] ?? ((b: Json) => up.call(target, b));
+      const audit = opts.securityEvents && isAudited(target) ? await auditedUser(target, body) : undefined;
       sendJson(res, 200, await handler(body));
+      if (audit && opts.securityEvents) emitAuditEvent(opts.securityEvents, target, audit);
     } catch (error) {
       if (error instanceof CognitoError) return sendError(res, error);
       throw error;

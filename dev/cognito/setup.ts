@@ -88,6 +88,9 @@ export const clientInput = (settings: PoolSettings = DEPLOYED) => ({
   WriteAttributes: [...settings.client.writeAttributes],
   // cognito-local ignores it; the proxy's challenge sessions last the same 3 minutes.
   AuthSessionValidity: settings.client.authSessionValidityMinutes,
+  AccessTokenValidity: settings.client.accessTokenValidityMinutes,
+  IdTokenValidity: settings.client.idTokenValidityMinutes,
+  TokenValidityUnits: { AccessToken: 'minutes' as const, IdToken: 'minutes' as const },
 });
 
 /** Throws what Cognito answers for a client it refuses (cognito-local would accept it). */
@@ -128,7 +131,8 @@ export async function ensureUserPool(
     if (saved && existing) {
       // A pool made by an earlier version: its client gets today's settings (e.g. email not writable).
       const write = [...(existing.WriteAttributes ?? [])].sort().join();
-      if (write !== [...settings.client.writeAttributes].sort().join()) {
+      const lifetimes = existing.AccessTokenValidity === settings.client.accessTokenValidityMinutes;
+      if (write !== [...settings.client.writeAttributes].sort().join() || !lifetimes) {
         assertClientAccepted(settings, 'updating');
         await client.send(
           new UpdateUserPoolClientCommand({

@@ -63,6 +63,11 @@ export interface IamGateOptions {
   log?: (line: string) => void;
   /** SES's sandbox: SendEmail is also checked on each recipient's identity (operations.ts). */
   sesSandbox?: boolean;
+  /**
+   * Added to every Cognito call the gate forwards (and removed from every call it receives), so the
+   * Cognito endpoint knows which admin operations were checked (dev/cognito/admin-gate.ts).
+   */
+  cognitoMark?: { header: string; value: string };
 }
 
 export interface IamGate {
@@ -231,14 +236,16 @@ export async function startIamGate(opts: IamGateOptions): Promise<IamGate> {
       return;
     }
     const target = new URL(req.url ?? '/', base);
-    const up = http.request(
-      target,
-      { method: req.method, headers: { ...req.headers, host: target.host }, agent },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
+    const mark = opts.cognitoMark;
+    const headers: http.OutgoingHttpHeaders = Object.fromEntries(
+      Object.entries(req.headers).filter(([name]) => name !== mark?.header),
     );
+    headers.host = target.host;
+    if (mark && service === 'cognito-idp') headers[mark.header] = mark.value;
+    const up = http.request(target, { method: req.method, headers, agent }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
     up.on('error', (error) => {
       if (res.headersSent) res.destroy(error);
       else

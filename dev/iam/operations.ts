@@ -68,6 +68,9 @@ const COGNITO_PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'VerifyUserAttribute',
 ]);
 
+/** Whether AWS serves this Cognito operation without credentials. */
+export const isCognitoPublicOperation = (name: string): boolean => COGNITO_PUBLIC_OPERATIONS.has(name);
+
 export interface Operation {
   service: GatedService;
   /** e.g. "Query", "ListUsers", "SendEmail". */
@@ -147,7 +150,7 @@ export function awsJsonOperation(
       service,
       name,
       checks: [{ action: `cognito-idp:${name}`, resource: pool ? userPoolArnOf(scope, pool) : '*' }],
-      public: COGNITO_PUBLIC_OPERATIONS.has(name),
+      public: isCognitoPublicOperation(name),
     };
   }
   const id = str(input.SecretId);

@@ -19,7 +19,8 @@ beforeAll(async () => {
   cognito = new CognitoIdentityProviderClient({
     region: bff.info.region,
     endpoint: bff.info.cognitoEndpoint,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    // The stack's admin: the admin operations below need SigV4 and a grant, as in AWS.
+    credentials: bff.info.adminCredentials,
   });
 }, 60000);
 afterAll(async () => {

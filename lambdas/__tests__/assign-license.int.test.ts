@@ -200,7 +200,8 @@ it('an account whose address is the assigned one can use the license only once t
   const cognito = new CognitoIdentityProviderClient({
     region: bff.info.region,
     endpoint: bff.info.cognitoEndpoint,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    // The stack's admin: the admin operations below need SigV4 and a grant, as in AWS.
+    credentials: bff.info.adminCredentials,
   });
   // Signed in by email: the user name is the address the account has at the time.
   const setAddress = (username: string, verified: boolean) =>

@@ -194,6 +194,14 @@ const wildScalar: fc.Arbitrary<J> = fc.oneof(
   huge,
   fc.constantFrom('__proto__', 'constructor', 'null', 'true', '{}', '[]', '$ne', '*', '%00', '../'),
 );
+/**
+ * Names every JavaScript object answers to, offered in every string field of every route: an input that
+ * becomes an object key ("__proto__", "constructor") must be refused or handled, never a 500.
+ */
+const protoShaped: fc.Arbitrary<J> = fc.constantFrom(
+  ...Object.getOwnPropertyNames(Object.prototype),
+  'prototype',
+);
 const { wild } = fc.letrec<{ wild: J }>((tie) => ({
   wild: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
@@ -392,7 +400,11 @@ function generators() {
   const pick = <T>(...xs: T[]) => fc.constantFrom(...xs);
   /** One field: mostly plausible values, sometimes anything. */
   const field = (plausible: fc.Arbitrary<J>): fc.Arbitrary<J> =>
-    fc.oneof({ arbitrary: plausible, weight: 5 }, { arbitrary: wild, weight: 1 });
+    fc.oneof(
+      { arbitrary: plausible, weight: 5 },
+      { arbitrary: wild, weight: 1 },
+      { arbitrary: protoShaped, weight: 1 },
+    );
 
   const randomKey = fc
     .array(fc.constantFrom(...'0123456789ABCDEFGHJKMNPQRSTVWXYZ'), { minLength: 25, maxLength: 25 })
@@ -475,7 +487,12 @@ function generators() {
       })
       .map((m) => obj(m)),
   );
-  const ownMachine = pick(...ATTACKER_MACHINES).map((id) =>
+  /** The attacker's own installations, now and then named like a built-in object property. */
+  const ownMachineId = fc.oneof(
+    { arbitrary: pick<J>(...ATTACKER_MACHINES), weight: 4 },
+    { arbitrary: protoShaped, weight: 1 },
+  );
+  const ownMachine = ownMachineId.map((id) =>
     obj({ id, name: 'Attacker PC', platform: 'windows', appVersion: '5.2.0' }),
   );
 
@@ -544,6 +561,7 @@ function generators() {
     },
     'POST /api/email-recovery-info': { body: { code: field(recoveryCode) } },
     'POST /api/email-recovery': { body: { code: field(recoveryCode) } },
+    'POST /api/end-sessions': { body: { code: field(recoveryCode) } },
     'POST /api/setup-checkout': {
       body: { uid, email, count },
       own: { uid: pick(a.user.uid), email: pick(a.user.email), count: count15 },
@@ -640,7 +658,7 @@ function generators() {
     'GET /api/get-machines': { query: { uid: asQuery(uid) }, ownQuery: { uid: pick(a.user.uid) } },
     'PUT /api/sign-out-machine': {
       body: { licenseKey: field(licenseKey), machineId },
-      own: { licenseKey: pick(...a.licenseKeys), machineId: pick(...ATTACKER_MACHINES) },
+      own: { licenseKey: pick(...a.licenseKeys), machineId: ownMachineId },
     },
   };
 

@@ -11,6 +11,7 @@ import { signOutMachine } from '../contracts/sign-out-machine';
 import { licensesOf, subscribe } from './support/accounts';
 import { startBff, type Bff, type User } from './support/bff';
 import { expectInvariants } from './support/invariants';
+import { shippedKeys } from './support/machines';
 
 // The machines a license runs on with the default settings: the specification's "unlimited devices
 // with the same key". Every machine that checks in is let in and listed, and everything else about
@@ -35,6 +36,7 @@ async function install(user: User, name: string) {
     api: bff.info.api,
     store,
     machine: { name, platform: 'macos', appVersion: '5.2.0' },
+    trustedKeys: await shippedKeys(bff.info.api),
   };
   const cognito = {
     region: bff.info.region,

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +20,7 @@ import { findSlotByKey, getSlot, writeMachines } from '../lib/repository/license
 import { getLicenseSigningSecret, resetSecrets } from '../lib/secrets';
 import { licensesOf, subscribe, type Subscribed } from './support/accounts';
 import { startBff, type Bff, type User } from './support/bff';
-import { aMachine } from './support/machines';
+import { aMachine, shippedKeys } from './support/machines';
 
 // The machines a license runs on, with a deployment's machine limit set (3 here; by default there is
 // none: machines-unlimited.int.test.ts), through the local API server against the emulators, with the
@@ -61,6 +61,7 @@ async function install(user: User, name: string): Promise<Install> {
     api: bff.info.api,
     store,
     machine: { name, platform: 'windows', appVersion: '5.2.0' },
+    trustedKeys: await shippedKeys(bff.info.api),
   };
   const session = await signIn(cognito(), user.email, user.password, () => {
     throw new Error('no two-factor sign-in for this user');
@@ -159,7 +160,7 @@ describe('with a limit of 3 machines per license', () => {
       Math.abs(Date.parse(after?.validUntil ?? '') - Date.parse(after?.lastSeen ?? '') - week),
     ).toBeLessThan(2000);
     // The kept statement works offline, for this machine, until then.
-    expect(await offlineStatus(pc.store)).toMatchObject({ state: 'licensed', online: false });
+    expect(await offlineStatus(pc.options)).toMatchObject({ state: 'licensed', online: false });
     // A refreshed session (the application's daily check) keeps the same place.
     const refreshed = await refresh(cognito(), pc.session);
     expect(await checkLicense(pc.options, refreshed, key)).toMatchObject({ state: 'licensed' });
@@ -197,7 +198,7 @@ describe('signing a machine out', () => {
       action: 'sign-in',
     });
     expect((await (a as Install).store.read()).statement).toBeUndefined();
-    expect(await offlineStatus((a as Install).store)).toMatchObject({
+    expect(await offlineStatus((a as Install).options)).toMatchObject({
       state: 'refused',
       code: 'NO_STATEMENT',
     });
@@ -400,12 +401,11 @@ describe('key rotation', () => {
     const original = await getLicenseSigningSecret();
     const pem = () =>
       generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    const publicOf = (privatePem: string) =>
-      createPublicKey(privatePem).export({ type: 'spki', format: 'pem' }).toString();
     const rotate = async (next: string, previous: string) => {
+      // As the rotation recipe does (docs/deploying.md): the retired key is kept, to endorse the new one.
       await putLocalSecret(bff.info, bff.info.licenseSigningKeyArn, {
         privateKeyPem: next,
-        previousPublicKeyPem: publicOf(previous),
+        previousPrivateKeyPem: previous,
       });
       await bff.recycleHandlers();
     };
@@ -422,7 +422,8 @@ describe('key rotation', () => {
       expect(await pc.check(key)).toMatchObject({ state: 'licensed', online: true });
       const after = (await pc.store.read()).statement ?? '';
       expect(decodeProtectedHeader(after).kid).toBe(published?.kid);
-      expect((await pc.store.read()).publishedKeys?.keys.map((k) => k.kid)).toContain(published?.kid);
+      // It trusts the new key because the key it shipped with endorsed it, and keeps that endorsement.
+      expect((await pc.store.read()).keyEndorsements).toEqual([published?.endorsement]);
 
       // A second rotation retires the first key: the oldest statement no longer verifies.
       await rotate(pem(), second);

@@ -3,6 +3,18 @@ import { emailAddressProblem, normalizeEmail } from '../../src/lib/email-address
 
 // Field schemas shared by the endpoints' contracts, so every endpoint spells an id or a count the same way.
 
+/**
+ * Names every JavaScript object answers to ("__proto__", "constructor", "toString", ...) and
+ * "prototype": an id that becomes a key of a stored map must not be one of them.
+ */
+const PROTOTYPE_NAMES: ReadonlySet<string> = new Set([
+  ...Object.getOwnPropertyNames(Object.prototype),
+  'prototype',
+]);
+const notPrototypeName = z.refine<string>((value) => !PROTOTYPE_NAMES.has(value), {
+  message: 'must not be the name of a built-in object property',
+});
+
 const idPattern = (prefix: string) =>
   z.string().check(z.regex(new RegExp(`^${prefix}_[A-Za-z0-9_]{1,200}$`)));
 
@@ -35,7 +47,7 @@ export const fields = {
   paymentMethodId: idPattern('pm'),
   licenseKey: z.string().check(z.minLength(1), z.maxLength(64)),
   /** The desktop application's installation id: random, made once per installation. */
-  machineId: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/)),
+  machineId: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/), notPrototypeName),
   /** One-time email recovery code (base64url). */
   recoveryCode: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
 };

@@ -19,6 +19,11 @@ export interface LicensePublicKey {
   keys: PublishedJwk[];
   /** The current key as SPKI PEM. */
   pem: string;
+  /**
+   * After a rotation: a JWT signed by the previous key (its header's kid) whose `keys` claim lists the
+   * current key. An installed application trusts the new key through it (docs/desktop-protocol.md).
+   */
+  endorsement?: string;
 }
 
 /** GET /api/license-public-key (public). */

@@ -1,6 +1,9 @@
 import { deleteCustomer as endpoint } from '../contracts/delete-customer';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { checkPassword } from '../lib/cognito';
+import { getConfig } from '../lib/config';
+import { sendMail } from '../lib/mail';
+import { accountDeletedMail } from '../lib/security-mails/account-deleted-mail';
 import { ok, apiHandler } from '../lib/http';
 import { tellHoldersOfEndingLicenses } from '../lib/holder-notices';
 import { isInForce } from '../lib/license-state';
@@ -14,8 +17,8 @@ import { ENDED_STATUSES } from '../lib/subscription-status';
 
 // POST /api/delete-customer {uid, currentPassword}: after the current password is checked (a token
 // alone never destroys an account), ends the subscription now, deletes the Stripe customer and every
-// record of the user (after telling the people it gave licenses to that they end), ends every session
-// of the user at the BFF, and says what was removed. The account page then deletes the Cognito user.
+// record of the user (after telling the people it gave licenses to that they end), mails the owner that
+// the account is gone, ends every session of the user at the BFF, and says what was removed. The account page then deletes the Cognito user.
 // Each step tolerates having been done already, so a retry after a partial failure completes.
 
 export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
@@ -23,7 +26,7 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const { uid, currentPassword } = parseJsonBody(event, endpoint.body);
   assertSelf(caller, uid);
   // Before anything is read or changed; a wrong password is 403 INCORRECT_PASSWORD.
-  await checkPassword(caller.username, currentPassword);
+  await checkPassword(caller.username, currentPassword, caller.sub);
 
   const account = await getAccount(uid);
   let subscriptionCanceled = false;
@@ -46,6 +49,13 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
     now,
   );
   const removed = await deleteUserRecords(uid);
+  if (caller.email) {
+    const { supportEmail } = getConfig();
+    await sendMail({
+      to: caller.email,
+      ...accountDeletedMail({ at: new Date().toISOString(), supportEmail }),
+    });
+  }
   // Last, so a retry after a failure above still passes with the same token: from here on no token
   // issued before now is taken (the page deletes the Cognito user next, with Cognito's own token).
   await revokeTokens(uid, { deleted: true });

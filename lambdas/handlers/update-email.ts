@@ -45,7 +45,7 @@ async function changeEmail(
   body: { oldEmail: string; newEmail: string; currentPassword: string },
 ): Promise<void> {
   // The password first: nothing else is looked up for a caller who does not know it.
-  await checkPassword(caller.username, body.currentPassword);
+  await checkPassword(caller.username, body.currentPassword, caller.sub);
   if (await emailInUse(body.newEmail, caller.username))
     throw conflict('EMAIL_TAKEN', 'New email is already taken.');
   // Cognito mails the new address a code: an address that may be another person's, so it counts

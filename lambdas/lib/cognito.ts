@@ -1,5 +1,6 @@
 import {
   AdminDeleteUserCommand,
+  AdminGetUserCommand,
   AdminResetUserPasswordCommand,
   AdminSetUserMFAPreferenceCommand,
   AdminUpdateUserAttributesCommand,
@@ -9,11 +10,13 @@ import {
   ListUsersCommand,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { randomBytes } from 'node:crypto';
 import { normalizeEmail } from '../../src/lib/email-address';
 import { awsClientDefaults } from './aws-clients';
 import { LAST_VERIFIED_EMAIL } from './cognito-attributes';
 import { getConfig } from './config';
 import { EmailTakenError, IncorrectPasswordError, InvalidEmailError, TooManyAttemptsError } from './errors';
+import { notePasswordCheck, PASSWORD_CHECK_KEY } from './repository/sign-in-starts';
 
 // The Cognito calls the BFF makes for the account owner: checking a password, changing the email
 // address, requiring a new password, and signing the user out everywhere. Deleting the user is the
@@ -34,14 +37,21 @@ const WRONG_PASSWORD = new Set([
   'UserNotFoundException',
 ]);
 
-/** Signs in with the password (USER_PASSWORD_AUTH, as the site does); a wrong one is IncorrectPasswordError. */
-export async function checkPassword(username: string, password: string): Promise<void> {
+/**
+ * Signs in with the password (USER_PASSWORD_AUTH, as the site does); a wrong one is IncorrectPasswordError.
+ * Given the user's uid, the sign-in carries a one-time mark, so it is not taken for a sign-in someone
+ * may still complete with the second factor (lambdas/triggers/pre-authentication.ts).
+ */
+export async function checkPassword(username: string, password: string, uid?: string): Promise<void> {
+  const nonce = uid ? randomBytes(16).toString('hex') : undefined;
+  if (uid && nonce) await notePasswordCheck(uid, nonce);
   try {
     await cognito().send(
       new InitiateAuthCommand({
         AuthFlow: 'USER_PASSWORD_AUTH',
         ClientId: getConfig().clientId,
         AuthParameters: { USERNAME: username, PASSWORD: password },
+        ...(nonce ? { ClientMetadata: { [PASSWORD_CHECK_KEY]: nonce } } : {}),
       }),
     );
   } catch (err) {
@@ -151,4 +161,39 @@ export async function turnOffTwoFactor(username: string): Promise<void> {
       SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
     }),
   );
+}
+
+/** What the security mails need to know of a user; undefined when Cognito has no such user. */
+export interface UserSecurityFacts {
+  username: string;
+  /** The address the owner is reached at: the verified one, else the one the account last proved. */
+  address?: string;
+  twoFactor: boolean;
+}
+
+/** The user as the security mails see them (a trigger passes its event's pool). */
+export async function userSecurityFacts(
+  username: string,
+  userPoolId = getConfig().userPoolId,
+): Promise<UserSecurityFacts | undefined> {
+  let out;
+  try {
+    out = await cognito().send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
+  } catch (err) {
+    if (err instanceof Error && err.name === 'UserNotFoundException') return undefined;
+    throw err;
+  }
+  const attr = (name: string) => out.UserAttributes?.find((a) => a.Name === name)?.Value;
+  const email = attr('email');
+  const address = attr('email_verified') === 'true' ? email : attr(`custom:${LAST_VERIFIED_EMAIL}`);
+  return {
+    username: out.Username ?? username,
+    ...(address ? { address } : {}),
+    twoFactor: (out.UserMFASettingList ?? []).length > 0,
+  };
+}
+
+/** Whether the user signs in with a second factor (a trigger passes its event's pool). */
+export async function hasTwoFactor(username: string, userPoolId = getConfig().userPoolId): Promise<boolean> {
+  return (await userSecurityFacts(username, userPoolId))?.twoFactor ?? false;
 }

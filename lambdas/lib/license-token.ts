@@ -97,3 +97,19 @@ export function signLicenseStatement(
     .setExpirationTime(claims.exp)
     .sign(key.privateKey);
 }
+
+/** The type of a key endorsement: the previous signing key vouches for the keys now published. */
+const ENDORSEMENT_TYPE = 'license-keys+jwt';
+
+/**
+ * A key endorsement (a JWT signed by `endorser`, the key being retired, whose payload lists `keys`): the
+ * desktop application trusts a new key only when a key it already trusts vouches for it this way, or
+ * when it ships with it (desktop-client/trust.ts).
+ */
+export function signKeyEndorsement(endorser: SigningKey, keys: readonly PublishedJwk[]): Promise<string> {
+  // No time in it: the same keys give the same endorsement (Ed25519 signatures are deterministic).
+  return new SignJWT({ keys: [...keys] })
+    .setProtectedHeader({ alg: ALG, kid: endorser.kid, typ: ENDORSEMENT_TYPE })
+    .setIssuer(TOKEN_ISSUER)
+    .sign(endorser.privateKey);
+}

@@ -76,15 +76,22 @@ export interface LicenseSigningSecret {
   privateKeyPem: string;
   /** The public key (SPKI PEM) of the key it replaced, still published after a rotation. */
   previousPublicKeyPem?: string;
+  /**
+   * The private key it replaced (PKCS8 PEM), kept until the next rotation: it is published as the
+   * previous key and signs the endorsement of the current one, which lets installed applications trust it.
+   */
+  previousPrivateKeyPem?: string;
 }
 
-/** JSON { privateKeyPem, previousPublicKeyPem? } in the secret named by LICENSE_SIGNING_KEY_ARN. */
+/** JSON { privateKeyPem, previousPrivateKeyPem?, previousPublicKeyPem? } in the secret named by LICENSE_SIGNING_KEY_ARN. */
 export async function getLicenseSigningSecret(): Promise<LicenseSigningSecret> {
   const arn = required('LICENSE_SIGNING_KEY_ARN');
   const fields = await readSecretJson(arn);
   const previous = fields.previousPublicKeyPem;
+  const previousPrivate = fields.previousPrivateKeyPem;
   return {
     privateKeyPem: field(fields, 'privateKeyPem', arn),
     ...(previous && { previousPublicKeyPem: previous }),
+    ...(previousPrivate && { previousPrivateKeyPem: previousPrivate }),
   };
 }

@@ -1,10 +1,13 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
+import { takeCognitoMailAllowance } from '../lib/cognito-mail-limit';
 
 // Cognito CustomMessage trigger: turns Cognito's verification and reset codes into links to the site's
 // email-action page (/auth?mode=...&oobCode=...), the shape the spec's Firebase emails had.
 // In production request.codeParameter is the placeholder "{####}", which Cognito replaces with the code
 // after this returns; a local emulator may pass the code itself. Both work because the code is only
 // interpolated, never encoded or parsed. The plain code is also shown, for mail clients that mangle links.
+// Every one of these mails counts against its address's daily limit (lib/cognito-mail-limit.ts): past
+// it the trigger fails, so Cognito sends nothing and the caller gets the reason.
 
 type Mode = 'verifyEmail' | 'resetPassword';
 
@@ -57,6 +60,13 @@ export function actionLink(siteUrl: string, mode: Mode, code: string, email: str
 }
 
 export const handler = async (event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> => {
+  const email = event.request.userAttributes.email;
+  if (TEMPLATES[event.triggerSource] && email) await takeCognitoMailAllowance(email);
+  return withMessage(event);
+};
+
+/** The event with the message Cognito is to send (pure: the limit is the handler's). */
+export function withMessage(event: CustomMessageTriggerEvent): CustomMessageTriggerEvent {
   const template = TEMPLATES[event.triggerSource];
   // Other sources (AdminCreateUser, Authentication) keep Cognito's default message.
   if (!template) return event;
@@ -83,4 +93,4 @@ export const handler = async (event: CustomMessageTriggerEvent): Promise<CustomM
     '</body></html>',
   ].join('\n');
   return event;
-};
+}

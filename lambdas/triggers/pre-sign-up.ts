@@ -15,7 +15,8 @@ import { returnToLastVerifiedEmail } from '../lib/unproven-email';
 // (Cognito issues no tokens before confirmation, so it holds nothing of ours): it is deleted here,
 // before Cognito checks that the address is free, and the new sign-up goes on. A confirmed account
 // keeps an address it proved; one it changed to and never proved goes back to its owner, and the
-// account to the address it last proved (lib/unproven-email.ts).
+// account to the address it last proved if that is still free (lib/unproven-email.ts). Cognito gives
+// the trigger 5 seconds: it waits at most a second for an account and never calls Stripe.
 
 /** Frees `email` from the accounts that hold it without having proved it. */
 async function releaseUnproven(userPoolId: string, email: string): Promise<void> {

@@ -14,6 +14,7 @@ import {
   checkThrowawaySignUp,
   checkWebAclAttached,
 } from './first-deploy-checks';
+import { checkEndSessionsRefusesUnknownCode } from './end-sessions';
 import { DynamoDbCodes, OutboxCodes, type RecoveryCodeSource } from './recovery-code';
 import { reason, Report } from './report';
 import { signedInRoundTrip } from './round-trip';
@@ -54,6 +55,7 @@ export async function smoke(
   const publicKey = await checkLicensePublicKey(target, report);
   await checkSecurityHeaders(target, report);
   await checkWebhookSignature(target, report);
+  await checkEndSessionsRefusesUnknownCode(target, report);
   await checkOriginRefused(target, report);
   await checkWebAclAttached(target, report);
   await checkStripeCsp(target, report);

@@ -16,6 +16,7 @@ import type { deleteCustomer as deleteCustomerContract } from '../../lambdas/con
 import type { emailRecovery } from '../../lambdas/contracts/email-recovery';
 import type { emailRecoveryInfo } from '../../lambdas/contracts/email-recovery-info';
 import type { getBillingDetails as getBillingDetailsContract } from '../../lambdas/contracts/get-billing-details';
+import type { endSessions as endSessionsContract } from '../../lambdas/contracts/end-sessions';
 import type { getHeldLicenses as getHeldLicensesContract } from '../../lambdas/contracts/get-held-licenses';
 import type { getMachines as getMachinesContract } from '../../lambdas/contracts/get-machines';
 import type { signOutMachine as signOutMachineContract } from '../../lambdas/contracts/sign-out-machine';
@@ -172,6 +173,12 @@ export const getEmailRecovery = (code: string) =>
 export const recoverEmail = (code: string) =>
   call<typeof emailRecovery>(
     { method: 'POST', path: '/api/email-recovery' },
+    { body: { code }, auth: false },
+  );
+
+export const endSessions = (code: string) =>
+  call<typeof endSessionsContract>(
+    { method: 'POST', path: '/api/end-sessions' },
     { body: { code }, auth: false },
   );
 

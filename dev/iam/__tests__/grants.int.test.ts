@@ -288,6 +288,12 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
     }),
   );
   cognito.destroy();
+  // The reset is mailed to the owner with a link that ends every session (end-sessions).
+  const endLink = await eventually(async () =>
+    (await readOutbox(bff.outboxDir, user.email)).find((m) => /password was reset/.test(m.subject)),
+  );
+  const endCode = /mode=endSessions&oobCode=([A-Za-z0-9_-]+)/.exec(endLink.text)?.[1];
+  await ok(bff.call('POST', 'end-sessions', { body: { code: endCode } }));
   user.token = (await bff.signIn(user.email, user.password)).token;
   await ok(bff.call('POST', 'sign-out-everywhere', { user }));
   user.token = (await bff.signIn(user.email, user.password)).token;

@@ -83,9 +83,15 @@ const claimsOf = (token: string): Record<string, unknown> =>
  * `webhooks: false`: the Stripe emulator records events but delivers none (a webhook that never came).
  * `sesSandbox`: SES as in a new account (dev/local-stack.ts).
  * `machineLimit`: the deployment's limit on machines per license (default none).
+ * `authSessionSeconds`: how long a sign-in challenge can be answered (Cognito's 3 minutes by default).
  */
 export async function startBff(
-  opts: { webhooks?: boolean; sesSandbox?: { verifiedRecipients: string[] }; machineLimit?: number } = {},
+  opts: {
+    webhooks?: boolean;
+    sesSandbox?: { verifiedRecipients: string[] };
+    machineLimit?: number;
+    authSessionSeconds?: number;
+  } = {},
 ): Promise<Bff> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bff-'));
   const stack = await startLocalStack({
@@ -95,6 +101,7 @@ export async function startBff(
     webhooks: opts.webhooks,
     sesSandbox: opts.sesSandbox,
     machineLimit: opts.machineLimit ?? null,
+    authSessionSeconds: opts.authSessionSeconds,
   });
   const { info } = stack;
   const stripeUrl = new URL(info.stripeApi);

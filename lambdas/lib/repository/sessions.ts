@@ -65,3 +65,34 @@ export async function revokeTokens(uid: string, options: RevokeOptions = {}): Pr
   if (wait > 0) await sleep(wait);
   return validAfter;
 }
+
+/**
+ * The account's two-factor settings changed at `atMs` (turned on, replaced, turned off): sign-ins that
+ * began before then may not complete (lambdas/triggers/pre-token-generation.ts). Sessions already
+ * open are not ended by this. Never moves the time backwards.
+ */
+export async function recordSecondFactorChange(uid: string, atMs: number = Date.now()): Promise<void> {
+  await updateIf({
+    Key: key(uid),
+    UpdateExpression: 'SET #f = :f',
+    ConditionExpression: 'attribute_not_exists(#f) OR #f < :f',
+    ExpressionAttributeNames: { '#f': 'secondFactorChangedAt' },
+    ExpressionAttributeValues: { ':f': atMs },
+  });
+}
+
+/**
+ * Epoch ms of the account's last security change: every session ended (sign-out everywhere, email
+ * recovery or change, password reset, deletion) or the two-factor settings changed. A sign-in must
+ * have begun at or after it. Undefined: none recorded.
+ */
+export async function lastSecurityChangeMs(uid: string): Promise<number | undefined> {
+  const out = await db().get({ TableName: table(), Key: key(uid), ConsistentRead: true });
+  const item = out.Item;
+  if (!item) return undefined;
+  const times = [
+    typeof item.tokensValidAfter === 'number' ? item.tokensValidAfter * 1000 : undefined,
+    typeof item.secondFactorChangedAt === 'number' ? item.secondFactorChangedAt : undefined,
+  ].filter((t): t is number => t !== undefined);
+  return times.length ? Math.max(...times) : undefined;
+}

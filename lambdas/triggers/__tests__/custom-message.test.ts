@@ -1,5 +1,5 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { handler } from '../custom-message';
+import { withMessage } from '../custom-message';
 
 function event(
   triggerSource: CustomMessageTriggerEvent['triggerSource'],
@@ -34,7 +34,7 @@ describe('custom-message trigger', () => {
   it.each(['CustomMessage_SignUp', 'CustomMessage_ResendCode', 'CustomMessage_UpdateUserAttribute'] as const)(
     '%s links to verifyEmail with the placeholder Cognito substitutes',
     async (source) => {
-      const out = await handler(event(source, '{####}'));
+      const out = withMessage(event(source, '{####}'));
       expect(out.response.emailSubject).toMatch(/verify/i);
       expect(out.response.emailMessage).toContain(
         'href="https://stockbench.app/auth?mode=verifyEmail&amp;oobCode={####}&amp;email=jo%2Btest%40example.com"',
@@ -44,22 +44,22 @@ describe('custom-message trigger', () => {
   );
 
   it("a sign-up's mail says the page asks for the password, and how to claim the address", async () => {
-    const out = await handler(event('CustomMessage_SignUp', '{####}'));
+    const out = withMessage(event('CustomMessage_SignUp', '{####}'));
     expect(out.response.emailMessage).toContain('The page asks for the password of your Stockbench account');
     expect(out.response.emailMessage).toContain(
       'You can create your own account with it at https://stockbench.app/sign-up',
     );
-    const changed = await handler(event('CustomMessage_UpdateUserAttribute', '{####}'));
+    const changed = withMessage(event('CustomMessage_UpdateUserAttribute', '{####}'));
     expect(changed.response.emailMessage).not.toContain('/sign-up');
   });
 
   it('VerifyUserAttribute also goes to verifyEmail', async () => {
-    const out = await handler(event('CustomMessage_VerifyUserAttribute', '{####}'));
+    const out = withMessage(event('CustomMessage_VerifyUserAttribute', '{####}'));
     expect(out.response.emailMessage).toContain('mode=verifyEmail');
   });
 
   it('ForgotPassword links to resetPassword, with a real code too', async () => {
-    const out = await handler(event('CustomMessage_ForgotPassword', '123456'));
+    const out = withMessage(event('CustomMessage_ForgotPassword', '123456'));
     expect(out.response.emailSubject).toMatch(/reset/i);
     expect(out.response.emailMessage).toContain(
       '/auth?mode=resetPassword&amp;oobCode=123456&amp;email=jo%2Btest',
@@ -68,7 +68,7 @@ describe('custom-message trigger', () => {
   });
 
   it('leaves other sources to Cognito defaults', async () => {
-    const out = await handler(event('CustomMessage_AdminCreateUser', '{####}'));
+    const out = withMessage(event('CustomMessage_AdminCreateUser', '{####}'));
     expect(out.response.emailMessage).toBeNull();
   });
 });

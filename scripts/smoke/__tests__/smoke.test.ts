@@ -272,6 +272,11 @@ describe('the public checks against a fake deploy', () => {
             pem: publicKey.export({ type: 'spki', format: 'pem' }),
           });
         }
+        if (req.url === '/api/end-sessions') {
+          return json(400, {
+            error: { code: 'INVALID_ACTION_CODE', message: 'The link is invalid or has expired.' },
+          });
+        }
         if (req.url === '/api/stripe-webhook') {
           try {
             Stripe.webhooks.constructEvent(body, String(req.headers['stripe-signature']), webhookSecret);
@@ -327,15 +332,16 @@ describe('the public checks against a fake deploy', () => {
     const lines: string[] = [];
     const code = await smoke(['--url', url, '--region', 'eu-west-1'], {}, (l) => lines.push(l));
     const checks = lines.filter((l) => !l.startsWith('#'));
-    expect(checks.slice(0, 6)).toEqual([
+    expect(checks.slice(0, 7)).toEqual([
       'ok   GET /api/health answers 200 JSON: {"status":"ok"}',
       `ok   GET /api/license-public-key answers a usable Ed25519 key: Ed25519, kid ${jwk.kid}`,
       'ok   security headers on /: CSP, nosniff, DENY, referrer and permissions policy (http: no HSTS expected)',
       'ok   security headers on /checkout: CSP, nosniff, DENY, referrer and permissions policy (http: no HSTS expected)',
       'ok   security headers on /checkout/: CSP, nosniff, DENY, referrer and permissions policy (http: no HSTS expected)',
       'ok   POST /api/stripe-webhook signed with a wrong secret answers 400: 400 INVALID_SIGNATURE "no"',
+      'ok   POST /api/end-sessions with an unknown code answers 400 INVALID_ACTION_CODE: 400 INVALID_ACTION_CODE',
     ]);
-    expect(checks.slice(6)).toEqual([
+    expect(checks.slice(7)).toEqual([
       "ok   the checkout page's CSP allows Stripe.js's origins (Stripe's published list): script-src, frame-src, connect-src",
       expect.stringMatching(
         /^FAIL POST \/api\/stripe-webhook signed with the stored secret .*the Stripe secret is unknown/,
@@ -343,7 +349,7 @@ describe('the public checks against a fake deploy', () => {
       expect.stringMatching(/^FAIL a throwaway sign-up .*the user pool or app client is unknown/),
       expect.stringMatching(/^FAIL the scheduled sync-subscriptions runs once: the function is unknown/),
       expect.stringMatching(/^skip signed-in round trip: no smoke user/),
-      'smoke: 3 of 11 checks FAILED, 7 passed, 1 skipped (' + url + ')',
+      'smoke: 3 of 12 checks FAILED, 8 passed, 1 skipped (' + url + ')',
     ]);
     expect(code).toBe(1);
   });

@@ -3,6 +3,7 @@ import { Link } from 'gatsby';
 import { FormMessage } from '../shared/FormMessage';
 import { takeUrlSecrets } from '../../lib/url-secrets';
 import { queryParam } from '../shared/query';
+import { EndSessions } from './EndSessions';
 import { RecoverEmail } from './RecoverEmail';
 import { ResetPasswordConfirm } from './ResetPasswordConfirm';
 import { VerifyEmail } from './VerifyEmail';
@@ -22,6 +23,8 @@ export function AuthAction() {
       return <ResetPasswordConfirm code={code} email={email} />;
     case 'recoverEmail':
       return <RecoverEmail code={code} />;
+    case 'endSessions':
+      return <EndSessions code={code} />;
     default:
       // A link cut short or mistyped: say what to do rather than end at the error.
       return (

@@ -1,0 +1,114 @@
+import { Arn, ArnFormat, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import * as cloudtrail from 'aws-cdk-lib/aws-cloudtrail';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { SECURITY_EVENT_NAMES } from '../../lambdas/lib/security-event-names';
+import { mailDomainOf, triggerStatements } from './handler-permissions';
+import { type FunctionDefaults, ProductFunction } from './node-function';
+
+// How the product learns of security changes made straight at Cognito with a user's access token (a
+// second factor turned on, replaced or off; a password changed or reset; the user deleted): CloudTrail
+// records Cognito's API calls as management events with the user's sub, EventBridge receives them only
+// from a trail with logging on ("AWS API Call via CloudTrail", best-effort delivery), and a rule passes
+// the listed calls to lambdas/triggers/security-events.ts, which mails the owner. The trail keeps
+// write events only, for 90 days, in a bucket of its own.
+
+export interface AccountSecurityEventsProps {
+  functionDefaults: FunctionDefaults;
+  table: dynamodb.ITable;
+  userPool: cognito.IUserPool;
+  siteUrl: string;
+  mailFrom: string;
+  supportEmail: string;
+  sesIdentity?: string;
+  /** The account already sends management events to EventBridge through a trail of its own. */
+  existingTrail?: boolean;
+}
+
+export class AccountSecurityEvents extends Construct {
+  readonly handler: ProductFunction;
+
+  constructor(scope: Construct, id: string, props: AccountSecurityEventsProps) {
+    super(scope, id);
+    this.handler = new ProductFunction(this, 'Handler', {
+      entry: 'lambdas/triggers/security-events.ts',
+      description:
+        "Mails the owner of an account whose two-factor settings or password changed (Cognito's CloudTrail events)",
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        COGNITO_USER_POOL_ID: props.userPool.userPoolId,
+        SITE_URL: props.siteUrl,
+        MAIL_FROM: props.mailFrom,
+        SUPPORT_EMAIL: props.supportEmail,
+      },
+      defaults: props.functionDefaults,
+      timeout: Duration.seconds(30),
+      memorySize: 256,
+    });
+    const stack = Stack.of(this);
+    const identity = props.sesIdentity ?? mailDomainOf(props.mailFrom);
+    new iam.Policy(this, 'Grants', {
+      roles: [this.handler.role],
+      statements: triggerStatements('security-events', {
+        table: props.table.tableArn,
+        userPool: props.userPool.userPoolArn,
+        secrets: { stripe: '', signingKey: '' },
+        sesIdentity: Arn.format(
+          {
+            service: 'ses',
+            resource: 'identity',
+            resourceName: identity,
+            arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+          },
+          stack,
+        ),
+      }).map(({ actions, resources }) => new iam.PolicyStatement({ actions, resources })),
+    });
+
+    new events.Rule(this, 'CognitoSecurityCalls', {
+      description: 'Cognito calls that change an account’s second factor or password, from CloudTrail',
+      eventPattern: {
+        source: ['aws.cognito-idp'],
+        detailType: ['AWS API Call via CloudTrail'],
+        detail: { eventSource: ['cognito-idp.amazonaws.com'], eventName: [...SECURITY_EVENT_NAMES] },
+      },
+      targets: [
+        new targets.LambdaFunction(this.handler.fn, { retryAttempts: 8, maxEventAge: Duration.hours(6) }),
+      ],
+    });
+
+    if (!props.existingTrail) this.createTrail();
+  }
+
+  private createTrail(): void {
+    const bucket = new s3.Bucket(this, 'TrailLogs', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(bucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        "This bucket holds the trail's own logs; its access is itself in the trail (management events).",
+    });
+    const trail = new cloudtrail.Trail(this, 'ManagementEvents', {
+      bucket,
+      managementEvents: cloudtrail.ReadWriteType.WRITE_ONLY,
+      includeGlobalServiceEvents: false,
+      isMultiRegionTrail: false,
+      enableFileValidation: true,
+    });
+    Validations.of(trail).acknowledge({
+      id: 'AwsSolutions-CT1',
+      reason: 'The trail is there to deliver Cognito management events to EventBridge; its files stay in S3.',
+    });
+  }
+}

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { SECURITY_EVENT_NAMES } from '../../lambdas/lib/security-event-names';
+import { decodeJwt } from '../jwt';
+import type { TriggerFunction } from './proxy-triggers';
+
+// CloudTrail records the Cognito calls that change an account's security (two-factor settings, the
+// password, deleting the user), with the user's sub in additionalEventData, and delivers them to
+// EventBridge, whose rule runs the product's security-events function (cdk/lib/account-security-events.ts).
+// The proxy plays that part: after each such call succeeds it invokes the function with the event
+// EventBridge would deliver, without waiting for it (EventBridge delivers asynchronously).
+
+type Json = Record<string, unknown>;
+
+/** The calls the product's EventBridge rule listens to. */
+const AUDITED: ReadonlySet<string> = new Set(SECURITY_EVENT_NAMES);
+
+/** Whose call it is, for the calls authorized by the user's own access token; else undefined. */
+export function tokenSubject(body: Json): string | undefined {
+  if (typeof body.AccessToken !== 'string') return undefined;
+  try {
+    const sub = decodeJwt(body.AccessToken).payload.sub;
+    return typeof sub === 'string' ? sub : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const isAudited = (target: string): boolean => AUDITED.has(target);
+
+/** Sends `target`'s CloudTrail event for user `sub` to the function, in the background. */
+export function emitAuditEvent(fn: TriggerFunction, target: string, sub: string): void {
+  const now = new Date().toISOString();
+  const event = {
+    version: '0',
+    id: randomUUID(),
+    'detail-type': 'AWS API Call via CloudTrail',
+    source: 'aws.cognito-idp',
+    account: '000000000000',
+    time: now,
+    region: 'us-east-1',
+    resources: [],
+    detail: {
+      eventVersion: '1.08',
+      eventTime: now,
+      eventSource: 'cognito-idp.amazonaws.com',
+      eventName: target,
+      awsRegion: 'us-east-1',
+      eventID: randomUUID(),
+      eventType: 'AwsApiCall',
+      managementEvent: true,
+      additionalEventData: { sub },
+    },
+  };
+  const url = `${fn.lambdaEndpoint}/2015-03-31/functions/${encodeURIComponent(fn.functionName)}/invocations`;
+  void fetch(url, {
+    method: 'POST',
+    headers: { 'x-amz-invocation-type': 'Event' },
+    body: JSON.stringify(event),
+  }).then(
+    async (res) => {
+      if (res.headers.get('x-amz-function-error')) {
+        console.error(`[cognito-proxy] ${fn.functionName} failed on ${target}:`, await res.text());
+      }
+    },
+    (error: unknown) => console.error(`[cognito-proxy] ${fn.functionName} unreachable:`, error),
+  );
+}

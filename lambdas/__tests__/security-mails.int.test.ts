@@ -1,0 +1,195 @@
+import {
+  AssociateSoftwareTokenCommand,
+  ChangePasswordCommand,
+  CognitoIdentityProviderClient,
+  ConfirmForgotPasswordCommand,
+  ForgotPasswordCommand,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { generateSync } from 'otplib';
+import { readOutbox, type OutboxMessage } from '../../dev/outbox';
+import { endSessions } from '../contracts/end-sessions';
+import { eventually, startBff, type Bff, type User } from './support/bff';
+import { answerChallenge, startSignIn, turnOnTwoFactor } from './support/two-factor';
+
+// Cognito lets a holder of a user's access token turn two-factor sign-in on or off, set up another
+// authenticator app or change the password, with no password and no current code. Played as a token
+// thief straight at Cognito: the owner is mailed at once, with a link that ends every session, and the
+// thief's sessions end when it is used. The product learns of these calls as it does in AWS, from
+// Cognito's CloudTrail events (the local Cognito sends the same to the same function).
+
+const WINDOW_SECONDS = 8;
+let bff: Bff;
+let cognito: CognitoIdentityProviderClient;
+beforeAll(async () => {
+  bff = await startBff({ authSessionSeconds: WINDOW_SECONDS });
+  cognito = new CognitoIdentityProviderClient({
+    region: bff.info.region,
+    endpoint: bff.info.cognitoEndpoint,
+    credentials: { accessKeyId: 'anyone', secretAccessKey: 'anyone' },
+  });
+}, 60000);
+afterAll(async () => {
+  cognito?.destroy();
+  await bff?.stop();
+});
+
+/** The owner's session (what a thief copies): ID, access and refresh tokens. */
+async function sessionOf(user: User) {
+  const out = await cognito.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: bff.info.clientId,
+      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+    }),
+  );
+  const r = out.AuthenticationResult;
+  return { id: r?.IdToken ?? '', access: r?.AccessToken ?? '', refresh: r?.RefreshToken ?? '' };
+}
+
+/** The mail to `address` whose subject matches, once it has arrived. */
+const mailTo = (address: string, subject: RegExp): Promise<OutboxMessage> =>
+  eventually(async () => (await readOutbox(bff.outboxDir, address)).find((m) => subject.test(m.subject)));
+
+const linkCode = (mail: OutboxMessage) =>
+  /mode=endSessions&oobCode=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '';
+
+async function refreshes(refresh: string): Promise<string> {
+  try {
+    await cognito.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: bff.info.clientId,
+        AuthParameters: { REFRESH_TOKEN: refresh },
+      }),
+    );
+    return 'refreshed';
+  } catch (err) {
+    return err instanceof Error ? err.name : String(err);
+  }
+}
+
+it('a thief who turns two-factor sign-in on is reported at once, and the mailed link ends every session', async () => {
+  const owner = await bff.newUser();
+  const stolen = await sessionOf(owner);
+  // The thief, with the access token alone, sets up an authenticator app of their own.
+  const secret = await turnOnTwoFactor(cognito, stolen.access);
+  const mail = await mailTo(owner.email, /Two-factor sign-in was turned on/);
+  expect(mail.text).toContain('If you did not do this');
+  const code = linkCode(mail);
+  expect(code).not.toBe('');
+
+  // The owner follows the link: every session ends.
+  expect((await bff.send(endSessions, { body: { code } })).status).toBe(200);
+  const stale = await bff.call('GET', 'get-licenses', {
+    user: { ...owner, token: stolen.id },
+    query: { uid: owner.uid },
+  });
+  expect(stale.status).toBe(401);
+  expect(await refreshes(stolen.refresh)).toBe('NotAuthorizedException');
+  await expect(
+    cognito.send(new AssociateSoftwareTokenCommand({ AccessToken: stolen.access })),
+  ).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Access Token has been revoked' });
+  // The link works once; a made-up one never.
+  expect((await bff.send(endSessions, { body: { code } })).error?.code).toBe('USED_ACTION_CODE');
+  expect((await bff.send(endSessions, { body: { code: 'x'.repeat(32) } })).error?.code).toBe(
+    'INVALID_ACTION_CODE',
+  );
+  expect(secret).not.toBe('');
+});
+
+it('a new authenticator app replacing the owner’s is reported, and sign-ins begun before it get no tokens', async () => {
+  const owner = await bff.newUser();
+  const own = await turnOnTwoFactor(cognito, (await sessionOf(owner)).access);
+  await mailTo(owner.email, /Two-factor sign-in was turned on/);
+  // A sign-in stopped at its code challenge (on some device), and a thief with a copied access token.
+  const { pending } = await startSignIn(cognito, bff.info.clientId, owner.email, owner.password);
+  if (!pending) throw new Error('no challenge');
+  const thiefToken = (await sessionWithCode(owner, own)).access;
+  const { SecretCode = '' } = await cognito.send(
+    new AssociateSoftwareTokenCommand({ AccessToken: thiefToken }),
+  );
+  await cognito.send(
+    new VerifySoftwareTokenCommand({
+      AccessToken: thiefToken,
+      UserCode: generateSync({ secret: SecretCode }),
+    }),
+  );
+  expect(linkCode(await mailTo(owner.email, /A new authenticator app was set up/))).not.toBe('');
+  // The sign-in begun before the swap cannot finish, whoever answers it.
+  const late = await answerChallenge(cognito, bff.info.clientId, pending, SecretCode);
+  expect(late).toMatchObject({ error: 'UserLambdaValidationException' });
+});
+
+/** A session of a user with two-factor sign-in: the password, then the app's code. */
+async function sessionWithCode(user: User, secret: string) {
+  const { pending } = await startSignIn(cognito, bff.info.clientId, user.email, user.password);
+  if (!pending) throw new Error('no challenge');
+  const out = await cognito.send(
+    new RespondToAuthChallengeCommand({
+      ClientId: bff.info.clientId,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: pending.session,
+      ChallengeResponses: { USERNAME: pending.username, SOFTWARE_TOKEN_MFA_CODE: generateSync({ secret }) },
+    }),
+  );
+  return { access: out.AuthenticationResult?.AccessToken ?? '' };
+}
+
+it('turning two-factor sign-in off, changing the password and resetting it are each reported', async () => {
+  const owner = await bff.newUser();
+  const secret = await turnOnTwoFactor(cognito, (await sessionOf(owner)).access);
+  await mailTo(owner.email, /Two-factor sign-in was turned on/);
+  const { access } = await sessionWithCode(owner, secret);
+  await cognito.send(
+    new SetUserMFAPreferenceCommand({
+      AccessToken: access,
+      SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+    }),
+  );
+  await mailTo(owner.email, /Two-factor sign-in was turned off/);
+
+  await cognito.send(
+    new ChangePasswordCommand({
+      AccessToken: access,
+      PreviousPassword: owner.password,
+      ProposedPassword: 'Changed-pass-1',
+    }),
+  );
+  expect(linkCode(await mailTo(owner.email, /password was changed/))).not.toBe('');
+
+  await cognito.send(new ForgotPasswordCommand({ ClientId: bff.info.clientId, Username: owner.email }));
+  const resetMail = await mailTo(owner.email, /Reset your password/);
+  await cognito.send(
+    new ConfirmForgotPasswordCommand({
+      ClientId: bff.info.clientId,
+      Username: owner.email,
+      ConfirmationCode: /mode=resetPassword&oobCode=([^&\s)]+)/.exec(resetMail.text)?.[1],
+      Password: 'Reset-pass-3',
+    }),
+  );
+  await mailTo(owner.email, /password was reset/);
+});
+
+it('deleting the account through the site mails the owner', async () => {
+  const owner = await bff.newUser();
+  const res = await bff.call('POST', 'delete-customer', {
+    user: owner,
+    body: { uid: owner.uid, currentPassword: owner.password },
+  });
+  expect(res.status).toBe(200);
+  const mail = await mailTo(owner.email, /account was deleted/);
+  expect(mail.text).not.toContain('endSessions');
+});
+
+it('access tokens live 5 minutes, the shortest Cognito allows', async () => {
+  const { access } = await sessionOf(await bff.newUser());
+  const claims = JSON.parse(Buffer.from(access.split('.')[1] ?? '', 'base64url').toString()) as {
+    exp: number;
+    iat: number;
+  };
+  expect(claims.exp - claims.iat).toBe(300);
+});

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CognitoIdentityProviderClient,
+  ForgotPasswordCommand,
+  ResendConfirmationCodeCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { readOutbox } from '../../dev/outbox';
+import { COGNITO_MAILS_PER_ADDRESS_PER_DAY, TOO_MANY_MAILS } from '../lib/cognito-mail-limit';
+import { startBff, type Bff } from './support/bff';
+
+// Someone who wants to flood an inbox calls Cognito's public sign-up directly, with no account of
+// their own: each SignUp for an unconfirmed address replaces the previous one (the PreSignUp trigger),
+// so Cognito's per-user limits never build up. The CustomMessage trigger sees every such mail and
+// stops at the address's daily limit.
+
+let bff: Bff;
+let cognito: CognitoIdentityProviderClient;
+beforeAll(async () => {
+  bff = await startBff();
+  cognito = new CognitoIdentityProviderClient({
+    region: bff.info.region,
+    endpoint: bff.info.cognitoEndpoint,
+    credentials: { accessKeyId: 'anyone', secretAccessKey: 'anyone' },
+  });
+}, 60000);
+afterAll(async () => {
+  cognito?.destroy();
+  await bff?.stop();
+});
+
+/** The call's outcome: 'sent', or the error name and message Cognito answered. */
+async function outcome(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+    return 'sent';
+  } catch (err) {
+    return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  }
+}
+
+const signUp = (email: string) =>
+  cognito.send(
+    new SignUpCommand({ ClientId: bff.info.clientId, Username: email, Password: `Pw-${randomUUID()}` }),
+  );
+const resend = (email: string) =>
+  cognito.send(new ResendConfirmationCodeCommand({ ClientId: bff.info.clientId, Username: email }));
+
+it('sends an address at most the daily number of mails, however often it is signed up and resent', async () => {
+  const victim = `flooded-${randomUUID().slice(0, 8)}@example.com`;
+  const outcomes: string[] = [];
+  for (let i = 0; i < 8; i++) outcomes.push(await outcome(signUp(victim)));
+  for (let i = 0; i < 4; i++) outcomes.push(await outcome(resend(victim)));
+
+  const mails = await readOutbox(bff.outboxDir, victim);
+  expect(mails).toHaveLength(COGNITO_MAILS_PER_ADDRESS_PER_DAY);
+  // The sign-ups past the limit are refused, saying why in the trigger's words (the site shows them).
+  // A refused sign-up leaves no account behind, so the resends after it answer as for an unknown
+  // address (prevent-user-existence errors): a made-up delivery, and no mail.
+  expect(outcomes.slice(0, 8)).toEqual([
+    ...Array<string>(COGNITO_MAILS_PER_ADDRESS_PER_DAY).fill('sent'),
+    ...Array<string>(8 - COGNITO_MAILS_PER_ADDRESS_PER_DAY).fill(
+      `UserLambdaValidationException: CustomMessage failed with error ${TOO_MANY_MAILS}.`,
+    ),
+  ]);
+});
+
+it('counts password-reset mails too, and leaves other addresses alone', async () => {
+  const user = await bff.newUser();
+  const outcomes: string[] = [];
+  for (let i = 0; i < COGNITO_MAILS_PER_ADDRESS_PER_DAY + 2; i++) {
+    outcomes.push(
+      await outcome(
+        cognito.send(new ForgotPasswordCommand({ ClientId: bff.info.clientId, Username: user.email })),
+      ),
+    );
+  }
+  expect(await readOutbox(bff.outboxDir, user.email)).toHaveLength(COGNITO_MAILS_PER_ADDRESS_PER_DAY);
+  expect(outcomes.slice(COGNITO_MAILS_PER_ADDRESS_PER_DAY)).toEqual([
+    `UserLambdaValidationException: CustomMessage failed with error ${TOO_MANY_MAILS}.`,
+    `UserLambdaValidationException: CustomMessage failed with error ${TOO_MANY_MAILS}.`,
+  ]);
+  const other = `someone-${randomUUID().slice(0, 8)}@example.com`;
+  expect(await outcome(signUp(other))).toBe('sent');
+  expect(await readOutbox(bff.outboxDir, other)).toHaveLength(1);
+});

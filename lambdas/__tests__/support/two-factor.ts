@@ -1,0 +1,88 @@
+import {
+  AssociateSoftwareTokenCommand,
+  type CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { generateSync } from 'otplib';
+
+// Sign-ins with an authenticator app against the local Cognito, as the site and the desktop application
+// make them (USER_PASSWORD_AUTH, then the SOFTWARE_TOKEN_MFA challenge), for tests that play a person
+// or an intruder.
+
+/** A sign-in stopped at the code challenge: what a client holds between the two calls. */
+export interface PendingSignIn {
+  session: string;
+  username: string;
+}
+
+/** Signs in with the password; a user with two-factor sign-in gets a pending challenge. */
+export async function startSignIn(
+  cognito: CognitoIdentityProviderClient,
+  clientId: string,
+  email: string,
+  password: string,
+): Promise<{ pending?: PendingSignIn; idToken?: string; accessToken?: string }> {
+  const out = await cognito.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  if (out.ChallengeName === 'SOFTWARE_TOKEN_MFA' && out.Session) {
+    return {
+      pending: { session: out.Session, username: out.ChallengeParameters?.USER_ID_FOR_SRP ?? email },
+    };
+  }
+  return { idToken: out.AuthenticationResult?.IdToken, accessToken: out.AuthenticationResult?.AccessToken };
+}
+
+/** Answers a pending challenge with the app's current code: the ID token, or Cognito's error. */
+export async function answerChallenge(
+  cognito: CognitoIdentityProviderClient,
+  clientId: string,
+  pending: PendingSignIn,
+  secret: string,
+): Promise<{ idToken: string } | { error: string; message: string }> {
+  try {
+    const out = await cognito.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: clientId,
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: pending.session,
+        ChallengeResponses: { USERNAME: pending.username, SOFTWARE_TOKEN_MFA_CODE: generateSync({ secret }) },
+      }),
+    );
+    return { idToken: out.AuthenticationResult?.IdToken ?? '' };
+  } catch (err) {
+    return err instanceof Error
+      ? { error: err.name, message: err.message }
+      : { error: String(err), message: '' };
+  }
+}
+
+/** Turns two-factor sign-in on with a new authenticator app; answers the app's secret. */
+export async function turnOnTwoFactor(
+  cognito: CognitoIdentityProviderClient,
+  accessToken: string,
+): Promise<string> {
+  const { SecretCode = '' } = await cognito.send(
+    new AssociateSoftwareTokenCommand({ AccessToken: accessToken }),
+  );
+  await cognito.send(
+    new VerifySoftwareTokenCommand({
+      AccessToken: accessToken,
+      UserCode: generateSync({ secret: SecretCode }),
+    }),
+  );
+  await cognito.send(
+    new SetUserMFAPreferenceCommand({
+      AccessToken: accessToken,
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+    }),
+  );
+  return SecretCode;
+}

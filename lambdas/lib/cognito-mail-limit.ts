@@ -1,0 +1,35 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { normalizeEmail } from '../../src/lib/email-address';
+import { counterExpiry, dayWindow } from './quota-window';
+import { recipientPk } from './repository/keys';
+import { takeQuota } from './repository/quotas';
+
+// The mails Cognito sends to an address (verification codes at sign-up and on request, password
+// reset codes, the code for a changed address) pass the CustomMessage trigger, whatever called
+// Cognito: the site, or anyone with the app client's id. Each sign-up for an unconfirmed address
+// replaces the one before, so Cognito's own per-user limits never build up; this daily count per
+// address is what keeps a script from flooding someone's inbox through our sign-up.
+
+/** Cognito mails one address may receive per UTC day: a sign-up, a resend or two, a reset or two. */
+export const COGNITO_MAILS_PER_ADDRESS_PER_DAY = 5;
+
+/** What the person sees (Cognito: "CustomMessage failed with error <this>."). */
+export const TOO_MANY_MAILS =
+  'We have sent this address as many emails as we send in one day. Use the newest one, or try again tomorrow';
+
+const cognitoMailsSk = (window: string): string => `QUOTA#cognito-mails#${window}`;
+
+/** Counts one mail to `address` today; throws, with the person's message, once the day's are sent. */
+export async function takeCognitoMailAllowance(address: string): Promise<void> {
+  const window = dayWindow();
+  const hash = createHash('sha256').update(normalizeEmail(address)).digest('hex');
+  const key = { pk: recipientPk(hash), sk: cognitoMailsSk(window.name) };
+  const fits = await takeQuota(
+    key,
+    randomUUID(),
+    1,
+    COGNITO_MAILS_PER_ADDRESS_PER_DAY,
+    counterExpiry(window),
+  );
+  if (!fits) throw new Error(TOO_MANY_MAILS);
+}

@@ -1,0 +1,37 @@
+import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
+import { latestSignInStart } from '../lib/repository/sign-in-starts';
+import { lastSecurityChangeMs } from '../lib/repository/sessions';
+import { authSessionMs } from '../lib/sign-in-window';
+
+// Cognito PreTokenGeneration trigger: the last step before Cognito hands out tokens for a sign-in. A
+// sign-in that began before the account's last security change (a recovery, a password reset, every
+// session ended, the two-factor settings changed) must get no tokens: an intruder who passed the
+// password step before the owner took the account back could otherwise answer the code challenge
+// after. Cognito's auth_time is when a sign-in completes, not when it began, so the starts recorded by
+// the PreAuthentication trigger decide: if one began before the change and is still answerable (within
+// the auth session validity), the sign-in completing now may be it, and it is refused; the person is
+// told when a new sign-in will work (at most that validity after the change). Refreshes keep the
+// session's own start (a global sign-out revokes the refresh tokens of sessions before a change).
+
+/** What the person sees (Cognito: "PreTokenGeneration failed with error <this>."). */
+export function signInTooEarly(waitSeconds: number): string {
+  return (
+    "A sign-in that began before your account's last security change cannot finish. " +
+    `Sign in again in ${waitSeconds} second${waitSeconds === 1 ? '' : 's'}`
+  );
+}
+
+export const handler = async (
+  event: PreTokenGenerationTriggerEvent,
+): Promise<PreTokenGenerationTriggerEvent> => {
+  if (event.triggerSource === 'TokenGeneration_RefreshTokens') return event;
+  const uid = event.request.userAttributes.sub;
+  if (!uid) throw new Error('PreTokenGeneration event without the user sub');
+  const now = Date.now();
+  const window = authSessionMs();
+  const changedAt = await lastSecurityChangeMs(uid);
+  if (changedAt === undefined || now >= changedAt + window) return event;
+  const before = await latestSignInStart(uid, now - window, changedAt);
+  if (before === undefined) return event;
+  throw new Error(signInTooEarly(Math.max(1, Math.ceil((before + window - now) / 1000))));
+};

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { EventBridgeEvent } from 'aws-lambda';
+import { userSecurityFacts } from '../lib/cognito';
+import { getConfig } from '../lib/config';
+import { sendMail } from '../lib/mail';
+import { counterExpiry, dayWindow } from '../lib/quota-window';
+import { getAccount } from '../lib/repository/accounts';
+import { createEndSessionCode } from '../lib/repository/end-session-codes';
+import { isEventProcessed, recordEventProcessed } from '../lib/repository/events';
+import { userPk, userQuotaSk } from '../lib/repository/keys';
+import { takeQuota } from '../lib/repository/quotas';
+import { recordSecondFactorChange } from '../lib/repository/sessions';
+import { lastKnownTwoFactor, saveTwoFactor } from '../lib/repository/two-factor-state';
+import { accountDeletedMail } from '../lib/security-mails/account-deleted-mail';
+import { passwordChangedMail } from '../lib/security-mails/password-changed-mail';
+import { passwordResetMail } from '../lib/security-mails/password-reset-mail';
+import { twoFactorChangedMail } from '../lib/security-mails/two-factor-changed-mail';
+import { twoFactorOffMail } from '../lib/security-mails/two-factor-off-mail';
+import { twoFactorOnMail } from '../lib/security-mails/two-factor-on-mail';
+import type { MailContent, SecurityMailData } from '../lib/security-mails/types';
+
+// How the product learns of changes to an account made straight at Cognito: a holder of the user's
+// access token can turn two-factor sign-in on or off, set up another authenticator app or change the
+// password without the site, and Cognito cannot ask for more. CloudTrail records these calls (with the
+// user's sub in additionalEventData) and delivers them to EventBridge, whose rule runs this function
+// (cdk/lib/account-security-events.ts); the local Cognito sends the same events. For each it mails the
+// owner, with a link that ends every session, and a new authenticator app also ends the sign-ins begun
+// before it (lambdas/triggers/pre-token-generation.ts). EventBridge may deliver an event twice
+// or late: each is handled once (by CloudTrail's event id), and the two-factor state is read from
+// Cognito when the event is handled, so a repeat or an old event mails nothing wrong.
+
+export interface CloudTrailDetail {
+  eventID: string;
+  eventName: string;
+  eventTime: string;
+  errorCode?: string;
+  additionalEventData?: { sub?: string };
+}
+
+export type SecurityEvent = EventBridgeEvent<'AWS API Call via CloudTrail', CloudTrailDetail>;
+
+/** Security mails one account may cause per UTC day: a toggling script must not flood the owner. */
+const SECURITY_MAILS_PER_DAY = 10;
+
+type Kind = 'two-factor-on' | 'two-factor-changed' | 'two-factor-off' | 'password-changed' | 'password-reset';
+
+const MAILS: Record<Kind, (data: SecurityMailData) => MailContent> = {
+  'two-factor-on': twoFactorOnMail,
+  'two-factor-changed': twoFactorChangedMail,
+  'two-factor-off': twoFactorOffMail,
+  'password-changed': passwordChangedMail,
+  'password-reset': passwordResetMail,
+};
+
+/** Whether one more security mail to this account fits today. */
+async function mailFits(uid: string): Promise<boolean> {
+  const window = dayWindow();
+  const key = { pk: userPk(uid), sk: userQuotaSk('security-mails', window.name) };
+  return takeQuota(key, randomUUID(), 1, SECURITY_MAILS_PER_DAY, counterExpiry(window));
+}
+
+/**
+ * What a two-factor call changed, from Cognito's state now and the state seen last. Events may arrive
+ * in any order: a first setup's VerifySoftwareToken and SetUserMFAPreference are a second apart, so a
+ * new app counts as a replacement only when two-factor sign-in was already on before it was verified.
+ */
+async function twoFactorChange(
+  uid: string,
+  eventName: string,
+  at: number,
+  on: boolean,
+): Promise<Kind | undefined> {
+  const before = await lastKnownTwoFactor(uid);
+  if (eventName === 'VerifySoftwareToken') {
+    return on && before.on && before.since < at ? 'two-factor-changed' : undefined;
+  }
+  if (on === before.on) return undefined;
+  await saveTwoFactor(uid, { on, since: at });
+  return on ? 'two-factor-on' : 'two-factor-off';
+}
+
+export const handler = async (event: SecurityEvent): Promise<void> => {
+  const { detail } = event;
+  const uid = detail.additionalEventData?.sub;
+  if (detail.errorCode || !uid) return;
+  const eventId = `cognito:${detail.eventID}`;
+  if (await isEventProcessed(eventId)) return;
+  await handle(detail, uid);
+  // Recorded once handled: a failure on the way is retried by EventBridge.
+  await recordEventProcessed(eventId, detail.eventName);
+};
+
+async function handle(detail: CloudTrailDetail, uid: string): Promise<void> {
+  const { siteUrl, supportEmail, userPoolId } = getConfig();
+  const at = detail.eventTime;
+
+  if (detail.eventName === 'DeleteUser') {
+    // Deleted through the site, the account's records went first (delete-customer mailed the owner);
+    // a record still here means someone deleted the user straight at Cognito.
+    const account = await getAccount(uid);
+    if (account?.email && (await mailFits(uid))) {
+      await sendMail({ to: account.email, ...accountDeletedMail({ at, supportEmail }) });
+    }
+    return;
+  }
+  const user = await userSecurityFacts(uid, userPoolId);
+  if (!user) return;
+  let kind: Kind | undefined;
+  if (detail.eventName === 'ChangePassword') kind = 'password-changed';
+  else if (detail.eventName === 'ConfirmForgotPassword') kind = 'password-reset';
+  else {
+    const atMs = Date.parse(at) || Date.now();
+    kind = await twoFactorChange(uid, detail.eventName, atMs, user.twoFactor);
+    // A new authenticator app ends the sign-ins begun with the old one. Turning the factor on or off
+    // needs no such end: before it is on no sign-in stops at a code, and once it is off the password
+    // alone signs in anyway.
+    if (kind === 'two-factor-changed') await recordSecondFactorChange(uid, atMs);
+  }
+  if (!kind || !user.address || !(await mailFits(uid))) return;
+  const code = await createEndSessionCode(uid, user.username);
+  const endSessionsLink = `${siteUrl}/auth?mode=endSessions&oobCode=${encodeURIComponent(code)}`;
+  await sendMail({ to: user.address, ...MAILS[kind]({ at, endSessionsLink, supportEmail }) });
+}
