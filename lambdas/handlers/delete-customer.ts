@@ -1,9 +1,6 @@
 import { deleteCustomer as endpoint } from '../contracts/delete-customer';
 import { assertSelf, getCaller, type ApiEvent } from '../lib/auth';
 import { checkPassword } from '../lib/cognito';
-import { getConfig } from '../lib/config';
-import { sendMail } from '../lib/mail';
-import { accountDeletedMail } from '../lib/security-mails/account-deleted-mail';
 import { ok, apiHandler } from '../lib/http';
 import { tellHoldersOfEndingLicenses } from '../lib/holder-notices';
 import { isInForce } from '../lib/license-state';
@@ -12,6 +9,8 @@ import { listSlots } from '../lib/repository/licenses';
 import { revokeTokens } from '../lib/repository/sessions';
 import { deleteUserRecords } from '../lib/repository/users';
 import { parseJsonBody } from '../lib/request';
+import { sendTemplate } from '../mail/send';
+import { accountDeleted } from '../mail/templates/account-deleted';
 import { cancelSubscription, deleteCustomer, isMissing, retrieveSubscription } from '../lib/stripe';
 import { ENDED_STATUSES } from '../lib/subscription-status';
 
@@ -49,13 +48,7 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
     now,
   );
   const removed = await deleteUserRecords(uid);
-  if (caller.email) {
-    const { supportEmail } = getConfig();
-    await sendMail({
-      to: caller.email,
-      ...accountDeletedMail({ at: new Date().toISOString(), supportEmail }),
-    });
-  }
+  if (caller.email) await sendTemplate(accountDeleted, caller.email, { at: new Date().toISOString() });
   // Last, so a retry after a failure above still passes with the same token: from here on no token
   // issued before now is taken (the page deletes the Cognito user next, with Cognito's own token).
   await revokeTokens(uid, { deleted: true });

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { userSecurityFacts } from '../lib/cognito';
 import { getConfig } from '../lib/config';
-import { sendMail } from '../lib/mail';
 import { counterExpiry, dayWindow } from '../lib/quota-window';
 import { getAccount } from '../lib/repository/accounts';
 import { createEndSessionCode } from '../lib/repository/end-session-codes';
@@ -11,13 +10,15 @@ import { userPk, userQuotaSk } from '../lib/repository/keys';
 import { takeQuota } from '../lib/repository/quotas';
 import { recordSecondFactorChange } from '../lib/repository/sessions';
 import { lastKnownTwoFactor, saveTwoFactor } from '../lib/repository/two-factor-state';
-import { accountDeletedMail } from '../lib/security-mails/account-deleted-mail';
-import { passwordChangedMail } from '../lib/security-mails/password-changed-mail';
-import { passwordResetMail } from '../lib/security-mails/password-reset-mail';
-import { twoFactorChangedMail } from '../lib/security-mails/two-factor-changed-mail';
-import { twoFactorOffMail } from '../lib/security-mails/two-factor-off-mail';
-import { twoFactorOnMail } from '../lib/security-mails/two-factor-on-mail';
-import type { MailContent, SecurityMailData } from '../lib/security-mails/types';
+import type { SecurityMailData } from '../mail/security';
+import { sendTemplate } from '../mail/send';
+import type { MailTemplate } from '../mail/template';
+import { accountDeleted } from '../mail/templates/account-deleted';
+import { passwordChanged } from '../mail/templates/password-changed';
+import { passwordReset } from '../mail/templates/password-reset';
+import { twoFactorChanged } from '../mail/templates/two-factor-changed';
+import { twoFactorOff } from '../mail/templates/two-factor-off';
+import { twoFactorOn } from '../mail/templates/two-factor-on';
 
 // How the product learns of changes to an account made straight at Cognito: a holder of the user's
 // access token can turn two-factor sign-in on or off, set up another authenticator app or change the
@@ -44,12 +45,12 @@ const SECURITY_MAILS_PER_DAY = 10;
 
 type Kind = 'two-factor-on' | 'two-factor-changed' | 'two-factor-off' | 'password-changed' | 'password-reset';
 
-const MAILS: Record<Kind, (data: SecurityMailData) => MailContent> = {
-  'two-factor-on': twoFactorOnMail,
-  'two-factor-changed': twoFactorChangedMail,
-  'two-factor-off': twoFactorOffMail,
-  'password-changed': passwordChangedMail,
-  'password-reset': passwordResetMail,
+const MAILS: Record<Kind, MailTemplate<SecurityMailData>> = {
+  'two-factor-on': twoFactorOn,
+  'two-factor-changed': twoFactorChanged,
+  'two-factor-off': twoFactorOff,
+  'password-changed': passwordChanged,
+  'password-reset': passwordReset,
 };
 
 /** Whether one more security mail to this account fits today. */
@@ -91,7 +92,7 @@ export const handler = async (event: SecurityEvent): Promise<void> => {
 };
 
 async function handle(detail: CloudTrailDetail, uid: string): Promise<void> {
-  const { siteUrl, supportEmail, userPoolId } = getConfig();
+  const { siteUrl, userPoolId } = getConfig();
   const at = detail.eventTime;
 
   if (detail.eventName === 'DeleteUser') {
@@ -99,7 +100,7 @@ async function handle(detail: CloudTrailDetail, uid: string): Promise<void> {
     // a record still here means someone deleted the user straight at Cognito.
     const account = await getAccount(uid);
     if (account?.email && (await mailFits(uid))) {
-      await sendMail({ to: account.email, ...accountDeletedMail({ at, supportEmail }) });
+      await sendTemplate(accountDeleted, account.email, { at });
     }
     return;
   }
@@ -119,5 +120,5 @@ async function handle(detail: CloudTrailDetail, uid: string): Promise<void> {
   if (!kind || !user.address || !(await mailFits(uid))) return;
   const code = await createEndSessionCode(uid, user.username);
   const endSessionsLink = `${siteUrl}/auth?mode=endSessions&oobCode=${encodeURIComponent(code)}`;
-  await sendMail({ to: user.address, ...MAILS[kind]({ at, endSessionsLink, supportEmail }) });
+  await sendTemplate(MAILS[kind], user.address, { at, endSessionsLink });
 }

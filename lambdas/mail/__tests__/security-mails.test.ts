@@ -1,0 +1,45 @@
+import { renderMail } from '../render';
+import { accountDeleted } from '../templates/account-deleted';
+import { passwordChanged } from '../templates/password-changed';
+import { passwordReset } from '../templates/password-reset';
+import { twoFactorChanged } from '../templates/two-factor-changed';
+import { twoFactorOff } from '../templates/two-factor-off';
+import { twoFactorOn } from '../templates/two-factor-on';
+
+// The mails about a change to the account's security, as their readers see them: when it happened
+// (to the minute, in UTC), and in both parts the link that ends every session, for an owner who did
+// not make the change.
+
+const site = { siteUrl: 'https://stockbench.app', supportEmail: 'support@stockbench.app' };
+const data = {
+  at: '2026-11-25T21:07:30.000Z',
+  endSessionsLink: 'https://stockbench.app/auth?mode=endSessions&oobCode=abc123',
+};
+
+describe('the security mails', () => {
+  it.each([
+    ['two-factor on', twoFactorOn, 'Two-factor sign-in was turned on'],
+    ['authenticator replaced', twoFactorChanged, 'A new authenticator app was set up'],
+    ['two-factor off', twoFactorOff, 'Two-factor sign-in was turned off'],
+    ['password changed', passwordChanged, 'The password of your Stockbench account was changed'],
+    ['password reset', passwordReset, 'The password of your Stockbench account was reset'],
+  ] as const)('%s: says when, and links to ending every session in both parts', (_name, template, says) => {
+    const mail = renderMail(template, data, site);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(says);
+      expect(part).toContain('November 25, 2026, 21:07 UTC');
+      expect(part).toContain('support@stockbench.app');
+    }
+    expect(mail.text).toContain(data.endSessionsLink);
+    expect(mail.html).toContain(`href="${data.endSessionsLink.replace('&', '&amp;')}"`);
+  });
+
+  it('account deleted: says when, and whom to write to', () => {
+    const mail = renderMail(accountDeleted, { at: data.at }, site);
+    expect(mail.subject).toBe('Your Stockbench account was deleted');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('deleted on November 25, 2026, 21:07 UTC');
+      expect(part).toContain('support@stockbench.app');
+    }
+  });
+});
