@@ -40,6 +40,7 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
       screenshots: [Screenshot]
       userImports: [String]
       tags: [String]
+      theme: String
       filters: [String]
     }
     type Screenshot {
@@ -62,6 +63,7 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
     }
     type FaqYaml implements Node {
       question: String
+      topic: String
       answer: String
     }
   `);

@@ -16,7 +16,7 @@ const amountOf = (invoice: Invoice): number =>
 
 export function ReceiptTable({ invoices }: { invoices: Invoice[] }) {
   return (
-    <table className="receipt-table">
+    <table className="receipt-table stack-table">
       <thead>
         <tr>
           <th scope="col">Date</th>
@@ -31,10 +31,10 @@ export function ReceiptTable({ invoices }: { invoices: Invoice[] }) {
           const which = <span className="visually-hidden"> {invoice.number ?? invoice.id}</span>;
           return (
             <tr key={invoice.id}>
-              <td>{formatPaddedDate(invoice.created, 'seconds')}</td>
-              <td>{formatCents(amountOf(invoice), invoice.currency)}</td>
-              <td>{STATUS_LABELS[invoice.status]}</td>
-              <td>
+              <td data-label="Date">{formatPaddedDate(invoice.created, 'seconds')}</td>
+              <td data-label="Amount">{formatCents(amountOf(invoice), invoice.currency)}</td>
+              <td data-label="Status">{STATUS_LABELS[invoice.status]}</td>
+              <td data-label="Receipt">
                 {invoice.hostedInvoiceUrl && (
                   <a href={invoice.hostedInvoiceUrl} target="_blank" rel="noopener noreferrer">
                     View receipt{which}

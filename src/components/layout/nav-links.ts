@@ -1,4 +1,5 @@
-// The spec's top navigation and footer, in its order.
+// The spec's top navigation, in its order, and the footer's links by column (the spec's footer links
+// all appear: FAQ, Privacy, Terms, Changelog, Pricing, Contact Us, Download, Blog).
 export const topNavLinks = [
   { to: '/', label: 'Home' },
   { to: '/tools', label: 'Tools' },
@@ -9,13 +10,31 @@ export const topNavLinks = [
   { to: '/download', label: 'Download' },
 ] as const;
 
-export const footerLinks = [
-  { to: '/faq', label: 'FAQ' },
-  { to: '/privacy', label: 'Privacy' },
-  { to: '/terms', label: 'Terms' },
-  { to: '/changelog', label: 'Changelog' },
-  { to: '/pricing', label: 'Pricing' },
-  { to: '/contact-us', label: 'Contact Us' },
-  { to: '/download', label: 'Download' },
-  { to: '/blog', label: 'Blog' },
+export const footerColumns = [
+  {
+    heading: 'Product',
+    links: [
+      { to: '/tools', label: 'Tools' },
+      { to: '/pricing', label: 'Pricing' },
+      { to: '/download', label: 'Download' },
+      { to: '/changelog', label: 'Changelog' },
+    ],
+  },
+  {
+    heading: 'Learn',
+    links: [
+      { to: '/quickstart', label: 'Quickstart' },
+      { to: '/user-imports', label: 'User Imports' },
+      { to: '/blog', label: 'Blog' },
+      { to: '/faq', label: 'FAQ' },
+    ],
+  },
+  {
+    heading: 'Company',
+    links: [
+      { to: '/contact-us', label: 'Contact Us' },
+      { to: '/privacy', label: 'Privacy' },
+      { to: '/terms', label: 'Terms' },
+    ],
+  },
 ] as const;
