@@ -69,7 +69,7 @@ describe('account journeys: devices', () => {
     await ownRows(buyer.page).first().getByRole('cell', { name: '1 of 3' }).waitFor();
 
     // Sign out this machine: the confirmation says what happens (axe checks the page with it open).
-    await machine.getByRole('button', { name: 'Sign out Studio iMac' }).click();
+    await machine.getByRole('button', { name: 'Sign out this machine (Studio iMac)' }).click();
     const confirm = buyer.page.getByRole('group', { name: 'Sign out Studio iMac' });
     await confirm.getByText(/stops using the license the next time it checks/).waitFor();
     expect(await seriousViolations(buyer.page, '/licenses with a sign-out confirmation open')).toBe('');

@@ -31,7 +31,9 @@ function build(env: Record<string, string>): Promise<void> {
       env: { ...process.env, ...env, GATSBY_TELEMETRY_DISABLED: '1' },
     });
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`gatsby build failed (${code})`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`gatsby build failed (${code})`)),
+    );
   });
 }
 
@@ -105,6 +107,7 @@ async function main(): Promise<void> {
         accounts.checkoutPath = await startCheckout(browser, accounts.storage.shopper);
       }
       for (const look of looks) {
+        if (state.phoneOnly && !look.name.startsWith('phone')) continue;
         const file = path.join(outDir, `${state.id}--${look.name}.png`);
         await shoot(contexts, state, look, accounts, file);
         shots.push({ id: state.id, caption: state.caption, look: look.name, file });

@@ -17,9 +17,12 @@ export interface PageState {
   reach: (page: Page, accounts: Accounts) => Promise<void>;
   /** Made only after the shopper has started a checkout. */
   afterCheckout?: boolean;
+  /** Photographed only on a phone (the menu button shows only there). */
+  phoneOnly?: boolean;
 }
 
-const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).first().waitFor();
+const button = (page: Page, name: string) =>
+  page.getByRole('button', { name, exact: true }).first().waitFor();
 
 export const ACCOUNT_STATES: readonly PageState[] = [
   {
@@ -155,4 +158,16 @@ export const ACCOUNT_STATES: readonly PageState[] = [
 ];
 
 /** Public pages in a state beyond their first view. */
-export const PUBLIC_STATES: readonly PageState[] = [];
+export const PUBLIC_STATES: readonly PageState[] = [
+  {
+    id: 'home--menu-open',
+    caption: '/ with the menu open',
+    account: 'signedOut',
+    path: () => '/',
+    reach: async (page) => {
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('button', { name: 'Menu', expanded: true }).waitFor();
+    },
+    phoneOnly: true,
+  },
+];

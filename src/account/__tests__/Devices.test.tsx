@@ -94,7 +94,7 @@ describe('Devices on /licenses', () => {
       licenses: [{ key: 'AAAAA-BBBBB', role: 'payer', machines: [desk] }],
     });
     const keyboard = userEvent.setup();
-    screen.getByRole('button', { name: "Sign out Ada's laptop" }).focus();
+    screen.getByRole('button', { name: "Sign out this machine (Ada's laptop)" }).focus();
     await keyboard.keyboard('{Enter}');
     const dialog = screen.getByRole('group', { name: "Sign out Ada's laptop" });
     expect(dialog).toHaveTextContent(
@@ -118,13 +118,13 @@ describe('Devices on /licenses', () => {
     serve([{ key: 'AAAAA-BBBBB', role: 'payer', machines: [laptop] }]);
     await show();
     const clicks = userEvent.setup();
-    await clicks.click(screen.getByRole('button', { name: "Sign out Ada's laptop" }));
+    await clicks.click(screen.getByRole('button', { name: "Sign out this machine (Ada's laptop)" }));
     await clicks.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(mockedApi.signOutMachine).not.toHaveBeenCalled();
     mockedApi.signOutMachine.mockRejectedValue({
       error: { code: 'FORBIDDEN', message: 'This machine does not use a license of the signed-in user.' },
     });
-    await clicks.click(screen.getByRole('button', { name: "Sign out Ada's laptop" }));
+    await clicks.click(screen.getByRole('button', { name: "Sign out this machine (Ada's laptop)" }));
     await clicks.click(screen.getByRole('button', { name: 'Confirm sign out' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/does not use a license/);
     expect(screen.getByRole('row', { name: /Ada's laptop/ })).toBeInTheDocument();
@@ -170,7 +170,9 @@ describe('Devices on /licenses', () => {
     const table = within(devicesSection()).getByRole('table', {
       name: 'Your computers on license EEEEE-FFFFF: 1 of 3',
     });
-    expect(within(table).getByRole('button', { name: "Sign out Ada's laptop" })).toBeInTheDocument();
+    expect(
+      within(table).getByRole('button', { name: "Sign out this machine (Ada's laptop)" }),
+    ).toBeInTheDocument();
     expect(screen.getByText('1 of 3')).toBeInTheDocument();
   });
 });

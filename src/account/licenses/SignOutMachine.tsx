@@ -26,13 +26,9 @@ export function SignOutMachine({ licenseKey, machine, onSignedOut }: SignOutMach
 
   if (!confirming) {
     return (
-      <button
-        className="button button--small"
-        type="button"
-        aria-label={`Sign out ${machine.name}`}
-        onClick={() => setConfirming(true)}
-      >
-        Sign out this machine
+      // The machine's name joins the visible words, so the button's name begins with what it shows.
+      <button className="button button--small" type="button" onClick={() => setConfirming(true)}>
+        Sign out this machine<span className="visually-hidden"> ({machine.name})</span>
       </button>
     );
   }

@@ -29,7 +29,7 @@ interface ErrorScreenProps {
  */
 export function ErrorScreen({ error, onRetry }: ErrorScreenProps) {
   return (
-    <article className="page page--prose error-screen">
+    <article className="page error-screen">
       <h1>Unexpected Application Error!</h1>
       <p className="error-screen__detail">{describeError(error)}</p>
       <p className="button-row">

@@ -27,7 +27,7 @@ export function FaqList({
           <div className="faq-entry__answer">
             <Markdown html={entry.html} />
             <a className="faq-entry__link" href={`#${entry.anchor}`}>
-              Link to this answer<span className="visually-hidden">: {entry.question}</span>
+              Link to this answer<span className="visually-hidden"> ({entry.question})</span>
             </a>
           </div>
         </details>

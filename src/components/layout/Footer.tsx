@@ -1,7 +1,37 @@
 import React from 'react';
 import { Link } from 'gatsby';
 import { siteConfig } from '../../config';
-import { footerColumns } from './nav-links';
+
+// The footer's links by column: the spec's footer links (FAQ, Privacy, Terms, Changelog, Pricing, Contact
+// Us, Download, Blog) and the guides. Here, not beside the top navigation, so they load with the footer.
+const footerColumns = [
+  {
+    heading: 'Product',
+    links: [
+      { to: '/tools', label: 'Tools' },
+      { to: '/pricing', label: 'Pricing' },
+      { to: '/download', label: 'Download' },
+      { to: '/changelog', label: 'Changelog' },
+    ],
+  },
+  {
+    heading: 'Learn',
+    links: [
+      { to: '/quickstart', label: 'Quickstart' },
+      { to: '/user-imports', label: 'User Imports' },
+      { to: '/blog', label: 'Blog' },
+      { to: '/faq', label: 'FAQ' },
+    ],
+  },
+  {
+    heading: 'Company',
+    links: [
+      { to: '/contact-us', label: 'Contact Us' },
+      { to: '/privacy', label: 'Privacy' },
+      { to: '/terms', label: 'Terms' },
+    ],
+  },
+] as const;
 
 /** The footer: the product in a sentence, then its links in columns (stacked on a phone). */
 export function Footer() {
@@ -10,8 +40,7 @@ export function Footer() {
       <div className="container site-footer__inner">
         <div className="site-footer__brand">
           <Link className="brand" to="/">
-            <img src="/favicon.svg" alt="" width={28} height={28} />
-            <span>{siteConfig.name}</span>
+            {siteConfig.name}
           </Link>
           <p>Stock and macro research tools for Windows and macOS.</p>
         </div>

@@ -1,4 +1,4 @@
-import React, { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import React, { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'gatsby';
 import { siteConfig } from '../../config';
 import { topNavLinks } from './nav-links';
@@ -11,38 +11,28 @@ const accountSlot = <span className="nav__placeholder" aria-hidden="true" />;
 
 /**
  * The header: the brand, the main navigation and the account slot. On a narrow screen the navigation
- * hides behind a menu button (a disclosure: aria-expanded says whether the list below it is shown);
- * choosing a link, Escape or a click elsewhere closes it.
+ * hides behind a menu button (a disclosure: aria-expanded says whether the list below it is shown).
+ * Choosing a link closes it, and so does Escape or focus leaving the header (a click elsewhere, Tab
+ * past the last link): handlers on the header itself, so the first-visit scripts carry no listeners.
  */
 export function Header() {
   const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-
   return (
     <header className="site-header">
-      <div className="container site-header__inner" ref={root}>
+      <div
+        className="container site-header__inner"
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !open) return;
+          setOpen(false);
+          button.current?.focus();
+        }}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+        }}
+      >
         <Link className="brand" to="/">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          <span>{siteConfig.name}</span>
+          {siteConfig.name}
         </Link>
         <nav className="site-nav" aria-label="Main">
           <button
@@ -51,15 +41,19 @@ export function Header() {
             className="menu-button"
             aria-expanded={open}
             aria-controls="site-nav-links"
-            onClick={() => setOpen((v) => !v)}
+            aria-label="Menu"
+            onClick={(event) => {
+              // Safari does not focus a clicked button; the header must hold focus to notice it leave.
+              event.currentTarget.focus();
+              setOpen(!open);
+            }}
           >
-            <span className="menu-button__icon" aria-hidden="true" />
-            <span className="visually-hidden">Menu</span>
+            <span className="menu-button__icon" />
           </button>
           <ul id="site-nav-links" className={`site-nav__links${open ? ' is-open' : ''}`}>
             {topNavLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} activeClassName="is-active" onClick={() => setOpen(false)}>
+                <Link to={link.to} onClick={() => setOpen(false)}>
                   {link.label}
                 </Link>
               </li>

@@ -1,8 +1,11 @@
-import React, { type ReactNode } from 'react';
+import React, { lazy, Suspense, type ReactNode } from 'react';
 import { AnalyticsScript } from '../../analytics/AnalyticsScript';
-import { Footer } from './Footer';
 import { Header } from './Header';
 import './layout.css';
+
+// The footer is a chunk of its own: the static HTML has it in full, and React hydrates it once the
+// chunk arrives, so its code is not part of the first-visit scripts and nothing moves meanwhile.
+const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -14,7 +17,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <AnalyticsScript />
     </div>
   );
