@@ -9,13 +9,13 @@ import { SUBSET_RANGES, codePoints } from '../src/styles/font-subset';
 
 const SOURCE = require.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');
 const LICENSE = require.resolve('@fontsource-variable/inter/LICENSE');
-export const FONT_FILE = path.join(__dirname, '..', 'src', 'styles', 'fonts', 'inter-variable.woff2');
+const FONT_FILE = path.join(__dirname, '..', 'src', 'styles', 'fonts', 'inter-variable.woff2');
 
 // The OpenType features the pages use: kerning, ligatures and contextual forms by default, tabular
 // figures for prices and dates in tables, case-sensitive forms for capitals with punctuation.
 const FEATURES = ['kern', 'liga', 'calt', 'ccmp', 'locl', 'mark', 'mkmk', 'tnum', 'case'];
 // The weights the stylesheet uses (regular to bold): a narrower axis is a third smaller than 100-900.
-export const WEIGHTS = { min: 400, max: 700 } as const;
+const WEIGHTS = { min: 400, max: 700 } as const;
 
 async function main() {
   const text = String.fromCodePoint(...codePoints(SUBSET_RANGES));

@@ -5,7 +5,7 @@ import type { Accounts } from './accounts';
 // Every account page in the states a person meets, in the order they can be made: the shopper's empty
 // licenses page comes before the checkout that changes it.
 
-export type Account = 'signedOut' | 'unverified' | 'buyer' | 'holder' | 'shopper';
+type Account = 'signedOut' | 'unverified' | 'buyer' | 'holder' | 'shopper';
 
 export interface PageState {
   id: string;

@@ -7,7 +7,7 @@ export const FAQ_TOPICS = [
   { id: 'app', label: 'Using Stockbench' },
 ] as const;
 
-export type FaqTopicId = (typeof FAQ_TOPICS)[number]['id'];
+type FaqTopicId = (typeof FAQ_TOPICS)[number]['id'];
 
 /** The anchor of an entry: its question in lower case, words joined by hyphens. */
 export const questionAnchor = (question: string): string =>
