@@ -47,16 +47,26 @@ describe('public pages on narrow screens, dark scheme', () => {
     await context.close();
   });
 
-  it.each(everyPublicRoute())(
-    '%s fits 320, 390 and 768 px and passes axe-core in the dark',
+  // axe-core on one page of each template (the other tool and article pages differ in words only).
+  const routes = everyPublicRoute();
+  const audited = new Set([
+    ...routes.filter((r) => !r.startsWith('/tool/') && !r.startsWith('/blog/')),
+    routes.find((r) => r.startsWith('/tool/')),
+    routes.find((r) => r.startsWith('/blog/')),
+  ]);
+
+  it.each(routes)(
+    '%s fits 320, 390 and 768 px; a page of each template passes axe-core in the dark',
     async (route) => {
       const page = await context.newPage();
       await page.goto(`${siteUrl()}${route}`, { waitUntil: 'load' });
       await page.getByRole('link', { name: 'Sign In', exact: true }).waitFor({ state: 'attached' });
       expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
       expect(await overflowAtEachWidth(page, route)).toEqual([]);
-      await page.setViewportSize({ width: 390, height: 800 });
-      expect(await seriousViolations(page, `${route} (dark, 390 px)`)).toBe('');
+      if (audited.has(route)) {
+        await page.setViewportSize({ width: 390, height: 800 });
+        expect(await seriousViolations(page, `${route} (dark, 390 px)`)).toBe('');
+      }
       await page.close();
     },
   );
