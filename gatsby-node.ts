@@ -56,6 +56,7 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
       screenshots: [Screenshot]
       userImports: [String]
       tags: [String]
+      theme: String
       filters: [String]
     }
     type Screenshot {
@@ -78,6 +79,7 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
     }
     type FaqYaml implements Node {
       question: String
+      topic: String
       answer: String
     }
   `);

@@ -95,7 +95,8 @@ describe('every public page', () => {
         expect(img.getAttribute('alt')?.length).toBeGreaterThan(10);
         // A real source in the HTML itself (lazy images load natively, without a script).
         expect(img.getAttribute('src')).toMatch(/^\/static\/.+\.png$/);
-        expect(img.getAttribute('srcset')).toMatch(/\.png 720w/);
+        // The first large (the screenshot at its full width), the others as thumbnails.
+        expect(img.getAttribute('srcset')).toMatch(i === 0 ? /\.png 1200w/ : /\.png 720w/);
         // Width and height reserve the image's box before it loads.
         expect(Number(img.getAttribute('width'))).toBeGreaterThan(0);
         expect(Number(img.getAttribute('height'))).toBeGreaterThan(0);

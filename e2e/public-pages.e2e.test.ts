@@ -101,7 +101,7 @@ describe('public pages in Chromium', () => {
     await openRoute(page, '/tools?q=performance', inFlight);
     await until(() => page.getByLabel('Filter tools by title').inputValue(), 'performance');
     // The list follows the field once the page is interactive: every title left has the word.
-    const titles = () => page.locator('.tool-entry h2').allTextContents();
+    const titles = () => page.locator('.tool-entry h3').allTextContents();
     const others = async () => (await titles()).filter((t) => !t.toLowerCase().includes('performance'));
     await until(others, []);
     expect((await titles()).length).toBeGreaterThan(3);

@@ -782,6 +782,7 @@ type FaqYaml = Node & {
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   readonly question: Maybe<Scalars['String']>;
+  readonly topic: Maybe<Scalars['String']>;
 };
 
 type FaqYamlConnection = {
@@ -838,6 +839,7 @@ type FaqYamlFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly question: InputMaybe<FieldSelectorEnum>;
+  readonly topic: InputMaybe<FieldSelectorEnum>;
 };
 
 type FaqYamlFilterInput = {
@@ -849,6 +851,7 @@ type FaqYamlFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly question: InputMaybe<StringQueryOperatorInput>;
+  readonly topic: InputMaybe<StringQueryOperatorInput>;
 };
 
 type FaqYamlFilterListInput = {
@@ -905,6 +908,7 @@ type FaqYamlSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly question: InputMaybe<SortOrderEnum>;
+  readonly topic: InputMaybe<SortOrderEnum>;
 };
 
 type FieldSelectorEnum =
@@ -1295,6 +1299,7 @@ type Frontmatter = {
   readonly screenshots: Maybe<ReadonlyArray<Maybe<Screenshot>>>;
   readonly summary: Maybe<Scalars['String']>;
   readonly tags: Maybe<ReadonlyArray<Maybe<Scalars['String']>>>;
+  readonly theme: Maybe<Scalars['String']>;
   readonly title: Maybe<Scalars['String']>;
   readonly updated: Maybe<Scalars['Date']>;
   readonly userImports: Maybe<ReadonlyArray<Maybe<Scalars['String']>>>;
@@ -1317,6 +1322,7 @@ type FrontmatterFieldSelector = {
   readonly screenshots: InputMaybe<ScreenshotFieldSelector>;
   readonly summary: InputMaybe<FieldSelectorEnum>;
   readonly tags: InputMaybe<FieldSelectorEnum>;
+  readonly theme: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
   readonly updated: InputMaybe<FieldSelectorEnum>;
   readonly userImports: InputMaybe<FieldSelectorEnum>;
@@ -1331,6 +1337,7 @@ type FrontmatterFilterInput = {
   readonly screenshots: InputMaybe<ScreenshotFilterListInput>;
   readonly summary: InputMaybe<StringQueryOperatorInput>;
   readonly tags: InputMaybe<StringQueryOperatorInput>;
+  readonly theme: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
   readonly updated: InputMaybe<DateQueryOperatorInput>;
   readonly userImports: InputMaybe<StringQueryOperatorInput>;
@@ -1345,6 +1352,7 @@ type FrontmatterSortInput = {
   readonly screenshots: InputMaybe<ScreenshotSortInput>;
   readonly summary: InputMaybe<SortOrderEnum>;
   readonly tags: InputMaybe<SortOrderEnum>;
+  readonly theme: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
   readonly updated: InputMaybe<SortOrderEnum>;
   readonly userImports: InputMaybe<SortOrderEnum>;
@@ -2465,6 +2473,7 @@ type Query_faqYamlArgs = {
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   question: InputMaybe<StringQueryOperatorInput>;
+  topic: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -3473,7 +3482,7 @@ type DownloadPageQuery = { readonly allChangelogYaml: { readonly nodes: Readonly
 type FaqPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type FaqPageQuery = { readonly allFaqYaml: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly question: string | null, readonly childFaqAnswer: { readonly childMarkdownRemark: { readonly html: string | null } | null } | null }> } };
+type FaqPageQuery = { readonly allFaqYaml: { readonly nodes: ReadonlyArray<{ readonly question: string | null, readonly topic: string | null, readonly childFaqAnswer: { readonly childMarkdownRemark: { readonly html: string | null } | null } | null }> } };
 
 type GatsbyImageSharpFixedFragment = { readonly base64: string | null, readonly width: number, readonly height: number, readonly src: string, readonly srcSet: string };
 
@@ -3504,7 +3513,7 @@ type GatsbyImageSharpFluidLimitPresentationSizeFragment = { readonly maxHeight: 
 type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type HomePageQuery = { readonly site: { readonly buildTime: string | null } | null, readonly announcements: { readonly nodes: ReadonlyArray<{ readonly yamlId: string | null, readonly message: string | null, readonly startDate: string | null, readonly endDate: string | null, readonly release: string | null }> }, readonly tools: { readonly nodes: ReadonlyArray<{ readonly frontmatter: { readonly id: string | null, readonly title: string | null, readonly path: string | null, readonly summary: string | null, readonly updated: string | null, readonly tags: ReadonlyArray<string | null> | null, readonly screenshots: ReadonlyArray<{ readonly name: string, readonly alt: string } | null> | null } | null }> }, readonly shots: { readonly nodes: ReadonlyArray<{ readonly base: string, readonly thumb: import('gatsby-plugin-image').IGatsbyImageData | null, readonly full: import('gatsby-plugin-image').IGatsbyImageData | null }> } };
+type HomePageQuery = { readonly site: { readonly buildTime: string | null } | null, readonly announcements: { readonly nodes: ReadonlyArray<{ readonly yamlId: string | null, readonly message: string | null, readonly startDate: string | null, readonly endDate: string | null, readonly release: string | null }> }, readonly tools: { readonly nodes: ReadonlyArray<{ readonly frontmatter: { readonly id: string | null, readonly title: string | null, readonly path: string | null, readonly summary: string | null, readonly updated: string | null, readonly tags: ReadonlyArray<string | null> | null, readonly theme: string | null, readonly screenshots: ReadonlyArray<{ readonly name: string, readonly alt: string } | null> | null } | null }> }, readonly shots: { readonly nodes: ReadonlyArray<{ readonly base: string, readonly thumb: import('gatsby-plugin-image').IGatsbyImageData | null, readonly full: import('gatsby-plugin-image').IGatsbyImageData | null }> } };
 
 type MarkdownPageQueryVariables = Exact<{
   id: Scalars['String'];
@@ -3516,7 +3525,12 @@ type MarkdownPageQuery = { readonly markdownRemark: { readonly html: string | nu
 type PricingPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type PricingPageQuery = { readonly markdownRemark: { readonly html: string | null } | null };
+type PricingPageQuery = { readonly allFaqYaml: { readonly nodes: ReadonlyArray<{ readonly question: string | null, readonly topic: string | null, readonly childFaqAnswer: { readonly childMarkdownRemark: { readonly html: string | null } | null } | null }> }, readonly markdownRemark: { readonly html: string | null } | null };
+
+type ProductAsideQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type ProductAsideQuery = { readonly file: { readonly image: import('gatsby-plugin-image').IGatsbyImageData | null } | null };
 
 type SiteFactsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -3528,14 +3542,14 @@ type ToolPageQueryVariables = Exact<{
 }>;
 
 
-type ToolPageQuery = { readonly markdownRemark: { readonly html: string | null, readonly frontmatter: { readonly userImports: ReadonlyArray<string | null> | null, readonly filters: ReadonlyArray<string | null> | null, readonly id: string | null, readonly title: string | null, readonly path: string | null, readonly summary: string | null, readonly updated: string | null, readonly tags: ReadonlyArray<string | null> | null, readonly screenshots: ReadonlyArray<{ readonly name: string, readonly alt: string, readonly image: { readonly thumb: import('gatsby-plugin-image').IGatsbyImageData | null, readonly full: import('gatsby-plugin-image').IGatsbyImageData | null } | null } | null> | null } | null } | null };
+type ToolPageQuery = { readonly markdownRemark: { readonly html: string | null, readonly frontmatter: { readonly userImports: ReadonlyArray<string | null> | null, readonly filters: ReadonlyArray<string | null> | null, readonly id: string | null, readonly title: string | null, readonly path: string | null, readonly summary: string | null, readonly updated: string | null, readonly tags: ReadonlyArray<string | null> | null, readonly theme: string | null, readonly screenshots: ReadonlyArray<{ readonly name: string, readonly alt: string, readonly image: { readonly thumb: import('gatsby-plugin-image').IGatsbyImageData | null, readonly full: import('gatsby-plugin-image').IGatsbyImageData | null } | null } | null> | null } | null } | null };
 
 type ToolsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type ToolsPageQuery = { readonly allMarkdownRemark: { readonly nodes: ReadonlyArray<{ readonly frontmatter: { readonly id: string | null, readonly title: string | null, readonly path: string | null, readonly summary: string | null, readonly updated: string | null, readonly tags: ReadonlyArray<string | null> | null } | null }> } };
+type ToolsPageQuery = { readonly allMarkdownRemark: { readonly nodes: ReadonlyArray<{ readonly frontmatter: { readonly id: string | null, readonly title: string | null, readonly path: string | null, readonly summary: string | null, readonly updated: string | null, readonly tags: ReadonlyArray<string | null> | null, readonly theme: string | null } | null }> } };
 
-type ToolSummaryFragment = { readonly id: string | null, readonly title: string | null, readonly path: string | null, readonly summary: string | null, readonly updated: string | null, readonly tags: ReadonlyArray<string | null> | null };
+type ToolSummaryFragment = { readonly id: string | null, readonly title: string | null, readonly path: string | null, readonly summary: string | null, readonly updated: string | null, readonly tags: ReadonlyArray<string | null> | null, readonly theme: string | null };
 
 type PageSourcesQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -1,11 +1,11 @@
 /** Renders the sizes the site shows of one screenshot (src/lib/screenshot-image.ts). */
 import sharp from 'sharp';
-import { features } from '../../src/components/home/features';
+import { features, heroScreenshot } from '../../src/components/home/features';
 import { SCREENSHOT_WIDTHS, sizedFileName, sizedVariants } from '../../src/lib/screenshot-image';
 import { sha256 } from './digests';
 import type { SizedManifest } from './sized-manifest';
 
-const onHomePage = new Set(features.flatMap((feature) => feature.screenshots));
+const onHomePage = new Set([heroScreenshot, ...features.flatMap((feature) => feature.screenshots)]);
 
 /** The display widths a screenshot appears at: every tool page's, and the home page's for its own. */
 export function displayWidths(name: string): number[] {

@@ -4,7 +4,7 @@ import { Seo } from '../components/seo/Seo';
 
 export default function NotFoundPage() {
   return (
-    <article className="page">
+    <article className="page page--prose">
       <h1>Page Not Found</h1>
       <p>The requested page does not exist.</p>
       <p>

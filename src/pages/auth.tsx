@@ -6,7 +6,7 @@ import { AuthAction } from '../account/auth-action/AuthAction';
 
 export default function Page() {
   return (
-    <AccountPage title="Account Action">
+    <AccountPage title="Account Action" layout="card">
       <AuthAction />
     </AccountPage>
   );

@@ -9,7 +9,7 @@ import { useSiteFacts } from '../lib/use-site-facts';
 export default function ChangelogPage({ data }: PageProps<Queries.ChangelogPageQuery>) {
   const facts = useSiteFacts();
   return (
-    <article className="page">
+    <article className="page page--prose">
       <h1>Changelog</h1>
       <ol className="changelog">
         {data.allChangelogYaml.nodes.map((entry) => {

@@ -17,7 +17,7 @@ export default function DownloadPage({ data }: PageProps<Queries.DownloadPageQue
   );
   const releaseName = release?.version ? `${siteConfig.name} ${release.version}` : siteConfig.name;
   return (
-    <article className="page">
+    <article className="page page--prose">
       <h1>Download</h1>
       <p className="page__lead">
         {siteConfig.name} runs on Windows and macOS. The download is free: tools #1 to #

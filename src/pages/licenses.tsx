@@ -6,7 +6,7 @@ import { Licenses } from '../account/licenses/Licenses';
 
 export default function Page() {
   return (
-    <AccountPage title="Licenses" guarded>
+    <AccountPage title="Licenses" guarded layout="wide">
       {(user) => <Licenses user={user} />}
     </AccountPage>
   );

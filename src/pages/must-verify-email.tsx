@@ -6,7 +6,7 @@ import { MustVerifyEmail } from '../account/must-verify-email/MustVerifyEmail';
 
 export default function Page() {
   return (
-    <AccountPage title="Verify Your Email">
+    <AccountPage title="Verify Your Email" layout="card">
       <MustVerifyEmail />
     </AccountPage>
   );

@@ -1,54 +1,38 @@
 import React from 'react';
 import { graphql, Link, type HeadFC, type PageProps } from 'gatsby';
+import { FaqList } from '../components/faq/FaqList';
 import { JsonLd } from '../components/json-ld/JsonLd';
 import { Markdown } from '../components/markdown/Markdown';
+import { Comparison } from '../components/pricing/Comparison';
+import { Plans } from '../components/pricing/Plans';
 import { Seo } from '../components/seo/Seo';
 import { siteConfig } from '../config';
+import { faqEntries } from '../lib/faq-topics';
 import { formatUsd, licenseComputers } from '../lib/license-terms';
 import { present } from '../lib/query-data';
 import { useSiteFacts } from '../lib/use-site-facts';
 
 export default function PricingPage({ data }: PageProps<Queries.PricingPageQuery>) {
   const { toolCount } = useSiteFacts();
+  const questions = faqEntries(
+    data.allFaqYaml.nodes.map((n) => ({
+      question: n.question,
+      topic: n.topic,
+      html: n.childFaqAnswer?.childMarkdownRemark?.html,
+    })),
+  );
   return (
-    <article className="page">
-      <h1>Pricing</h1>
-      <p className="page__lead">Start free. Buy a license when you want every tool.</p>
-      <div className="plans">
-        <section className="plan" aria-labelledby="plan-free">
-          <h2 id="plan-free">Free</h2>
-          <p className="plan__price">
-            <strong>{formatUsd(0)}</strong> forever
-          </p>
-          <ul>
-            <li>
-              Tools #1 to #{siteConfig.freeToolCount}: Treasury Rates, Price History, Performance by Year
-            </li>
-            <li>No account needed</li>
-            <li>No credit card</li>
-            <li>No expiry</li>
-          </ul>
-          <Link className="button" to="/download">
-            Download
-          </Link>
-        </section>
-        <section className="plan plan--featured" aria-labelledby="plan-licensed">
-          <h2 id="plan-licensed">Licensed</h2>
-          <p className="plan__price">
-            <strong>{formatUsd(siteConfig.licensePriceUsd)}</strong> per license per month
-          </p>
-          <ul>
-            <li>All {toolCount} tools</li>
-            <li>One license per person, on {licenseComputers(siteConfig.machineLimit)}</li>
-            <li>Companies: one license per employee, assigned by email</li>
-            <li>Buy 1 to 5 licenses at a time; add or remove later</li>
-          </ul>
-          <Link className="button button--primary" to="/licenses">
-            Buy licenses
-          </Link>
-        </section>
-      </div>
-      <section aria-labelledby="per-user">
+    <article className="page pricing-page">
+      <header className="page__header page__header--center">
+        <h1>Pricing</h1>
+        <p className="page__lead">Start free. Buy a license when you want every tool.</p>
+      </header>
+      <Plans toolCount={toolCount} />
+      <section className="pricing-section" aria-labelledby="compare">
+        <h2 id="compare">Free and licensed compared</h2>
+        <Comparison toolCount={toolCount} />
+      </section>
+      <section className="pricing-section" aria-labelledby="per-user">
         <h2 id="per-user">Per-user licensing</h2>
         <p>
           A license belongs to one person: you, or the person you assign it to on the Licenses page. That
@@ -57,7 +41,14 @@ export default function PricingPage({ data }: PageProps<Queries.PricingPageQuery
           shared or sold.
         </p>
       </section>
-      <section aria-labelledby="terms-summary">
+      <section className="pricing-section" aria-labelledby="questions">
+        <h2 id="questions">Questions before you buy</h2>
+        <FaqList entries={questions} />
+        <p className="pricing-section__more">
+          More answers in the <Link to="/faq">FAQ</Link>.
+        </p>
+      </section>
+      <section className="pricing-section" aria-labelledby="terms-summary">
         <h2 id="terms-summary">Terms summary</h2>
         <Markdown html={present(data.markdownRemark?.html, 'the pricing text')} />
       </section>
@@ -109,6 +100,17 @@ export const Head: HeadFC = () => {
 
 export const query = graphql`
   query PricingPage {
+    allFaqYaml(filter: { topic: { eq: "pricing" } }) {
+      nodes {
+        question
+        topic
+        childFaqAnswer {
+          childMarkdownRemark {
+            html
+          }
+        }
+      }
+    }
     markdownRemark(fileAbsolutePath: { regex: "/content/fragments/pricing-terms\\.md$/" }) {
       html
     }

@@ -6,7 +6,7 @@ import { ResetPasswordRequest } from '../account/reset-password/ResetPasswordReq
 
 export default function Page() {
   return (
-    <AccountPage title="Reset Password">
+    <AccountPage title="Reset Password" layout="card">
       <ResetPasswordRequest />
     </AccountPage>
   );

@@ -2,11 +2,12 @@ import React from 'react';
 import type { HeadFC } from 'gatsby';
 import { Seo } from '../components/seo/Seo';
 import { AccountPage } from '../account/shared/AccountPage';
+import { ProductAside } from '../account/shared/ProductAside';
 import { SignInForm } from '../account/sign-in/SignInForm';
 
 export default function Page() {
   return (
-    <AccountPage title="Sign In">
+    <AccountPage title="Sign In" layout="card" aside={<ProductAside />}>
       <SignInForm />
     </AccountPage>
   );

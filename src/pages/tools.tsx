@@ -3,7 +3,7 @@ import { graphql, type HeadFC, type PageProps } from 'gatsby';
 import { Seo } from '../components/seo/Seo';
 import { TitleFilter } from '../components/title-filter/TitleFilter';
 import { useQueryFilter } from '../components/title-filter/use-query-filter';
-import { ToolEntry } from '../components/tool-list/ToolEntry';
+import { ToolGroups } from '../components/tool-list/ToolGroups';
 import { toolSummary } from '../components/tool-list/types';
 import { useAnchorFocus } from '../components/tool-list/use-anchor-focus';
 import { siteConfig } from '../config';
@@ -19,26 +19,26 @@ export default function ToolsPage({ data, location }: PageProps<Queries.ToolsPag
   );
   const shown = filterByTitle(all, keyword);
   return (
-    <article className="page">
-      <h1>Tools</h1>
-      <p className="page__lead">
-        Every research tool in {siteConfig.name}. Tools #1 to #{siteConfig.freeToolCount} are free; a license
-        opens all of them.
-      </p>
-      <TitleFilter
-        label="Filter tools by title"
-        value={keyword}
-        onChange={setKeyword}
-        placeholder="e.g. earnings"
-      />
-      <p className="filter-count" role="status">
-        {shown.length === all.length ? `${all.length} tools` : `${shown.length} of ${all.length} tools`}
-      </p>
-      <ul className="tool-entries">
-        {shown.map((tool) => (
-          <ToolEntry key={tool.id} tool={tool} />
-        ))}
-      </ul>
+    <article className="page tools-page">
+      <header className="page__header">
+        <h1>Tools</h1>
+        <p className="page__lead">
+          Every research tool in {siteConfig.name}, by theme. Tools #1 to #{siteConfig.freeToolCount} are
+          free; a license opens all of them.
+        </p>
+      </header>
+      <div className="tools-page__filter">
+        <TitleFilter
+          label="Filter tools by title"
+          value={keyword}
+          onChange={setKeyword}
+          placeholder="e.g. earnings"
+        />
+        <p className="filter-count" role="status">
+          {shown.length === all.length ? `${all.length} tools` : `${shown.length} of ${all.length} tools`}
+        </p>
+      </div>
+      <ToolGroups tools={shown} />
     </article>
   );
 }

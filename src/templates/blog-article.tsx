@@ -12,9 +12,11 @@ export default function BlogArticleTemplate({ data }: PageProps<Queries.BlogArti
   const page = present(data.markdownRemark, 'the article');
   const article = articleFields(page.frontmatter);
   return (
-    <article className="page article">
+    <article className="page page--prose article">
       <p>
-        <Link to="/blog">← Back to List</Link>
+        <Link className="back-link" to="/blog">
+          ← Back to List
+        </Link>
       </p>
       <h1>{article.title}</h1>
       <p className="article__meta">

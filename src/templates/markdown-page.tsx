@@ -24,7 +24,7 @@ function pageOf(data: Queries.MarkdownPageQuery) {
 export default function MarkdownPageTemplate({ data }: PageProps<Queries.MarkdownPageQuery>) {
   const page = pageOf(data);
   return (
-    <article className="page">
+    <article className="page page--prose">
       <h1>{page.title}</h1>
       {page.lastChanged && <p className="article__meta">Last updated {formatLongDate(page.lastChanged)}</p>}
       <Markdown html={page.html} />

@@ -10,12 +10,14 @@ import { toolNumber } from '../lib/feeds';
 import { visibleItems } from '../lib/filters';
 import { present, strings } from '../lib/query-data';
 import { userImportKinds } from '../lib/user-imports';
+import './tool.css';
 
 export default function ToolTemplate({ data }: PageProps<Queries.ToolPageQuery>) {
   const page = present(data.markdownRemark, 'the tool');
   const fields = page.frontmatter;
   const tool = toolSummary(fields);
   const number = toolNumber(tool.id);
+  const free = number <= siteConfig.freeToolCount;
   // A hidden tool keeps its page but has no entry (and no anchor) on /tools.
   const listed = visibleItems([tool]).length > 0;
   const imports = strings(fields?.userImports);
@@ -26,49 +28,73 @@ export default function ToolTemplate({ data }: PageProps<Queries.ToolPageQuery>)
   return (
     <article className="page tool-page">
       <p>
-        <Link to={listed ? `/tools#${tool.id}` : '/tools'}>← Back to List</Link>
+        <Link className="back-link" to={listed ? `/tools#${tool.id}` : '/tools'}>
+          ← Back to List
+        </Link>
       </p>
-      <h1>{tool.title}</h1>
-      {/* A flex row: each part is one item, so the row's gap falls between parts, never inside one. */}
-      <p className="tool-page__meta">
-        <span>Tool #{number}</span>
-        <span>{number <= siteConfig.freeToolCount ? 'Free version' : 'Licensed version'}</span>
-        <span>
-          Last Updated: <time dateTime={isoDay(tool.updated)}>{formatLongDate(tool.updated)}</time>
-        </span>
-      </p>
-      <p className="page__lead">{tool.summary}</p>
-      {images.length > 0 && <ScreenshotGallery images={images} eagerFirst className="tool-page__gallery" />}
-      <Markdown html={present(page.html, `the text of tool ${tool.id}`)} />
-      {filters.length > 0 && (
-        <section className="tool-page__filters" aria-labelledby="filters-heading">
-          <h2 id="filters-heading">Supported filters</h2>
-          <ul>
-            {filters.map((f) => (
-              <li key={f}>{f}</li>
-            ))}
-          </ul>
-        </section>
+      <header className="tool-page__header">
+        <h1>{tool.title}</h1>
+        {/* A flex row: each part is one item, so the row's gap falls between parts, never inside one. */}
+        <p className="tool-page__meta">
+          <span>Tool #{number}</span>
+          <span className={`badge${free ? ' badge--free' : ''}`}>
+            {free ? 'Free version' : 'Licensed version'}
+          </span>
+          <span>
+            Last Updated: <time dateTime={isoDay(tool.updated)}>{formatLongDate(tool.updated)}</time>
+          </span>
+        </p>
+        <p className="page__lead">{tool.summary}</p>
+      </header>
+      {images.length > 0 && (
+        <ScreenshotGallery
+          images={images}
+          eagerFirst
+          featured
+          featuredSizes="(min-width: 79rem) 75rem, calc(100vw - 2rem)"
+          className="tool-page__gallery"
+        />
       )}
-      {imports.length > 0 && (
-        <section className="imports-block" aria-labelledby="imports-heading">
-          <h2 id="imports-heading">Your imports in this tool</h2>
-          <ul>
-            {imports.map((kind) => {
-              const info = userImportKinds[kind];
-              return info ? (
-                <li key={kind}>
-                  <Link to={`/user-imports#${info.anchor}`}>{info.file}</Link>: {info.description}.
-                </li>
-              ) : null;
-            })}
-          </ul>
-        </section>
-      )}
-      <p className="note">
-        Some tools accept custom data through user import files. See{' '}
-        <Link to="/user-imports">User Imports</Link> for the file formats.
-      </p>
+      <div className="tool-page__body">
+        <Markdown html={present(page.html, `the text of tool ${tool.id}`)} />
+        <aside className="tool-page__aside" aria-label="About this tool">
+          {filters.length > 0 && (
+            <section className="tool-page__filters" aria-labelledby="filters-heading">
+              <h2 id="filters-heading">Supported filters</h2>
+              <ul>
+                {filters.map((f) => (
+                  <li key={f}>{f}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {imports.length > 0 && (
+            <section className="imports-block" aria-labelledby="imports-heading">
+              <h2 id="imports-heading">Your imports in this tool</h2>
+              <ul>
+                {imports.map((kind) => {
+                  const info = userImportKinds[kind];
+                  return info ? (
+                    <li key={kind}>
+                      <Link to={`/user-imports#${info.anchor}`}>{info.file}</Link>: {info.description}.
+                    </li>
+                  ) : null;
+                })}
+              </ul>
+            </section>
+          )}
+          <p className="note">
+            Some tools accept custom data through user import files. See{' '}
+            <Link to="/user-imports">User Imports</Link> for the file formats.
+          </p>
+          <p className="note">
+            {free
+              ? 'Free: it runs without an account or a license.'
+              : `Licensed: a license opens it and every other tool for $${siteConfig.licensePriceUsd} a month.`}{' '}
+            <Link to={free ? '/download' : '/pricing'}>{free ? 'Download' : 'See pricing'}</Link>
+          </p>
+        </aside>
+      </div>
     </article>
   );
 }

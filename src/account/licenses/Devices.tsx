@@ -50,7 +50,7 @@ export function Devices({ licenses, limit, loading, error, reload }: DevicesProp
         </p>
       )}
       {used.map((license) => (
-        <table className="license-table" key={license.key}>
+        <table className="license-table stack-table" key={license.key}>
           <caption>
             {license.role === 'holder' ? 'Your computers on license' : 'License'} {license.key}:{' '}
             {machineCount(license.machines.length, limit)}
@@ -71,12 +71,12 @@ export function Devices({ licenses, limit, loading, error, reload }: DevicesProp
             {license.machines.map((machine) => (
               <tr key={machine.id}>
                 <th scope="row">{machine.name}</th>
-                <td>{PLATFORMS[machine.platform]}</td>
-                <td>{machine.appVersion}</td>
-                <td>
+                <td data-label="Platform">{PLATFORMS[machine.platform]}</td>
+                <td data-label="App version">{machine.appVersion}</td>
+                <td data-label="Last seen">
                   <time dateTime={machine.lastSeen}>{formatLongDate(machine.lastSeen)}</time>
                 </td>
-                <td>
+                <td data-label="Works offline until">
                   <time dateTime={machine.validUntil}>{formatLongDate(machine.validUntil)}</time>
                 </td>
                 <td>

@@ -23,7 +23,7 @@ export function HeldLicenses({
         To use one, enter its key with your email address and password in the application&apos;s license modal
         (<Link to="/quickstart">Quickstart</Link>, step 4; <Link to="/download">Download</Link>).
       </p>
-      <table className="license-table">
+      <table className="license-table stack-table">
         <thead>
           <tr>
             <th scope="col">License Key</th>
@@ -36,8 +36,8 @@ export function HeldLicenses({
           {licenses.map((license) => (
             <tr key={license.key}>
               <LicenseKeyCell licenseKey={license.key} />
-              <td>{expirationLabel(license.expirationDate)}</td>
-              <td>
+              <td data-label="Expiration">{expirationLabel(license.expirationDate)}</td>
+              <td data-label="Billing">
                 {license.paidBy ? `Paid by ${license.paidBy}` : 'Paid by another account'}
                 {!license.paidFor && (
                   <p className="license-note">
@@ -45,7 +45,11 @@ export function HeldLicenses({
                   </p>
                 )}
               </td>
-              {machineCounts && <td>{machineCount(machineCounts.get(license.key) ?? 0, machineLimit)}</td>}
+              {machineCounts && (
+                <td data-label="Your devices">
+                  {machineCount(machineCounts.get(license.key) ?? 0, machineLimit)}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -33,7 +33,7 @@ export function LicenseTable({
 }: LicenseTableProps) {
   if (licenses.length === 0) return <p>{emptyText}</p>;
   return (
-    <table className="license-table">
+    <table className="license-table stack-table">
       <thead>
         <tr>
           <th scope="col">License Key</th>
@@ -49,9 +49,13 @@ export function LicenseTable({
         {licenses.map((license) => (
           <tr key={license.key}>
             <LicenseKeyCell licenseKey={license.key} />
-            <td>{expirationLabel(license.expirationDate)}</td>
-            <td className="license-holder">{license.assignee ?? 'You'}</td>
-            {machineCounts && <td>{machineCount(machineCounts.get(license.key) ?? 0, machineLimit)}</td>}
+            <td data-label="Expiration">{expirationLabel(license.expirationDate)}</td>
+            <td className="license-holder" data-label="Holder">
+              {license.assignee ?? 'You'}
+            </td>
+            {machineCounts && (
+              <td data-label="Devices">{machineCount(machineCounts.get(license.key) ?? 0, machineLimit)}</td>
+            )}
             <td>
               <div className="license-actions">
                 {assignment && <LicenseAssignment license={license} {...assignment} />}

@@ -17,7 +17,7 @@ const amountOf = (invoice: Invoice): number =>
 
 export function ReceiptTable({ invoices, payPath }: { invoices: Invoice[]; payPath?: string }) {
   return (
-    <table className="receipt-table">
+    <table className="receipt-table stack-table">
       <thead>
         <tr>
           <th scope="col">Date</th>
@@ -29,10 +29,10 @@ export function ReceiptTable({ invoices, payPath }: { invoices: Invoice[]; payPa
       <tbody>
         {invoices.map((invoice) => (
           <tr key={invoice.id}>
-            <td>{formatPaddedDate(invoice.created, 'seconds')}</td>
-            <td>{formatCents(amountOf(invoice), invoice.currency)}</td>
-            <td>{STATUS_LABELS[invoice.status]}</td>
-            <td>
+            <td data-label="Date">{formatPaddedDate(invoice.created, 'seconds')}</td>
+            <td data-label="Amount">{formatCents(amountOf(invoice), invoice.currency)}</td>
+            <td data-label="Status">{STATUS_LABELS[invoice.status]}</td>
+            <td data-label="Receipt">
               <InvoiceLinks invoice={invoice} payPath={payPath} />
             </td>
           </tr>

@@ -5,19 +5,33 @@ import type { SessionUser } from '../../auth/session';
 import { useHydrated } from '../../lib/use-hydrated';
 import { RedirectNote } from './RedirectNote';
 import { Spinner } from './Spinner';
+import './account.css';
 
 interface AccountPageProps {
   title: string;
   children: ReactNode | ((user: SessionUser) => ReactNode);
   /** Protected pages render only for a signed-in user with a verified email. */
   guarded?: boolean;
+  /**
+   * column (default): a column of cards (profile, checkout); card: the page is one small card (sign-in,
+   * the mailed links); wide: cards and tables across the page's width (licenses).
+   */
+  layout?: 'column' | 'card' | 'wide';
+  /** Shown beside the page on a desk (the product, beside sign-in and sign-up); static HTML. */
+  aside?: ReactNode;
 }
 
 /**
  * An account page: the heading is static HTML, the body renders on the client only (a spinner until
  * hydrated), inside the session provider and, for protected pages, the guard.
  */
-export function AccountPage({ title, children, guarded = false }: AccountPageProps) {
+export function AccountPage({
+  title,
+  children,
+  guarded = false,
+  layout = 'column',
+  aside,
+}: AccountPageProps) {
   const hydrated = useHydrated();
   let body: ReactNode = <Spinner />;
   if (hydrated) {
@@ -28,11 +42,18 @@ export function AccountPage({ title, children, guarded = false }: AccountPagePro
         children
       );
   }
-  return (
-    <article className="page account">
+  const page = (
+    <article className={`page account account--${layout}`}>
       <h1>{title}</h1>
       {hydrated && <RedirectNote />}
       <AuthProvider>{body}</AuthProvider>
     </article>
+  );
+  if (!aside) return page;
+  return (
+    <div className="account-split">
+      {page}
+      <aside className="account-split__aside">{aside}</aside>
+    </div>
   );
 }

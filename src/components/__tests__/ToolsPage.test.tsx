@@ -1,5 +1,5 @@
 import React from 'react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PageProps } from 'gatsby';
 import ToolsPage from '../../pages/tools';
@@ -16,13 +16,15 @@ function renderTools(search = '') {
   return render(<ToolsPage {...props} />);
 }
 
+// Tool cards are headings of level 3, under their theme's heading of level 2.
+const toolTitles = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+
 describe('/tools', () => {
   it('lists every visible tool in numeric order with its details link and Last Updated date', () => {
     renderTools();
-    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    const headings = toolTitles();
     expect(headings).toHaveLength(11);
     expect(headings[0]).toBe('#1 Tool number 1');
-    expect(headings[1]).toBe('#2 Tool number 2');
     expect(headings).not.toContain('#5 Tool number 5');
     expect(screen.getByRole('link', { name: 'View details of Tool number 10' })).toHaveAttribute(
       'href',
@@ -36,8 +38,7 @@ describe('/tools', () => {
     const user = userEvent.setup();
     renderTools();
     await user.type(screen.getByLabelText('Filter tools by title'), 'NUMBER 1');
-    const shown = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(shown).toEqual([
+    expect(toolTitles().sort()).toEqual([
       '#1 Tool number 1',
       '#10 Tool number 10',
       '#11 Tool number 11',
@@ -47,15 +48,42 @@ describe('/tools', () => {
     expect(window.location.search).toBe('?q=NUMBER+1');
 
     await user.clear(screen.getByLabelText('Filter tools by title'));
-    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(11);
+    expect(toolTitles()).toHaveLength(11);
     expect(window.location.search).toBe('');
   });
 
   it('starts from the keyword in a shared URL', () => {
     renderTools('?q=tool%20number%203');
     expect(screen.getByLabelText('Filter tools by title')).toHaveValue('tool number 3');
+    expect(toolTitles()).toEqual(['#3 Tool number 3']);
+    // Only the theme with a tool left shows, and no links to the others.
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
-      '#3 Tool number 3',
+      'Companies and earnings',
     ]);
+    expect(screen.queryByRole('navigation', { name: 'Themes' })).not.toBeInTheDocument();
+  });
+
+  it('groups the tools by theme, in numeric order in each, with a link to each theme', () => {
+    renderTools();
+    const macro = screen.getByRole('region', { name: 'Macro and rates' });
+    expect(
+      within(macro)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['#1 Tool number 1', '#6 Tool number 6', '#11 Tool number 11']);
+    const themes = within(screen.getByRole('navigation', { name: 'Themes' })).getAllByRole('link');
+    expect(themes.map((a) => a.getAttribute('href'))).toEqual([
+      '#theme-macro',
+      '#theme-seasonality',
+      '#theme-companies',
+      '#theme-markets',
+      '#theme-portfolio',
+    ]);
+    expect(themes[0]).toHaveTextContent('Macro and rates 3');
+    expect(macro.closest('section')).toHaveAttribute('id', 'theme-macro');
+    // The free tools say so on their card.
+    expect(within(screen.getByRole('region', { name: 'Macro and rates' })).getAllByText('Free')).toHaveLength(
+      1,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { IGatsbyImageData } from 'gatsby-plugin-image';
+import { TOOL_THEMES } from '../../lib/tool-themes';
 import type { ToolSummary } from '../tool-list/types';
 
 export function fakeImage(src: string): IGatsbyImageData {
@@ -13,5 +14,6 @@ export function fakeTools(count: number): ToolSummary[] {
     summary: `Summary ${i + 1}`,
     updated: '2024-05-30T00:00:00.000Z',
     tags: i === 4 ? ['hidden'] : [],
+    theme: TOOL_THEMES[i % TOOL_THEMES.length]?.id ?? 'macro',
   }));
 }

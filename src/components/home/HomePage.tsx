@@ -9,10 +9,17 @@ import { byToolNumber } from '../../lib/tool-order';
 import { useSiteFacts } from '../../lib/use-site-facts';
 import { ActionMessage } from '../action-message/ActionMessage';
 import { Announcements } from '../announcements/Announcements';
-import { ScreenshotGallery, type GalleryImage } from '../screenshot-gallery/ScreenshotGallery';
+import type { GalleryImage } from '../screenshot-gallery/ScreenshotGallery';
 import { ToolColumns } from '../tool-list/ToolColumns';
 import { toolSummary } from '../tool-list/types';
-import { features } from './features';
+import { groupByTheme } from '../../lib/tool-themes';
+import { FeatureSection } from './FeatureSection';
+import { features, heroScreenshot as HERO_SHOT } from './features';
+import { Hero } from './Hero';
+import './home.css';
+
+// How many tools of each theme the hero window's sidebar lists.
+const SIDEBAR_TOOLS = 4;
 
 export function HomePage({ search }: { search: string }) {
   const data = useStaticQuery<Queries.HomePageQuery>(graphql`
@@ -47,6 +54,7 @@ export function HomePage({ search }: { search: string }) {
             in: [
               "treasury-rates-1.png"
               "inflation-1.png"
+              "employment-1.png"
               "performance-by-month-1.png"
               "seasonality-1.png"
               "beats-and-misses-1.png"
@@ -84,65 +92,71 @@ export function HomePage({ search }: { search: string }) {
         : [];
     });
 
+  const hero = images.get(HERO_SHOT)?.full;
+  const sidebar = groupByTheme(tools).map(({ theme, items }) => ({
+    label: theme.label,
+    tools: items.slice(0, SIDEBAR_TOOLS).map((t) => t.title),
+  }));
+
   return (
-    <>
-      <ActionMessage search={search} />
-      <Announcements
-        built={{
-          at: present(data.site?.buildTime, 'the build time'),
-          // The feed the component re-reads holds the same announcements (gatsby-node).
-          announcements: announcementsForBuild(data.announcements.nodes, siteConfig.installers).map(
-            ({ yamlId, message, startDate, endDate }) => {
-              const id = present(yamlId, 'an announcement id');
-              const field = (value: string | null, name: string) =>
-                present(value, `${name} of announcement ${id}`);
-              return {
-                id,
-                message: fillText(field(message, 'the message'), facts),
-                startDate: field(startDate, 'the start date'),
-                endDate: field(endDate, 'the end date'),
-              };
-            },
-          ),
-        }}
+    <div className="home">
+      <div className="container home__messages">
+        <ActionMessage search={search} />
+        <Announcements
+          built={{
+            at: present(data.site?.buildTime, 'the build time'),
+            // The feed the component re-reads holds the same announcements (gatsby-node).
+            announcements: announcementsForBuild(data.announcements.nodes, siteConfig.installers).map(
+              ({ yamlId, message, startDate, endDate }) => {
+                const id = present(yamlId, 'an announcement id');
+                const field = (value: string | null, name: string) =>
+                  present(value, `${name} of announcement ${id}`);
+                return {
+                  id,
+                  message: fillText(field(message, 'the message'), facts),
+                  startDate: field(startDate, 'the start date'),
+                  endDate: field(endDate, 'the end date'),
+                };
+              },
+            ),
+          }}
+        />
+      </div>
+      <Hero
+        toolCount={tools.length}
+        image={present(hero, `the image data of ${HERO_SHOT}`)}
+        alt={alts.get(HERO_SHOT) ?? ''}
+        sidebar={sidebar}
       />
-      <section className="hero">
-        <h1>Stock and macro research on your desktop</h1>
-        <p className="hero__lead">
-          {siteConfig.name} runs {tools.length} research tools on stocks, ETFs, indexes and economic data, on
-          Windows and macOS. The first {siteConfig.freeToolCount} tools are free with no account; a license
-          opens all of them for ${siteConfig.licensePriceUsd} a month.
-        </p>
-        <p className="hero__actions">
-          <Link className="button button--primary" to="/download">
-            Download free
-          </Link>
-          <Link className="button" to="/pricing">
-            See pricing
-          </Link>
-        </p>
-      </section>
-      {features.map((feature, i) => (
-        <section key={feature.heading} className="feature">
-          <div className="feature__text">
-            <h2>{feature.heading}</h2>
-            <p>{feature.text}</p>
-            <Link to={feature.link.to}>{feature.link.label}</Link>
+      <div className="container">
+        {features.map((feature) => (
+          <FeatureSection key={feature.heading} feature={feature} images={gallery(feature.screenshots)} />
+        ))}
+        <section className="home-tools" aria-labelledby="home-tools-heading">
+          <div className="home-tools__header">
+            <h2 id="home-tools-heading">All {tools.length} tools</h2>
+            <Link className="arrow-link" to="/tools">
+              Browse the tools by theme, with descriptions
+            </Link>
           </div>
-          <ScreenshotGallery
-            images={gallery(feature.screenshots)}
-            eagerFirst={i === 0}
-            className="feature__gallery"
-          />
+          <ToolColumns tools={tools} />
         </section>
-      ))}
-      <section className="home-tools" aria-labelledby="home-tools-heading">
-        <h2 id="home-tools-heading">All {tools.length} tools</h2>
-        <ToolColumns tools={tools} />
-        <p>
-          <Link to="/tools">Browse the tools with descriptions</Link>
-        </p>
-      </section>
-    </>
+        <section className="home-cta" aria-labelledby="home-cta-heading">
+          <h2 id="home-cta-heading">Start with the free tools today</h2>
+          <p>
+            Tools #1 to #{siteConfig.freeToolCount} need no account and no card. When you want the rest, a
+            license is ${siteConfig.licensePriceUsd} a month and you can stop at any time.
+          </p>
+          <p className="button-row home-cta__actions">
+            <Link className="button button--primary button--large" to="/download">
+              Download free
+            </Link>
+            <Link className="button button--large" to="/pricing">
+              Compare free and licensed
+            </Link>
+          </p>
+        </section>
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,7 @@
-// The home page's feature sections and the screenshots (content/images/tools) each one shows.
+// The home page's screenshots (content/images/tools): the hero's, in the application's window, and each
+// feature section's, the first large, the other below it.
+export const heroScreenshot = 'treasury-rates-1.png';
+
 export interface Feature {
   heading: string;
   text: string;
@@ -10,8 +13,8 @@ export const features: Feature[] = [
   {
     heading: 'The macro picture on one screen',
     text: 'Treasury yields and the yield curve, inflation, employment, retail sales, M2, the fed funds rate, housing and GDP, each charted from its official series and refreshed when you reload.',
-    screenshots: ['treasury-rates-1.png', 'inflation-1.png'],
-    link: { to: '/tool/treasury-rates', label: 'See Treasury Rates' },
+    screenshots: ['inflation-1.png', 'employment-1.png'],
+    link: { to: '/tool/inflation', label: 'See Inflation' },
   },
   {
     heading: 'Seasonality without spreadsheets',

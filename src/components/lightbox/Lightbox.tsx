@@ -1,6 +1,7 @@
 import React, { useCallback, useEffect, useRef } from 'react';
 import { GatsbyImage, type IGatsbyImageData } from 'gatsby-plugin-image';
 import { focusableIn } from './focusable';
+import './lightbox.css';
 
 interface LightboxImage {
   image: IGatsbyImageData;

@@ -6,6 +6,10 @@ interface ResponsiveImageProps {
   image: IGatsbyImageData;
   alt: string;
   loading: 'eager' | 'lazy';
+  /** How wide the page shows it (the srcset's `sizes`), when not the image data's own width. */
+  sizes?: string;
+  /** The page's largest paint: fetched before other images. */
+  priority?: boolean;
 }
 
 /**
@@ -13,9 +17,11 @@ interface ResponsiveImageProps {
  * <div>s (not allowed inside the <button> that opens the lightbox) and leaves a lazy image without src
  * until its script runs; browsers lazy-load natively, and width and height reserve the box.
  */
-export function ResponsiveImage({ image, alt, loading }: ResponsiveImageProps) {
+export function ResponsiveImage({ image, alt, loading, sizes, priority = false }: ResponsiveImageProps) {
   const { fallback, sources = [] } = image.images;
   if (!fallback) return null;
+  // React 18 knows no fetchPriority prop; the lowercase attribute reaches the DOM as written.
+  const fetchPriority = priority ? { fetchpriority: 'high' } : {};
   return (
     <picture>
       {sources.map((source) => (
@@ -24,18 +30,19 @@ export function ResponsiveImage({ image, alt, loading }: ResponsiveImageProps) {
           type={source.type}
           media={source.media}
           srcSet={source.srcSet}
-          sizes={source.sizes ?? fallback.sizes}
+          sizes={sizes ?? source.sizes ?? fallback.sizes}
         />
       ))}
       <img
         src={fallback.src}
         srcSet={fallback.srcSet}
-        sizes={fallback.sizes}
+        sizes={sizes ?? fallback.sizes}
         width={image.width}
         height={image.height}
         alt={alt}
         loading={loading}
         decoding="async"
+        {...fetchPriority}
       />
     </picture>
   );

@@ -2,6 +2,7 @@ import React, { useState } from 'react';
 import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import { Lightbox } from '../lightbox/Lightbox';
 import { ResponsiveImage } from '../responsive-image/ResponsiveImage';
+import './gallery.css';
 
 export interface GalleryImage {
   alt: string;
@@ -11,33 +12,48 @@ export interface GalleryImage {
 
 interface GalleryProps {
   images: readonly GalleryImage[];
-  /** The first thumbnail is the page's largest paint: load it eagerly. */
+  /** The first image is the page's largest paint: load it eagerly. */
   eagerFirst?: boolean;
+  /** The first image large, across the gallery's width (at its full size), the others below it. */
+  featured?: boolean;
+  /** The first image's width on the page when featured (the srcset's `sizes`). */
+  featuredSizes?: string;
   className?: string;
 }
 
-/** Thumbnails that open the lightbox at the one clicked. */
-export function ScreenshotGallery({ images, eagerFirst = false, className = '' }: GalleryProps) {
+/** Screenshots that open the lightbox at the one clicked. */
+export function ScreenshotGallery({
+  images,
+  eagerFirst = false,
+  featured = false,
+  featuredSizes,
+  className = '',
+}: GalleryProps) {
   const [open, setOpen] = useState<number | null>(null);
   return (
     <>
-      <ul className={`gallery ${className}`.trim()}>
-        {images.map((img, i) => (
-          <li key={i}>
-            <button
-              type="button"
-              className="gallery__thumb"
-              onClick={() => setOpen(i)}
-              aria-label={`Enlarge: ${img.alt}`}
-            >
-              <ResponsiveImage
-                image={img.thumb}
-                alt={img.alt}
-                loading={eagerFirst && i === 0 ? 'eager' : 'lazy'}
-              />
-            </button>
-          </li>
-        ))}
+      <ul className={`gallery${featured ? ' gallery--featured' : ''} ${className}`.trim()}>
+        {images.map((img, i) => {
+          const lead = featured && i === 0;
+          return (
+            <li key={i} className={lead ? 'gallery__lead' : undefined}>
+              <button
+                type="button"
+                className="gallery__thumb"
+                onClick={() => setOpen(i)}
+                aria-label={`Enlarge: ${img.alt}`}
+              >
+                <ResponsiveImage
+                  image={lead ? img.full : img.thumb}
+                  alt={img.alt}
+                  loading={eagerFirst && i === 0 ? 'eager' : 'lazy'}
+                  priority={eagerFirst && i === 0}
+                  sizes={lead ? featuredSizes : undefined}
+                />
+              </button>
+            </li>
+          );
+        })}
       </ul>
       {open !== null && (
         <Lightbox

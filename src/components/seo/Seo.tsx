@@ -25,7 +25,9 @@ export function Seo({ title, description, pathname, type = 'website', noindex = 
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
-      <meta name="theme-color" content="#0f3d5e" />
+      <meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)" />
+      <meta name="theme-color" content="#0b1117" media="(prefers-color-scheme: dark)" />
+      <meta name="color-scheme" content="light dark" />
       {noindex && <meta name="robots" content="noindex" />}
       <meta property="og:site_name" content={siteConfig.name} />
       <meta property="og:type" content={type} />

@@ -1,0 +1,42 @@
+import type { Page } from 'playwright-core';
+import { staticPublicRoutes } from './public-routes';
+import { readFeed, type ArticleFeedEntry, type ToolFeedEntry } from './site';
+
+// What the layout tests share: the widths a page must fit, every public route, and the check that
+// nothing on a page is wider than the screen.
+
+/** A small phone, a common phone, a tablet held upright. */
+export const NARROW_WIDTHS = [320, 390, 768] as const;
+
+/** Every public page: the static routes, each tool's and each article's, and the 404 page. */
+export function everyPublicRoute(): string[] {
+  const tools = readFeed<ToolFeedEntry[]>('tools/tools.json');
+  const articles = readFeed<ArticleFeedEntry[]>('blog_articles.json');
+  return [
+    ...staticPublicRoutes,
+    ...tools.map((t) => `/tool/${t.path}`),
+    ...articles.map((a) => `/blog/${a.route}`),
+    '/no-such-page',
+  ];
+}
+
+/**
+ * '' when the page fits its window's width, else what sticks out: the page's scroll width and the
+ * outermost elements whose right edge passes the window's (so a failure names the culprit).
+ */
+export async function sidewaysOverflow(page: Page, label: string): Promise<string> {
+  const found = await page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    if (root.scrollWidth <= width) return null;
+    const wide = Array.from(document.body.querySelectorAll<HTMLElement>('*')).filter(
+      (el) => el.getBoundingClientRect().right > width + 0.5,
+    );
+    const outermost = wide.filter((el) => !wide.some((other) => other !== el && other.contains(el)));
+    const describe = (el: HTMLElement) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className ? `.${String(el.className).trim().split(/\s+/).join('.')}` : ''} (right edge ${Math.round(el.getBoundingClientRect().right)})`;
+    return { scrollWidth: root.scrollWidth, width, culprits: outermost.slice(0, 5).map(describe) };
+  });
+  if (!found) return '';
+  return `${label}: ${found.scrollWidth} px of content in ${found.width} px: ${found.culprits.join(', ')}`;
+}
