@@ -60,7 +60,8 @@ describe('alarms in us-east-1, where the edge metrics live', () => {
   });
 
   it("the web ACL's blocked requests, by the metric name the web ACL publishes under", () => {
-    const [acl] = all('AWS::WAFv2::WebACL');
+    // The distribution's web ACL (the user pool has a regional one of its own, with no alarm here).
+    const acl = all('AWS::WAFv2::WebACL').find((a) => a.r.Properties?.Scope === 'CLOUDFRONT');
     const metricName = (acl?.r.Properties?.VisibilityConfig as { MetricName: string }).MetricName;
     const alarm = edgeAlarms().find((a) => a.p.MetricName === 'BlockedRequests');
     expect(alarm?.p).toMatchObject({ Namespace: 'AWS/WAFV2', Threshold: WAF_BLOCKS_PER_5_MINUTES });
@@ -93,6 +94,7 @@ const PRICES = {
 function idleCost(): {
   alarms: number;
   alarmMetrics: number;
+  webAcls: number;
   wafRules: number;
   secrets: number;
   customMetrics: number;
@@ -113,6 +115,7 @@ function idleCost(): {
   return {
     alarms: list.length,
     alarmMetrics,
+    webAcls: acls.length,
     wafRules,
     secrets,
     customMetrics,
@@ -127,7 +130,7 @@ it('docs/deploying.md states the alarm count and the idle cost the templates mak
   const expected = [
     `**Idle (no visitors): ${usd(cost.usd)} USD/month.**`,
     `${cost.alarms} CloudWatch alarms watching ${cost.alarmMetrics} metrics (${usd(cost.alarmMetrics * PRICES.alarmMetric)} USD)`,
-    `the WAF web ACL with its ${cost.wafRules} rules (${usd(PRICES.webAcl + cost.wafRules * PRICES.wafRule)} USD)`,
+    `${cost.webAcls} WAF web ACLs with ${cost.wafRules} rules in all (${usd(cost.webAcls * PRICES.webAcl + cost.wafRules * PRICES.wafRule)} USD)`,
     `${cost.secrets} Secrets Manager secrets (${usd(cost.secrets * PRICES.secret)} USD)`,
     `${cost.customMetrics} custom metrics from log filters (${usd(cost.customMetrics * PRICES.customMetric)} USD)`,
   ];

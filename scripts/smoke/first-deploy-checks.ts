@@ -39,7 +39,9 @@ const cognitoClient = (target: Target) =>
     region: target.cognito.region,
     endpoint: target.cognito.endpoint,
     maxAttempts: 2,
-    ...(target.local ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    // Locally the stack's admin keys stand for the deploying engineer's: the deletion is an admin
+    // operation, which the local Cognito endpoint checks against IAM as AWS does.
+    ...(target.local ? { credentials: target.local.info.adminCredentials } : {}),
   });
 
 /** A sign-up as a new user runs the PreSignUp and CustomMessage triggers; the user is deleted after. */
