@@ -48,7 +48,7 @@ const NO_LIMIT =
 describe('the license price on the built pages', () => {
   it('is the setting wherever a page states a price (the free version aside)', () => {
     const price = formatUsd(siteConfig.licensePriceUsd);
-    const amounts = found(/\$\s?\d[\d,]*(?:\.\d\d)?/g);
+    const amounts = found(/\$\s?\d+(?:,\d{3})*(?:\.\d\d)?/g);
     // The pricing page, the FAQ, the terms and the quickstart state it.
     expect(amounts.filter((a) => a.endsWith(price)).length).toBeGreaterThanOrEqual(4);
     expect(amounts.filter((a) => !a.endsWith(price) && !a.endsWith('$0'))).toEqual([]);
