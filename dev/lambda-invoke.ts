@@ -10,6 +10,7 @@ import type { CognitoMessageHookBody } from './cognito/cognito-local-main';
 import type { Credentials } from './iam/policy';
 import { readBody, sendJson } from './http-helpers';
 import { listen } from './listen';
+import { inFlight } from './in-flight';
 
 // A local stand-in for the Lambda Invoke HTTP API (POST /2015-03-31/functions/{name}/invocations) so
 // cognito-local runs the project's own trigger handlers, plus the hook that files Cognito's emails
@@ -144,54 +145,59 @@ export async function startLambdaInvoke(opts: LambdaInvokeOptions): Promise<Lamb
     return mod;
   };
 
+  // A function still running when the stack stops finishes first, as the tables it writes to stop after.
+  const invocations = inFlight();
   const server = http.createServer((req, res) => {
-    void (async () => {
-      const body = await readBody(req);
-      const url = new URL(req.url ?? '/', 'http://local');
-      if (req.method === 'POST' && url.pathname === HOOK_PATH) {
-        const message = JSON.parse(body) as CognitoMessageHookBody;
-        const recipient = recipients.get(message.username);
-        recipients.delete(message.username);
-        await deliver(cognitoMail(recipient ? { ...message, destination: recipient } : message));
-        return sendJson(res, 200, {});
-      }
-      const match = INVOKE_PATH.exec(url.pathname);
-      if (req.method !== 'POST' || !match?.[1]) return sendJson(res, 404, { message: 'Not Found' });
-      const name = decodeURIComponent(match[1]);
-      if (!known(name)) {
-        return sendJson(
-          res,
-          404,
-          { Type: 'User', message: `Function not found: ${name}` },
-          {
-            'x-amzn-errortype': 'ResourceNotFoundException',
-          },
-        );
-      }
-      try {
-        const result = await run(name, prepareEvent(JSON.parse(body) as TriggerEvent, recipients));
-        sendJson(res, 200, result ?? null, { 'x-amz-executed-version': '$LATEST' });
-      } catch (error) {
-        // What Lambda answers for a function that threw: 200 with X-Amz-Function-Error.
-        const err = error instanceof Error ? error : new Error(String(error));
-        console.error(`[lambda] ${name} failed:`, err);
-        sendJson(
-          res,
-          200,
-          { errorType: err.name, errorMessage: err.message },
-          { 'x-amz-function-error': 'Unhandled' },
-        );
-      }
-    })().catch((error: unknown) => {
-      console.error('[lambda] request failed:', error);
-      if (!res.headersSent) sendJson(res, 500, { message: String(error) });
-    });
+    void invocations.track(
+      (async () => {
+        const body = await readBody(req);
+        const url = new URL(req.url ?? '/', 'http://local');
+        if (req.method === 'POST' && url.pathname === HOOK_PATH) {
+          const message = JSON.parse(body) as CognitoMessageHookBody;
+          const recipient = recipients.get(message.username);
+          recipients.delete(message.username);
+          await deliver(cognitoMail(recipient ? { ...message, destination: recipient } : message));
+          return sendJson(res, 200, {});
+        }
+        const match = INVOKE_PATH.exec(url.pathname);
+        if (req.method !== 'POST' || !match?.[1]) return sendJson(res, 404, { message: 'Not Found' });
+        const name = decodeURIComponent(match[1]);
+        if (!known(name)) {
+          return sendJson(
+            res,
+            404,
+            { Type: 'User', message: `Function not found: ${name}` },
+            {
+              'x-amzn-errortype': 'ResourceNotFoundException',
+            },
+          );
+        }
+        try {
+          const result = await run(name, prepareEvent(JSON.parse(body) as TriggerEvent, recipients));
+          sendJson(res, 200, result ?? null, { 'x-amz-executed-version': '$LATEST' });
+        } catch (error) {
+          // What Lambda answers for a function that threw: 200 with X-Amz-Function-Error.
+          const err = error instanceof Error ? error : new Error(String(error));
+          console.error(`[lambda] ${name} failed:`, err);
+          sendJson(
+            res,
+            200,
+            { errorType: err.name, errorMessage: err.message },
+            { 'x-amz-function-error': 'Unhandled' },
+          );
+        }
+      })().catch((error: unknown) => {
+        console.error('[lambda] request failed:', error);
+        if (!res.headersSent) sendJson(res, 500, { message: String(error) });
+      }),
+    );
   });
   const running = await listen(server, opts.port);
   return {
     ...running,
     messageHookUrl: `${running.url}${HOOK_PATH}`,
     stop: async () => {
+      await invocations.idle();
       await running.stop();
       await workers?.close();
     },
