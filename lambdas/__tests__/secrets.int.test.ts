@@ -85,6 +85,9 @@ it('refuses the placeholder in the library with a domain error naming the secret
   try {
     await expect(getStripeSecretsAsAdmin()).rejects.toThrow(SecretNotConfiguredError);
     await expect(getStripeSecretsAsAdmin()).rejects.toThrow(bff.info.stripeSecretArn);
+    // Storing the value is enough: the placeholder was not kept for the cache's maximum age.
+    await putLocalSecret(bff.info, bff.info.stripeSecretArn, stripeSecret);
+    expect((await getStripeSecretsAsAdmin()).secretKey).toBe('sk_test_local');
   } finally {
     await putLocalSecret(bff.info, bff.info.stripeSecretArn, stripeSecret);
     resetSecrets();
