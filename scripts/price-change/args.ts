@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 // The price-change command line, parsed by Node's own parser in strict mode: an option it does not know
 // (a typo such as --efective) or an option without its value is refused, not ignored.
 
-export const PRICE_CHANGE_USAGE =
+const PRICE_CHANGE_USAGE =
   'Usage: npm run price-change -- --price <price id> --effective <YYYY-MM-DD> [--stack-dir <dir>]';
 
 export interface PriceChangeArgs {
