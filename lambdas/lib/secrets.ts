@@ -25,9 +25,12 @@ function required(name: string): string {
 
 let sdkClient: SecretsManagerClient | undefined;
 let provider: SecretsProvider | undefined;
+/** Reads under way: Powertools caches a value once it arrives, so callers in the meantime share the read. */
+const reading = new Map<string, Promise<unknown>>();
 
 /** Forgets what was read, so tests can change a secret or point at another stack. */
 export function resetSecrets(): void {
+  reading.clear();
   provider?.clearCache();
   provider = undefined;
   sdkClient?.destroy();
@@ -48,7 +51,14 @@ function secretsProvider(): SecretsProvider {
  */
 async function readSecretJson(arn: string): Promise<Record<string, string>> {
   const secrets = secretsProvider();
-  const parsed: unknown = await secrets.get(arn, { transform: 'json', maxAge: SECRET_MAX_AGE_MS / 1000 });
+  let read = reading.get(arn);
+  if (!read) {
+    read = secrets
+      .get(arn, { transform: 'json', maxAge: SECRET_MAX_AGE_MS / 1000 })
+      .finally(() => reading.delete(arn));
+    reading.set(arn, read);
+  }
+  const parsed: unknown = await read;
   if (typeof parsed !== 'object' || parsed === null) throw new Error(`Secret ${arn} is not a JSON object`);
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(parsed)) {
