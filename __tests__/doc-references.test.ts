@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-// A comment that sends the reader to a document must name one the repository has (an ARCHITECTURE.md
-// kept outside the repository once left two such pointers dangling). Names are resolved from the
+// A comment that sends the reader to a document must name one the repository has (a document kept
+// outside the repository leaves the reader with nothing to open). Names are resolved from the
 // repository's root, from the file's folder, or as a file name found anywhere in the repository.
 
 const root = path.join(__dirname, '..');

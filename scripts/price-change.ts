@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { handlerEnv } from '../dev/local-stack';
 import { readStackInfo } from '../dev/stack-info';
+import { parsePriceChangeArgs } from './price-change/args';
 
 // `npm run price-change -- --price <price id> --effective <YYYY-MM-DD>`: announces a new monthly price
 // to every subscriber by mail and moves each subscription to it at its first renewal on or after the
@@ -11,25 +11,6 @@ import { readStackInfo } from '../dev/stack-info';
 // and the Stripe emulator's clock; against a deployment, the environment the handlers get (TABLE_NAME,
 // STRIPE_SECRET_ARN, SITE_URL, MAIL_FROM, SUPPORT_EMAIL, AWS_REGION) and AWS credentials allowed to use
 // the table, the Stripe secret and SES (docs/mail.md).
-
-interface Args {
-  price: string;
-  effective: string;
-  stackDir: string;
-}
-
-function parseArgs(argv: string[]): Args {
-  const get = (name: string) => {
-    const i = argv.indexOf(`--${name}`);
-    return i >= 0 ? argv[i + 1] : undefined;
-  };
-  const price = get('price');
-  const effective = get('effective');
-  if (!price || !effective || !/^\d{4}-\d{2}-\d{2}$/.test(effective) || Number.isNaN(Date.parse(effective))) {
-    throw new Error('Usage: npm run price-change -- --price <price id> --effective <YYYY-MM-DD>');
-  }
-  return { price, effective, stackDir: path.resolve(get('stack-dir') ?? '.local') };
-}
 
 /** The local stack's settings, when no deployment's are given; and its Stripe's clock. */
 async function localSettings(stackDir: string): Promise<(() => Promise<number>) | undefined> {
@@ -48,7 +29,7 @@ async function localSettings(stackDir: string): Promise<(() => Promise<number>) 
 }
 
 async function main(): Promise<number> {
-  const args = parseArgs(process.argv.slice(2));
+  const args = parsePriceChangeArgs(process.argv.slice(2));
   const emulatorClock = await localSettings(args.stackDir);
   // Loaded after the environment is set: the handlers' modules read it.
   const { announcePriceChange, PriceChangeRefused } = await import('../lambdas/price-change/announce');

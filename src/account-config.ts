@@ -12,7 +12,7 @@ export const accountConfig = {
     endpoint: env(process.env.GATSBY_COGNITO_ENDPOINT),
   },
   /**
-   * Spec point 7's optional token-sync URL (a path on this site, or a URL of its origin): it gets each
+   * The optional token-sync URL (a path on this site, or a URL of its origin): it gets each
    * new ID token by POST and a DELETE on sign-out (auth/token-sync.ts). Unset: nothing is sent.
    */
   tokenSyncUrl: env(process.env.GATSBY_TOKEN_SYNC_URL),

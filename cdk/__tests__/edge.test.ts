@@ -4,7 +4,7 @@ import { ACCESS_LOG_RETENTION_DAYS, FORBIDDEN_ACCESS_LOG_FIELDS } from '../lib/a
 import { EDGE_RATE_LIMITS, OFFICE_API_REQUESTS, OFFICE_DESKTOP_REQUESTS } from '../lib/edge-rate-limits';
 import { removeOutput, resourcesOfType, synthesize, type SynthResult, templateOf } from './helpers';
 
-// What the distribution keeps and lets through at the edge (issue 19, paths 6 and 8): access logs
+// What the distribution keeps and lets through at the edge: access logs
 // through standard logging v2 without query strings, kept 90 days, legacy logging off; the WAF web
 // ACL in us-east-1 with per-client rate limits on every API route, stricter on the public ones.
 

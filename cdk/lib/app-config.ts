@@ -33,7 +33,7 @@ export interface AppConfig {
   installerMacosUrl: string;
   /** GA4 measurement id; analytics is enabled exactly when this is set. */
   analyticsId?: string;
-  /** Machines one license may be used on at once; unset (the default): no limit, as the spec promises. */
+  /** Machines one license may be used on at once; unset (the default): no limit, as the license terms promise. */
   machineLimit?: number;
   /** Built site to upload (Gatsby's public/); the site content stack is skipped when it does not exist. */
   siteDir: string;

@@ -184,7 +184,7 @@ export class Auth extends Construct {
     Validations.of(this.userPool).acknowledge(
       {
         id: 'AwsSolutions-COG1',
-        reason: 'The product specification sets the password rule: at least 6 characters, no other classes.',
+        reason: 'The password rule customers were promised: at least 6 characters, no other classes.',
       },
       {
         id: 'AwsSolutions-COG2',

@@ -13,13 +13,12 @@ export const HANDLER_BUNDLING = {
   // Bundle everything, the AWS SDK v3 included (NodejsFunction's default for Node 18+ runtimes would
   // leave @aws-sdk/* to the runtime's copy). The SDK that runs is then the one package-lock.json pins
   // and the tests ran, not whichever version the runtime ships that month (AWS recommends bundling for
-  // that control), and the local workers run exactly the file CDK deploys. The cost, measured by
-  // `npm run bench:api` for both variants: assets of 0.4 to 0.6 MB zipped instead of 0.1 MB, and a
-  // cold start some 20 to 45 ms longer (more code to compile, and a larger source map for Node to parse
-  // when the stripe SDK captures a stack trace on its first request).
+  // that control), and the local workers run exactly the file CDK deploys. The cost is larger assets and
+  // a longer cold start (more code to compile, and a larger source map for Node to parse when the stripe
+  // SDK captures a stack trace on its first request); the figures are in docs/performance.md.
   externalModules: [] as readonly string[],
   // React (the mail templates, lambdas/mail/) picks its production build by NODE_ENV, which Lambda does
-  // not set: defined here, only the production build is bundled (about 220 KB less) and runs.
+  // not set: defined here, only the production build (without the development checks and warnings) is bundled and runs.
   define: { 'process.env.NODE_ENV': '"production"' } as Readonly<Record<string, string>>,
 } as const;
 

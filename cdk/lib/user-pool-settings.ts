@@ -29,7 +29,7 @@ export const USER_POOL_SETTINGS = {
     // The address an account last proved, while a change waits for its code (cognito-attributes.ts).
     { name: LAST_VERIFIED_EMAIL, custom: true, required: false, mutable: true, maxLength: 320 },
   ] satisfies SchemaAttribute[],
-  // The spec's rule is "at least 6 characters" and nothing else (its sign-up form enforces the same).
+  // The rule is "at least 6 characters" and nothing else (the sign-up form enforces the same).
   passwordMinimumLength: 6,
 } as const;
 

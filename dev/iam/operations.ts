@@ -164,8 +164,8 @@ export function awsJsonOperation(
 
 /**
  * SES v2 (restJson): the operation from method and path. In SES's sandbox IAM also checks SendEmail on
- * each recipient's identity (AccessDenied "... on resource arn:aws:ses:...:identity/<recipient>": aws-sdk-js
- * issue 3641, cloudposse/terraform-aws-ses issue 40), so a grant on the sender's identity alone mails no one.
+ * each recipient's identity (AccessDenied "... on resource arn:aws:ses:...:identity/<recipient>": GitHub threads
+ * aws/aws-sdk-js#3641, cloudposse/terraform-aws-ses#40), so a grant on the sender's identity alone mails no one.
  */
 export function sesOperation(
   scope: ArnScope,

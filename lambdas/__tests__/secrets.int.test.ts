@@ -1,3 +1,4 @@
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { putLocalSecret } from '../../dev/local-stack';
 import { SecretNotConfiguredError } from '../lib/errors';
 import { getStripeSecrets, resetSecrets, SECRET_MAX_AGE_MS } from '../lib/secrets';
@@ -85,8 +86,26 @@ it('refuses the placeholder in the library with a domain error naming the secret
   try {
     await expect(getStripeSecretsAsAdmin()).rejects.toThrow(SecretNotConfiguredError);
     await expect(getStripeSecretsAsAdmin()).rejects.toThrow(bff.info.stripeSecretArn);
+    // Storing the value is enough: the placeholder was not kept for the cache's maximum age.
+    await putLocalSecret(bff.info, bff.info.stripeSecretArn, stripeSecret);
+    expect((await getStripeSecretsAsAdmin()).secretKey).toBe('sk_test_local');
   } finally {
     await putLocalSecret(bff.info, bff.info.stripeSecretArn, stripeSecret);
+    resetSecrets();
+  }
+});
+
+it('reads a secret once for callers that ask at the same time on a cold start', async () => {
+  // The webhook asks for the Stripe key and the webhook secret together; one Secrets Manager read serves both.
+  resetSecrets();
+  const send = jest.spyOn(SecretsManagerClient.prototype, 'send');
+  try {
+    const [a, b] = await Promise.all([getStripeSecretsAsAdmin(), getStripeSecretsAsAdmin()]);
+    expect(a).toEqual(b);
+    await getStripeSecretsAsAdmin();
+    expect(send).toHaveBeenCalledTimes(1);
+  } finally {
+    send.mockRestore();
     resetSecrets();
   }
 });

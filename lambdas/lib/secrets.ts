@@ -1,9 +1,12 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { awsClientDefaults } from './aws-clients';
 import { SecretNotConfiguredError, SECRET_PLACEHOLDER } from './errors';
 
-// The two secrets the handlers use, read from Secrets Manager and cached for SECRET_MAX_AGE_MS, so a
-// rotated Stripe key or webhook secret is picked up within minutes without a deploy. Only handlers
+// The two secrets the handlers use, read from Secrets Manager through Powertools Parameters and cached
+// for SECRET_MAX_AGE_MS, so a rotated Stripe key or webhook secret is picked up within minutes without a
+// deploy. Powertools keeps a value only after a successful read and parse, so a failed read is tried
+// again on the next call; a placeholder parses fine, so it is dropped from the cache here. Only handlers
 // that import this module carry the Secrets Manager client.
 
 export interface StripeSecrets {
@@ -20,44 +23,53 @@ function required(name: string): string {
   return value;
 }
 
-let client: SecretsManagerClient | undefined;
-const cache = new Map<string, { read: Promise<Record<string, string>>; at: number }>();
+let sdkClient: SecretsManagerClient | undefined;
+let provider: SecretsProvider | undefined;
+/** Reads under way: Powertools caches a value once it arrives, so callers in the meantime share the read. */
+const reading = new Map<string, Promise<unknown>>();
 
 /** Forgets what was read, so tests can change a secret or point at another stack. */
 export function resetSecrets(): void {
-  cache.clear();
-  client?.destroy();
-  client = undefined;
+  reading.clear();
+  provider?.clearCache();
+  provider = undefined;
+  sdkClient?.destroy();
+  sdkClient = undefined;
 }
 
-async function fetchSecretJson(arn: string): Promise<Record<string, string>> {
-  client ??= new SecretsManagerClient(awsClientDefaults());
-  const out = await client.send(new GetSecretValueCommand({ SecretId: arn }));
-  const parsed: unknown = JSON.parse(out.SecretString ?? '{}');
+function secretsProvider(): SecretsProvider {
+  if (!provider) {
+    sdkClient = new SecretsManagerClient(awsClientDefaults());
+    provider = new SecretsProvider({ awsSdkV3Client: sdkClient });
+  }
+  return provider;
+}
+
+/**
+ * The secret's string fields, read at most once per SECRET_MAX_AGE_MS per Lambda instance (Powertools
+ * takes maxAge in seconds). A read that fails or finds the placeholder is not kept: the next call reads again.
+ */
+async function readSecretJson(arn: string): Promise<Record<string, string>> {
+  const secrets = secretsProvider();
+  let read = reading.get(arn);
+  if (!read) {
+    read = secrets
+      .get(arn, { transform: 'json', maxAge: SECRET_MAX_AGE_MS / 1000 })
+      .finally(() => reading.delete(arn));
+    reading.set(arn, read);
+  }
+  const parsed: unknown = await read;
   if (typeof parsed !== 'object' || parsed === null) throw new Error(`Secret ${arn} is not a JSON object`);
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(parsed)) {
-    if (value === SECRET_PLACEHOLDER) throw new SecretNotConfiguredError(arn);
+    if (value === SECRET_PLACEHOLDER) {
+      secrets.clearCache();
+      throw new SecretNotConfiguredError(arn);
+    }
     if (typeof value === 'string') fields[key] = value;
   }
   return fields;
 }
-
-/**
- * The secret's JSON fields, read at most once per SECRET_MAX_AGE_MS per Lambda instance. A failed read
- * (a placeholder included) is not kept: the next invocation reads again.
- */
-function readSecretJson(arn: string): Promise<Record<string, string>> {
-  const cached = cache.get(arn);
-  if (cached && Date.now() - cached.at < SECRET_MAX_AGE_MS) return cached.read;
-  const read = fetchSecretJson(arn);
-  cache.set(arn, { read, at: Date.now() });
-  read.catch(() => {
-    if (cache.get(arn)?.read === read) cache.delete(arn);
-  });
-  return read;
-}
-
 function field(fields: Record<string, string>, key: string, arn: string): string {
   const value = fields[key];
   if (!value) throw new Error(`Secret ${arn} has no string field ${key}`);

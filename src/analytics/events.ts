@@ -1,6 +1,6 @@
 import { gtag, withoutQuery } from './gtag';
 
-/** A named event, e.g. the spec's clicked_add_license. */
+/** A named event, e.g. clicked_add_license. */
 export function trackEvent(name: string, params: Record<string, string | number | boolean> = {}): void {
   gtag('event', name, params);
 }

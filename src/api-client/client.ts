@@ -77,7 +77,7 @@ function actionKey(action: string): string {
 }
 
 // The BFF refuses a token issued before the user's sessions were revoked (sign-out everywhere, email
-// recovery, deletion). The spec signs the user out on such a token-expired error; the session owner
+// recovery, deletion). Such a token-expired error signs the user out of the site; the session owner
 // (AuthProvider) registers what that means here, so this client stays free of Amplify.
 let sessionRevoked: (() => void) | undefined;
 
@@ -86,7 +86,7 @@ export function onSessionRevoked(listener: (() => void) | undefined): void {
   sessionRevoked = listener;
 }
 
-/** What a failure the user cannot act on throws: the spec's generic message with the support address. */
+/** What a failure the user cannot act on throws: the generic message with the support address. */
 const unexpected = (code: string): ApiErrorBody => ({ error: { code, message: genericErrorMessage() } });
 
 export function isApiError(value: unknown): value is ApiErrorBody {

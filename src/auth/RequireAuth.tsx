@@ -11,7 +11,7 @@ function signInPathFor(location: Pick<Location, 'pathname' | 'search'>): string 
 }
 
 /**
- * Guard of spec points 4 and 6: a signed-out visitor goes to /sign-in and comes back after signing
+ * Guard of the account pages: a signed-out visitor goes to /sign-in and comes back after signing
  * in; a signed-in user whose email is not verified goes to /sign-in.
  */
 export function RequireAuth({ children }: { children: (user: SessionUser) => ReactNode }) {

@@ -1,7 +1,7 @@
 import { siteConfig } from '../config';
 
 // The one table from what fails (Cognito exception names, as Amplify throws them, and the BFF's error
-// codes) to the messages of spec point 8, per screen.
+// codes) to the message each screen shows for it.
 
 export type AuthScreen =
   | 'signIn'
@@ -102,7 +102,7 @@ function describe(error: unknown): { key?: string; message?: string; provider: b
   }
   const name = typeof e.name === 'string' ? e.name : undefined;
   const message = typeof e.message === 'string' ? e.message : undefined;
-  // Service exceptions carry Cognito's own wording, which the spec shows for cases it does not list;
+  // Service exceptions carry Cognito's own wording, shown for cases the table does not list;
   // anything else (network failures, bugs) gets the generic message with the support address.
   return { key: name, message, provider: !!name && name.endsWith('Exception') };
 }

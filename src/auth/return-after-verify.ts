@@ -26,7 +26,7 @@ function write(kept: Kept): void {
   try {
     window.localStorage.setItem(STORAGE_KEY, JSON.stringify(kept));
   } catch {
-    // Without storage the user lands on the home page after verifying, as the spec has it.
+    // Without storage the user lands on the home page after verifying, the verification link's usual landing.
   }
 }
 

@@ -1,4 +1,4 @@
-// When to refresh the session, as spec point 4 says: about 5 minutes before the ID token expires,
+// When to refresh the session: about 5 minutes before the ID token expires,
 // retrying with backoff from 30 s doubling up to 16 minutes. Pure timing; AuthContext does the calls.
 // Amplify v6 has no timer of its own: fetchAuthSession refreshes only a token within 5 s of expiry (or
 // on forceRefresh), and does not retry a refresh that failed; so the lead and the backoff are ours.

@@ -2,15 +2,15 @@ import { fetchAuthSession } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { accountConfig } from '../account-config';
 
-// Spec point 7: "Optionally a configured token-sync URL gets POST with a bearer token, or DELETE on
-// sign-out." For a server of the seller's own that keeps a session from the user's ID token (a cookie
+// The optional token sync: a configured URL gets a POST with a bearer token, or a DELETE on sign-out.
+// For a server of the seller's own that keeps a session from the user's ID token (a cookie
 // for pages rendered on a server, say). Off unless the build sets GATSBY_TOKEN_SYNC_URL. When set, the
 // site POSTs the current ID token (`Authorization: Bearer <token>`) after each sign-in and each refresh,
 // and sends DELETE after a sign-out, as Amplify reports them (its Hub events, which it also raises in
-// other tabs of the site). Like the spec's source, it sends only to its own origin (the token is a
+// other tabs of the site). It sends only to its own origin (the token is a
 // credential; the site's CSP allows no other), never a token older than 300 s, and the same token once.
 
-/** The spec's default sync token max age. */
+/** The oldest ID token the sync sends, in seconds: an older one is refreshed first. */
 const SYNC_TOKEN_MAX_AGE_S = 300;
 
 /** The configured URL resolved on this origin; null when unset or on another origin. */

@@ -31,8 +31,8 @@ export interface FeedSource {
 export const toolNumber = (id: string): number => Number(id.replace(/^T/i, ''));
 
 /**
- * The static files of spec point 7, keyed by their path under public/. Announcement messages get their
- * placeholders filled; the tool count is that of the tools listed here.
+ * The static files any client may fetch (tools/tools.json, blog_articles.json, announcements.json) and
+ * robots.txt, keyed by their path under public/. Announcement messages get their placeholders filled; the tool count is that of the tools listed here.
  */
 export function buildFeeds(data: FeedSource, config: Omit<SiteFacts, 'toolCount'>): Record<string, string> {
   const siteUrl = data.site.siteMetadata.siteUrl.replace(/\/$/, '');

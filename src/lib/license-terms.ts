@@ -1,7 +1,7 @@
 // How the site states the license's price and the computers a license may be used on, from the
 // settings alone: the price from siteConfig.licensePriceUsd (the local Stripe price is made from it, and
 // a deploy checks Stripe's against it), the machine limit from the deployment's setting (by default
-// there is none, as the specification promises: "unlimited devices with the same key"). Content says
+// there is none: "unlimited devices with the same key"). Content says
 // {{licensePrice}}, {{licenseComputers}} and {{machineLimitNote}}; pages call these functions.
 
 /** Machines one license may be used on at once; null: no limit. */

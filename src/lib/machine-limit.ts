@@ -1,5 +1,5 @@
-// The seller's optional limit on the machines one license is used on at once. The specification lets a
-// license's holder use it on unlimited devices, and that is the default; a deployment may set a limit
+// The seller's optional limit on the machines one license is used on at once. A license's holder may use
+// it on unlimited devices by default (docs/desktop-protocol.md); a deployment may set a limit
 // (CDK context `machineLimit`, `LICENSE_MACHINE_LIMIT` locally). CDK, the local stack, the handlers and
 // the site's build read it with this one parser (in src/, which all of them may import), so a value one
 // of them refuses is refused by all.

@@ -2,7 +2,7 @@ import React, { useId } from 'react';
 import { CardElement } from '@stripe/react-stripe-js';
 import type { StripeCardElementChangeEvent } from '@stripe/stripe-js';
 
-/** The card field: number, MM/YY and CVC, without the postal code (spec point 5). */
+/** The card field: number, MM/YY and CVC, without the postal code (the billing details form asks for it). */
 export function CardField({ onChange }: { onChange?: (event: StripeCardElementChangeEvent) => void }) {
   const id = useId();
   return (

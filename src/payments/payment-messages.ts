@@ -1,6 +1,6 @@
 import { siteConfig } from '../config';
 
-// Spec point 8, checkout.
+// What checkout shows when a payment fails.
 export const PAYMENT_FAILED = 'Payment failed. Please try another payment method.';
 export const paymentSomethingWrong = (): string =>
   `Something went wrong. Please email ${siteConfig.supportEmail}.`;

@@ -227,7 +227,7 @@ describe('/licenses', () => {
   });
 });
 
-describe('/licenses for each Stripe status (spec point 6)', () => {
+describe('/licenses for each Stripe status', () => {
   const dated: LicenseView[] = [
     { key: 'AAAAA-BBBBB', expirationDate: '2024-06-05T00:00:00.000Z', assignee: null },
   ];
@@ -333,7 +333,7 @@ describe('/licenses for each Stripe status (spec point 6)', () => {
   });
 });
 
-describe('subscriptionActions (spec point 4)', () => {
+describe('subscriptionActions', () => {
   it.each([
     [null, { buy: true, continueCheckout: false, add: false, updateCard: false }],
     [

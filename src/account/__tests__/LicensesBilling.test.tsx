@@ -36,7 +36,7 @@ const removed: LicenseView = {
 async function show(sub: Subscription, licenses: LicenseView[] = [renewing, removed]) {
   serveLicensesPage(mockedApi, { sub, licenses });
   const view = render(<Licenses user={user} />);
-  // The page's spinner stays for a second after its data arrived (spec point 9).
+  // The page's spinner stays for a second after its data arrived.
   await screen.findByRole('heading', { name: 'Your Licenses' }, { timeout: 3000 });
   return view;
 }

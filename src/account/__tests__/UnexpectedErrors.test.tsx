@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { Licenses } from '../licenses/Licenses';
 
 // What a subscriber sees when the BFF fails in a way they cannot act on, through the real client:
-// the spec's generic message with the support address, never a gateway's wording.
+// the generic message with the support address, never a gateway's wording.
 
 jest.mock('../../auth/session', () => ({ currentIdToken: () => Promise.resolve('id-token') }));
 

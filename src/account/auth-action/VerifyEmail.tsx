@@ -24,7 +24,7 @@ function asLinkError(error: unknown): unknown {
 }
 
 /**
- * Verified: to the home page with the spec's message, or, for a user who is now signed in and was sent
+ * Verified: to the home page with its "email verified" message, or, for a user who is now signed in and was sent
  * away from a protected page for want of verification, back to that page.
  */
 async function done(email: string, signedIn = false): Promise<void> {

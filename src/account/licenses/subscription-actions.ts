@@ -31,7 +31,7 @@ const NONE: SubscriptionActions = {
 };
 
 /**
- * Spec points 4 and 6 for every Stripe status: no subscription shows Buy Licenses; incomplete offers
+ * What the licenses page offers for every Stripe status: no subscription shows Buy Licenses; incomplete offers
  * Continue Checkout; any other live status offers Update Card; only active (or trialing) adds
  * licenses. An ended subscription (canceled, incomplete_expired) is as none, with a word on what
  * happened. One that ends at period end cannot grow (the BFF refuses) but can keep renewing, or be

@@ -7,8 +7,8 @@ type Task = () => Promise<unknown>;
 
 /**
  * The submit logic every account form shares: one request at a time for at least `delayMs`
- * (useSubmitGuard), the previous error cleared, and a failure shown as the spec's message for this
- * screen. A task returns a message instead of acting when the input breaks a rule.
+ * (useSubmitGuard), the previous error cleared, and a failure shown as this screen's message for it
+ * (auth/errors.ts). A task returns a message instead of acting when the input breaks a rule.
  */
 export function useAuthForm(screen: AuthScreen, delayMs = 500) {
   const [error, setError] = useState('');

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * A submit button's lock: taken on click, held while the request runs and for at least `delayMs`
- * after the click (the spec's 100 to 500 ms). A second click while locked does nothing, so a double
+ * after the click (callers pass 100 to 500 ms), so the button visibly reacts even to a fast answer. A second click while locked does nothing, so a double
  * click never sends twice.
  */
 export function useSubmitGuard(delayMs: number): {

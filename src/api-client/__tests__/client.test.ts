@@ -1,7 +1,7 @@
 import { getLicenses, onSessionRevoked, quoteLicenses, updateCard } from '../client';
 
-// The BFF client's reaction to a revoked session: the spec signs the user out on a token-expired
-// error, so a 401 SESSION_EXPIRED reaches the session owner's listener (and the error the caller).
+// The BFF client's reaction to a revoked session: a token-expired error signs the user out,
+// so a 401 SESSION_EXPIRED reaches the session owner's listener (and the error the caller).
 
 jest.mock('../../auth/session', () => ({ currentIdToken: () => Promise.resolve('id-token') }));
 

@@ -6,7 +6,7 @@ import { Hub } from 'aws-amplify/utils';
 import { AuthProvider, useAuth } from '../AuthContext';
 import { accountConfig } from '../../account-config';
 
-// Spec point 4's identity sessions on top of Amplify v6: a refresh 5 minutes before the ID token
+// Identity sessions on top of Amplify v6: a refresh 5 minutes before the ID token
 // expires; a failed refresh tried again after 30 s, 60 s, ... (16 minutes at most) while the user stays
 // signed in; sign-out only when the session cannot come back (a disabled user, an expired or revoked
 // refresh token). Amplify is the vendor's, stood in for here; its Hub reports a refresh's failure.

@@ -3,7 +3,7 @@ import { authErrorMessage, genericErrorMessage } from '../errors';
 const named = (name: string, message = 'provider says') => ({ name, message });
 const api = (code: string, message = 'api says') => ({ error: { code, message } });
 
-describe('authErrorMessage: the one table of spec point 8', () => {
+describe('authErrorMessage: the one table of error messages', () => {
   it.each([
     ['signIn', named('NotAuthorizedException'), 'Incorrect email address or password.'],
     ['signIn', named('UserNotFoundException'), 'Email address not found.'],
@@ -71,7 +71,7 @@ describe('authErrorMessage: the one table of spec point 8', () => {
     expect(authErrorMessage(error, screen)).toBe(message);
   });
 
-  it("shows the provider's own message for a Cognito exception the spec does not list", () => {
+  it("shows the provider's own message for a Cognito exception the table does not list", () => {
     expect(
       authErrorMessage(named('InvalidParameterException', 'Invalid email address format.'), 'signUp'),
     ).toBe('Invalid email address format.');

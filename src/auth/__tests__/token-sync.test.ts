@@ -4,7 +4,7 @@ import { accountConfig } from '../../account-config';
 import { tokenSyncSettingProblem } from '../../lib/token-sync-setting';
 import { startTokenSync, tokenSyncUrl } from '../token-sync';
 
-// The spec's optional token sync: what reaches the configured URL when Amplify reports a sign-in, a
+// The optional token sync: what reaches the configured URL when Amplify reports a sign-in, a
 // refresh and a sign-out (its Hub events, dispatched here as Amplify dispatches them).
 
 jest.mock('aws-amplify/auth', () => ({ fetchAuthSession: jest.fn() }));

@@ -5,7 +5,7 @@ import { ActionMessage } from '../action-message/ActionMessage';
 import { Announcements } from '../announcements/Announcements';
 
 describe('home page messages', () => {
-  it('shows the spec messages for ?action=emailVerified and ?action=accountDeleted', () => {
+  it('shows the home page messages for ?action=emailVerified and ?action=accountDeleted', () => {
     const { rerender } = render(<ActionMessage search="?action=emailVerified" />);
     expect(screen.getByRole('status')).toHaveTextContent(
       'Email verified successfully. Please sign in again.',

@@ -23,7 +23,7 @@ interface ErrorScreenProps {
 }
 
 /**
- * The spec's error screen ("Unexpected Application Error!" with the status or message), shown instead
+ * The error screen ("Unexpected Application Error!" with the status or message), shown instead
  * of a blank page when a page fails to render. A plain anchor home: it loads the site afresh, which
  * also recovers from a broken client state that a client-side navigation would carry along.
  */

@@ -3,7 +3,7 @@
 // chunk that is really broken shows the error screen instead of reloading forever.
 
 const GUARD_KEY = 'stockbench:chunk-reload';
-/** A lazy code chunk that has not loaded after this fails (spec point 9), and takes the path below. */
+/** A lazy code chunk that has not loaded after two minutes fails, and takes the path below. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** A second failure on the same address within this time means the reload did not help. */
 const GUARD_MS = 60_000;

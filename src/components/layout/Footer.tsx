@@ -2,8 +2,8 @@ import React from 'react';
 import { Link } from 'gatsby';
 import { siteConfig } from '../../config';
 
-// The footer's links by column: the spec's footer links (FAQ, Privacy, Terms, Changelog, Pricing, Contact
-// Us, Download, Blog) and the guides. Here, not beside the top navigation, so they load with the footer.
+// The footer's links by column: FAQ, Privacy, Terms, Changelog, Pricing, Contact Us, Download and Blog,
+// which every page offers, and the guides. Here, not beside the top navigation, so they load with the footer.
 const footerColumns = [
   {
     heading: 'Product',

@@ -1,4 +1,4 @@
-// The spec's top navigation, in its order.
+// The top navigation, in the order every page shows it.
 export const topNavLinks = [
   { to: '/', label: 'Home' },
   { to: '/tools', label: 'Tools' },

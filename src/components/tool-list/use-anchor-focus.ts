@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-// How long to wait for the anchored element to appear (the spec's focus observer time-out).
+// How long to wait for the anchored element to appear before giving up on focusing it.
 const ANCHOR_TIMEOUT_MS = 10000;
 
 /**

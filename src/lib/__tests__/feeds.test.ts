@@ -51,7 +51,7 @@ describe('the JSON feeds', () => {
   });
 
   // The announcement's count is that of the listed tools: the hidden T2 is not counted.
-  it('writes articles and announcements in the spec entity shapes, placeholders filled', () => {
+  it('writes articles and announcements in the published JSON shapes, placeholders filled', () => {
     expect(JSON.parse(feeds['blog_articles.json'] ?? '[]')).toEqual([
       {
         id: 'B1',

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { page } from '../chunk-reload';
 
-// A page that fails to render shows the spec's error screen with a way home and a retry; a missing
+// A page that fails to render shows the error screen with a way home and a retry; a missing
 // code chunk (a deploy while the page was open) reloads the page once instead.
 
 function Failing({ error }: { error: unknown }): never {

@@ -47,7 +47,7 @@ describe('the header menu', () => {
     expect(button()).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('lists the spec’s navigation in its order', () => {
+  it('lists the top navigation in its order', () => {
     render(<Header />);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual([
