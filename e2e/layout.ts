@@ -1,24 +1,10 @@
 import type { Page } from 'playwright-core';
-import { staticPublicRoutes } from './public-routes';
-import { readFeed, type ArticleFeedEntry, type ToolFeedEntry } from './site';
 
-// What the layout tests share: the widths a page must fit, every public route, and the check that
-// nothing on a page is wider than the screen.
+// What the layout tests share: the widths a page must fit, and the check that nothing on a page is
+// wider than the screen.
 
 /** A small phone, a common phone, a tablet held upright. */
 export const NARROW_WIDTHS = [320, 390, 768] as const;
-
-/** Every public page: the static routes, each tool's and each article's, and the 404 page. */
-export function everyPublicRoute(): string[] {
-  const tools = readFeed<ToolFeedEntry[]>('tools/tools.json');
-  const articles = readFeed<ArticleFeedEntry[]>('blog_articles.json');
-  return [
-    ...staticPublicRoutes,
-    ...tools.map((t) => `/tool/${t.path}`),
-    ...articles.map((a) => `/blog/${a.route}`),
-    '/no-such-page',
-  ];
-}
 
 /**
  * '' when the page fits its window's width, else what sticks out: the page's scroll width and the

@@ -6,14 +6,14 @@ import { makeAccounts, startCheckout, type Accounts } from '../scripts/site-scre
 import { ACCOUNT_STATES, type PageState } from '../scripts/site-screens/states';
 import { seriousViolations } from './axe';
 import { sharedBrowser } from './browser';
-import { everyPublicRoute, NARROW_WIDTHS, sidewaysOverflow } from './layout';
+import { NARROW_WIDTHS, sidewaysOverflow } from './layout';
 import { siteUrl } from './site';
 import { SETTLE_MS } from './until';
 
-// Every page on a phone and a tablet, in the dark scheme: nothing scrolls sideways at 320, 390 or 768
-// px, and axe-core finds nothing serious (the light scheme on a desk is public-pages and
-// accessibility-account). Account pages are checked in the states a person meets, made through the
-// site as `npm run screenshots:site` makes them (scripts/site-screens).
+// Every account page on a phone and a tablet, in the dark scheme: nothing scrolls sideways at 320, 390
+// or 768 px, and axe-core finds nothing serious (the light scheme on a desk is accessibility-account;
+// public pages are public-pages). Account pages are checked in the states a person meets, made through
+// the site as `npm run screenshots:site` makes them (scripts/site-screens).
 
 const browser = sharedBrowser();
 
@@ -37,40 +37,6 @@ async function overflowAtEachWidth(page: Page, label: string): Promise<string[]>
   }
   return found;
 }
-
-describe('public pages on narrow screens, dark scheme', () => {
-  let context: BrowserContext;
-  beforeAll(async () => {
-    context = await darkPhone();
-  });
-  afterAll(async () => {
-    await context.close();
-  });
-
-  // axe-core on one page of each template (the other tool and article pages differ in words only).
-  const routes = everyPublicRoute();
-  const audited = new Set([
-    ...routes.filter((r) => !r.startsWith('/tool/') && !r.startsWith('/blog/')),
-    routes.find((r) => r.startsWith('/tool/')),
-    routes.find((r) => r.startsWith('/blog/')),
-  ]);
-
-  it.each(routes)(
-    '%s fits 320, 390 and 768 px; a page of each template passes axe-core in the dark',
-    async (route) => {
-      const page = await context.newPage();
-      await page.goto(`${siteUrl()}${route}`, { waitUntil: 'load' });
-      await page.getByRole('link', { name: 'Sign In', exact: true }).waitFor({ state: 'attached' });
-      expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
-      expect(await overflowAtEachWidth(page, route)).toEqual([]);
-      if (audited.has(route)) {
-        await page.setViewportSize({ width: 390, height: 800 });
-        expect(await seriousViolations(page, `${route} (dark, 390 px)`)).toBe('');
-      }
-      await page.close();
-    },
-  );
-});
 
 describe('account pages on narrow screens, dark scheme', () => {
   let dir: string;

@@ -1,12 +1,26 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { seriousViolations } from './axe';
 import { sharedBrowser } from './browser';
+import { NARROW_WIDTHS, sidewaysOverflow } from './layout';
 import { staticPublicRoutes } from './public-routes';
 import { readFeed, siteUrl, type ArticleFeedEntry, type ToolFeedEntry } from './site';
 import { SETTLE_MS, until } from './until';
 
+// Every public page as a visitor at a desk has it (light scheme, 1280 px: no console error, no failed
+// request, nothing serious for axe-core) and, on the same load, on a phone and a tablet in the dark
+// scheme: nothing scrolls sideways at 320, 390 or 768 px, and one page of each template passes axe-core
+// in the dark (the other tool and article pages differ in words only). Account pages on narrow screens
+// are narrow-screens.e2e.test.ts.
+
 const browser = sharedBrowser();
-let context: BrowserContext | undefined;
+let context: BrowserContext;
+beforeAll(async () => {
+  context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(SETTLE_MS);
+});
+afterAll(async () => {
+  await context.close();
+});
 
 /** A page in the file's one browser context (its own, not the default one, which axe needs to open
  * a page of its own) that records console errors, uncaught exceptions and failed requests, and counts
@@ -18,8 +32,6 @@ async function openPage(): Promise<{
   inFlight: () => number;
   close: () => Promise<void>;
 }> {
-  context ??= await browser().newContext({ viewport: { width: 1280, height: 900 } });
-  context.setDefaultTimeout(SETTLE_MS);
   const page = await context.newPage();
   const problems: string[] = [];
   const pending = new Set<Request>();
@@ -60,24 +72,57 @@ const allRoutes = [
   ...articles.map((a) => `/blog/${a.route}`),
 ];
 
-describe('public pages in Chromium', () => {
-  // One test per route, each with its own time limit: all of them in one test outlast it on a busy machine.
-  it.each(allRoutes)('opens %s: no console error, failed request or axe-core finding', async (route) => {
-    const { page, problems, inFlight, close } = await openPage();
-    const response = await openRoute(page, route, inFlight);
-    expect(response?.status()).toBe(200);
-    await expect(page.locator('h1').first().textContent()).resolves.toBeTruthy();
-    expect(problems).toEqual([]);
-    expect(await seriousViolations(page, route)).toBe('');
-    await close();
-  });
+/** One page of each template, for axe-core in the dark. */
+const darkAudited = new Set([
+  ...staticPublicRoutes,
+  `/tool/${tools[0]?.path ?? ''}`,
+  `/blog/${articles[0]?.route ?? ''}`,
+]);
 
-  it('shows the 404 page for an unknown tool', async () => {
+/** The page in the dark scheme at each narrow width in turn: what sticks out at any of them. */
+async function darkOverflow(page: Page, label: string): Promise<string[]> {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
+  const found: string[] = [];
+  for (const width of NARROW_WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    const text = await sidewaysOverflow(page, `${label} at ${width} px`);
+    if (text) found.push(text);
+  }
+  return found;
+}
+
+describe('public pages in Chromium', () => {
+  // One test per route, each with its own time limit, several routes at a time (static pages share
+  // nothing): the browser renders one page while the test waits on another.
+  it.concurrent.each(allRoutes)(
+    'opens %s: no console error, failed request or axe-core finding; fits 320, 390 and 768 px in the dark',
+    async (route) => {
+      const { page, problems, inFlight, close } = await openPage();
+      const response = await openRoute(page, route, inFlight);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('h1').first().textContent()).resolves.toBeTruthy();
+      expect(problems).toEqual([]);
+      expect(await seriousViolations(page, route)).toBe('');
+      expect(await darkOverflow(page, route)).toEqual([]);
+      if (darkAudited.has(route)) {
+        await page.setViewportSize({ width: 390, height: 800 });
+        expect(await seriousViolations(page, `${route} (dark, 390 px)`)).toBe('');
+      }
+      await close();
+    },
+  );
+
+  it('shows the 404 page for an unknown tool, also on a phone in the dark', async () => {
     const { page, close } = await openPage();
     const response = await page.goto(`${siteUrl()}/tool/no-such-tool`);
     expect(response?.status()).toBe(404);
     await page.getByText('The requested page does not exist.').waitFor();
     expect(await seriousViolations(page, '/tool/no-such-tool')).toBe('');
+    await page.getByRole('link', { name: 'Sign In', exact: true }).waitFor();
+    expect(await darkOverflow(page, '/tool/no-such-tool')).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect(await seriousViolations(page, '/tool/no-such-tool (dark, 390 px)')).toBe('');
     await close();
   });
 
