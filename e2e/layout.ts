@@ -26,3 +26,14 @@ export async function sidewaysOverflow(page: Page, label: string): Promise<strin
   if (!found) return '';
   return `${label}: ${found.scrollWidth} px of content in ${found.width} px: ${found.culprits.join(', ')}`;
 }
+
+/** The page at each narrow width in turn: what sticks out at any of them. */
+export async function overflowAtEachWidth(page: Page, label: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of NARROW_WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    const text = await sidewaysOverflow(page, `${label} at ${width} px`);
+    if (text) found.push(text);
+  }
+  return found;
+}

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { makeAccounts, startCheckout, type Accounts } from '../scripts/site-screens/accounts';
 import { ACCOUNT_STATES, type PageState } from '../scripts/site-screens/states';
 import { seriousViolations } from './axe';
 import { sharedBrowser } from './browser';
-import { NARROW_WIDTHS, sidewaysOverflow } from './layout';
+import { NARROW_WIDTHS, overflowAtEachWidth } from './layout';
 import { siteUrl } from './site';
 import { SETTLE_MS } from './until';
 
@@ -25,17 +25,6 @@ async function darkPhone(storage?: string): Promise<BrowserContext> {
   });
   context.setDefaultTimeout(SETTLE_MS);
   return context;
-}
-
-/** The page at each narrow width in turn: what sticks out at any of them. */
-async function overflowAtEachWidth(page: Page, label: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const width of NARROW_WIDTHS) {
-    await page.setViewportSize({ width, height: 800 });
-    const text = await sidewaysOverflow(page, `${label} at ${width} px`);
-    if (text) found.push(text);
-  }
-  return found;
 }
 
 describe('account pages on narrow screens, dark scheme', () => {

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { seriousViolations } from './axe';
 import { sharedBrowser } from './browser';
-import { NARROW_WIDTHS, sidewaysOverflow } from './layout';
+import { overflowAtEachWidth } from './layout';
 import { staticPublicRoutes } from './public-routes';
 import { readFeed, siteUrl, type ArticleFeedEntry, type ToolFeedEntry } from './site';
 import { SETTLE_MS, until } from './until';
@@ -83,13 +83,7 @@ const darkAudited = new Set([
 async function darkOverflow(page: Page, label: string): Promise<string[]> {
   await page.emulateMedia({ colorScheme: 'dark' });
   expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
-  const found: string[] = [];
-  for (const width of NARROW_WIDTHS) {
-    await page.setViewportSize({ width, height: 800 });
-    const text = await sidewaysOverflow(page, `${label} at ${width} px`);
-    if (text) found.push(text);
-  }
-  return found;
+  return overflowAtEachWidth(page, label);
 }
 
 describe('public pages in Chromium', () => {
