@@ -14,7 +14,7 @@ import { signUpOperations } from './sign-up-operations';
 import { softwareTokenMfa } from './software-token-mfa';
 
 // Our HTTP front for cognito-local. It forwards the Cognito JSON API and fills the gaps that make
-// aws-amplify v6 behave differently from real Cognito (see dev/README.md, "Cognito proxy"):
+// aws-amplify v6 behave differently from real Cognito (see dev/cognito/README.md):
 // refresh through GetTokensFromRefreshToken, auth_time kept across refreshes (auth-time.ts), global
 // sign-out with revocation, ResendConfirmationCode, AdminResetUserPassword and the RESET_REQUIRED
 // status, email_verified on confirmation, Cognito's error names and messages, the password policy,
