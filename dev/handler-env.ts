@@ -26,6 +26,9 @@ export function baseHandlerEnv(
     SITE_URL: siteUrl,
     MAIL_FROM,
     SUPPORT_EMAIL: 'support@stockbench.app',
+    // The functions' log level: unset (INFO) as in AWS, unless the runner sets one (the tests keep
+    // INFO and WARN lines out of their output; a test that reads log lines sets its own).
+    ...(process.env.POWERTOOLS_LOG_LEVEL && { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL }),
     // As CDK does: set only when there is a limit.
     ...(machineLimit !== null && { [MACHINE_LIMIT_ENV]: String(machineLimit) }),
   };
