@@ -334,7 +334,9 @@ async function emailRoundTrip(
       region,
       endpoint,
       maxAttempts: 2,
-      ...(target.local ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+      // Locally the stack's admin keys stand for the operator's: the local Cognito endpoint checks this
+      // admin call against IAM, as AWS does.
+      ...(target.local ? { credentials: target.local.info.adminCredentials } : {}),
     });
     try {
       await client.send(
