@@ -33,6 +33,8 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
   const ctx = proxyContext(opts);
   const { up, resetRequired, clientInfo, findUser, verifyAccessToken, completeTokens } = ctx;
   let publicUrl = '';
+  /** Security events on their way to their function (EventBridge delivers them after the call answers). */
+  const deliveries = new Set<Promise<void>>();
   /** The sub CloudTrail names for an audited call (the token's user, or the user the call names). */
   const auditedUser = async (target: string, body: Json): Promise<string | undefined> => {
     const fromToken = tokenSubject(body);
@@ -123,7 +125,11 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       const handler = handlers[target] ?? ((b: Json) => up.call(target, b));
       const audit = opts.securityEvents && isAudited(target) ? await auditedUser(target, body) : undefined;
       sendJson(res, 200, await handler(body));
-      if (audit && opts.securityEvents) emitAuditEvent(opts.securityEvents, target, audit);
+      if (audit && opts.securityEvents) {
+        const delivery = emitAuditEvent(opts.securityEvents, target, audit);
+        deliveries.add(delivery);
+        void delivery.finally(() => deliveries.delete(delivery));
+      }
     } catch (error) {
       if (error instanceof CognitoError) return sendError(res, error);
       throw error;
@@ -132,7 +138,14 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
 
   const running = await listen(server, opts.port);
   publicUrl = running.url;
-  return running;
+  return {
+    ...running,
+    // Events already sent reach the function before the proxy goes (the stack stops it first).
+    stop: async () => {
+      await Promise.allSettled([...deliveries]);
+      await running.stop();
+    },
+  };
 }
 
 const CORS = {
