@@ -21,8 +21,11 @@ const config: GatsbyConfig = {
   siteMetadata: { siteUrl },
   trailingSlash: 'ignore',
   // Query result types (namespace Queries) are generated into src/gatsby-types.d.ts on every build and
-  // committed, so tsc passes on a clean clone before any build.
-  graphqlTypegen: { generateOnBuild: true },
+  // committed, so tsc passes on a clean clone before any build. The build hooks' own queries live in gatsby/.
+  graphqlTypegen: {
+    generateOnBuild: true,
+    documentSearchPaths: ['./gatsby/*.ts', './plugins/**/gatsby-node.ts'],
+  },
   plugins: [
     'gatsby-plugin-image',
     'gatsby-plugin-sharp',

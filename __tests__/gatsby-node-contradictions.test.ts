@@ -1,5 +1,5 @@
 import type { GatsbyNode } from 'gatsby';
-import { createPages } from '../gatsby-node';
+import { createPages } from '../gatsby/create-pages';
 
 // gatsby-node's createPages, given the content as Gatsby's GraphQL layer would return it: the build
 // stops (reporter.panicOnBuild) before creating any page when the content contradicts itself.

@@ -46,7 +46,7 @@ function findings(files: readonly string[], pattern: RegExp): string[] {
 const content = filesUnder('content', ['.md', '.yaml']).filter(
   (f) => !['content/README.md', 'content/TOOLS-PLAN.md'].includes(f.split(path.sep).join('/')),
 );
-const source = [...filesUnder('src', ['.ts', '.tsx']), 'gatsby-config.ts', 'gatsby-node.ts'];
+const source = [...filesUnder('src', ['.ts', '.tsx']), 'gatsby-config.ts', ...filesUnder('gatsby', ['.ts'])];
 /** What says or charges a price besides the site: the API, its mails, the local stack's Stripe price. */
 const moneySource = [
   ...filesUnder('lambdas', ['.ts']),

@@ -1,33 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type {
   APIGatewayProxyEventV2,
   APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyStructuredResultV2,
-  Context,
 } from 'aws-lambda';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../lambdas/lib/origin-check';
 import { routes as defaultRoutes, type RouteDef } from '../lambdas/routes';
-import { buildHandlerBundles, DEFAULT_HANDLERS_DIR, type HandlerBundles } from './iam/bundles';
+import { DEFAULT_HANDLERS_DIR } from './iam/bundles';
 import type { Credentials } from './iam/policy';
 import { decodeJwt, JwtError, remoteJwks, verifyJwt, type JwtPayload } from './jwt';
 import { BodyTooLargeError, readBodyBytes, sendJson } from './http-helpers';
-import { printLogLine, RUNTIME_LOGS_SOURCE } from './lambda-runtime-logs';
+import {
+  contextFields,
+  inProcessInvokers,
+  TIMEOUT_MS,
+  workerInvokers,
+  type LambdaResult,
+  type LogSink,
+} from './lambda-workers';
 import { listen } from './listen';
 
 // Plays API Gateway (HTTP API, payload format 2.0) for /api/*: builds the same event, runs the same
 // JWT authorizer rules (Cognito issuer, client id as audience), calls the handler in lambdas/handlers,
 // and writes its result as API Gateway would, including its 401/404/413/500 answers.
-// Each handler runs as its own Lambda would: in a worker thread of its own (started on its first
-// request), from the bundle CDK would deploy (dev/iam/bundles.ts), with an environment of its own that
-// carries its own AWS credentials, so the local IAM gate (dev/iam/gate.ts) sees which handler calls.
+// Each handler runs as its own Lambda would (lambda-workers.ts): in a worker thread of its own, from the
+// bundle CDK would deploy, with its own AWS credentials, so the local IAM gate (dev/iam/gate.ts) sees
+// which handler calls.
 
 /** API Gateway allows 10 MB; we refuse more than 1 MB so an oversized request shows up early. */
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** API Gateway's integration timeout. */
-const TIMEOUT_MS = 30_000;
 
 export interface JwtAuthorizerConfig {
   issuer: string;
@@ -56,11 +58,8 @@ export interface ApiHandlerOptions {
 }
 
 /** Receives every log line of a function run in a worker, with the function's name. */
-export type LogSink = (name: string, line: string) => void;
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
-type LambdaResult = APIGatewayProxyStructuredResultV2 | string | Record<string, unknown> | undefined | null;
-type Lambda = (event: APIGatewayProxyEventV2, context: Context) => Promise<LambdaResult>;
 
 const TEXT_TYPES =
   /^(text\/|application\/(json|[\w.+-]+\+json|xml|[\w.+-]+\+xml|javascript|x-www-form-urlencoded|graphql))/i;
@@ -240,194 +239,6 @@ export async function startApiServer(opts: ApiHandlerOptions & { port: number })
   };
 }
 
-/** The serializable part of a Lambda context (the functions are added where the handler runs). */
-type ContextFields = Omit<Context, 'getRemainingTimeInMillis' | 'done' | 'fail' | 'succeed'> & {
-  deadline: number;
-};
-
-interface Invokers {
-  invoke(name: string, event: APIGatewayProxyEventV2, context: ContextFields): Promise<LambdaResult>;
-  close(): Promise<void>;
-}
-
-/** Functions run as Lambda runs them (workerInvokers): any event, one worker per function. */
-export interface LambdaWorkers {
-  invoke(name: string, event: unknown, context: ContextFields): Promise<LambdaResult>;
-  close(): Promise<void>;
-}
-
-function withFunctions(fields: ContextFields): Context {
-  return {
-    ...fields,
-    getRemainingTimeInMillis: () => Math.max(0, fields.deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
-
-/** The handler modules imported into this process (bench:api's timing wraps them in place). */
-function inProcessInvokers(handlersDir: string, env: Record<string, string> | undefined): Invokers {
-  if (env) Object.assign(process.env, env);
-  const modules = new Map<string, Promise<{ handler: Lambda }>>();
-  const load = (name: string) => {
-    let mod = modules.get(name);
-    if (!mod) {
-      mod = import(path.join(handlersDir, `${name}.ts`)) as Promise<{ handler: Lambda }>;
-      modules.set(name, mod);
-      mod.catch(() => modules.delete(name));
-    }
-    return mod;
-  };
-  return {
-    invoke: async (name, event, context) => (await load(name)).handler(event, withFunctions(context)),
-    close: () => Promise.resolve(),
-  };
-}
-
-// What runs in each handler's worker: loads the bundle once (the Lambda's cold start), invokes it per
-// message, and writes its logs as the Lambda runtime does (lambda-runtime-logs.ts), each line sent to the
-// parent (so it shows in order with the result). Plain JavaScript: the worker runs no TypeScript loader.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-process.setSourceMapsEnabled?.(true);
-// The SDK's warning about this machine's Node (the parent prints it once; Lambda runs a newer Node).
-const emitWarning = process.emitWarning;
-process.emitWarning = (warning, ...rest) => {
-  const type = typeof rest[0] === 'string' ? rest[0] : rest[0]?.type;
-  if (type === 'NodeVersionSupportWarning' || String(warning).includes('NodeVersionSupportWarning')) return;
-  emitWarning.call(process, warning, ...rest);
-};
-${RUNTIME_LOGS_SOURCE}
-let mod;
-parentPort.on('message', async ({ id, event, context }) => {
-  try {
-    const result = await runtimeLogs.invoke(context.awsRequestId, () => {
-      mod ??= require(workerData.bundle);
-      return mod.handler(event, {
-        ...context,
-        getRemainingTimeInMillis: () => Math.max(0, context.deadline - Date.now()),
-        done() {}, fail() {}, succeed() {},
-      });
-    });
-    parentPort.postMessage({ type: 'result', id, result });
-  } catch (error) {
-    const e = error instanceof Error ? error : new Error(String(error));
-    parentPort.postMessage({ type: 'error', id, error: { name: e.name, message: e.message, stack: e.stack } });
-  }
-});
-`;
-
-type WorkerMessage =
-  | { type: 'log'; stream: 'stdout' | 'stderr'; line: string }
-  | { type: 'result'; id: number; result: LambdaResult }
-  | { type: 'error'; id: number; error: { name: string; message: string; stack?: string } };
-
-/**
- * One worker per handler, like one Lambda function (concurrent requests share it, as they did in-process).
- * The Cognito triggers run this way too (dev/lambda-invoke.ts). `env` is read when a worker starts.
- */
-export function workerInvokers(
-  handlersDir: string,
-  env: Record<string, string>,
-  credentials: ApiHandlerOptions['credentials'],
-  logSink: LogSink = (_name, line) => printLogLine(line),
-): LambdaWorkers {
-  // Built (or found in the cache) now, so the first request does not wait for it.
-  let bundles: Promise<HandlerBundles> | undefined;
-  const getBundles = () => {
-    if (!bundles) {
-      bundles = buildHandlerBundles(handlersDir);
-      bundles.catch(() => (bundles = undefined)); // retried by the next request
-    }
-    return bundles;
-  };
-  getBundles().catch(() => undefined);
-
-  const workers = new Map<string, { worker: Worker; exited: Promise<void> }>();
-  const pending = new Map<number, { name: string; resolve(r: LambdaResult): void; reject(e: Error): void }>();
-  let nextId = 1;
-
-  const failPending = (name: string, error: Error) => {
-    for (const [id, p] of pending) {
-      if (p.name !== name) continue;
-      pending.delete(id);
-      p.reject(error);
-    }
-  };
-
-  const start = (name: string, bundle: string) => {
-    const keys = credentials?.(name);
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { bundle },
-      env: {
-        ...env,
-        ...(keys && {
-          AWS_ACCESS_KEY_ID: keys.accessKeyId,
-          AWS_SECRET_ACCESS_KEY: keys.secretAccessKey,
-          ...(keys.sessionToken && { AWS_SESSION_TOKEN: keys.sessionToken }),
-        }),
-        AWS_LAMBDA_FUNCTION_NAME: name,
-        AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
-        AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '512',
-      },
-    });
-    // An idle worker does not keep the process alive (a stopped stack terminates them anyway).
-    worker.unref();
-    worker.on('message', (msg: WorkerMessage) => {
-      if (msg.type === 'log') {
-        logSink(name, msg.line);
-        return;
-      }
-      const p = pending.get(msg.id);
-      if (!p) return; // answered after its request timed out
-      pending.delete(msg.id);
-      if (msg.type === 'result') p.resolve(msg.result);
-      else p.reject(Object.assign(new Error(msg.error.message), msg.error));
-    });
-    // A crash (an uncaught exception, an unhandled rejection) ends the worker, as it ends a Lambda
-    // instance: its requests fail, and the next request starts a fresh one.
-    worker.on('error', (error) => {
-      workers.delete(name);
-      failPending(name, error);
-    });
-    const exited = new Promise<void>((resolve) =>
-      worker.once('exit', (code) => {
-        if (workers.get(name)?.worker === worker) workers.delete(name);
-        failPending(name, new Error(`the worker of ${name} exited with code ${code}`));
-        resolve();
-      }),
-    );
-    workers.set(name, { worker, exited });
-    return worker;
-  };
-
-  return {
-    invoke: async (name, event, context) => {
-      const { files } = await getBundles();
-      const bundle = files[name];
-      if (!bundle) throw new Error(`No handler ${name} in ${handlersDir}`);
-      const worker = workers.get(name)?.worker ?? start(name, bundle);
-      const id = nextId++;
-      return new Promise<LambdaResult>((resolve, reject) => {
-        pending.set(id, { name, resolve, reject });
-        worker.postMessage({ id, event, context });
-      });
-    },
-    close: async () => {
-      const all = [...workers.values()];
-      workers.clear();
-      await Promise.all(
-        all.map(async ({ worker, exited }) => {
-          await worker.terminate();
-          await exited;
-        }),
-      );
-    },
-  };
-}
-
 function matchRoute(
   routes: readonly RouteDef[],
   method: string,
@@ -490,20 +301,6 @@ function drain(req: http.IncomingMessage): Promise<void> {
     req.on('error', () => resolve());
     req.on('close', () => resolve());
   });
-}
-
-export function contextFields(name: string, started: number): ContextFields {
-  return {
-    callbackWaitsForEmptyEventLoop: true,
-    functionName: name,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${name}`,
-    memoryLimitInMB: '512',
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${name}`,
-    logStreamName: 'local',
-    deadline: started + TIMEOUT_MS,
-  };
 }
 
 function writeResult(res: http.ServerResponse, result: LambdaResult): void {

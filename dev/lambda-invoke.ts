@@ -4,7 +4,7 @@ import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import type { Mail } from '../lambdas/lib/mail';
 import { withMessage } from '../lambdas/triggers/custom-message';
-import { contextFields, workerInvokers, type LogSink } from './api-server';
+import { contextFields, workerInvokers, type LogSink } from './lambda-workers';
 import { localSesClient } from './aws-twins/clients';
 import type { CognitoMessageHookBody } from './cognito/cognito-local-main';
 import type { Credentials } from './iam/policy';

@@ -1,24 +1,16 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
-import { GetEmailIdentityCommand } from '@aws-sdk/client-sesv2';
-import Stripe from 'stripe';
 import { TRIGGER_PERMISSIONS } from '../cdk/lib/handler-permissions';
 import { MACHINE_LIMIT_ENV, parseMachineLimit } from '../src/lib/machine-limit';
-import { ORIGIN_VERIFY_ENV } from '../lambdas/lib/origin-check';
 import { DEFAULT_TABLE_NAME } from '../lambdas/lib/table';
-import { siteConfig } from '../src/config';
-import { createApiHandler, startApiServer, type LogSink } from './api-server';
-import { localSecretsManagerClient, localSesClient } from './aws-twins/clients';
+import { createApiHandler, startApiServer } from './api-server';
+import type { LogSink } from './lambda-workers';
 import { startSecretsManagerTwin } from './aws-twins/secrets-manager';
 import { startSesTwin } from './aws-twins/ses';
 import { startCognito } from './cognito';
-import { ensureVerifiedUser, localCognitoClient } from './cognito/setup';
-import { localDynamoDbClient, startDynamoDb } from './dynamodb';
+import { ensureVerifiedUser } from './cognito/setup';
+import { startDynamoDb } from './dynamodb';
 import { buildHandlerBundles } from './iam/bundles';
 import { startIamGate, type IamGate } from './iam/gate';
 import { adminPrincipal } from './iam/policy';
@@ -27,6 +19,10 @@ import { sesSender, startLambdaInvoke, TRIGGERS_DIR } from './lambda-invoke';
 import { startOutbox } from './outbox';
 import { freePort } from './ports';
 import { stackInfoPath, type StackInfo } from './stack-info';
+import { checkServices } from './check-services';
+import { baseHandlerEnv, MAIL_DOMAIN, MAIL_FROM, serviceHandlerEnv, type AwsTwinInfo } from './handler-env';
+import { secretsPath, type LocalSecrets } from './local-secrets';
+import { ensurePrice, startStripe, STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY } from './local-stripe';
 
 // Starts everything `npm start` runs, on 127.0.0.1, with its state under `dir`:
 // dynalite, cognito-local + our proxy + the trigger endpoint, the Stripe emulator, the outbox,
@@ -102,18 +98,16 @@ export const FIXED_PORTS = {
 type Service = keyof typeof FIXED_PORTS;
 
 export const DEMO_EMAIL = 'demo@stockbench.app';
-const STRIPE_SECRET_KEY = 'sk_test_local';
-const STRIPE_PUBLISHABLE_KEY = 'pk_test_local';
-const PRICE_LOOKUP_KEY = 'license-monthly';
-const MAIL_FROM = 'Stockbench <no-reply@stockbench.app>';
-/** The SES twin's verified identity: MAIL_FROM's domain, as CDK grants the handlers (cdk/lib/api.ts). */
-const MAIL_DOMAIN = 'stockbench.app';
 // The secrets' names as CloudFormation generates them for cdk/lib/secrets.ts (logical id, then a
 // random part); the twin adds the ARN's own six random characters once and keeps them.
 const STRIPE_SECRET_NAME = 'SecretsStripe8F38C071-local';
 const LICENSE_SIGNING_KEY_SECRET_NAME = 'SecretsLicenseSigningKeyA9A19515-local';
 
 export { putLocalSecret } from './aws-twins/clients';
+// What another process needs to reach a running stack, from the module that starts it.
+export { handlerEnv } from './handler-env';
+export { localHandlerCredentials, readLocalSecrets } from './local-secrets';
+export { localStripe } from './local-stripe';
 
 async function choosePorts(mode: 'fixed' | 'auto'): Promise<Record<Service, number>> {
   const out = {} as Record<Service, number>;
@@ -133,107 +127,7 @@ async function choosePorts(mode: 'fixed' | 'auto'): Promise<Record<Service, numb
   return out;
 }
 
-/** The stack's generated secrets, kept in <dir>/secrets.json across restarts. */
-export interface LocalSecrets {
-  licenseSigningKey: string;
-  stripeWebhookSecret: string;
-  /** Seed of the admin's and every handler's AWS keys (dev/iam/policy.ts); added to older files on start. */
-  iamSeed?: string;
-}
-
-const secretsPath = (dir: string): string => path.join(dir, 'secrets.json');
 const outboxDirOf = (dir: string): string => path.join(dir, 'outbox');
-
-/** The secrets of the stack whose state is in `dir` (written by startLocalStack). */
-export async function readLocalSecrets(dir: string): Promise<LocalSecrets> {
-  return JSON.parse(await readFile(secretsPath(path.resolve(dir)), 'utf8')) as LocalSecrets;
-}
-
-/**
- * The origin secret of the local stack: the handlers refuse every request without it (as in AWS), and
- * the local API server adds it to each request as CloudFront adds it to /api/* (dev/api-server.ts).
- * Not a secret locally, where nothing stands between a client and the API server anyway.
- */
-const LOCAL_ORIGIN_SECRET = 'local-origin-verify-0123456789abcdef';
-
-/** What handlers (and the Cognito trigger) read from process.env before any service is up. */
-function baseHandlerEnv(
-  tableName: string,
-  siteUrl: string,
-  machineLimit: number | null,
-): Record<string, string> {
-  return {
-    [ORIGIN_VERIFY_ENV]: LOCAL_ORIGIN_SECRET,
-    TABLE_NAME: tableName,
-    AWS_REGION: 'us-east-1',
-    SITE_URL: siteUrl,
-    MAIL_FROM,
-    SUPPORT_EMAIL: 'support@stockbench.app',
-    // As CDK does: set only when there is a limit.
-    ...(machineLimit !== null && { [MACHINE_LIMIT_ENV]: String(machineLimit) }),
-  };
-}
-
-type AwsTwinInfo = Pick<StackInfo, 'ses' | 'secretsManager' | 'stripeSecretArn' | 'licenseSigningKeyArn'>;
-type ServiceInfo = AwsTwinInfo &
-  Pick<
-    StackInfo,
-    'dynamodb' | 'userPoolId' | 'clientId' | 'cognitoEndpoint' | 'stripeApi' | 'stripePriceId' | 'awsGate'
-  >;
-
-/**
- * Every AWS endpoint a handler knows is the IAM gate, which forwards to the emulators what the
- * handler's CDK role allows (the SDK reads AWS_ENDPOINT_URL_<SERVICE> itself).
- */
-function awsEndpoints(gate: string): Record<string, string> {
-  return {
-    AWS_ENDPOINT_URL_DYNAMODB: gate,
-    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: gate,
-    AWS_ENDPOINT_URL_SESV2: gate,
-    AWS_ENDPOINT_URL_SECRETS_MANAGER: gate,
-  };
-}
-
-/** The secrets the handlers read from Secrets Manager (the twin, through the gate). */
-function awsTwinHandlerEnv(s: AwsTwinInfo): Record<string, string> {
-  return {
-    STRIPE_SECRET_ARN: s.stripeSecretArn,
-    LICENSE_SIGNING_KEY_ARN: s.licenseSigningKeyArn,
-  };
-}
-
-/** The part of the handler environment known once the services answer. */
-function serviceHandlerEnv(s: ServiceInfo): Record<string, string> {
-  return {
-    ...awsTwinHandlerEnv(s),
-    COGNITO_USER_POOL_ID: s.userPoolId,
-    COGNITO_CLIENT_ID: s.clientId,
-    STRIPE_API_URL: s.stripeApi,
-    STRIPE_PRICE_ID: s.stripePriceId,
-    ...awsEndpoints(s.awsGate),
-  };
-}
-
-/**
- * Exactly the process.env the stack gives its handlers, for another process that serves the API
- * (or calls handlers) against a stack running elsewhere, e.g. `npm start -- --no-site` with
- * LOCAL_DIR=dir. Without AWS keys: each handler has its own (localHandlerCredentials), which the stack's IAM gate
- * knows; pass them as startApiServer's `credentials`.
- */
-export function handlerEnv(info: StackInfo): Record<string, string> {
-  const siteUrl = info.site ?? new URL(info.api).origin;
-  return {
-    ...baseHandlerEnv(info.tableName, siteUrl, info.machineLimit ?? null),
-    ...serviceHandlerEnv(info),
-  };
-}
-
-/** Each handler's own AWS keys for the stack whose secrets these are (startApiServer's `credentials`). */
-export function localHandlerCredentials(secrets: LocalSecrets): ReturnType<typeof handlerCredentials> {
-  if (!secrets.iamSeed)
-    throw new Error('secrets.json has no iamSeed: start the stack once with this version');
-  return handlerCredentials(secrets.iamSeed);
-}
 
 /** A JSON file under dir, created by `create` on first use. */
 async function persisted<T>(file: string, create: () => T | Promise<T>): Promise<T> {
@@ -534,128 +428,4 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     await stopAll();
     throw error;
   }
-}
-
-interface StripeHandle {
-  url: string;
-  port: number;
-  jsUrl: string;
-  setWebhookUrl(url: string | undefined): void;
-  stop(): Promise<void>;
-}
-
-async function startStripe(
-  dir: string,
-  port: number,
-  webhookSecret: string,
-  webhookUrl: string,
-): Promise<StripeHandle> {
-  if (!existsSync(path.join(__dirname, 'stripe-emulator', 'index.ts'))) {
-    throw new Error(
-      'dev/stripe-emulator/index.ts is missing: the Stripe emulator is required by the local stack',
-    );
-  }
-  const { startStripeEmulator } = await import('./stripe-emulator/index');
-  await mkdir(path.join(dir, 'stripe'), { recursive: true });
-  return startStripeEmulator({
-    port,
-    webhookSecret,
-    webhookUrl,
-    statePath: path.join(dir, 'stripe', 'state.json'),
-    businessName: 'Stockbench',
-  });
-}
-
-export function localStripe(port: number): Stripe {
-  return new Stripe(STRIPE_SECRET_KEY, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 });
-}
-
-/** The license's monthly price in cents, from the one setting the site states it from. */
-const LICENSE_PRICE_CENTS = Math.round(siteConfig.licensePriceUsd * 100);
-
-/**
- * The product and monthly price, created once (again when the setting's price changed); their ids live
- * in <dir>/stripe/ids.json.
- */
-async function ensurePrice(dir: string, port: number): Promise<string> {
-  const stripe = localStripe(port);
-  const file = path.join(dir, 'stripe', 'ids.json');
-  try {
-    const saved = JSON.parse(await readFile(file, 'utf8')) as { priceId: string };
-    const current = await stripe.prices.retrieve(saved.priceId);
-    if (current.unit_amount === LICENSE_PRICE_CENTS) return saved.priceId;
-  } catch {
-    // First start, or the emulator's state was wiped: create them.
-  }
-  const product = await stripe.products.create({ name: 'Stockbench license' });
-  const price = await stripe.prices.create({
-    product: product.id,
-    unit_amount: LICENSE_PRICE_CENTS,
-    currency: 'usd',
-    recurring: { interval: 'month' },
-    lookup_key: PRICE_LOOKUP_KEY,
-    // A changed price takes the key over from the old one, as Stripe lets a key move.
-    transfer_lookup_key: true,
-  });
-  await writeFile(file, JSON.stringify({ productId: product.id, priceId: price.id }, null, 2));
-  return price.id;
-}
-
-/** One real call to each service; throws naming the first that does not answer. */
-export async function checkServices(info: StackInfo): Promise<void> {
-  const check = async (name: string, fn: () => Promise<unknown>) => {
-    try {
-      await fn();
-    } catch (error) {
-      throw new Error(`${name} does not answer: ${String(error)}`);
-    }
-  };
-  await check('DynamoDB', async () => {
-    const client = localDynamoDbClient(info.dynamodb);
-    const { TableNames = [] } = await client.send(new ListTablesCommand({}));
-    client.destroy();
-    if (!TableNames.includes(info.tableName)) throw new Error(`table ${info.tableName} missing`);
-  });
-  await check('Cognito', async () => {
-    const client = localCognitoClient(info.cognitoEndpoint);
-    await client.send(new DescribeUserPoolCommand({ UserPoolId: info.userPoolId }));
-    client.destroy();
-  });
-  await check('IAM gate', async () => {
-    const client = localDynamoDbClient(info.awsGate, info.adminCredentials);
-    await client.send(new ListTablesCommand({}));
-    client.destroy();
-  });
-  await check('Stripe', () =>
-    localStripe(Number(new URL(info.stripeApi).port)).prices.retrieve(info.stripePriceId),
-  );
-  await check('SES', async () => {
-    const client = localSesClient(info.ses);
-    try {
-      await client.send(new GetEmailIdentityCommand({ EmailIdentity: MAIL_DOMAIN }));
-    } finally {
-      client.destroy();
-    }
-  });
-  await check('Secrets Manager', async () => {
-    const client = localSecretsManagerClient(info.secretsManager);
-    try {
-      for (const [arn, field] of [
-        [info.stripeSecretArn, 'webhookSecret'],
-        [info.licenseSigningKeyArn, 'privateKeyPem'],
-      ] as const) {
-        const { SecretString = '{}' } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
-        if (!(field in (JSON.parse(SecretString) as object))) throw new Error(`${arn} has no ${field}`);
-      }
-    } finally {
-      client.destroy();
-    }
-  });
-  await check('outbox', async () => {
-    if (!(await fetch(info.outbox)).ok) throw new Error('not ok');
-  });
-  await check('API', async () => {
-    const res = await fetch(`${info.api}/health`);
-    if (!res.ok) throw new Error(`GET /api/health answered ${res.status}`);
-  });
 }

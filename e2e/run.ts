@@ -28,6 +28,8 @@ async function main(): Promise<number> {
     return 1;
   }
   const args = process.argv.slice(2);
+  // The functions' INFO and WARN lines would interleave with the test report: errors only.
+  process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-stack-'));
   const stack = await startLocalStack({ dir, site: true, ports: 'auto', log: () => undefined });
   try {

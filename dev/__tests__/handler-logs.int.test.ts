@@ -11,6 +11,9 @@ import { readLocalSecrets, startLocalStack, type LocalStack } from '../local-sta
 // alarm's metric filter, a delivery with a wrong signature by the refused-deliveries filter, each only
 // by its own (the patterns are the ones cdk/lib/monitoring.ts puts in the template).
 
+// It reads the webhook's WARN lines, which a test run otherwise leaves out (jest.setup-slow.ts).
+process.env.POWERTOOLS_LOG_LEVEL = 'INFO';
+
 let dir: string;
 let stack: LocalStack;
 const lines: string[] = [];

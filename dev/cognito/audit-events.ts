@@ -28,7 +28,8 @@ export function tokenSubject(body: Json): string | undefined {
 export const isAudited = (target: string): boolean => AUDITED.has(target);
 
 /** Sends `target`'s CloudTrail event for user `sub` to the function, in the background. */
-export function emitAuditEvent(fn: TriggerFunction, target: string, sub: string): void {
+/** Resolves once the function has taken the event (or failed to); the caller does not wait for it. */
+export function emitAuditEvent(fn: TriggerFunction, target: string, sub: string): Promise<void> {
   const now = new Date().toISOString();
   const event = {
     version: '0',
@@ -52,7 +53,7 @@ export function emitAuditEvent(fn: TriggerFunction, target: string, sub: string)
     },
   };
   const url = `${fn.lambdaEndpoint}/2015-03-31/functions/${encodeURIComponent(fn.functionName)}/invocations`;
-  void fetch(url, {
+  return fetch(url, {
     method: 'POST',
     headers: { 'x-amz-invocation-type': 'Event' },
     body: JSON.stringify(event),

@@ -1,6 +1,6 @@
 import { ChallengeSessions, SESSION_MESSAGES, type ChallengeSessionOptions } from './challenge-sessions';
 import { CognitoError } from './cognito-error';
-import type { Json, TargetHandler } from './proxy';
+import type { Json, TargetHandler } from './cognito-rules';
 
 // Authenticator-app (TOTP) MFA as Cognito answers it. cognito-local 5.3 stores the secret and checks
 // codes with otplib (SHA-1, 6 digits, 30 s steps, one step either side); the proxy adds what differs

@@ -1,4 +1,4 @@
-import { buildLine, productName } from './billing';
+import { buildLine, productName } from './invoice-lines';
 import type { Ctx } from './context';
 import type { LineItem, Price, Subscription, SubscriptionItem } from './objects';
 

@@ -2,7 +2,8 @@ import { chargeInvoice, collect, createInvoice, defaultPaymentMethod, updateSubs
 import type { Ctx } from './context';
 import type { Invoice, Subscription } from './objects';
 import { cycleLine } from './proration';
-import { cancelNow, periodEnd } from './resources/subscriptions';
+import { cancelNow } from './resources/subscriptions';
+import { periodEnd } from './subscription-items';
 import { transition, transitionDue } from './schedules';
 
 /** Incomplete subscriptions whose first invoice stays unpaid expire after 23 hours. */

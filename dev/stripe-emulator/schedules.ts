@@ -1,7 +1,7 @@
 import { updateSubscription } from './billing';
 import type { Ctx } from './context';
 import type { SubscriptionSchedule } from './objects';
-import { applyChanges, planItemChanges } from './resources/subscriptions';
+import { applyChanges, planItemChanges } from './subscription-items';
 import { prorationLines } from './proration';
 
 // What a subscription schedule does as the clock passes its phases' ends (Stripe's guide: "When a

@@ -5,7 +5,7 @@ import { RECOVER_SK, recoverPk, userPk, userRecoverSk } from '../../lambdas/lib/
 import { PARTITION_KEY, SORT_KEY } from '../../lambdas/lib/table';
 import { request } from './http';
 import { fail, reason } from './report';
-import type { Session } from './round-trip';
+import type { Session } from './session';
 
 // Where the smoke test reads the one-time code that undoes its email change. update-email mails it to
 // the old address as a link; the smoke test cannot read a real mailbox, so:

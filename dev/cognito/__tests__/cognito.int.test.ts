@@ -23,7 +23,7 @@ import {
   updateUserAttributes,
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
-import type { KeyValueStorageInterface } from 'aws-amplify/utils';
+import { ConsoleLogger, type KeyValueStorageInterface } from 'aws-amplify/utils';
 import type { Mail } from '../../../lambdas/lib/mail';
 import { decodeJwt, remoteJwks, verifyJwt } from '../../jwt';
 import { startLambdaInvoke, TRIGGER_FUNCTIONS, type LambdaInvokeServer } from '../../lambda-invoke';
@@ -88,6 +88,8 @@ describe('Cognito through the proxy with aws-amplify v6', () => {
       lambdaEndpoint: lambda.url,
       messageHookUrl: lambda.messageHookUrl,
     });
+    // Amplify warns once that the pool's endpoint is a custom one: here it is the local proxy on purpose.
+    ConsoleLogger.LOG_LEVEL = 'ERROR';
     Amplify.configure({
       Auth: {
         Cognito: {

@@ -8,7 +8,8 @@ import type { Invoice } from '../objects';
 import { cycleLine, prorationLines } from '../proration';
 import { route, type ApiRequest, type Route } from '../router';
 import { resolvePaymentMethod } from './paymentMethods';
-import { applyChanges, getSubscription, itemSpecs, periodEnd, planItemChanges } from './subscriptions';
+import { applyChanges, itemSpecs, periodEnd, planItemChanges } from '../subscription-items';
+import { getSubscription } from './subscriptions';
 
 function getInvoice(ctx: Ctx, id: string): Invoice {
   const invoice = ctx.state.invoices[id];

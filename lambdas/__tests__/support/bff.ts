@@ -98,6 +98,7 @@ export async function startBff(
     dir,
     site: false,
     ports: 'auto',
+    log: () => undefined,
     webhooks: opts.webhooks,
     sesSandbox: opts.sesSandbox,
     machineLimit: opts.machineLimit ?? null,

@@ -10,7 +10,8 @@ import { checkOriginRefused } from '../checks';
 import { deployCsp, parseCsp, regionInCsp, securityHeaderProblems } from '../headers';
 import { recoveryLinkIn, tableOfStack } from '../recovery-code';
 import { Report } from '../report';
-import { jwtClaims, smokeAlias, verifyStatement } from '../round-trip';
+import { smokeAlias, verifyStatement } from '../round-trip';
+import { jwtClaims } from '../session';
 import { smoke } from '../run';
 import { stackOutputsFor, type Target } from '../target';
 

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import React from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -46,9 +45,9 @@ beforeEach(() => {
 });
 
 describe('/auth', () => {
-  it("says 'Unknown mode.' for any other mode, and what to do", () => {
+  it("says 'Unknown mode.' for any other mode, and what to do", async () => {
     open('?mode=signIn&oobCode=1');
-    expect(screen.getByRole('alert')).toHaveTextContent('Unknown mode.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unknown mode.');
     expect(screen.getByText(/Open it again from the email/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'sign in' })).toHaveAttribute('href', '/sign-in');
   });
@@ -162,10 +161,13 @@ describe('/auth', () => {
       await userEvent.clear(screen.getByLabelText('Confirm New Password'));
       await userEvent.type(screen.getByLabelText('New Password'), 'abc');
       await userEvent.type(screen.getByLabelText('Confirm New Password'), 'abc');
-      await sleep(550); // the button's 500 ms re-enable delay
+      // The button comes back once the guard's delay after the first try is over.
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Reset Password' })).toBeEnabled());
       await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
       expect(await screen.findByText('Password must be at least 6 characters.')).toBeInTheDocument();
       expect(mocked.confirmResetPassword).not.toHaveBeenCalled();
+      // The form is usable again once the guard's delay is over.
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Reset Password' })).toBeEnabled());
     });
 
     it('keeps working after a reload (the code is kept for the tab), then forgets it', async () => {

@@ -51,38 +51,40 @@ describe('/must-verify-email', () => {
     expect(hasFreshVerificationMail('new@example.com')).toBe(true);
   });
 
-  it('says when the sign-in just sent a new email, and that earlier links no longer work', () => {
+  it('says when the sign-in just sent a new email, and that earlier links no longer work', async () => {
     window.history.replaceState(null, '', '/must-verify-email?email=new%40example.com&resent=1');
     render(
       <AuthProvider>
         <MustVerifyEmail />
       </AuthProvider>,
     );
-    expect(screen.getByText(/A new verification email has been sent to/).closest('p')).toHaveTextContent(
+    expect(
+      (await screen.findByText(/A new verification email has been sent to/)).closest('p'),
+    ).toHaveTextContent(
       'A new verification email has been sent to new@example.com. Follow the link in it to verify your email address, then sign in. Links in earlier verification emails no longer work.',
     );
   });
 
-  it('keeps the protected page the user was going to in its sign-in link', () => {
+  it('keeps the protected page the user was going to in its sign-in link', async () => {
     window.history.replaceState(null, '', '/must-verify-email?email=new%40example.com&next=%2Flicenses');
     render(
       <AuthProvider>
         <MustVerifyEmail />
       </AuthProvider>,
     );
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
       '/sign-in?next=%2Flicenses',
     );
   });
 
-  it('says the sign-up email is the one to use when none was re-sent', () => {
+  it('says the sign-up email is the one to use when none was re-sent', async () => {
     render(
       <AuthProvider>
         <MustVerifyEmail />
       </AuthProvider>,
     );
-    expect(screen.getByText(/has been sent to/).closest('p')).toHaveTextContent(
+    expect((await screen.findByText(/has been sent to/)).closest('p')).toHaveTextContent(
       'A verification email has been sent to new@example.com. Follow the link in it to verify your email address, then sign in.',
     );
     expect(screen.queryByText(/earlier/)).not.toBeInTheDocument();

@@ -32,11 +32,13 @@ const reply = (status: number, body: unknown) => ({
   json: () => Promise.resolve(body),
 });
 
-beforeEach(() => {
+beforeEach(async () => {
   jest.clearAllMocks();
   mocked.signOut.mockResolvedValue(undefined);
   global.fetch = fetchMock;
   render(<Profile user={user} />);
+  // The page is ready once the two-factor section has read the account's setting.
+  await screen.findByRole('button', { name: 'Set Up Two-Factor Sign-In' });
 });
 
 describe('Change Email', () => {
