@@ -281,6 +281,12 @@ function attribute(metafile: Metafile, entry: string): Map<string, Part> {
  * Every handler of the tree built as CDK builds it, into `outdir` (inside the tree, so that a module
  * left external resolves from the tree's node_modules as the runtime's copy would). One esbuild call.
  */
+/** A tree's handler module: its endpoint's folder, or lambdas/handlers/ in trees from before the folders. */
+function treeHandlerFile(root: string, handler: string): string {
+  const inFolder = path.join(root, 'lambdas', 'endpoints', handler, 'handler.ts');
+  return existsSync(inFolder) ? inFolder : path.join(root, 'lambdas', 'handlers', `${handler}.ts`);
+}
+
 async function buildBundles(
   root: string,
   handlers: string[],
@@ -290,7 +296,7 @@ async function buildBundles(
   const result = await build({
     ...variantOptions(variant),
     entryPoints: handlers.map((h) => ({
-      in: path.join(root, 'lambdas', 'handlers', `${h}.ts`),
+      in: treeHandlerFile(root, h),
       out: `${h}/index`,
     })),
     outdir,
@@ -631,9 +637,9 @@ async function main(): Promise<void> {
     const idempotency = () => ({ 'idempotency-key': `bench-${randomBytes(12).toString('hex')}` });
     const has = (handler: string) => tree.routes.some((r) => r.handler === handler);
     // delete-customer asks for the current password in newer trees (a strict schema in both).
-    const deleteWithPassword = (
-      await readFile(path.join(root, 'lambdas', 'handlers', 'delete-customer.ts'), 'utf8')
-    ).includes('currentPassword');
+    const deleteWithPassword = (await readFile(treeHandlerFile(root, 'delete-customer'), 'utf8')).includes(
+      'currentPassword',
+    );
 
     // ---- users: A subscribes (2 licenses); others go through checkout and deletion again and again.
     setPhase('warm', built[deployedVariant()]?.files ?? {});

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type {
   APIGatewayProxyEventV2,
@@ -10,7 +9,7 @@ import type {
 } from 'aws-lambda';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../lambdas/lib/origin-check';
 import { routes as defaultRoutes, type RouteDef } from '../lambdas/routes';
-import { buildHandlerBundles, DEFAULT_HANDLERS_DIR, type HandlerBundles } from './iam/bundles';
+import { buildHandlerBundles, DEFAULT_HANDLERS_DIR, handlerFile, type HandlerBundles } from './iam/bundles';
 import type { Credentials } from './iam/policy';
 import { decodeJwt, JwtError, remoteJwks, verifyJwt, type JwtPayload } from './jwt';
 import { BodyTooLargeError, readBodyBytes, sendJson } from './http-helpers';
@@ -18,7 +17,7 @@ import { printLogLine, RUNTIME_LOGS_SOURCE } from './lambda-runtime-logs';
 import { listen } from './listen';
 
 // Plays API Gateway (HTTP API, payload format 2.0) for /api/*: builds the same event, runs the same
-// JWT authorizer rules (Cognito issuer, client id as audience), calls the handler in lambdas/handlers,
+// JWT authorizer rules (Cognito issuer, client id as audience), calls the handler in lambdas/endpoints,
 // and writes its result as API Gateway would, including its 401/404/413/500 answers.
 // Each handler runs as its own Lambda would: in a worker thread of its own (started on its first
 // request), from the bundle CDK would deploy (dev/iam/bundles.ts), with an environment of its own that
@@ -43,7 +42,7 @@ export interface ApiHandlerOptions {
   /** Each handler's own AWS credentials, as its Lambda role's reach the function: added to its env. */
   credentials?: (handler: string) => Credentials | undefined;
   routes?: readonly RouteDef[];
-  /** Directory of the handler modules (default lambdas/handlers). */
+  /** Directory of the handler modules (default lambdas/endpoints: <name>/handler.ts). */
   handlersDir?: string;
   /**
    * 'worker' (default): each handler bundled as CDK bundles it, in a worker thread of its own with its
@@ -273,7 +272,7 @@ function inProcessInvokers(handlersDir: string, env: Record<string, string> | un
   const load = (name: string) => {
     let mod = modules.get(name);
     if (!mod) {
-      mod = import(path.join(handlersDir, `${name}.ts`)) as Promise<{ handler: Lambda }>;
+      mod = import(handlerFile(handlersDir, name)) as Promise<{ handler: Lambda }>;
       modules.set(name, mod);
       mod.catch(() => modules.delete(name));
     }

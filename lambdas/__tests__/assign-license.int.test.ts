@@ -3,13 +3,13 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { readOutbox } from '../../dev/outbox';
-import { assignLicense } from '../contracts/assign-license';
-import { getHeldLicenses } from '../contracts/get-held-licenses';
-import { getLicenses } from '../contracts/get-licenses';
-import { removeLicenses } from '../contracts/remove-licenses';
-import { takeBackLicense } from '../contracts/take-back-license';
-import { validateLicense } from '../contracts/validate-license';
-import { deleteCustomer } from '../contracts/delete-customer';
+import { assignLicense } from '../endpoints/assign-license/contract';
+import { getHeldLicenses } from '../endpoints/get-held-licenses/contract';
+import { getLicenses } from '../endpoints/get-licenses/contract';
+import { removeLicenses } from '../endpoints/remove-licenses/contract';
+import { takeBackLicense } from '../endpoints/take-back-license/contract';
+import { validateLicense } from '../endpoints/validate-license/contract';
+import { deleteCustomer } from '../endpoints/delete-customer/contract';
 import { subscribe, useFailingCard, type Subscribed } from './support/accounts';
 import { eventually, startBff, type Bff, type User } from './support/bff';
 import { aMachine } from './support/machines';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { cancelCheckout } from '../contracts/cancel-checkout';
+import { cancelCheckout } from '../endpoints/cancel-checkout/contract';
 import { startBff, type Bff, type User } from './support/bff';
 import { expectInvariants } from './support/invariants';
 import { pay, startCheckout, subscribe } from './support/accounts';

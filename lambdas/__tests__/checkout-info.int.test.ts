@@ -1,6 +1,6 @@
-import { completeCheckout } from '../contracts/complete-checkout';
-import { getLicenses } from '../contracts/get-licenses';
-import { setupCheckout } from '../contracts/setup-checkout';
+import { completeCheckout } from '../endpoints/complete-checkout/contract';
+import { getLicenses } from '../endpoints/get-licenses/contract';
+import { setupCheckout } from '../endpoints/setup-checkout/contract';
 import { subscribe, useFailingCard } from './support/accounts';
 import { eventually, paymentIntentOf, startBff, type Bff, type User } from './support/bff';
 

@@ -8,8 +8,8 @@ import {
   jwtVerify,
 } from 'jose';
 import { verifyStatement } from '../../desktop-client/statement';
-import { licensePublicKey } from '../contracts/license-public-key';
-import { validateLicense } from '../contracts/validate-license';
+import { licensePublicKey } from '../endpoints/license-public-key/contract';
+import { validateLicense } from '../endpoints/validate-license/contract';
 import { KEY_PATTERN } from '../lib/license-keys';
 import { eventually, startBff, type Bff, type User } from './support/bff';
 import { expectInvariants } from './support/invariants';

@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { generateSync } from 'otplib';
 import { signIn, SignInError } from '../../desktop-client/sign-in';
-import { validateLicense } from '../contracts/validate-license';
+import { validateLicense } from '../endpoints/validate-license/contract';
 import { licensesOf, subscribe } from './support/accounts';
 import { startBff, type Bff, type User } from './support/bff';
 import { aMachine } from './support/machines';

@@ -8,8 +8,8 @@ import { checkLicense, offlineStatus, type LicenseClientOptions } from '../../de
 import { signIn, type Session } from '../../desktop-client/sign-in';
 import { fileStore } from '../../desktop-client/state';
 import { listen, type RunningServer } from '../../dev/listen';
-import { assignLicense } from '../contracts/assign-license';
-import { takeBackLicense } from '../contracts/take-back-license';
+import { assignLicense } from '../endpoints/assign-license/contract';
+import { takeBackLicense } from '../endpoints/take-back-license/contract';
 import { db, table } from '../lib/repository/client';
 import { findSlotByKey } from '../lib/repository/licenses';
 import { licensesOf, subscribe, type Subscribed } from './support/accounts';

@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { readOutbox } from '../../dev/outbox';
-import { assignLicense } from '../contracts/assign-license';
-import { getLicenses } from '../contracts/get-licenses';
-import { setupCheckout } from '../contracts/setup-checkout';
-import { takeBackLicense } from '../contracts/take-back-license';
-import { updateEmail } from '../contracts/update-email';
+import { assignLicense } from '../endpoints/assign-license/contract';
+import { getLicenses } from '../endpoints/get-licenses/contract';
+import { setupCheckout } from '../endpoints/setup-checkout/contract';
+import { takeBackLicense } from '../endpoints/take-back-license/contract';
+import { updateEmail } from '../endpoints/update-email/contract';
 import { CHECKOUTS_PER_HOUR } from '../lib/checkout-limit';
 import { RECIPIENT_MAILS_PER_DAY, SENDER_MAILS_PER_DAY } from '../lib/mail-limits';
 import { dayWindow, hourWindow, type QuotaWindow } from '../lib/quota-window';

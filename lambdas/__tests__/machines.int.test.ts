@@ -9,12 +9,12 @@ import { refresh, signIn, SignInError, type Session } from '../../desktop-client
 import { fileStore, type StateStore } from '../../desktop-client/state';
 import { verifyStatement } from '../../desktop-client/statement';
 import { putLocalSecret } from '../../dev/local-stack';
-import { assignLicense } from '../contracts/assign-license';
-import { getMachines } from '../contracts/get-machines';
-import { licensePublicKey } from '../contracts/license-public-key';
-import { signOutMachine } from '../contracts/sign-out-machine';
-import { takeBackLicense } from '../contracts/take-back-license';
-import { validateLicense } from '../contracts/validate-license';
+import { assignLicense } from '../endpoints/assign-license/contract';
+import { getMachines } from '../endpoints/get-machines/contract';
+import { licensePublicKey } from '../endpoints/license-public-key/contract';
+import { signOutMachine } from '../endpoints/sign-out-machine/contract';
+import { takeBackLicense } from '../endpoints/take-back-license/contract';
+import { validateLicense } from '../endpoints/validate-license/contract';
 import { db, table } from '../lib/repository/client';
 import { findSlotByKey, getSlot, writeMachines } from '../lib/repository/licenses';
 import { getLicenseSigningSecret, resetSecrets } from '../lib/secrets';

@@ -11,12 +11,12 @@ import {
   apiHandler,
 } from '../lib/http';
 import { toDomainError } from '../lib/stripe/domain-errors';
-import { handler as assignLicense } from '../handlers/assign-license';
+import { handler as assignLicense } from '../endpoints/assign-license/handler';
 import type { ApiEvent } from '../lib/auth';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../lib/origin-check';
 import * as z from 'zod/mini';
 import { fields } from '../contracts/fields';
-import { health } from '../contracts/health';
+import { health } from '../endpoints/health/contract';
 import { MAX_BODY_BYTES, parseJsonBody, parseQuery, rawBody } from '../lib/request';
 import { captureLogs, type LogCapture } from './support/log-lines';
 

@@ -7,9 +7,9 @@ import ts from 'typescript';
 // answer renamed in memory.
 
 const ROOT = path.resolve(__dirname, '../../..');
-const CONTRACT = path.join(ROOT, 'lambdas/contracts/get-subscriptions.ts');
+const CONTRACT = path.join(ROOT, 'lambdas/endpoints/get-subscriptions/contract.ts');
 const PAGE = path.join(ROOT, 'src/account/licenses/SubscriptionSummary.tsx');
-const HANDLER = path.join(ROOT, 'lambdas/handlers/get-subscriptions.ts');
+const HANDLER = path.join(ROOT, 'lambdas/endpoints/get-subscriptions/handler.ts');
 
 // Type-checking React's and Node's declarations takes a while on a busy machine.
 jest.setTimeout(180_000);
