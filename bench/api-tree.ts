@@ -43,8 +43,6 @@ import Stripe from 'stripe';
 import { HANDLER_BUNDLING, handlerEsbuildOptions } from '../cdk/lib/handler-bundling';
 import { startApiServer } from '../dev/api-server';
 import { freePort, isPortOpen, waitFor } from '../dev/ports';
-import { CHECKOUTS_PER_HOUR } from '../lambdas/lib/checkout-limit';
-import { SENDER_MAILS_PER_DAY } from '../lambdas/lib/mail-limits';
 import type { RouteDef } from '../lambdas/routes';
 import { TERMS_VERSION } from '../src/lib/terms-version';
 import {
@@ -60,6 +58,8 @@ import {
 } from './api-report';
 import { recordWindows, setPhase, takeColdSamples, type ColdInvoke, type ColdSample } from './dispatch';
 import { startProfile, summarize, type ProfileSummary } from './profile';
+import type { BenchContext } from './scenarios/context';
+import { scenariosOf } from './scenarios/endpoints';
 
 const ROOT = path.join(__dirname, '..');
 const TASKSET = '/usr/bin/taskset';
@@ -636,12 +636,8 @@ async function main(): Promise<void> {
     // The site sends an Idempotency-Key with every user action (trees before it ignore the header).
     const idempotency = () => ({ 'idempotency-key': `bench-${randomBytes(12).toString('hex')}` });
     const has = (handler: string) => tree.routes.some((r) => r.handler === handler);
-    // delete-customer asks for the current password in newer trees (a strict schema in both).
-    const deleteWithPassword = (await readFile(treeHandlerFile(root, 'delete-customer'), 'utf8')).includes(
-      'currentPassword',
-    );
 
-    // ---- users: A subscribes (2 licenses); others go through checkout and deletion again and again.
+    // ---- users: A subscribes (3 licenses); the scenarios make their own users as they go.
     setPhase('warm', built[deployedVariant()]?.files ?? {});
     const a = await newUser('a');
     const checkout = async (u: User, count: number, card = 'pm_card_visa') => {
@@ -666,429 +662,56 @@ async function main(): Promise<void> {
       await call('complete-checkout', { user: u, params: { uid: u.uid, pmid } });
       return { customerId: String(setup.customerId), subscriptionId: String(setup.subscriptionId), pmid };
     };
-    // Three licenses: A validates the first, gives the second to a person (get-held-licenses), and new
-    // installations take places on the third.
-    const subA = await checkout(a, 3);
-    const licensesA = (await call('get-licenses', { user: a, params: { uid: a.uid } })).licenses as {
-      key: string;
-    }[];
-    const keyA = licensesA[0]?.key ?? '';
-    // Trees with machines (issue 20) take the installation validate-license is called from.
-    const machines = has('get-machines');
-    const machineOf = (id: string) => ({ id, name: `Bench ${id}`, platform: 'windows', appVersion: '5.2.0' });
-    /** The desktop application's check: the same installation renews its place each time. */
-    const validateA = () =>
-      call('validate-license', {
-        user: a,
-        params: machines ? { key: keyA, machine: machineOf('bench-machine-a1') } : { key: keyA },
-      });
-    const keyA2 = licensesA[2]?.key ?? '';
-    let newMachines = 0;
-
-    // Webhooks: a real invoice.paid event of A's subscription, under a fresh id each time (so the
-    // handler does the whole sync rather than answering "duplicate"), signed with the stack's secret.
-    const events = await stripe.events.list({ limit: 100, type: 'invoice.paid' });
-    const paid = events.data.find((e) => JSON.stringify(e.data.object).includes(subA.subscriptionId));
-    if (!paid) throw new Error(`no invoice.paid event for ${subA.subscriptionId}`);
-    let webhookSeq = 0;
-    const webhook = () => {
-      const payload = JSON.stringify({ ...paid, id: `${paid.id}_bench_${webhookSeq++}` });
-      const sig = stripe.webhooks.generateTestHeaderString({ payload, secret: secrets.stripeWebhookSecret });
-      return call('stripe-webhook', { raw: payload, headers: { 'stripe-signature': sig } });
-    };
-
-    // --quick (npm test runs it): a round or two of each scenario, enough to fail when a route is missing.
-    const scale = args.quick ? 0.02 : 1;
-    const roundsOf = (full: number) => Math.max(1, Math.round(full * scale));
-    const addRemoveRounds = roundsOf(150);
-    // Subscribers who add and remove licenses in turn (A's own licenses stay as the reads found them).
-    const adders: { user: User; sub: Awaited<ReturnType<typeof checkout>> }[] = [];
-    for (let i = 0; i < Math.max(2, addRemoveRounds / 10); i++) {
-      const user = await newUser(`adder${i}`);
-      adders.push({ user, sub: await checkout(user, 1) });
-    }
-
-    let canceller = await newUser('canceller');
-    let cancellers = 1;
-    let cancellerCheckouts = 0;
-    let mover = await newUser('mover');
-    await checkout(mover, 1);
-    let movers = 1;
-    let moverChanges = 0;
-    const resumerUser = await newUser('resumer');
-    const resumerSub = await checkout(resumerUser, 1);
-    const resumerKey = (
-      (await call('get-licenses', { user: resumerUser, params: { uid: resumerUser.uid } })).licenses as {
-        key: string;
-      }[]
-    )[0]?.key;
-    const resumer = { user: resumerUser, sub: resumerSub, key: resumerKey ?? '' };
-
-    // A subscriber with two licenses who cancels and renews them in turn (made on first use).
-    let leaver: { user: User; sub: Awaited<ReturnType<typeof checkout>>; keys: string[] } | undefined;
-    const leaverOnce = async () => {
-      if (!leaver) {
-        const user = await newUser('leaver');
-        const sub = await checkout(user, 2);
-        leaver = { user, sub, keys: await keysOf(user) };
-      }
-      return leaver;
-    };
-    /** A card with a random Visa number (Luhn-valid), so each refund is another household. */
-    const cardOfItsOwn = () => {
-      const digits = [4, ...Array.from({ length: 14 }, () => (randomBytes(1)[0] ?? 0) % 10)];
-      const sum = [...digits]
-        .reverse()
-        .reduce((n, d, i) => n + (i % 2 === 0 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : d), 0);
-      return stripe.paymentMethods.create({
-        type: 'card',
-        card: {
-          number: [...digits, (10 - (sum % 10)) % 10].join(''),
-          exp_month: 12,
-          exp_year: 2040,
-          cvc: '123',
-        },
-      });
-    };
-
-    // Licenses given to people: a subscriber gives one and takes it back, to a new address each round
-    // (the same license to the same address again must wait a minute); a person holds one of A's.
     const keysOf = async (u: User) =>
       ((await call('get-licenses', { user: u, params: { uid: u.uid } })).licenses as { key: string }[]).map(
         (l) => l.key,
       );
-    // A license may change hands 4 times in 30 days (issue 20), and each round of giving and taking back
-    // is two changes: a license serves two rounds, so a giver buys five and serves ten, then a new one buys.
-    const LICENSES_PER_GIVER = 5;
-    let giver: { user: User; sub: Awaited<ReturnType<typeof checkout>>; keys: string[] } | undefined;
-    let giverRounds = 0;
-    const nextGift = async () => {
-      const n = giverRounds++;
-      if (!giver || n % (2 * LICENSES_PER_GIVER) === 0) {
-        const user = await newUser(`giver${n}`);
-        giver = { user, sub: await checkout(user, LICENSES_PER_GIVER), keys: [] };
-        giver.keys = await keysOf(user);
-      }
-      return { giver, key: giver.keys[Math.floor(n / 2) % LICENSES_PER_GIVER] ?? '' };
-    };
+    // Three licenses: A validates the first, gives the second to a person (get-held-licenses), and new
+    // installations take places on the third.
+    const subA = await checkout(a, 3);
+    const licensesA = await keysOf(a);
     const holder = await newUser('holder');
-    const licensing = has('assign-license') && has('get-held-licenses');
-    if (licensing) {
+    if (has('assign-license') && has('get-held-licenses')) {
       await call('assign-license', {
         user: a,
         params: {
           customerId: subA.customerId,
           subscriptionId: subA.subscriptionId,
-          licenseKey: licensesA[1]?.key ?? '',
+          licenseKey: licensesA[1] ?? '',
           email: holder.email,
         },
         headers: idempotency(),
       });
     }
 
-    const scenarios: { name: string; rounds: number; run(i: number): Promise<void> }[] = [
-      {
-        name: 'reads',
-        rounds: roundsOf(200),
-        run: async (i) => {
-          await call('health');
-          await call('license-public-key');
-          await call('get-licenses', { user: a, params: { uid: a.uid } });
-          await call('get-subscriptions', { user: a, params: { uid: a.uid } });
-          await validateA();
-          if (phase === 'cold' || i % 3 !== 2)
-            await call('quote-licenses', { user: a, params: { count: 1 } });
-          if (has('get-invoices'))
-            await call('get-invoices', { user: a, params: { subscriptionId: subA.subscriptionId } });
-          if (licensing) await call('get-held-licenses', { user: holder, params: { uid: holder.uid } });
-          // A's subscription is in its first month: the guarantee's answer reads Stripe's payments.
-          if (has('refund-eligibility'))
-            await call('refund-eligibility', { user: a, params: { uid: a.uid } });
-          if (has('get-billing-details'))
-            await call('get-billing-details', { user: a, params: { uid: a.uid } });
-        },
-      },
-      {
-        name: 'update-card',
-        rounds: roundsOf(150),
-        run: async () => {
-          await call('update-card', {
-            user: a,
-            params: { subscriptionId: subA.subscriptionId, paymentMethodId: subA.pmid },
-            headers: idempotency(),
-          });
-        },
-      },
-      {
-        // Add 2 then remove 1, taking turns among subscribers so that nobody's license list grows
-        // past what a real account has (each ends with about 12). The quantity only ever grows, but
-        // Stripe idempotency keys name the latest invoice too, so a repeated step would be safe.
-        name: 'add 2 licenses then remove 1',
-        rounds: addRemoveRounds,
-        run: async (i) => {
-          const { user, sub } = adders[((i % adders.length) + adders.length) % adders.length] ?? {
-            user: a,
-            sub: subA,
-          };
-          const added = await call('add-licenses', {
-            user,
-            params: { customerId: sub.customerId, subscriptionId: sub.subscriptionId, count: 2 },
-            headers: idempotency(),
-          });
-          const renewing = (added.licenses as { key: string; expirationDate: string }[]).filter(
-            (l) => l.expirationDate === 'NONE',
-          );
-          const last = renewing[renewing.length - 1];
-          if (!last || renewing.length !== Number(added.quantity))
-            throw new Error(
-              `add-licenses: renewing licenses do not match the quantity: ${JSON.stringify(added)}`,
-            );
-          await call('remove-licenses', {
-            user,
-            params: {
-              customerId: sub.customerId,
-              subscriptionId: sub.subscriptionId,
-              licenseKeys: [last.key],
-            },
-            headers: idempotency(),
-          });
-        },
-      },
-      { name: 'stripe-webhook', rounds: roundsOf(200), run: () => webhook().then(() => undefined) },
-      ...(licensing
-        ? [
-            {
-              name: 'give a license to a person, then take it back',
-              rounds: roundsOf(100),
-              run: async (i: number) => {
-                const { giver, key } = await nextGift();
-                const ids = { customerId: giver.sub.customerId, subscriptionId: giver.sub.subscriptionId };
-                const email = `bench-holder-${i}-${randomBytes(3).toString('hex')}@example.com`;
-                await call('assign-license', {
-                  user: giver.user,
-                  params: { ...ids, licenseKey: key, email },
-                  headers: idempotency(),
-                });
-                await call('take-back-license', {
-                  user: giver.user,
-                  params: { ...ids, licenseKey: key },
-                  headers: idempotency(),
-                });
-              },
-            },
-          ]
-        : []),
-      {
-        // A new user each round, as in the product (delete-customer precedes deleting the Cognito
-        // user): Stripe idempotency keys are derived from the uid (customer:<uid>), so the same user
-        // buying again would be answered with the deleted customer.
-        name: 'new user: checkout then delete-customer',
-        rounds: roundsOf(100),
-        run: async (i) => {
-          const u = await newUser(`b${i}`);
-          await checkout(u, 1);
-          await call('delete-customer', {
-            user: u,
-            params: deleteWithPassword ? { uid: u.uid, currentPassword: u.password } : { uid: u.uid },
-            headers: idempotency(),
-          });
-        },
-      },
-      ...(machines
-        ? [
-            {
-              // A new installation takes a place on A's second license, the Devices view lists it, and
-              // it is signed out: validate-license admitting a machine, get-machines, sign-out-machine.
-              name: 'new machine: validate, list, sign out',
-              rounds: Math.round(100 * scale),
-              run: async (i: number) => {
-                const machine = machineOf(`bench-new-${phase}-${i}-${newMachines++}`);
-                const check = await call('validate-license', { user: a, params: { key: keyA2, machine } });
-                if (check.valid !== true)
-                  throw new Error(`a new machine was refused: ${JSON.stringify(check)}`);
-                await call('get-machines', { user: a, params: { uid: a.uid } });
-                await call('sign-out-machine', {
-                  user: a,
-                  params: { licenseKey: keyA2, machineId: machine.id },
-                  headers: idempotency(),
-                });
-              },
-            },
-          ]
-        : []),
-      ...(has('sign-out-everywhere')
-        ? [
-            {
-              // A fresh user each round: afterwards the BFF takes none of the user's tokens.
-              name: 'new user: sign-out-everywhere',
-              rounds: roundsOf(60),
-              run: async (i: number) => {
-                const u = await newUser(`s${i}`);
-                await call('sign-out-everywhere', { user: u });
-              },
-            },
-          ]
-        : []),
-      ...(has('end-sessions')
-        ? [
-            {
-              // The link of a security mail, followed once it is spent or expired (each is refused
-              // after one look-up): the route's cost without ending a session per round.
-              name: 'end-sessions with a link that no longer works',
-              rounds: roundsOf(60),
-              run: async () => {
-                await call('end-sessions', {
-                  params: { code: randomBytes(24).toString('base64url') },
-                  expect: [400],
-                });
-              },
-            },
-          ]
-        : []),
-      ...(has('cancel-checkout')
-        ? [
-            {
-              // A user starts a checkout and drops it, again and again: each round a new one to end.
-              // Another user once one has started CHECKOUTS_PER_HOUR checkouts, the most an account
-              // may start in an hour.
-              name: 'start a checkout then cancel it',
-              rounds: Math.round(60 * scale),
-              run: async () => {
-                if (++cancellerCheckouts > CHECKOUTS_PER_HOUR) {
-                  canceller = await newUser(`canceller${cancellers++}`);
-                  cancellerCheckouts = 1;
-                }
-                const setup = await call('setup-checkout', {
-                  user: canceller,
-                  params: { uid: canceller.uid, email: canceller.email, count: 1 },
-                  headers: idempotency(),
-                });
-                const ids = { customerId: setup.customerId, subscriptionId: setup.subscriptionId };
-                await call('cancel-checkout', { user: canceller, params: ids, headers: idempotency() });
-              },
-            },
-          ]
-        : []),
-      ...(has('resume-subscription')
-        ? [
-            {
-              // One subscriber removes their only license (the subscription is set to end) and keeps
-              // it renewing, in turn: the same key renews again each round.
-              name: 'remove the last license then keep renewing',
-              rounds: roundsOf(60),
-              run: async () => {
-                const { user, sub, key } = resumer;
-                const ids = { customerId: sub.customerId, subscriptionId: sub.subscriptionId };
-                await call('remove-licenses', {
-                  user,
-                  params: { ...ids, licenseKeys: [key] },
-                  headers: idempotency(),
-                });
-                await call('resume-subscription', { user, params: ids, headers: idempotency() });
-              },
-            },
-          ]
-        : []),
-      ...(has('cancel-subscription') && has('renew-licenses')
-        ? [
-            {
-              // One subscriber leaves in one step, then keeps both licenses renewing, in turn.
-              name: 'cancel in one step, then keep both licenses renewing',
-              rounds: roundsOf(60),
-              run: async () => {
-                const { user, sub, keys } = await leaverOnce();
-                const ids = { customerId: sub.customerId, subscriptionId: sub.subscriptionId };
-                await call('cancel-subscription', { user, params: ids, headers: idempotency() });
-                await call('renew-licenses', {
-                  user,
-                  params: { ...ids, licenseKeys: keys },
-                  headers: idempotency(),
-                });
-              },
-            },
-          ]
-        : []),
-      ...(has('billing-details')
-        ? [
-            {
-              // A's company details, with a tax ID every other round (Stripe creates or deletes one).
-              name: 'billing details for invoices',
-              rounds: roundsOf(60),
-              run: async (i: number) => {
-                await call('billing-details', {
-                  user: a,
-                  params: {
-                    customerId: subA.customerId,
-                    companyName: 'Bench Research GmbH',
-                    address: { line1: 'Hauptstr. 1', city: 'Berlin', postalCode: '10115', country: 'DE' },
-                    ...(i % 2 === 0 && { taxId: { type: 'eu_vat', value: 'DE123456789' } }),
-                  },
-                  headers: idempotency(),
-                });
-              },
-            },
-          ]
-        : []),
-      ...(has('request-refund')
-        ? [
-            {
-              // A new subscriber each round, paying with a card of its own (the guarantee is once per
-              // card a year), asks whether the guarantee applies and has its refund.
-              name: "new user: checkout then the guarantee's refund",
-              rounds: roundsOf(40),
-              run: async (i: number) => {
-                const u = await newUser(`refund${i}`);
-                const sub = await checkout(u, 1, (await cardOfItsOwn()).id);
-                await call('refund-eligibility', { user: u, params: { uid: u.uid } });
-                await call('request-refund', {
-                  user: u,
-                  params: { customerId: sub.customerId, subscriptionId: sub.subscriptionId },
-                  headers: idempotency(),
-                });
-              },
-            },
-          ]
-        : []),
-      {
-        name: 'update-email then recover it',
-        rounds: roundsOf(60),
-        run: async (i) => {
-          // A subscriber of their own, another once one has sent the day's SENDER_MAILS_PER_DAY mails.
-          if (++moverChanges > SENDER_MAILS_PER_DAY) {
-            mover = await newUser(`mover${movers++}`);
-            await checkout(mover, 1);
-            moverChanges = 1;
-          }
-          const newEmail = `bench-mover-new-${i}-${Date.now()}@example.com`;
-          await call('update-email', {
-            user: mover,
-            params: { uid: mover.uid, oldEmail: mover.email, newEmail, currentPassword: mover.password },
-          });
-          // The outbox over HTTP (fetch: not counted); the SES twin (or, in older trees, the
-          // handler itself) files every mail there.
-          const mails = (await (
-            await fetch(`${info.outbox}/messages.json?to=${encodeURIComponent(mover.email)}`)
-          ).json()) as { text: string }[];
-          const code = /oobCode=([A-Za-z0-9_-]+)/.exec(
-            mails.find((m) => m.text.includes(newEmail))?.text ?? '',
-          )?.[1];
-          if (!code) throw new Error(`no recovery mail to ${mover.email}`);
-          await call('email-recovery-info', { params: { code } });
-          await call('email-recovery', { params: { code } });
-          // Newer trees end every session of the user on an email change and on its recovery, and
-          // the recovery voids the password (the owner chooses a new one): set it again, unrecorded.
-          await cognito.send(
-            new AdminSetUserPasswordCommand({
-              UserPoolId: info.userPoolId,
-              Username: mover.email,
-              Password: mover.password,
-              Permanent: true,
-            }),
-          );
-          mover.token = (await signIn(mover.email, mover.password)).token;
-        },
-      },
-    ];
+    // --quick (npm test runs it): a round or two of each scenario, enough to fail when a route is missing.
+    const scale = args.quick ? 0.02 : 1;
+    const ctx: BenchContext = {
+      call,
+      has,
+      newUser,
+      signIn,
+      checkout,
+      keysOf,
+      idempotency,
+      roundsOf: (full) => Math.max(1, Math.round(full * scale)),
+      scale,
+      phase: () => phase,
+      a,
+      subA,
+      licensesA,
+      holder,
+      machineOf: (id) => ({ id, name: `Bench ${id}`, platform: 'windows', appVersion: '5.2.0' }),
+      // Trees with machines take the installation validate-license is called from.
+      machines: has('get-machines'),
+      stripe,
+      stripeWebhookSecret: secrets.stripeWebhookSecret,
+      cognito,
+      userPoolId: info.userPoolId,
+      outbox: info.outbox,
+      handlerSource: (handler) => readFile(treeHandlerFile(root, handler), 'utf8'),
+    };
+    const scenarios = await scenariosOf(ctx);
 
     let joseVerifies: boolean | undefined;
     let profile: ProfileSummary | undefined;
@@ -1164,7 +787,12 @@ async function main(): Promise<void> {
 
       // Cross-check: the license statement verifies with jose, an independent JOSE implementation.
       const { jwtVerify, importJWK } = await import('jose');
-      const v = await validateA();
+      const v = await call('validate-license', {
+        user: a,
+        params: ctx.machines
+          ? { key: licensesA[0], machine: ctx.machineOf('bench-machine-a1') }
+          : { key: licensesA[0] },
+      });
       const pub = await call('license-public-key');
       const jwk = (pub.keys as Record<string, string>[])[0] ?? {};
       const verified = await jwtVerify(String(v.token), await importJWK(jwk, 'EdDSA'), {

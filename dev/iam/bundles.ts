@@ -80,8 +80,11 @@ export function handlerFile(dir: string, name: string): string {
   return existsSync(inFolder) ? inFolder : path.join(dir, `${name}.ts`);
 }
 
-/** The handler modules of a directory, by name: each .ts file but tests and declarations, and each
- * folder's handler.ts. */
+/**
+ * The handler modules of a directory, by name: each folder's handler.ts (lambdas/endpoints/, whose
+ * other files are registries, not handlers), or, in a directory without such folders (the jobs, the
+ * triggers), each .ts file but tests and declarations.
+ */
 async function handlerEntries(handlersDir: string): Promise<Record<string, string>> {
   const entries = await readdir(handlersDir, { withFileTypes: true });
   const files = entries
@@ -90,7 +93,7 @@ async function handlerEntries(handlersDir: string): Promise<Record<string, strin
   const folders = entries
     .filter((e) => e.isDirectory() && existsSync(path.join(handlersDir, e.name, 'handler.ts')))
     .map((e) => [e.name, path.join(handlersDir, e.name, 'handler.ts')] as const);
-  return Object.fromEntries([...files, ...folders].sort(([a], [b]) => a.localeCompare(b)));
+  return Object.fromEntries((folders.length ? folders : files).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 async function readManifest(dir: string): Promise<Record<string, string> | undefined> {

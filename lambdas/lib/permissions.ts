@@ -7,12 +7,12 @@ import type { ASSIGNEE_INDEX, CUSTOMER_ID_INDEX, LICENSE_KEY_INDEX } from './tab
 export type TableAction =
   'GetItem' | 'Query' | 'Scan' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem';
 /** Global secondary indexes of the table (lambdas/lib/table.ts). */
-export type TableIndex = typeof LICENSE_KEY_INDEX | typeof CUSTOMER_ID_INDEX | typeof ASSIGNEE_INDEX;
+type TableIndex = typeof LICENSE_KEY_INDEX | typeof CUSTOMER_ID_INDEX | typeof ASSIGNEE_INDEX;
 /** The product's secrets (cdk/lib/secrets.ts): the Stripe keys, the license signing key. */
 export type SecretName = 'stripe' | 'signingKey';
 /** Cognito user pool operations the BFF signs (lambdas/lib/cognito.ts). InitiateAuth, the password
  * check, is a public Cognito operation that takes no IAM permission. */
-export type CognitoAction =
+type CognitoAction =
   | 'ListUsers'
   | 'AdminGetUser'
   | 'AdminUpdateUserAttributes'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { startBff, type Bff, type User } from './support/bff';
-import { expectInvariants } from './support/invariants';
-import { licensesOf, subscribe } from './support/accounts';
+import { startBff, type Bff, type User } from '../../../__tests__/support/bff';
+import { expectInvariants } from '../../../__tests__/support/invariants';
+import { licensesOf, subscribe } from '../../../__tests__/support/accounts';
 
 // Keeping a subscription renewing after every license was removed (it was set to end at period end),
 // through the local API server against the real emulators: the same keys renew again, Stripe renews

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { readOutbox } from '../../dev/outbox';
-import { eventually, startBff, type Bff, type User } from './support/bff';
-import { expectInvariants } from './support/invariants';
-import { licensesOf, pay, startCheckout, type Subscribed } from './support/accounts';
-import { aMachine } from './support/machines';
+import { readOutbox } from '../../../../dev/outbox';
+import { eventually, startBff, type Bff, type User } from '../../../__tests__/support/bff';
+import { expectInvariants } from '../../../__tests__/support/invariants';
+import { licensesOf, pay, startCheckout, type Subscribed } from '../../../__tests__/support/accounts';
+import { aMachine } from '../../../__tests__/support/machines';
 
 // The satisfaction guarantee, self-service, through the local API server against the real emulators:
 // each rule of the terms (first month, new or inactive account, once per household per year) with its

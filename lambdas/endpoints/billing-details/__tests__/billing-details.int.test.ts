@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { startBff, type Bff, type User } from './support/bff';
-import { subscribe } from './support/accounts';
+import { startBff, type Bff, type User } from '../../../__tests__/support/bff';
+import { subscribe } from '../../../__tests__/support/accounts';
 
 // A company's details on its invoices: set through the BFF onto the Stripe customer, shown by every
 // later invoice's hosted page, read back from our records; Stripe's refusal of a malformed tax ID

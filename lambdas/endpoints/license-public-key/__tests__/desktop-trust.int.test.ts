@@ -4,17 +4,21 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { calculateJwkThumbprint, exportJWK, SignJWT } from 'jose';
-import { checkLicense, offlineStatus, type LicenseClientOptions } from '../../desktop-client/license-client';
-import { signIn, type Session } from '../../desktop-client/sign-in';
-import { fileStore } from '../../desktop-client/state';
-import { listen, type RunningServer } from '../../dev/listen';
-import { assignLicense } from '../endpoints/assign-license/contract';
-import { takeBackLicense } from '../endpoints/take-back-license/contract';
-import { db, table } from '../lib/repository/client';
-import { findSlotByKey } from '../lib/repository/licenses';
-import { licensesOf, subscribe, type Subscribed } from './support/accounts';
-import { startBff, type Bff, type User } from './support/bff';
-import { shippedKeys } from './support/machines';
+import {
+  checkLicense,
+  offlineStatus,
+  type LicenseClientOptions,
+} from '../../../../desktop-client/license-client';
+import { signIn, type Session } from '../../../../desktop-client/sign-in';
+import { fileStore } from '../../../../desktop-client/state';
+import { listen, type RunningServer } from '../../../../dev/listen';
+import { assignLicense } from '../../assign-license/contract';
+import { takeBackLicense } from '../../take-back-license/contract';
+import { db, table } from '../../../lib/repository/client';
+import { findSlotByKey } from '../../../lib/repository/licenses';
+import { licensesOf, subscribe, type Subscribed } from '../../../__tests__/support/accounts';
+import { startBff, type Bff, type User } from '../../../__tests__/support/bff';
+import { shippedKeys } from '../../../__tests__/support/machines';
 
 // The reference desktop client (desktop-client/) trusts only the keys it ships with and the keys
 // they endorse, never what its state file says; it works from its kept statement only when the API

@@ -1,6 +1,6 @@
-import { startCheckout, subscribe } from './support/accounts';
-import { eventually, paymentIntentOf, startBff, type Bff, type User } from './support/bff';
-import type { Invoice } from '../endpoints/get-invoices/contract';
+import { startCheckout, subscribe } from '../../../__tests__/support/accounts';
+import { eventually, paymentIntentOf, startBff, type Bff, type User } from '../../../__tests__/support/bff';
+import type { Invoice } from '../contract';
 
 // The billing history (get-invoices) through the local API server against the real emulators: the
 // caller's own invoices after a checkout and after an add, each with a receipt that opens; nothing of

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { cancelCheckout } from '../endpoints/cancel-checkout/contract';
-import { startBff, type Bff, type User } from './support/bff';
-import { expectInvariants } from './support/invariants';
-import { pay, startCheckout, subscribe } from './support/accounts';
+import { cancelCheckout } from '../contract';
+import { startBff, type Bff, type User } from '../../../__tests__/support/bff';
+import { expectInvariants } from '../../../__tests__/support/invariants';
+import { pay, startCheckout, subscribe } from '../../../__tests__/support/accounts';
 
 // Dropping a checkout that was never paid, through the local API server against the real emulators:
 // nothing stays open in Stripe (the subscription is cancelled, its first invoice voided so a card form

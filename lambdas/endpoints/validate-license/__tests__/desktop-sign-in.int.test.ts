@@ -6,11 +6,11 @@ import {
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { generateSync } from 'otplib';
-import { signIn, SignInError } from '../../desktop-client/sign-in';
-import { validateLicense } from '../endpoints/validate-license/contract';
-import { licensesOf, subscribe } from './support/accounts';
-import { startBff, type Bff, type User } from './support/bff';
-import { aMachine } from './support/machines';
+import { signIn, SignInError } from '../../../../desktop-client/sign-in';
+import { validateLicense } from '../contract';
+import { licensesOf, subscribe } from '../../../__tests__/support/accounts';
+import { startBff, type Bff, type User } from '../../../__tests__/support/bff';
+import { aMachine } from '../../../__tests__/support/machines';
 
 // The reference client (desktop-client/) signs in as the desktop application does, for a user with
 // two-factor sign-in on: Cognito asks for the code (SOFTWARE_TOKEN_MFA), the client asks the person,

@@ -1,8 +1,8 @@
-import { completeCheckout } from '../endpoints/complete-checkout/contract';
-import { getLicenses } from '../endpoints/get-licenses/contract';
-import { setupCheckout } from '../endpoints/setup-checkout/contract';
-import { subscribe, useFailingCard } from './support/accounts';
-import { eventually, paymentIntentOf, startBff, type Bff, type User } from './support/bff';
+import { completeCheckout } from '../../complete-checkout/contract';
+import { getLicenses } from '../../get-licenses/contract';
+import { setupCheckout } from '../../setup-checkout/contract';
+import { subscribe, useFailingCard } from '../../../__tests__/support/accounts';
+import { eventually, paymentIntentOf, startBff, type Bff, type User } from '../../../__tests__/support/bff';
 
 // POST /api/checkout-info: the checkout page's check that the link's client secret is the caller's
 // own pending first payment, with the amount from Stripe. Real users and the real flow on the local

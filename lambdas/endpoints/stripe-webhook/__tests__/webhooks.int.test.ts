@@ -1,6 +1,6 @@
-import { subscribe, useFailingCard } from './support/accounts';
-import { eventually, startBff, type Bff, type User } from './support/bff';
-import { aMachine } from './support/machines';
+import { subscribe, useFailingCard } from '../../../__tests__/support/accounts';
+import { eventually, startBff, type Bff, type User } from '../../../__tests__/support/bff';
+import { aMachine } from '../../../__tests__/support/machines';
 
 // The Stripe webhook and everything time brings: signature checks, replays, out-of-order delivery,
 // renewals and failed renewals driven by the emulator's clock, recovery with a new card, and a

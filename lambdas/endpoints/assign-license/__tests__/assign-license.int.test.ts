@@ -2,17 +2,17 @@ import {
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { readOutbox } from '../../dev/outbox';
-import { assignLicense } from '../endpoints/assign-license/contract';
-import { getHeldLicenses } from '../endpoints/get-held-licenses/contract';
-import { getLicenses } from '../endpoints/get-licenses/contract';
-import { removeLicenses } from '../endpoints/remove-licenses/contract';
-import { takeBackLicense } from '../endpoints/take-back-license/contract';
-import { validateLicense } from '../endpoints/validate-license/contract';
-import { deleteCustomer } from '../endpoints/delete-customer/contract';
-import { subscribe, useFailingCard, type Subscribed } from './support/accounts';
-import { eventually, startBff, type Bff, type User } from './support/bff';
-import { aMachine } from './support/machines';
+import { readOutbox } from '../../../../dev/outbox';
+import { assignLicense } from '../contract';
+import { getHeldLicenses } from '../../get-held-licenses/contract';
+import { getLicenses } from '../../get-licenses/contract';
+import { removeLicenses } from '../../remove-licenses/contract';
+import { takeBackLicense } from '../../take-back-license/contract';
+import { validateLicense } from '../../validate-license/contract';
+import { deleteCustomer } from '../../delete-customer/contract';
+import { subscribe, useFailingCard, type Subscribed } from '../../../__tests__/support/accounts';
+import { eventually, startBff, type Bff, type User } from '../../../__tests__/support/bff';
+import { aMachine } from '../../../__tests__/support/machines';
 
 // Licenses given to people (assign-license, take-back-license, get-held-licenses, validate-license by
 // holder) through the local API server against the real emulators: who can use a key after each change,

@@ -1,8 +1,8 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { localDynamoDbClient } from '../../dev/dynamodb';
-import { TERMS_VERSION } from '../../src/lib/terms-version';
-import { startBff, type Bff } from './support/bff';
-import { startCheckout } from './support/accounts';
+import { localDynamoDbClient } from '../../../../dev/dynamodb';
+import { TERMS_VERSION } from '../../../../src/lib/terms-version';
+import { startBff, type Bff } from '../../../__tests__/support/bff';
+import { startCheckout } from '../../../__tests__/support/accounts';
 
 // Buying records which version of the terms was accepted, and when: the checkout page sends the
 // version it shows as Pay is selected, before the card is charged.

@@ -4,23 +4,27 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { decodeProtectedHeader } from 'jose';
-import { checkLicense, offlineStatus, type LicenseClientOptions } from '../../desktop-client/license-client';
-import { refresh, signIn, SignInError, type Session } from '../../desktop-client/sign-in';
-import { fileStore, type StateStore } from '../../desktop-client/state';
-import { verifyStatement } from '../../desktop-client/statement';
-import { putLocalSecret } from '../../dev/local-stack';
-import { assignLicense } from '../endpoints/assign-license/contract';
-import { getMachines } from '../endpoints/get-machines/contract';
-import { licensePublicKey } from '../endpoints/license-public-key/contract';
-import { signOutMachine } from '../endpoints/sign-out-machine/contract';
-import { takeBackLicense } from '../endpoints/take-back-license/contract';
-import { validateLicense } from '../endpoints/validate-license/contract';
-import { db, table } from '../lib/repository/client';
-import { findSlotByKey, getSlot, writeMachines } from '../lib/repository/licenses';
-import { getLicenseSigningSecret, resetSecrets } from '../lib/secrets';
-import { licensesOf, subscribe, type Subscribed } from './support/accounts';
-import { startBff, type Bff, type User } from './support/bff';
-import { aMachine, shippedKeys } from './support/machines';
+import {
+  checkLicense,
+  offlineStatus,
+  type LicenseClientOptions,
+} from '../../../../desktop-client/license-client';
+import { refresh, signIn, SignInError, type Session } from '../../../../desktop-client/sign-in';
+import { fileStore, type StateStore } from '../../../../desktop-client/state';
+import { verifyStatement } from '../../../../desktop-client/statement';
+import { putLocalSecret } from '../../../../dev/local-stack';
+import { assignLicense } from '../../assign-license/contract';
+import { getMachines } from '../contract';
+import { licensePublicKey } from '../../license-public-key/contract';
+import { signOutMachine } from '../../sign-out-machine/contract';
+import { takeBackLicense } from '../../take-back-license/contract';
+import { validateLicense } from '../../validate-license/contract';
+import { db, table } from '../../../lib/repository/client';
+import { findSlotByKey, getSlot, writeMachines } from '../../../lib/repository/licenses';
+import { getLicenseSigningSecret, resetSecrets } from '../../../lib/secrets';
+import { licensesOf, subscribe, type Subscribed } from '../../../__tests__/support/accounts';
+import { startBff, type Bff, type User } from '../../../__tests__/support/bff';
+import { aMachine, shippedKeys } from '../../../__tests__/support/machines';
 
 // The machines a license runs on, with a deployment's machine limit set (3 here; by default there is
 // none: machines-unlimited.int.test.ts), through the local API server against the emulators, with the

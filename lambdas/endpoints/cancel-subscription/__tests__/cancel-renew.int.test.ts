@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eventually, startBff, type Bff, type User } from './support/bff';
-import { expectInvariants } from './support/invariants';
-import { licensesOf, subscribe } from './support/accounts';
+import { eventually, startBff, type Bff, type User } from '../../../__tests__/support/bff';
+import { expectInvariants } from '../../../__tests__/support/invariants';
+import { licensesOf, subscribe } from '../../../__tests__/support/accounts';
 
 // Leaving in one step (cancel-subscription) and renewing removed licenses again (renew-licenses),
 // through the local API server against the real emulators: Stripe and our records agree after each.
