@@ -6,6 +6,7 @@ import { assignLicense } from './endpoints/assign-license/contract';
 import { putBillingDetails } from './endpoints/billing-details/contract';
 import { checkoutInfo } from './endpoints/checkout-info/contract';
 import { completeCheckout } from './endpoints/complete-checkout/contract';
+import { getAccountSummary } from './endpoints/get-account-summary/contract';
 import type { RouteDef } from './contracts/contract';
 import { deleteCustomer } from './endpoints/delete-customer/contract';
 import { emailRecovery } from './endpoints/email-recovery/contract';
@@ -69,6 +70,7 @@ const contracts = [
   assignLicense,
   takeBackLicense,
   getHeldLicenses,
+  getAccountSummary,
   updateCard,
   deleteCustomer,
   signOutEverywhere,

@@ -12,6 +12,7 @@ import { fuzz as deleteCustomer } from './delete-customer/fuzz';
 import { fuzz as emailRecovery } from './email-recovery/fuzz';
 import { fuzz as emailRecoveryInfo } from './email-recovery-info/fuzz';
 import { fuzz as endSessions } from './end-sessions/fuzz';
+import { fuzz as getAccountSummary } from './get-account-summary/fuzz';
 import { fuzz as getBillingDetails } from './get-billing-details/fuzz';
 import { fuzz as getHeldLicenses } from './get-held-licenses/fuzz';
 import { fuzz as getInvoices } from './get-invoices/fuzz';
@@ -52,6 +53,7 @@ export const ENDPOINT_FUZZ: { readonly [Name in EndpointName]: FuzzGenerator } =
   'email-recovery': emailRecovery,
   'email-recovery-info': emailRecoveryInfo,
   'end-sessions': endSessions,
+  'get-account-summary': getAccountSummary,
   'get-billing-details': getBillingDetails,
   'get-held-licenses': getHeldLicenses,
   'get-invoices': getInvoices,

@@ -12,6 +12,7 @@ import { grants as deleteCustomer } from './delete-customer/grants';
 import { grants as emailRecovery } from './email-recovery/grants';
 import { grants as emailRecoveryInfo } from './email-recovery-info/grants';
 import { grants as endSessions } from './end-sessions/grants';
+import { grants as getAccountSummary } from './get-account-summary/grants';
 import { grants as getBillingDetails } from './get-billing-details/grants';
 import { grants as getHeldLicenses } from './get-held-licenses/grants';
 import { grants as getInvoices } from './get-invoices/grants';
@@ -52,6 +53,7 @@ export const ENDPOINT_GRANTS: { readonly [Name in EndpointName]: HandlerPermissi
   'email-recovery': emailRecovery,
   'email-recovery-info': emailRecoveryInfo,
   'end-sessions': endSessions,
+  'get-account-summary': getAccountSummary,
   'get-billing-details': getBillingDetails,
   'get-held-licenses': getHeldLicenses,
   'get-invoices': getInvoices,

@@ -16,6 +16,7 @@ export const CALLERS: { readonly [Name in EndpointName]: Caller } = {
   health: { other: 'monitoring', client: 'scripts/smoke (the deploy smoke test)' },
   'license-public-key': { other: 'the desktop application', client: 'desktop-client/trust.ts' },
   'validate-license': { other: 'the desktop application', client: 'desktop-client/license-client.ts' },
+  'get-account-summary': { other: 'the desktop application', client: 'desktop-client/account-summary.ts' },
   'stripe-webhook': { other: 'Stripe', client: 'the webhook endpoint Stripe is given (cdk/lib/api.ts)' },
   'update-email': {
     site: () =>

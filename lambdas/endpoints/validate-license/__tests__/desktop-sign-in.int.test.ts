@@ -6,6 +6,7 @@ import {
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { generateSync } from 'otplib';
+import { fetchAccountSummary } from '../../../../desktop-client/account-summary';
 import { signIn, SignInError } from '../../../../desktop-client/sign-in';
 import { validateLicense } from '../contract';
 import { licensesOf, subscribe } from '../../../__tests__/support/accounts';
@@ -75,6 +76,12 @@ describe('the reference client with two-factor sign-in', () => {
       body: { key: key?.key ?? '', machine: aMachine() },
     });
     expect(answer.answer).toMatchObject({ valid: true, code: 'VALID' });
+    // What the application shows once signed in: the buyer's own account, from the session alone.
+    await expect(fetchAccountSummary(bff.info.api, session)).resolves.toMatchObject({
+      email: buyer.email,
+      subscription: { status: 'active', licenses: 1 },
+      licenses: [{ key: key?.key, source: 'own', paidFor: true }],
+    });
   });
 
   it('refuses a wrong code with a reason the application can show', async () => {
