@@ -21,345 +21,47 @@
 // grants are tested elsewhere (dev/iam/, tests/); this bench measures time only.
 
 // First: installs the request() accounting before anything captures http.request.
-import { outboundInFlight, serialDepth, takeSamples, type OwnSample, type Service } from './own-time';
-import { spawn, type ChildProcess } from 'node:child_process';
+import './own-time';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, openSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
-import { deflateRawSync } from 'node:zlib';
-import { build, type Metafile } from 'esbuild';
-import {
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
-import { decodeJwt } from 'jose';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import Stripe from 'stripe';
-import { HANDLER_BUNDLING, handlerEsbuildOptions } from '../cdk/lib/handler-bundling';
 import { startApiServer } from '../dev/api-server';
-import { freePort, isPortOpen, waitFor } from '../dev/ports';
-import type { RouteDef } from '../lambdas/routes';
+import { freePort, isPortOpen } from '../dev/ports';
 import { TERMS_VERSION } from '../src/lib/terms-version';
 import {
   median,
   mean,
-  MODELED_STRIPE_MS,
   pct,
   SERVICES,
-  type BundleRow,
   type EndpointRow,
   type SdkVariant,
   type TreeResult,
 } from './api-report';
-import { recordWindows, setPhase, takeColdSamples, type ColdInvoke, type ColdSample } from './dispatch';
+import { recordWindows, setPhase } from './dispatch';
 import { startProfile, summarize, type ProfileSummary } from './profile';
-import type { BenchContext } from './scenarios/context';
+import type { BenchContext, BenchUser } from './scenarios/context';
 import { scenariosOf } from './scenarios/endpoints';
+import { parseCliArgs, ROOT } from './tree/args';
+import {
+  buildBundles,
+  buildColdRunner,
+  deployedVariant,
+  treeHandlerFile,
+  variantOptions,
+} from './tree/bundles';
+import { git, loadTree, startChildStack, type Child } from './tree/child-stack';
+import { coldInvoker } from './tree/cold-invoke';
+import { NO_CALLS_WHEN_WARM, Recorder, type Endpoint } from './tree/recorder';
+import { benchUsers } from './tree/users';
 
-const ROOT = path.join(__dirname, '..');
-const TASKSET = '/usr/bin/taskset';
-
-/** Endpoints that may answer without any outbound call: no dependency, or a secret cached since the first call. */
-const NO_CALLS_WHEN_WARM = new Set(['health', 'license-public-key']);
 /** Rounds of every scenario in the modeled phase (each takes seconds with Stripe slowed down). */
 const MODELED_ROUNDS = 12;
 
-function parseCliArgs(args: string[]) {
-  const { values } = parseArgs({
-    args,
-    strict: true,
-    options: {
-      root: { type: 'string', default: ROOT },
-      out: { type: 'string' },
-      label: { type: 'string', default: 'tree' },
-      variants: { type: 'string', default: 'bundled,runtime' },
-      phases: { type: 'string', default: 'warm,modeled,cold' },
-      quick: { type: 'boolean', default: false },
-      'no-profile': { type: 'boolean', default: false },
-      /** Stripe's modeled latency in the 'modeled' phase (ms per API answer). */
-      'stripe-latency': { type: 'string', default: String(MODELED_STRIPE_MS) },
-      /** node's flags in the cold phase: CDK sets NODE_OPTIONS=--enable-source-maps on every function. */
-      'cold-flags': { type: 'string', default: '--enable-source-maps' },
-    },
-  });
-  if (!values.out) throw new Error('--out <file.json> is required');
-  const stripeLatency = Number(values['stripe-latency']);
-  if (!Number.isInteger(stripeLatency) || stripeLatency < 0)
-    throw new Error('--stripe-latency takes a whole number of ms');
-  return {
-    root: path.resolve(values.root),
-    out: path.resolve(values.out),
-    label: values.label,
-    variants: values.variants.split(',') as SdkVariant[],
-    phases: new Set(values.phases.split(',')),
-    quick: values.quick,
-    profile: !values['no-profile'],
-    stripeLatency,
-    coldFlags: values['cold-flags'].split(' ').filter(Boolean),
-  };
-}
-
-/** The tree's own modules this bench needs: its stack's handler environment and its routes. */
-interface TreeModules {
-  FIXED_PORTS: Record<string, readonly [string, number]>;
-  handlerEnv(
-    info: TreeStackInfo,
-    dir: string,
-    secrets: { stripeWebhookSecret: string },
-  ): Record<string, string>;
-  readLocalSecrets(dir: string): Promise<{ stripeWebhookSecret: string }>;
-  routes: readonly RouteDef[];
-}
-
-/** The part of stack.json every tree writes (adminCredentials and awsGate only where there is a gate). */
-interface TreeStackInfo {
-  api: string;
-  site: string | null;
-  cognitoEndpoint: string;
-  userPoolId: string;
-  clientId: string;
-  region: string;
-  stripeApi: string;
-  outbox: string;
-  tableName: string;
-  awsGate?: string;
-  adminCredentials?: { accessKeyId: string; secretAccessKey: string };
-}
-
-async function loadTree(root: string): Promise<TreeModules> {
-  const stack = (await import(path.join(root, 'dev', 'local-stack.ts'))) as Omit<TreeModules, 'routes'>;
-  const { routes } = (await import(path.join(root, 'lambdas', 'routes.ts'))) as { routes: RouteDef[] };
-  return {
-    FIXED_PORTS: stack.FIXED_PORTS,
-    handlerEnv: stack.handlerEnv,
-    readLocalSecrets: stack.readLocalSecrets,
-    routes,
-  };
-}
-
-function git(root: string, args: string[]): Promise<string> {
-  return new Promise((resolve) => {
-    const child = spawn('git', args, { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('close', () => resolve(out.trim()));
-    child.on('error', () => resolve(''));
-  });
-}
-
-// ---- the emulators, in a child process -----------------------------------------------------------
-
-interface Child {
-  info: TreeStackInfo;
-  ports: number[];
-  /** null while it runs; its exit code or signal once it has exited. */
-  exitStatus(): number | string | null;
-  stop(): Promise<void>;
-}
-
-async function startChildStack(root: string, dir: string, tree: TreeModules): Promise<Child> {
-  const ports: number[] = [];
-  const env: NodeJS.ProcessEnv = { ...process.env, LOCAL_DIR: dir };
-  for (const [envName] of Object.values(tree.FIXED_PORTS)) {
-    let port = await freePort();
-    while (ports.includes(port)) port = await freePort();
-    ports.push(port);
-    env[envName] = String(port);
-  }
-  const logFile = path.join(dir, 'stack.log');
-  const fd = openSync(logFile, 'a');
-  // The tree's tsx binary rather than npx: one process fewer between us and the signal. With taskset
-  // (util-linux; it execs, so the pid stays tsx's) the emulators keep to the last CPU, so their work
-  // after answering never takes the core the handler being timed runs on.
-  const command = [
-    path.join(root, 'node_modules', '.bin', 'tsx'),
-    'dev/start.ts',
-    '--no-site',
-    '--no-webhooks',
-  ];
-  const pinned = os.cpus().length >= 2 && existsSync(TASKSET);
-  if (pinned) command.unshift(TASKSET, '-c', String(os.cpus().length - 1));
-  console.log(
-    pinned ? `  emulators pinned to CPU ${os.cpus().length - 1}` : '  emulators not pinned (no taskset)',
-  );
-  const child: ChildProcess = spawn(command[0] ?? '', command.slice(1), {
-    cwd: root,
-    env,
-    stdio: ['ignore', fd, fd],
-  });
-  closeSync(fd);
-  let exited: number | string | null = null;
-  const exit = new Promise<void>((resolve) =>
-    child.once('exit', (code, signal) => {
-      exited = code ?? signal ?? 'exited';
-      resolve();
-    }),
-  );
-  const stop = async () => {
-    if (exited === null) {
-      const t0 = performance.now();
-      child.kill('SIGINT');
-      let killed = false;
-      const timer = setTimeout(() => {
-        killed = true;
-        child.kill('SIGKILL');
-      }, 30_000);
-      await exit;
-      clearTimeout(timer);
-      const took = `${((performance.now() - t0) / 1000).toFixed(1)} s`;
-      console.log(
-        killed
-          ? `  emulators killed after ${took} (SIGINT did not stop them)`
-          : `  emulators stopped in ${took}`,
-      );
-    }
-  };
-  try {
-    const info = await waitFor(
-      'the child stack (stack.json)',
-      async () => {
-        if (exited !== null) throw new Error(`the child exited (${exited}); see ${logFile}`);
-        return JSON.parse(await readFile(path.join(dir, 'stack.json'), 'utf8')) as TreeStackInfo;
-      },
-      180_000,
-    );
-    return { info, ports, stop, exitStatus: () => exited };
-  } catch (error) {
-    await stop();
-    throw new Error(`${String(error)}\n${await readFile(logFile, 'utf8').catch(() => '')}`);
-  }
-}
-
-// ---- bundles ------------------------------------------------------------------------------------
-
-/** esbuild's options as CDK runs them (cdk/lib/handler-bundling.ts), with the variant's externals. */
-function variantOptions(variant: SdkVariant) {
-  return { ...handlerEsbuildOptions(), external: variant === 'runtime' ? ['@aws-sdk/*'] : [] };
-}
-
-/** The variant the shared options build today. */
-function deployedVariant(): SdkVariant {
-  return HANDLER_BUNDLING.externalModules.some((m) => m.startsWith('@aws-sdk/')) ? 'runtime' : 'bundled';
-}
-
-type Part = keyof BundleRow['parts'];
-
-/** The part a package belongs to when own code imports it. */
-function partOfPackage(input: string): Part {
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];
-  if (!pkg) return 'own';
-  if (/^@(aws-sdk|smithy|aws-crypto|aws)\//.test(pkg)) return 'awsSdk';
-  if (pkg === 'stripe') return 'stripe';
-  return 'otherDeps';
-}
-
-/**
- * Each input of a bundle attributed to what brought it in: own code, or the package own code imported
- * (so the SDK's own dependencies, e.g. bowser or mnemonist, count as the SDK). Breadth-first from the
- * entry point; an input reached both ways counts for the nearer importer.
- */
-function attribute(metafile: Metafile, entry: string): Map<string, Part> {
-  const owner = new Map<string, Part>([[entry, 'own']]);
-  const queue = [entry];
-  for (let input = queue.shift(); input !== undefined; input = queue.shift()) {
-    const from = owner.get(input) ?? 'own';
-    for (const imp of metafile.inputs[input]?.imports ?? []) {
-      if (imp.external || owner.has(imp.path)) continue;
-      owner.set(imp.path, from === 'own' ? partOfPackage(imp.path) : from);
-      queue.push(imp.path);
-    }
-  }
-  return owner;
-}
-
-/**
- * Every handler of the tree built as CDK builds it, into `outdir` (inside the tree, so that a module
- * left external resolves from the tree's node_modules as the runtime's copy would). One esbuild call.
- */
-/** A tree's handler module: its endpoint's folder, or lambdas/handlers/ in trees from before the folders. */
-function treeHandlerFile(root: string, handler: string): string {
-  const inFolder = path.join(root, 'lambdas', 'endpoints', handler, 'handler.ts');
-  return existsSync(inFolder) ? inFolder : path.join(root, 'lambdas', 'handlers', `${handler}.ts`);
-}
-
-async function buildBundles(
-  root: string,
-  handlers: string[],
-  variant: SdkVariant,
-  outdir: string,
-): Promise<{ files: Record<string, string>; rows: BundleRow[] }> {
-  const result = await build({
-    ...variantOptions(variant),
-    entryPoints: handlers.map((h) => ({
-      in: treeHandlerFile(root, h),
-      out: `${h}/index`,
-    })),
-    outdir,
-    absWorkingDir: root,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const files: Record<string, string> = {};
-  const rows: BundleRow[] = [];
-  for (const handler of handlers) {
-    const js = path.join(outdir, handler, 'index.js');
-    files[handler] = js;
-    const code = await readFile(js);
-    const map = await readFile(`${js}.map`);
-    const meta = result.metafile.outputs[path.relative(root, js)];
-    const owner = attribute(result.metafile, meta?.entryPoint ?? '');
-    const parts = { awsSdk: 0, stripe: 0, otherDeps: 0, own: 0 };
-    for (const [input, { bytesInOutput }] of Object.entries(meta?.inputs ?? {}))
-      parts[owner.get(input) ?? partOfPackage(input)] += bytesInOutput;
-    rows.push({
-      handler,
-      js: code.length,
-      map: map.length,
-      zipped: deflateRawSync(code).length + deflateRawSync(map).length,
-      parts,
-    });
-  }
-  return { files, rows };
-}
-
-/** bench/cold-runner.ts (with bench/own-time.ts) as one plain .cjs for `node`. */
-async function buildColdRunner(outfile: string): Promise<void> {
-  await build({
-    entryPoints: [path.join(ROOT, 'bench', 'cold-runner.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: HANDLER_BUNDLING.target,
-    format: 'cjs',
-    logLevel: 'error',
-  });
-}
-
 // ---- the run --------------------------------------------------------------------------------------
-
-interface Endpoint {
-  key: string;
-  handler: string;
-  total: number[];
-  own: number[];
-  io: number[];
-  wait: number[];
-  cpu: number[];
-  outbound: number[];
-  statuses: Map<number, number>;
-  /** Per call: requests to each service. */
-  calls: Record<Service, number[]>;
-  /** Per call in the modeled phase: calls one after another on the critical path, all and Stripe's. */
-  serial: number[];
-  stripeSerial: number[];
-  /** End-to-end latency in the modeled phase (Stripe answering after args.stripeLatency ms). */
-  modeled: number[];
-}
 
 async function main(): Promise<void> {
   const args = parseCliArgs(process.argv.slice(2));
@@ -431,7 +133,6 @@ async function main(): Promise<void> {
       routes: tree.routes,
       isolation: 'in-process',
     });
-    const apiBase = `${api.url}/api`;
 
     const stripe = new Stripe(env.STRIPE_SECRET_KEY || 'sk_test_local', {
       host: '127.0.0.1',
@@ -447,191 +148,21 @@ async function main(): Promise<void> {
     });
     clients.push(cognito);
 
-    /** An ID token of the user (also after the BFF ended their sessions: a new sign-in is accepted). */
-    const signIn = async (email: string, password: string) => {
-      const auth = await cognito.send(
-        new InitiateAuthCommand({
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          ClientId: info.clientId,
-          AuthParameters: { USERNAME: email, PASSWORD: password },
-        }),
-      );
-      const token = auth.AuthenticationResult?.IdToken ?? '';
-      return { token, uid: String(decodeJwt(token).sub) };
-    };
-    const newUser = async (name: string) => {
-      const email = `bench-${name}-${Date.now()}-${randomBytes(2).toString('hex')}@example.com`;
-      const password = 'Passw0rd!long';
-      await cognito.send(
-        new AdminCreateUserCommand({
-          UserPoolId: info.userPoolId,
-          Username: email,
-          MessageAction: 'SUPPRESS',
-          UserAttributes: [
-            { Name: 'email', Value: email },
-            { Name: 'email_verified', Value: 'true' },
-          ],
-        }),
-      );
-      await cognito.send(
-        new AdminSetUserPasswordCommand({
-          UserPoolId: info.userPoolId,
-          Username: email,
-          Password: password,
-          Permanent: true,
-        }),
-      );
-      const { token, uid } = await signIn(email, password);
-      return { email, password, token, uid };
-    };
-    type User = Awaited<ReturnType<typeof newUser>>;
+    const { signIn, newUser } = benchUsers(cognito, info);
+    type User = BenchUser;
 
     // ---- the cold phase's runner: a fresh node per call, with the handler's environment only.
     let coldVariant: SdkVariant = deployedVariant();
-    let coldSeq = 0;
-    const coldInvoke: ColdInvoke = async (handler, bundle, event, context) => {
-      const seq = coldSeq++;
-      const job = path.join(dir, `cold-${seq}.json`);
-      const resultFile = path.join(dir, `cold-${seq}.out.json`);
-      await writeFile(job, JSON.stringify({ bundle, event, context, resultFile }));
-      const t0 = performance.now();
-      const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
-        const p = spawn(process.execPath, [...args.coldFlags, runner, job], {
-          env: {
-            PATH: process.env.PATH,
-            ...env,
-            AWS_LAMBDA_FUNCTION_NAME: handler,
-            AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
-            AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '512',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let out = '';
-        p.stdout.on('data', (d: Buffer) => (out += d.toString()));
-        p.stderr.on('data', (d: Buffer) => (out += d.toString()));
-        p.on('close', (c) => resolve({ code: c, output: out }));
-      });
-      const processMs = performance.now() - t0;
-      if (code !== 0) throw new Error(`cold runner of ${handler} exited ${code}:\n${output.slice(-2000)}`);
-      const { result, timing } = JSON.parse(await readFile(resultFile, 'utf8')) as {
-        result: unknown;
-        timing: Omit<ColdSample, 'handler' | 'variant' | 'process'>;
-      };
-      await rm(job, { force: true });
-      await rm(resultFile, { force: true });
-      return { result, sample: { handler, variant: coldVariant, ...timing, process: processMs } };
-    };
+    const coldInvoke = coldInvoker({
+      dir,
+      runner,
+      coldFlags: args.coldFlags,
+      env,
+      variant: () => coldVariant,
+    });
 
-    // Every request goes through here (fetch, not node:http, so the client is never counted as
-    // outbound I/O). Recorded only in the warm phase after warm-up.
-    const endpoints = new Map<string, Endpoint>();
-    const coldSamples: ColdSample[] = [];
-    /** 'timed': the warm phase's samples; 'modeled': the modeled phase's (Stripe slowed down). */
-    let recording: false | 'timed' | 'modeled' = false;
-    let phase: 'warm' | 'cold' = 'warm';
-    let requests = 0;
-    // By handler name: its route (method, path) comes from the tree's table; params go into the query
-    // string of a GET and into the JSON body otherwise (routes change method between trees).
-    const call = async (
-      handler: string,
-      opts: {
-        user?: User;
-        params?: Record<string, unknown>;
-        raw?: string;
-        headers?: Record<string, string>;
-        expect?: number[];
-      } = {},
-    ) => {
-      const def = tree.routes.find((r) => r.handler === handler);
-      if (!def) throw new Error(`no route for ${handler}`);
-      const { method } = def;
-      const route = def.path.replace(/^\/api\//, '');
-      const url = new URL(`${apiBase}/${route}`);
-      const { params } = opts;
-      if (method === 'GET')
-        for (const [k, v] of Object.entries(params ?? {})) url.searchParams.set(k, String(v));
-      const body =
-        opts.raw ?? (method === 'GET' || params === undefined ? undefined : JSON.stringify(params));
-      if (outboundInFlight() !== 0) throw new Error('an outbound request is in flight between requests');
-      takeSamples();
-      takeColdSamples();
-      const t0 = performance.now();
-      const res = await fetch(url, {
-        method,
-        headers: {
-          ...(opts.user ? { authorization: `Bearer ${opts.user.token}` } : {}),
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...opts.headers,
-        },
-        body,
-      });
-      const text = await res.text();
-      const total = performance.now() - t0;
-      const samples: OwnSample[] = takeSamples();
-      const cold = takeColdSamples();
-      const json = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
-      if (!(opts.expect ?? [200]).includes(res.status)) {
-        throw new Error(`${method} /api/${route} answered ${res.status}: ${text.slice(0, 300)}`);
-      }
-      if (phase === 'cold') {
-        if (cold.length !== 1 || cold[0]?.handler !== def.handler)
-          throw new Error(
-            `${method} /api/${route}: expected one cold call of ${def.handler}, got ${cold.length}`,
-          );
-        coldSamples.push(cold[0]);
-        return json;
-      }
-      const sample = samples[0];
-      if (samples.length !== 1 || sample?.handler !== def.handler) {
-        throw new Error(
-          `${method} /api/${route}: expected one timed call of ${def.handler}, got ${samples.length}`,
-        );
-      }
-      // The interception must see the SDKs' requests: a handler that calls AWS or Stripe and shows
-      // none would have its waits counted as its own time.
-      if (!NO_CALLS_WHEN_WARM.has(def.handler) && sample.outbound === 0) {
-        throw new Error(`${method} /api/${route}: no outbound request seen (is request() intercepted?)`);
-      }
-      if (recording) {
-        const key = `${method} /api/${route}`;
-        let e = endpoints.get(key);
-        if (!e) {
-          e = {
-            key,
-            handler: def.handler,
-            total: [],
-            own: [],
-            io: [],
-            wait: [],
-            cpu: [],
-            outbound: [],
-            statuses: new Map(),
-            calls: Object.fromEntries(SERVICES.map((s) => [s, []])) as unknown as Endpoint['calls'],
-            serial: [],
-            stripeSerial: [],
-            modeled: [],
-          };
-          endpoints.set(key, e);
-        }
-        if (recording === 'modeled') {
-          e.modeled.push(total);
-          e.serial.push(serialDepth(sample.calls));
-          e.stripeSerial.push(serialDepth(sample.calls.filter((c) => c.service === 'stripe')));
-        } else {
-          requests++;
-          e.total.push(total);
-          e.own.push(sample.own);
-          e.io.push(sample.io);
-          e.wait.push(sample.wait);
-          e.cpu.push(sample.cpu);
-          e.outbound.push(sample.outbound);
-          e.statuses.set(res.status, (e.statuses.get(res.status) ?? 0) + 1);
-          for (const service of SERVICES)
-            e.calls[service].push(sample.calls.filter((c) => c.service === service).length);
-        }
-      }
-      return json;
-    };
+    const rec = new Recorder(tree.routes, `${api.url}/api`);
+    const { call } = rec;
 
     // The site sends an Idempotency-Key with every user action (trees before it ignore the header).
     const idempotency = () => ({ 'idempotency-key': `bench-${randomBytes(12).toString('hex')}` });
@@ -696,7 +227,7 @@ async function main(): Promise<void> {
       idempotency,
       roundsOf: (full) => Math.max(1, Math.round(full * scale)),
       scale,
-      phase: () => phase,
+      phase: () => rec.phase,
       a,
       subA,
       licensesA,
@@ -731,14 +262,14 @@ async function main(): Promise<void> {
       // Warm-up: each scenario five times (once with --quick; module load, keep-alive sockets, JIT), unrecorded.
       console.log(`[${args.label}] warming up (${deployedVariant()} bundles, in-process)…`);
       for (const s of scenarios) for (let i = 0; i < (args.quick ? 1 : 5); i++) await s.run(-1 - i);
-      recording = 'timed';
+      rec.recording = 'timed';
       console.log(`[${args.label}] measuring…`);
       for (const s of scenarios) {
         const t0 = performance.now();
         for (let i = 0; i < s.rounds; i++) await s.run(i);
         console.log(`  ${s.name}: ${s.rounds} rounds in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       }
-      recording = false;
+      rec.recording = false;
       if (args.phases.has('modeled')) {
         // Stripe as in production: every API answer after args.stripeLatency ms (the emulator's
         // latency setting); DynamoDB, Cognito and SES still answer in about a millisecond here.
@@ -747,11 +278,11 @@ async function main(): Promise<void> {
           console.log(
             `[${args.label}] modeled: Stripe at ${args.stripeLatency} ms, every scenario ${rounds} times…`,
           );
-          recording = 'modeled';
+          rec.recording = 'modeled';
           try {
             for (const s of scenarios) for (let i = 0; i < rounds; i++) await s.run(i);
           } finally {
-            recording = false;
+            rec.recording = false;
             await setStripeLatency(0);
           }
           modeledStripeMs = args.stripeLatency;
@@ -780,8 +311,8 @@ async function main(): Promise<void> {
       }
       const missing = tree.routes.filter(
         (r) =>
-          !endpoints.has(`${r.method} ${r.path}`) ||
-          (modeledStripeMs !== undefined && !endpoints.get(`${r.method} ${r.path}`)?.modeled.length),
+          !rec.endpoints.has(`${r.method} ${r.path}`) ||
+          (modeledStripeMs !== undefined && !rec.endpoints.get(`${r.method} ${r.path}`)?.modeled.length),
       );
       if (missing.length) throw new Error(`endpoints not measured: ${missing.map((r) => r.path).join(', ')}`);
 
@@ -808,19 +339,19 @@ async function main(): Promise<void> {
         const files = built[v]?.files;
         if (!files) continue;
         coldVariant = v;
-        phase = 'cold';
+        rec.phase = 'cold';
         setPhase('cold', files, coldInvoke);
         console.log(
           `[${args.label}] cold starts, ${v} bundles: every scenario ${rounds} times, a fresh node per call…`,
         );
-        coldSamples.length = 0;
+        rec.coldSamples.length = 0;
         const t0 = performance.now();
         for (let i = 0; i < rounds; i++) for (const s of scenarios) await s.run(1000 + i);
         console.log(
-          `  ${coldSamples.length} cold calls in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+          `  ${rec.coldSamples.length} cold calls in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
         );
         cold[v] = handlers.map((handler) => {
-          const xs = coldSamples.filter((c) => c.handler === handler);
+          const xs = rec.coldSamples.filter((c) => c.handler === handler);
           if (!NO_CALLS_WHEN_WARM.has(handler) && xs.some((x) => x.outbound === 0))
             throw new Error(`cold ${handler}: a first invocation without outbound requests`);
           return {
@@ -845,11 +376,11 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       node: process.version,
       loadavg: os.loadavg(),
-      requests,
+      requests: rec.requests,
       deployedVariant: deployedVariant(),
       externals: { bundled: variantOptions('bundled').external, runtime: variantOptions('runtime').external },
       endpoints: tree.routes
-        .map((r) => endpoints.get(`${r.method} ${r.path}`))
+        .map((r) => rec.endpoints.get(`${r.method} ${r.path}`))
         .filter((e): e is Endpoint => e !== undefined)
         .map((e) => ({
           endpoint: e.key.replace(' /api/', ' '),
