@@ -18,7 +18,6 @@ const PIECES = ['contract.ts', 'handler.ts', 'grants.ts', 'fuzz.ts', 'bench.ts']
 const TESTED_ELSEWHERE: Partial<Record<EndpointName, string>> = {
   'add-licenses': 'checkout.int.test.ts',
   'complete-checkout': 'checkout.int.test.ts',
-  'delete-customer': 'accounts.int.test.ts',
   'email-recovery': 'accounts.int.test.ts',
   'email-recovery-info': 'takeover.int.test.ts',
   'end-sessions': 'security-mails.int.test.ts',
@@ -30,12 +29,12 @@ const TESTED_ELSEWHERE: Partial<Record<EndpointName, string>> = {
   'quote-licenses': 'checkout.int.test.ts',
   'refund-eligibility': '../endpoints/request-refund/__tests__/refund-guarantee.int.test.ts',
   'remove-licenses': 'checkout.int.test.ts',
-  'renew-licenses': 'money-rounds.int.test.ts',
+  'renew-licenses': '../endpoints/cancel-subscription/__tests__/cancel-renew.int.test.ts',
   'setup-checkout': 'checkout.int.test.ts',
   'sign-out-everywhere': 'accounts.int.test.ts',
   'sign-out-machine': '../endpoints/get-machines/__tests__/machines.int.test.ts',
   'take-back-license': '../endpoints/assign-license/__tests__/assign-license.int.test.ts',
-  'update-card': 'checkout.int.test.ts',
+  'update-card': 'stripe-errors.int.test.ts',
   'update-email': 'accounts.int.test.ts',
 };
 
