@@ -84,9 +84,11 @@ const contracts = [
 /** An endpoint's name: its folder in lambdas/endpoints/, the key of every registry of endpoints. */
 export type EndpointName = (typeof contracts)[number]['handler'];
 
-export const routes: readonly (RouteDef & { handler: EndpointName })[] = contracts.map(({ method, path, handler, auth }) => ({
-  method,
-  path,
-  handler,
-  auth,
-}));
+export const routes: readonly (RouteDef & { handler: EndpointName })[] = contracts.map(
+  ({ method, path, handler, auth }) => ({
+    method,
+    path,
+    handler,
+    auth,
+  }),
+);

@@ -20,10 +20,10 @@ export function deployedVariant(): SdkVariant {
   return HANDLER_BUNDLING.externalModules.some((m) => m.startsWith('@aws-sdk/')) ? 'runtime' : 'bundled';
 }
 
-export type Part = keyof BundleRow['parts'];
+type Part = keyof BundleRow['parts'];
 
 /** The part a package belongs to when own code imports it. */
-export function partOfPackage(input: string): Part {
+function partOfPackage(input: string): Part {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];
   if (!pkg) return 'own';
   if (/^@(aws-sdk|smithy|aws-crypto|aws)\//.test(pkg)) return 'awsSdk';
@@ -36,7 +36,7 @@ export function partOfPackage(input: string): Part {
  * (so the SDK's own dependencies, e.g. bowser or mnemonist, count as the SDK). Breadth-first from the
  * entry point; an input reached both ways counts for the nearer importer.
  */
-export function attribute(metafile: Metafile, entry: string): Map<string, Part> {
+function attribute(metafile: Metafile, entry: string): Map<string, Part> {
   const owner = new Map<string, Part>([[entry, 'own']]);
   const queue = [entry];
   for (let input = queue.shift(); input !== undefined; input = queue.shift()) {

@@ -24,7 +24,7 @@ export interface TreeModules {
 }
 
 /** The part of stack.json every tree writes (adminCredentials and awsGate only where there is a gate). */
-export interface TreeStackInfo {
+interface TreeStackInfo {
   api: string;
   site: string | null;
   cognitoEndpoint: string;

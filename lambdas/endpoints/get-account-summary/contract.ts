@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { contract } from '../../contracts/contract';
 
 /** A license the caller can use on their own computer. */
-export interface UsableLicense {
+interface UsableLicense {
   key: string;
   /** 'NONE' while the license renews monthly, otherwise the ISO 8601 time it ends. */
   expirationDate: string;

@@ -6,7 +6,7 @@ import {
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { generateSync } from 'otplib';
-import { fetchAccountSummary } from '../../../../desktop-client/account-summary';
+import { AccountSummaryError, fetchAccountSummary } from '../../../../desktop-client/account-summary';
 import { signIn, SignInError } from '../../../../desktop-client/sign-in';
 import { validateLicense } from '../contract';
 import { licensesOf, subscribe } from '../../../__tests__/support/accounts';
@@ -82,6 +82,13 @@ describe('the reference client with two-factor sign-in', () => {
       subscription: { status: 'active', licenses: 1 },
       licenses: [{ key: key?.key, source: 'own', paidFor: true }],
     });
+    // Once every session ends (from the site, or after a takeover), the application is told to sign in again.
+    expect(
+      (await bff.call('POST', 'sign-out-everywhere', { user: { ...buyer, token: session.idToken } })).status,
+    ).toBe(200);
+    await expect(fetchAccountSummary(bff.info.api, session)).rejects.toEqual(
+      new AccountSummaryError(401, 'SESSION_EXPIRED'),
+    );
   });
 
   it('refuses a wrong code with a reason the application can show', async () => {
