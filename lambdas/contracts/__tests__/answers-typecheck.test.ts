@@ -57,7 +57,7 @@ it('renaming a field of the answer breaks the page that reads it and the handler
   expect(errors).toEqual(
     expect.arrayContaining([
       expect.stringMatching(/^src\/account\/licenses\/SubscriptionSummary\.tsx: .*cardLast4/),
-      expect.stringMatching(/^lambdas\/handlers\/get-subscriptions\.ts: .*cardLast4/),
+      expect.stringMatching(/^lambdas\/endpoints\/get-subscriptions\/handler\.ts: .*cardLast4/),
     ]),
   );
 });

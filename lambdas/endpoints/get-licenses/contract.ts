@@ -3,7 +3,7 @@ import { contract } from '../../contracts/contract';
 import { fields } from '../../contracts/fields';
 import type { LicenseView } from '../../contracts/license-view';
 
-/** The spec's license data: the customer, the current subscription and every license in force. */
+/** The license data the licenses page shows: the customer, the current subscription and every license in force. */
 export interface LicenseData {
   customerId: string | null;
   subscriptionId: string | null;
@@ -16,7 +16,7 @@ export interface LicenseData {
   ended: LicenseView[];
 }
 
-/** GET /api/get-licenses?uid: from our records alone. `ended` is an addition to the spec's data. */
+/** GET /api/get-licenses?uid: from our records alone. `ended` also lists what ended, for a subscription that ended. */
 export const getLicenses = contract<LicenseData>()({
   method: 'GET',
   path: '/api/get-licenses',

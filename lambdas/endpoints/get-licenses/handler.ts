@@ -6,7 +6,7 @@ import { getAccount } from '../../lib/repository/accounts';
 import { listSlots } from '../../lib/repository/licenses';
 import { parseQuery } from '../../lib/request';
 
-// GET /api/get-licenses?uid: the spec's license data from our records alone (no Stripe call): the
+// GET /api/get-licenses?uid: the license data the licenses page shows, from our records alone (no Stripe call): the
 // customer, the current subscription and its status, every license still in force, and the current
 // subscription's licenses that ended (so a subscriber whose subscription ended sees what ended and when).
 

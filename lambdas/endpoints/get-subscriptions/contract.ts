@@ -11,7 +11,7 @@ export interface NextCharge {
   date: string;
 }
 
-/** The spec's subscription entity. */
+/** A subscription as the licenses page shows it. */
 export interface Subscription {
   id: string;
   activeLicenseCount: number;

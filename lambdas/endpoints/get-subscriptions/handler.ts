@@ -9,8 +9,8 @@ import { parseQuery } from '../../lib/request';
 import { clientSecretOf, customerIdOf, retrieveSubscription, snapshotOf } from '../../lib/stripe';
 import type { SubscriptionSnapshot } from '../../lib/subscription-snapshot';
 
-// GET /api/get-subscriptions?uid: the spec's subscription entity for the caller's current
-// subscription (none or one), from our own records: the subscription's state cached on the account,
+// GET /api/get-subscriptions?uid: the caller's current subscription as the licenses page shows it
+// (none or one), from our own records: the subscription's state cached on the account,
 // which the webhook, checkout and every action keep current (a missed webhook is healed by the
 // scheduled sync, lambdas/jobs/sync-subscriptions.ts), so loading /licenses waits on no Stripe
 // request. Only a checkout still waiting for its first payment reads Stripe, for that payment's client
