@@ -5,7 +5,7 @@ import type { KnipConfig } from 'knip';
 const config: KnipConfig = {
   entry: [
     // Loaded by path: CDK bundles each handler, job and trigger, the local API server runs them in workers.
-    'lambdas/handlers/*.ts',
+    'lambdas/endpoints/*/handler.ts',
     'lambdas/jobs/*.ts',
     'lambdas/triggers/*.ts',
     'cdk/bin/app.ts',

@@ -88,7 +88,7 @@ export const SERVICES: readonly Service[] = ['stripe', 'dynamodb', 'cognito', 's
 /** A Stripe request's latency in production, roughly: what the modeled phase gives the emulator. */
 export const MODELED_STRIPE_MS = 300;
 
-/** Issue 22's targets: p95 end to end with Stripe at MODELED_STRIPE_MS (ms). */
+/** The API's targets: p95 end to end with Stripe at MODELED_STRIPE_MS (ms). */
 export const MODELED_TARGETS_MS: Readonly<Record<string, number>> = {
   'get-licenses': 150,
   'get-subscriptions': 150,

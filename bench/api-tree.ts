@@ -21,339 +21,47 @@
 // grants are tested elsewhere (dev/iam/, tests/); this bench measures time only.
 
 // First: installs the request() accounting before anything captures http.request.
-import { outboundInFlight, serialDepth, takeSamples, type OwnSample, type Service } from './own-time';
-import { spawn, type ChildProcess } from 'node:child_process';
+import './own-time';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, openSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
-import { deflateRawSync } from 'node:zlib';
-import { build, type Metafile } from 'esbuild';
-import {
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
-import { decodeJwt } from 'jose';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import Stripe from 'stripe';
-import { HANDLER_BUNDLING, handlerEsbuildOptions } from '../cdk/lib/handler-bundling';
 import { startApiServer } from '../dev/api-server';
-import { freePort, isPortOpen, waitFor } from '../dev/ports';
-import { CHECKOUTS_PER_HOUR } from '../lambdas/lib/checkout-limit';
-import { SENDER_MAILS_PER_DAY } from '../lambdas/lib/mail-limits';
-import type { RouteDef } from '../lambdas/routes';
+import { freePort, isPortOpen } from '../dev/ports';
 import { TERMS_VERSION } from '../src/lib/terms-version';
 import {
   median,
   mean,
-  MODELED_STRIPE_MS,
   pct,
   SERVICES,
-  type BundleRow,
   type EndpointRow,
   type SdkVariant,
   type TreeResult,
 } from './api-report';
-import { recordWindows, setPhase, takeColdSamples, type ColdInvoke, type ColdSample } from './dispatch';
+import { recordWindows, setPhase } from './dispatch';
 import { startProfile, summarize, type ProfileSummary } from './profile';
+import type { BenchContext, BenchUser } from './scenarios/context';
+import { scenariosOf } from './scenarios/endpoints';
+import { parseCliArgs, ROOT } from './tree/args';
+import {
+  buildBundles,
+  buildColdRunner,
+  deployedVariant,
+  treeHandlerFile,
+  variantOptions,
+} from './tree/bundles';
+import { git, loadTree, startChildStack, type Child } from './tree/child-stack';
+import { coldInvoker } from './tree/cold-invoke';
+import { NO_CALLS_WHEN_WARM, Recorder, type Endpoint } from './tree/recorder';
+import { benchUsers } from './tree/users';
 
-const ROOT = path.join(__dirname, '..');
-const TASKSET = '/usr/bin/taskset';
-
-/** Endpoints that may answer without any outbound call: no dependency, or a secret cached since the first call. */
-const NO_CALLS_WHEN_WARM = new Set(['health', 'license-public-key']);
 /** Rounds of every scenario in the modeled phase (each takes seconds with Stripe slowed down). */
 const MODELED_ROUNDS = 12;
 
-function parseCliArgs(args: string[]) {
-  const { values } = parseArgs({
-    args,
-    strict: true,
-    options: {
-      root: { type: 'string', default: ROOT },
-      out: { type: 'string' },
-      label: { type: 'string', default: 'tree' },
-      variants: { type: 'string', default: 'bundled,runtime' },
-      phases: { type: 'string', default: 'warm,modeled,cold' },
-      quick: { type: 'boolean', default: false },
-      'no-profile': { type: 'boolean', default: false },
-      /** Stripe's modeled latency in the 'modeled' phase (ms per API answer). */
-      'stripe-latency': { type: 'string', default: String(MODELED_STRIPE_MS) },
-      /** node's flags in the cold phase: CDK sets NODE_OPTIONS=--enable-source-maps on every function. */
-      'cold-flags': { type: 'string', default: '--enable-source-maps' },
-    },
-  });
-  if (!values.out) throw new Error('--out <file.json> is required');
-  const stripeLatency = Number(values['stripe-latency']);
-  if (!Number.isInteger(stripeLatency) || stripeLatency < 0)
-    throw new Error('--stripe-latency takes a whole number of ms');
-  return {
-    root: path.resolve(values.root),
-    out: path.resolve(values.out),
-    label: values.label,
-    variants: values.variants.split(',') as SdkVariant[],
-    phases: new Set(values.phases.split(',')),
-    quick: values.quick,
-    profile: !values['no-profile'],
-    stripeLatency,
-    coldFlags: values['cold-flags'].split(' ').filter(Boolean),
-  };
-}
-
-/** The tree's own modules this bench needs: its stack's handler environment and its routes. */
-interface TreeModules {
-  FIXED_PORTS: Record<string, readonly [string, number]>;
-  handlerEnv(
-    info: TreeStackInfo,
-    dir: string,
-    secrets: { stripeWebhookSecret: string },
-  ): Record<string, string>;
-  readLocalSecrets(dir: string): Promise<{ stripeWebhookSecret: string }>;
-  routes: readonly RouteDef[];
-}
-
-/** The part of stack.json every tree writes (adminCredentials and awsGate only where there is a gate). */
-interface TreeStackInfo {
-  api: string;
-  site: string | null;
-  cognitoEndpoint: string;
-  userPoolId: string;
-  clientId: string;
-  region: string;
-  stripeApi: string;
-  outbox: string;
-  tableName: string;
-  awsGate?: string;
-  adminCredentials?: { accessKeyId: string; secretAccessKey: string };
-}
-
-async function loadTree(root: string): Promise<TreeModules> {
-  const stack = (await import(path.join(root, 'dev', 'local-stack.ts'))) as Omit<TreeModules, 'routes'>;
-  const { routes } = (await import(path.join(root, 'lambdas', 'routes.ts'))) as { routes: RouteDef[] };
-  return {
-    FIXED_PORTS: stack.FIXED_PORTS,
-    handlerEnv: stack.handlerEnv,
-    readLocalSecrets: stack.readLocalSecrets,
-    routes,
-  };
-}
-
-function git(root: string, args: string[]): Promise<string> {
-  return new Promise((resolve) => {
-    const child = spawn('git', args, { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('close', () => resolve(out.trim()));
-    child.on('error', () => resolve(''));
-  });
-}
-
-// ---- the emulators, in a child process -----------------------------------------------------------
-
-interface Child {
-  info: TreeStackInfo;
-  ports: number[];
-  /** null while it runs; its exit code or signal once it has exited. */
-  exitStatus(): number | string | null;
-  stop(): Promise<void>;
-}
-
-async function startChildStack(root: string, dir: string, tree: TreeModules): Promise<Child> {
-  const ports: number[] = [];
-  const env: NodeJS.ProcessEnv = { ...process.env, LOCAL_DIR: dir };
-  for (const [envName] of Object.values(tree.FIXED_PORTS)) {
-    let port = await freePort();
-    while (ports.includes(port)) port = await freePort();
-    ports.push(port);
-    env[envName] = String(port);
-  }
-  const logFile = path.join(dir, 'stack.log');
-  const fd = openSync(logFile, 'a');
-  // The tree's tsx binary rather than npx: one process fewer between us and the signal. With taskset
-  // (util-linux; it execs, so the pid stays tsx's) the emulators keep to the last CPU, so their work
-  // after answering never takes the core the handler being timed runs on.
-  const command = [
-    path.join(root, 'node_modules', '.bin', 'tsx'),
-    'dev/start.ts',
-    '--no-site',
-    '--no-webhooks',
-  ];
-  const pinned = os.cpus().length >= 2 && existsSync(TASKSET);
-  if (pinned) command.unshift(TASKSET, '-c', String(os.cpus().length - 1));
-  console.log(
-    pinned ? `  emulators pinned to CPU ${os.cpus().length - 1}` : '  emulators not pinned (no taskset)',
-  );
-  const child: ChildProcess = spawn(command[0] ?? '', command.slice(1), {
-    cwd: root,
-    env,
-    stdio: ['ignore', fd, fd],
-  });
-  closeSync(fd);
-  let exited: number | string | null = null;
-  const exit = new Promise<void>((resolve) =>
-    child.once('exit', (code, signal) => {
-      exited = code ?? signal ?? 'exited';
-      resolve();
-    }),
-  );
-  const stop = async () => {
-    if (exited === null) {
-      const t0 = performance.now();
-      child.kill('SIGINT');
-      let killed = false;
-      const timer = setTimeout(() => {
-        killed = true;
-        child.kill('SIGKILL');
-      }, 30_000);
-      await exit;
-      clearTimeout(timer);
-      const took = `${((performance.now() - t0) / 1000).toFixed(1)} s`;
-      console.log(
-        killed
-          ? `  emulators killed after ${took} (SIGINT did not stop them)`
-          : `  emulators stopped in ${took}`,
-      );
-    }
-  };
-  try {
-    const info = await waitFor(
-      'the child stack (stack.json)',
-      async () => {
-        if (exited !== null) throw new Error(`the child exited (${exited}); see ${logFile}`);
-        return JSON.parse(await readFile(path.join(dir, 'stack.json'), 'utf8')) as TreeStackInfo;
-      },
-      180_000,
-    );
-    return { info, ports, stop, exitStatus: () => exited };
-  } catch (error) {
-    await stop();
-    throw new Error(`${String(error)}\n${await readFile(logFile, 'utf8').catch(() => '')}`);
-  }
-}
-
-// ---- bundles ------------------------------------------------------------------------------------
-
-/** esbuild's options as CDK runs them (cdk/lib/handler-bundling.ts), with the variant's externals. */
-function variantOptions(variant: SdkVariant) {
-  return { ...handlerEsbuildOptions(), external: variant === 'runtime' ? ['@aws-sdk/*'] : [] };
-}
-
-/** The variant the shared options build today. */
-function deployedVariant(): SdkVariant {
-  return HANDLER_BUNDLING.externalModules.some((m) => m.startsWith('@aws-sdk/')) ? 'runtime' : 'bundled';
-}
-
-type Part = keyof BundleRow['parts'];
-
-/** The part a package belongs to when own code imports it. */
-function partOfPackage(input: string): Part {
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];
-  if (!pkg) return 'own';
-  if (/^@(aws-sdk|smithy|aws-crypto|aws)\//.test(pkg)) return 'awsSdk';
-  if (pkg === 'stripe') return 'stripe';
-  return 'otherDeps';
-}
-
-/**
- * Each input of a bundle attributed to what brought it in: own code, or the package own code imported
- * (so the SDK's own dependencies, e.g. bowser or mnemonist, count as the SDK). Breadth-first from the
- * entry point; an input reached both ways counts for the nearer importer.
- */
-function attribute(metafile: Metafile, entry: string): Map<string, Part> {
-  const owner = new Map<string, Part>([[entry, 'own']]);
-  const queue = [entry];
-  for (let input = queue.shift(); input !== undefined; input = queue.shift()) {
-    const from = owner.get(input) ?? 'own';
-    for (const imp of metafile.inputs[input]?.imports ?? []) {
-      if (imp.external || owner.has(imp.path)) continue;
-      owner.set(imp.path, from === 'own' ? partOfPackage(imp.path) : from);
-      queue.push(imp.path);
-    }
-  }
-  return owner;
-}
-
-/**
- * Every handler of the tree built as CDK builds it, into `outdir` (inside the tree, so that a module
- * left external resolves from the tree's node_modules as the runtime's copy would). One esbuild call.
- */
-async function buildBundles(
-  root: string,
-  handlers: string[],
-  variant: SdkVariant,
-  outdir: string,
-): Promise<{ files: Record<string, string>; rows: BundleRow[] }> {
-  const result = await build({
-    ...variantOptions(variant),
-    entryPoints: handlers.map((h) => ({
-      in: path.join(root, 'lambdas', 'handlers', `${h}.ts`),
-      out: `${h}/index`,
-    })),
-    outdir,
-    absWorkingDir: root,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const files: Record<string, string> = {};
-  const rows: BundleRow[] = [];
-  for (const handler of handlers) {
-    const js = path.join(outdir, handler, 'index.js');
-    files[handler] = js;
-    const code = await readFile(js);
-    const map = await readFile(`${js}.map`);
-    const meta = result.metafile.outputs[path.relative(root, js)];
-    const owner = attribute(result.metafile, meta?.entryPoint ?? '');
-    const parts = { awsSdk: 0, stripe: 0, otherDeps: 0, own: 0 };
-    for (const [input, { bytesInOutput }] of Object.entries(meta?.inputs ?? {}))
-      parts[owner.get(input) ?? partOfPackage(input)] += bytesInOutput;
-    rows.push({
-      handler,
-      js: code.length,
-      map: map.length,
-      zipped: deflateRawSync(code).length + deflateRawSync(map).length,
-      parts,
-    });
-  }
-  return { files, rows };
-}
-
-/** bench/cold-runner.ts (with bench/own-time.ts) as one plain .cjs for `node`. */
-async function buildColdRunner(outfile: string): Promise<void> {
-  await build({
-    entryPoints: [path.join(ROOT, 'bench', 'cold-runner.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: HANDLER_BUNDLING.target,
-    format: 'cjs',
-    logLevel: 'error',
-  });
-}
-
 // ---- the run --------------------------------------------------------------------------------------
-
-interface Endpoint {
-  key: string;
-  handler: string;
-  total: number[];
-  own: number[];
-  io: number[];
-  wait: number[];
-  cpu: number[];
-  outbound: number[];
-  statuses: Map<number, number>;
-  /** Per call: requests to each service. */
-  calls: Record<Service, number[]>;
-  /** Per call in the modeled phase: calls one after another on the critical path, all and Stripe's. */
-  serial: number[];
-  stripeSerial: number[];
-  /** End-to-end latency in the modeled phase (Stripe answering after args.stripeLatency ms). */
-  modeled: number[];
-}
 
 async function main(): Promise<void> {
   const args = parseCliArgs(process.argv.slice(2));
@@ -425,7 +133,6 @@ async function main(): Promise<void> {
       routes: tree.routes,
       isolation: 'in-process',
     });
-    const apiBase = `${api.url}/api`;
 
     const stripe = new Stripe(env.STRIPE_SECRET_KEY || 'sk_test_local', {
       host: '127.0.0.1',
@@ -441,201 +148,27 @@ async function main(): Promise<void> {
     });
     clients.push(cognito);
 
-    /** An ID token of the user (also after the BFF ended their sessions: a new sign-in is accepted). */
-    const signIn = async (email: string, password: string) => {
-      const auth = await cognito.send(
-        new InitiateAuthCommand({
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          ClientId: info.clientId,
-          AuthParameters: { USERNAME: email, PASSWORD: password },
-        }),
-      );
-      const token = auth.AuthenticationResult?.IdToken ?? '';
-      return { token, uid: String(decodeJwt(token).sub) };
-    };
-    const newUser = async (name: string) => {
-      const email = `bench-${name}-${Date.now()}-${randomBytes(2).toString('hex')}@example.com`;
-      const password = 'Passw0rd!long';
-      await cognito.send(
-        new AdminCreateUserCommand({
-          UserPoolId: info.userPoolId,
-          Username: email,
-          MessageAction: 'SUPPRESS',
-          UserAttributes: [
-            { Name: 'email', Value: email },
-            { Name: 'email_verified', Value: 'true' },
-          ],
-        }),
-      );
-      await cognito.send(
-        new AdminSetUserPasswordCommand({
-          UserPoolId: info.userPoolId,
-          Username: email,
-          Password: password,
-          Permanent: true,
-        }),
-      );
-      const { token, uid } = await signIn(email, password);
-      return { email, password, token, uid };
-    };
-    type User = Awaited<ReturnType<typeof newUser>>;
+    const { signIn, newUser } = benchUsers(cognito, info);
+    type User = BenchUser;
 
     // ---- the cold phase's runner: a fresh node per call, with the handler's environment only.
     let coldVariant: SdkVariant = deployedVariant();
-    let coldSeq = 0;
-    const coldInvoke: ColdInvoke = async (handler, bundle, event, context) => {
-      const seq = coldSeq++;
-      const job = path.join(dir, `cold-${seq}.json`);
-      const resultFile = path.join(dir, `cold-${seq}.out.json`);
-      await writeFile(job, JSON.stringify({ bundle, event, context, resultFile }));
-      const t0 = performance.now();
-      const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
-        const p = spawn(process.execPath, [...args.coldFlags, runner, job], {
-          env: {
-            PATH: process.env.PATH,
-            ...env,
-            AWS_LAMBDA_FUNCTION_NAME: handler,
-            AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
-            AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '512',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let out = '';
-        p.stdout.on('data', (d: Buffer) => (out += d.toString()));
-        p.stderr.on('data', (d: Buffer) => (out += d.toString()));
-        p.on('close', (c) => resolve({ code: c, output: out }));
-      });
-      const processMs = performance.now() - t0;
-      if (code !== 0) throw new Error(`cold runner of ${handler} exited ${code}:\n${output.slice(-2000)}`);
-      const { result, timing } = JSON.parse(await readFile(resultFile, 'utf8')) as {
-        result: unknown;
-        timing: Omit<ColdSample, 'handler' | 'variant' | 'process'>;
-      };
-      await rm(job, { force: true });
-      await rm(resultFile, { force: true });
-      return { result, sample: { handler, variant: coldVariant, ...timing, process: processMs } };
-    };
+    const coldInvoke = coldInvoker({
+      dir,
+      runner,
+      coldFlags: args.coldFlags,
+      env,
+      variant: () => coldVariant,
+    });
 
-    // Every request goes through here (fetch, not node:http, so the client is never counted as
-    // outbound I/O). Recorded only in the warm phase after warm-up.
-    const endpoints = new Map<string, Endpoint>();
-    const coldSamples: ColdSample[] = [];
-    /** 'timed': the warm phase's samples; 'modeled': the modeled phase's (Stripe slowed down). */
-    let recording: false | 'timed' | 'modeled' = false;
-    let phase: 'warm' | 'cold' = 'warm';
-    let requests = 0;
-    // By handler name: its route (method, path) comes from the tree's table; params go into the query
-    // string of a GET and into the JSON body otherwise (routes change method between trees).
-    const call = async (
-      handler: string,
-      opts: {
-        user?: User;
-        params?: Record<string, unknown>;
-        raw?: string;
-        headers?: Record<string, string>;
-        expect?: number[];
-      } = {},
-    ) => {
-      const def = tree.routes.find((r) => r.handler === handler);
-      if (!def) throw new Error(`no route for ${handler}`);
-      const { method } = def;
-      const route = def.path.replace(/^\/api\//, '');
-      const url = new URL(`${apiBase}/${route}`);
-      const { params } = opts;
-      if (method === 'GET')
-        for (const [k, v] of Object.entries(params ?? {})) url.searchParams.set(k, String(v));
-      const body =
-        opts.raw ?? (method === 'GET' || params === undefined ? undefined : JSON.stringify(params));
-      if (outboundInFlight() !== 0) throw new Error('an outbound request is in flight between requests');
-      takeSamples();
-      takeColdSamples();
-      const t0 = performance.now();
-      const res = await fetch(url, {
-        method,
-        headers: {
-          ...(opts.user ? { authorization: `Bearer ${opts.user.token}` } : {}),
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...opts.headers,
-        },
-        body,
-      });
-      const text = await res.text();
-      const total = performance.now() - t0;
-      const samples: OwnSample[] = takeSamples();
-      const cold = takeColdSamples();
-      const json = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
-      if (!(opts.expect ?? [200]).includes(res.status)) {
-        throw new Error(`${method} /api/${route} answered ${res.status}: ${text.slice(0, 300)}`);
-      }
-      if (phase === 'cold') {
-        if (cold.length !== 1 || cold[0]?.handler !== def.handler)
-          throw new Error(
-            `${method} /api/${route}: expected one cold call of ${def.handler}, got ${cold.length}`,
-          );
-        coldSamples.push(cold[0]);
-        return json;
-      }
-      const sample = samples[0];
-      if (samples.length !== 1 || sample?.handler !== def.handler) {
-        throw new Error(
-          `${method} /api/${route}: expected one timed call of ${def.handler}, got ${samples.length}`,
-        );
-      }
-      // The interception must see the SDKs' requests: a handler that calls AWS or Stripe and shows
-      // none would have its waits counted as its own time.
-      if (!NO_CALLS_WHEN_WARM.has(def.handler) && sample.outbound === 0) {
-        throw new Error(`${method} /api/${route}: no outbound request seen (is request() intercepted?)`);
-      }
-      if (recording) {
-        const key = `${method} /api/${route}`;
-        let e = endpoints.get(key);
-        if (!e) {
-          e = {
-            key,
-            handler: def.handler,
-            total: [],
-            own: [],
-            io: [],
-            wait: [],
-            cpu: [],
-            outbound: [],
-            statuses: new Map(),
-            calls: Object.fromEntries(SERVICES.map((s) => [s, []])) as unknown as Endpoint['calls'],
-            serial: [],
-            stripeSerial: [],
-            modeled: [],
-          };
-          endpoints.set(key, e);
-        }
-        if (recording === 'modeled') {
-          e.modeled.push(total);
-          e.serial.push(serialDepth(sample.calls));
-          e.stripeSerial.push(serialDepth(sample.calls.filter((c) => c.service === 'stripe')));
-        } else {
-          requests++;
-          e.total.push(total);
-          e.own.push(sample.own);
-          e.io.push(sample.io);
-          e.wait.push(sample.wait);
-          e.cpu.push(sample.cpu);
-          e.outbound.push(sample.outbound);
-          e.statuses.set(res.status, (e.statuses.get(res.status) ?? 0) + 1);
-          for (const service of SERVICES)
-            e.calls[service].push(sample.calls.filter((c) => c.service === service).length);
-        }
-      }
-      return json;
-    };
+    const rec = new Recorder(tree.routes, `${api.url}/api`);
+    const { call } = rec;
 
     // The site sends an Idempotency-Key with every user action (trees before it ignore the header).
     const idempotency = () => ({ 'idempotency-key': `bench-${randomBytes(12).toString('hex')}` });
     const has = (handler: string) => tree.routes.some((r) => r.handler === handler);
-    // delete-customer asks for the current password in newer trees (a strict schema in both).
-    const deleteWithPassword = (
-      await readFile(path.join(root, 'lambdas', 'handlers', 'delete-customer.ts'), 'utf8')
-    ).includes('currentPassword');
 
-    // ---- users: A subscribes (2 licenses); others go through checkout and deletion again and again.
+    // ---- users: A subscribes (3 licenses); the scenarios make their own users as they go.
     setPhase('warm', built[deployedVariant()]?.files ?? {});
     const a = await newUser('a');
     const checkout = async (u: User, count: number, card = 'pm_card_visa') => {
@@ -660,429 +193,56 @@ async function main(): Promise<void> {
       await call('complete-checkout', { user: u, params: { uid: u.uid, pmid } });
       return { customerId: String(setup.customerId), subscriptionId: String(setup.subscriptionId), pmid };
     };
-    // Three licenses: A validates the first, gives the second to a person (get-held-licenses), and new
-    // installations take places on the third.
-    const subA = await checkout(a, 3);
-    const licensesA = (await call('get-licenses', { user: a, params: { uid: a.uid } })).licenses as {
-      key: string;
-    }[];
-    const keyA = licensesA[0]?.key ?? '';
-    // Trees with machines (issue 20) take the installation validate-license is called from.
-    const machines = has('get-machines');
-    const machineOf = (id: string) => ({ id, name: `Bench ${id}`, platform: 'windows', appVersion: '5.2.0' });
-    /** The desktop application's check: the same installation renews its place each time. */
-    const validateA = () =>
-      call('validate-license', {
-        user: a,
-        params: machines ? { key: keyA, machine: machineOf('bench-machine-a1') } : { key: keyA },
-      });
-    const keyA2 = licensesA[2]?.key ?? '';
-    let newMachines = 0;
-
-    // Webhooks: a real invoice.paid event of A's subscription, under a fresh id each time (so the
-    // handler does the whole sync rather than answering "duplicate"), signed with the stack's secret.
-    const events = await stripe.events.list({ limit: 100, type: 'invoice.paid' });
-    const paid = events.data.find((e) => JSON.stringify(e.data.object).includes(subA.subscriptionId));
-    if (!paid) throw new Error(`no invoice.paid event for ${subA.subscriptionId}`);
-    let webhookSeq = 0;
-    const webhook = () => {
-      const payload = JSON.stringify({ ...paid, id: `${paid.id}_bench_${webhookSeq++}` });
-      const sig = stripe.webhooks.generateTestHeaderString({ payload, secret: secrets.stripeWebhookSecret });
-      return call('stripe-webhook', { raw: payload, headers: { 'stripe-signature': sig } });
-    };
-
-    // --quick (npm test runs it): a round or two of each scenario, enough to fail when a route is missing.
-    const scale = args.quick ? 0.02 : 1;
-    const roundsOf = (full: number) => Math.max(1, Math.round(full * scale));
-    const addRemoveRounds = roundsOf(150);
-    // Subscribers who add and remove licenses in turn (A's own licenses stay as the reads found them).
-    const adders: { user: User; sub: Awaited<ReturnType<typeof checkout>> }[] = [];
-    for (let i = 0; i < Math.max(2, addRemoveRounds / 10); i++) {
-      const user = await newUser(`adder${i}`);
-      adders.push({ user, sub: await checkout(user, 1) });
-    }
-
-    let canceller = await newUser('canceller');
-    let cancellers = 1;
-    let cancellerCheckouts = 0;
-    let mover = await newUser('mover');
-    await checkout(mover, 1);
-    let movers = 1;
-    let moverChanges = 0;
-    const resumerUser = await newUser('resumer');
-    const resumerSub = await checkout(resumerUser, 1);
-    const resumerKey = (
-      (await call('get-licenses', { user: resumerUser, params: { uid: resumerUser.uid } })).licenses as {
-        key: string;
-      }[]
-    )[0]?.key;
-    const resumer = { user: resumerUser, sub: resumerSub, key: resumerKey ?? '' };
-
-    // A subscriber with two licenses who cancels and renews them in turn (made on first use).
-    let leaver: { user: User; sub: Awaited<ReturnType<typeof checkout>>; keys: string[] } | undefined;
-    const leaverOnce = async () => {
-      if (!leaver) {
-        const user = await newUser('leaver');
-        const sub = await checkout(user, 2);
-        leaver = { user, sub, keys: await keysOf(user) };
-      }
-      return leaver;
-    };
-    /** A card with a random Visa number (Luhn-valid), so each refund is another household. */
-    const cardOfItsOwn = () => {
-      const digits = [4, ...Array.from({ length: 14 }, () => (randomBytes(1)[0] ?? 0) % 10)];
-      const sum = [...digits]
-        .reverse()
-        .reduce((n, d, i) => n + (i % 2 === 0 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : d), 0);
-      return stripe.paymentMethods.create({
-        type: 'card',
-        card: {
-          number: [...digits, (10 - (sum % 10)) % 10].join(''),
-          exp_month: 12,
-          exp_year: 2040,
-          cvc: '123',
-        },
-      });
-    };
-
-    // Licenses given to people: a subscriber gives one and takes it back, to a new address each round
-    // (the same license to the same address again must wait a minute); a person holds one of A's.
     const keysOf = async (u: User) =>
       ((await call('get-licenses', { user: u, params: { uid: u.uid } })).licenses as { key: string }[]).map(
         (l) => l.key,
       );
-    // A license may change hands 4 times in 30 days (issue 20), and each round of giving and taking back
-    // is two changes: a license serves two rounds, so a giver buys five and serves ten, then a new one buys.
-    const LICENSES_PER_GIVER = 5;
-    let giver: { user: User; sub: Awaited<ReturnType<typeof checkout>>; keys: string[] } | undefined;
-    let giverRounds = 0;
-    const nextGift = async () => {
-      const n = giverRounds++;
-      if (!giver || n % (2 * LICENSES_PER_GIVER) === 0) {
-        const user = await newUser(`giver${n}`);
-        giver = { user, sub: await checkout(user, LICENSES_PER_GIVER), keys: [] };
-        giver.keys = await keysOf(user);
-      }
-      return { giver, key: giver.keys[Math.floor(n / 2) % LICENSES_PER_GIVER] ?? '' };
-    };
+    // Three licenses: A validates the first, gives the second to a person (get-held-licenses), and new
+    // installations take places on the third.
+    const subA = await checkout(a, 3);
+    const licensesA = await keysOf(a);
     const holder = await newUser('holder');
-    const licensing = has('assign-license') && has('get-held-licenses');
-    if (licensing) {
+    if (has('assign-license') && has('get-held-licenses')) {
       await call('assign-license', {
         user: a,
         params: {
           customerId: subA.customerId,
           subscriptionId: subA.subscriptionId,
-          licenseKey: licensesA[1]?.key ?? '',
+          licenseKey: licensesA[1] ?? '',
           email: holder.email,
         },
         headers: idempotency(),
       });
     }
 
-    const scenarios: { name: string; rounds: number; run(i: number): Promise<void> }[] = [
-      {
-        name: 'reads',
-        rounds: roundsOf(200),
-        run: async (i) => {
-          await call('health');
-          await call('license-public-key');
-          await call('get-licenses', { user: a, params: { uid: a.uid } });
-          await call('get-subscriptions', { user: a, params: { uid: a.uid } });
-          await validateA();
-          if (phase === 'cold' || i % 3 !== 2)
-            await call('quote-licenses', { user: a, params: { count: 1 } });
-          if (has('get-invoices'))
-            await call('get-invoices', { user: a, params: { subscriptionId: subA.subscriptionId } });
-          if (licensing) await call('get-held-licenses', { user: holder, params: { uid: holder.uid } });
-          // A's subscription is in its first month: the guarantee's answer reads Stripe's payments.
-          if (has('refund-eligibility'))
-            await call('refund-eligibility', { user: a, params: { uid: a.uid } });
-          if (has('get-billing-details'))
-            await call('get-billing-details', { user: a, params: { uid: a.uid } });
-        },
-      },
-      {
-        name: 'update-card',
-        rounds: roundsOf(150),
-        run: async () => {
-          await call('update-card', {
-            user: a,
-            params: { subscriptionId: subA.subscriptionId, paymentMethodId: subA.pmid },
-            headers: idempotency(),
-          });
-        },
-      },
-      {
-        // Add 2 then remove 1, taking turns among subscribers so that nobody's license list grows
-        // past what a real account has (each ends with about 12). The quantity only ever grows, but
-        // Stripe idempotency keys name the latest invoice too, so a repeated step would be safe.
-        name: 'add 2 licenses then remove 1',
-        rounds: addRemoveRounds,
-        run: async (i) => {
-          const { user, sub } = adders[((i % adders.length) + adders.length) % adders.length] ?? {
-            user: a,
-            sub: subA,
-          };
-          const added = await call('add-licenses', {
-            user,
-            params: { customerId: sub.customerId, subscriptionId: sub.subscriptionId, count: 2 },
-            headers: idempotency(),
-          });
-          const renewing = (added.licenses as { key: string; expirationDate: string }[]).filter(
-            (l) => l.expirationDate === 'NONE',
-          );
-          const last = renewing[renewing.length - 1];
-          if (!last || renewing.length !== Number(added.quantity))
-            throw new Error(
-              `add-licenses: renewing licenses do not match the quantity: ${JSON.stringify(added)}`,
-            );
-          await call('remove-licenses', {
-            user,
-            params: {
-              customerId: sub.customerId,
-              subscriptionId: sub.subscriptionId,
-              licenseKeys: [last.key],
-            },
-            headers: idempotency(),
-          });
-        },
-      },
-      { name: 'stripe-webhook', rounds: roundsOf(200), run: () => webhook().then(() => undefined) },
-      ...(licensing
-        ? [
-            {
-              name: 'give a license to a person, then take it back',
-              rounds: roundsOf(100),
-              run: async (i: number) => {
-                const { giver, key } = await nextGift();
-                const ids = { customerId: giver.sub.customerId, subscriptionId: giver.sub.subscriptionId };
-                const email = `bench-holder-${i}-${randomBytes(3).toString('hex')}@example.com`;
-                await call('assign-license', {
-                  user: giver.user,
-                  params: { ...ids, licenseKey: key, email },
-                  headers: idempotency(),
-                });
-                await call('take-back-license', {
-                  user: giver.user,
-                  params: { ...ids, licenseKey: key },
-                  headers: idempotency(),
-                });
-              },
-            },
-          ]
-        : []),
-      {
-        // A new user each round, as in the product (delete-customer precedes deleting the Cognito
-        // user): Stripe idempotency keys are derived from the uid (customer:<uid>), so the same user
-        // buying again would be answered with the deleted customer.
-        name: 'new user: checkout then delete-customer',
-        rounds: roundsOf(100),
-        run: async (i) => {
-          const u = await newUser(`b${i}`);
-          await checkout(u, 1);
-          await call('delete-customer', {
-            user: u,
-            params: deleteWithPassword ? { uid: u.uid, currentPassword: u.password } : { uid: u.uid },
-            headers: idempotency(),
-          });
-        },
-      },
-      ...(machines
-        ? [
-            {
-              // A new installation takes a place on A's second license, the Devices view lists it, and
-              // it is signed out: validate-license admitting a machine, get-machines, sign-out-machine.
-              name: 'new machine: validate, list, sign out',
-              rounds: Math.round(100 * scale),
-              run: async (i: number) => {
-                const machine = machineOf(`bench-new-${phase}-${i}-${newMachines++}`);
-                const check = await call('validate-license', { user: a, params: { key: keyA2, machine } });
-                if (check.valid !== true)
-                  throw new Error(`a new machine was refused: ${JSON.stringify(check)}`);
-                await call('get-machines', { user: a, params: { uid: a.uid } });
-                await call('sign-out-machine', {
-                  user: a,
-                  params: { licenseKey: keyA2, machineId: machine.id },
-                  headers: idempotency(),
-                });
-              },
-            },
-          ]
-        : []),
-      ...(has('sign-out-everywhere')
-        ? [
-            {
-              // A fresh user each round: afterwards the BFF takes none of the user's tokens.
-              name: 'new user: sign-out-everywhere',
-              rounds: roundsOf(60),
-              run: async (i: number) => {
-                const u = await newUser(`s${i}`);
-                await call('sign-out-everywhere', { user: u });
-              },
-            },
-          ]
-        : []),
-      ...(has('end-sessions')
-        ? [
-            {
-              // The link of a security mail, followed once it is spent or expired (each is refused
-              // after one look-up): the route's cost without ending a session per round.
-              name: 'end-sessions with a link that no longer works',
-              rounds: roundsOf(60),
-              run: async () => {
-                await call('end-sessions', {
-                  params: { code: randomBytes(24).toString('base64url') },
-                  expect: [400],
-                });
-              },
-            },
-          ]
-        : []),
-      ...(has('cancel-checkout')
-        ? [
-            {
-              // A user starts a checkout and drops it, again and again: each round a new one to end.
-              // Another user once one has started CHECKOUTS_PER_HOUR checkouts, the most an account
-              // may start in an hour.
-              name: 'start a checkout then cancel it',
-              rounds: Math.round(60 * scale),
-              run: async () => {
-                if (++cancellerCheckouts > CHECKOUTS_PER_HOUR) {
-                  canceller = await newUser(`canceller${cancellers++}`);
-                  cancellerCheckouts = 1;
-                }
-                const setup = await call('setup-checkout', {
-                  user: canceller,
-                  params: { uid: canceller.uid, email: canceller.email, count: 1 },
-                  headers: idempotency(),
-                });
-                const ids = { customerId: setup.customerId, subscriptionId: setup.subscriptionId };
-                await call('cancel-checkout', { user: canceller, params: ids, headers: idempotency() });
-              },
-            },
-          ]
-        : []),
-      ...(has('resume-subscription')
-        ? [
-            {
-              // One subscriber removes their only license (the subscription is set to end) and keeps
-              // it renewing, in turn: the same key renews again each round.
-              name: 'remove the last license then keep renewing',
-              rounds: roundsOf(60),
-              run: async () => {
-                const { user, sub, key } = resumer;
-                const ids = { customerId: sub.customerId, subscriptionId: sub.subscriptionId };
-                await call('remove-licenses', {
-                  user,
-                  params: { ...ids, licenseKeys: [key] },
-                  headers: idempotency(),
-                });
-                await call('resume-subscription', { user, params: ids, headers: idempotency() });
-              },
-            },
-          ]
-        : []),
-      ...(has('cancel-subscription') && has('renew-licenses')
-        ? [
-            {
-              // One subscriber leaves in one step, then keeps both licenses renewing, in turn.
-              name: 'cancel in one step, then keep both licenses renewing',
-              rounds: roundsOf(60),
-              run: async () => {
-                const { user, sub, keys } = await leaverOnce();
-                const ids = { customerId: sub.customerId, subscriptionId: sub.subscriptionId };
-                await call('cancel-subscription', { user, params: ids, headers: idempotency() });
-                await call('renew-licenses', {
-                  user,
-                  params: { ...ids, licenseKeys: keys },
-                  headers: idempotency(),
-                });
-              },
-            },
-          ]
-        : []),
-      ...(has('billing-details')
-        ? [
-            {
-              // A's company details, with a tax ID every other round (Stripe creates or deletes one).
-              name: 'billing details for invoices',
-              rounds: roundsOf(60),
-              run: async (i: number) => {
-                await call('billing-details', {
-                  user: a,
-                  params: {
-                    customerId: subA.customerId,
-                    companyName: 'Bench Research GmbH',
-                    address: { line1: 'Hauptstr. 1', city: 'Berlin', postalCode: '10115', country: 'DE' },
-                    ...(i % 2 === 0 && { taxId: { type: 'eu_vat', value: 'DE123456789' } }),
-                  },
-                  headers: idempotency(),
-                });
-              },
-            },
-          ]
-        : []),
-      ...(has('request-refund')
-        ? [
-            {
-              // A new subscriber each round, paying with a card of its own (the guarantee is once per
-              // card a year), asks whether the guarantee applies and has its refund.
-              name: "new user: checkout then the guarantee's refund",
-              rounds: roundsOf(40),
-              run: async (i: number) => {
-                const u = await newUser(`refund${i}`);
-                const sub = await checkout(u, 1, (await cardOfItsOwn()).id);
-                await call('refund-eligibility', { user: u, params: { uid: u.uid } });
-                await call('request-refund', {
-                  user: u,
-                  params: { customerId: sub.customerId, subscriptionId: sub.subscriptionId },
-                  headers: idempotency(),
-                });
-              },
-            },
-          ]
-        : []),
-      {
-        name: 'update-email then recover it',
-        rounds: roundsOf(60),
-        run: async (i) => {
-          // A subscriber of their own, another once one has sent the day's SENDER_MAILS_PER_DAY mails.
-          if (++moverChanges > SENDER_MAILS_PER_DAY) {
-            mover = await newUser(`mover${movers++}`);
-            await checkout(mover, 1);
-            moverChanges = 1;
-          }
-          const newEmail = `bench-mover-new-${i}-${Date.now()}@example.com`;
-          await call('update-email', {
-            user: mover,
-            params: { uid: mover.uid, oldEmail: mover.email, newEmail, currentPassword: mover.password },
-          });
-          // The outbox over HTTP (fetch: not counted); the SES twin (or, in older trees, the
-          // handler itself) files every mail there.
-          const mails = (await (
-            await fetch(`${info.outbox}/messages.json?to=${encodeURIComponent(mover.email)}`)
-          ).json()) as { text: string }[];
-          const code = /oobCode=([A-Za-z0-9_-]+)/.exec(
-            mails.find((m) => m.text.includes(newEmail))?.text ?? '',
-          )?.[1];
-          if (!code) throw new Error(`no recovery mail to ${mover.email}`);
-          await call('email-recovery-info', { params: { code } });
-          await call('email-recovery', { params: { code } });
-          // Newer trees end every session of the user on an email change and on its recovery, and
-          // the recovery voids the password (the owner chooses a new one): set it again, unrecorded.
-          await cognito.send(
-            new AdminSetUserPasswordCommand({
-              UserPoolId: info.userPoolId,
-              Username: mover.email,
-              Password: mover.password,
-              Permanent: true,
-            }),
-          );
-          mover.token = (await signIn(mover.email, mover.password)).token;
-        },
-      },
-    ];
+    // --quick (npm test runs it): a round or two of each scenario, enough to fail when a route is missing.
+    const scale = args.quick ? 0.02 : 1;
+    const ctx: BenchContext = {
+      call,
+      has,
+      newUser,
+      signIn,
+      checkout,
+      keysOf,
+      idempotency,
+      roundsOf: (full) => Math.max(1, Math.round(full * scale)),
+      scale,
+      phase: () => rec.phase,
+      a,
+      subA,
+      licensesA,
+      holder,
+      machineOf: (id) => ({ id, name: `Bench ${id}`, platform: 'windows', appVersion: '5.2.0' }),
+      // Trees with machines take the installation validate-license is called from.
+      machines: has('get-machines'),
+      stripe,
+      stripeWebhookSecret: secrets.stripeWebhookSecret,
+      cognito,
+      userPoolId: info.userPoolId,
+      outbox: info.outbox,
+      handlerSource: (handler) => readFile(treeHandlerFile(root, handler), 'utf8'),
+    };
+    const scenarios = await scenariosOf(ctx);
 
     let joseVerifies: boolean | undefined;
     let profile: ProfileSummary | undefined;
@@ -1102,14 +262,14 @@ async function main(): Promise<void> {
       // Warm-up: each scenario five times (once with --quick; module load, keep-alive sockets, JIT), unrecorded.
       console.log(`[${args.label}] warming up (${deployedVariant()} bundles, in-process)…`);
       for (const s of scenarios) for (let i = 0; i < (args.quick ? 1 : 5); i++) await s.run(-1 - i);
-      recording = 'timed';
+      rec.recording = 'timed';
       console.log(`[${args.label}] measuring…`);
       for (const s of scenarios) {
         const t0 = performance.now();
         for (let i = 0; i < s.rounds; i++) await s.run(i);
         console.log(`  ${s.name}: ${s.rounds} rounds in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       }
-      recording = false;
+      rec.recording = false;
       if (args.phases.has('modeled')) {
         // Stripe as in production: every API answer after args.stripeLatency ms (the emulator's
         // latency setting); DynamoDB, Cognito and SES still answer in about a millisecond here.
@@ -1118,11 +278,11 @@ async function main(): Promise<void> {
           console.log(
             `[${args.label}] modeled: Stripe at ${args.stripeLatency} ms, every scenario ${rounds} times…`,
           );
-          recording = 'modeled';
+          rec.recording = 'modeled';
           try {
             for (const s of scenarios) for (let i = 0; i < rounds; i++) await s.run(i);
           } finally {
-            recording = false;
+            rec.recording = false;
             await setStripeLatency(0);
           }
           modeledStripeMs = args.stripeLatency;
@@ -1151,14 +311,19 @@ async function main(): Promise<void> {
       }
       const missing = tree.routes.filter(
         (r) =>
-          !endpoints.has(`${r.method} ${r.path}`) ||
-          (modeledStripeMs !== undefined && !endpoints.get(`${r.method} ${r.path}`)?.modeled.length),
+          !rec.endpoints.has(`${r.method} ${r.path}`) ||
+          (modeledStripeMs !== undefined && !rec.endpoints.get(`${r.method} ${r.path}`)?.modeled.length),
       );
       if (missing.length) throw new Error(`endpoints not measured: ${missing.map((r) => r.path).join(', ')}`);
 
       // Cross-check: the license statement verifies with jose, an independent JOSE implementation.
       const { jwtVerify, importJWK } = await import('jose');
-      const v = await validateA();
+      const v = await call('validate-license', {
+        user: a,
+        params: ctx.machines
+          ? { key: licensesA[0], machine: ctx.machineOf('bench-machine-a1') }
+          : { key: licensesA[0] },
+      });
       const pub = await call('license-public-key');
       const jwk = (pub.keys as Record<string, string>[])[0] ?? {};
       const verified = await jwtVerify(String(v.token), await importJWK(jwk, 'EdDSA'), {
@@ -1174,19 +339,19 @@ async function main(): Promise<void> {
         const files = built[v]?.files;
         if (!files) continue;
         coldVariant = v;
-        phase = 'cold';
+        rec.phase = 'cold';
         setPhase('cold', files, coldInvoke);
         console.log(
           `[${args.label}] cold starts, ${v} bundles: every scenario ${rounds} times, a fresh node per call…`,
         );
-        coldSamples.length = 0;
+        rec.coldSamples.length = 0;
         const t0 = performance.now();
         for (let i = 0; i < rounds; i++) for (const s of scenarios) await s.run(1000 + i);
         console.log(
-          `  ${coldSamples.length} cold calls in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+          `  ${rec.coldSamples.length} cold calls in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
         );
         cold[v] = handlers.map((handler) => {
-          const xs = coldSamples.filter((c) => c.handler === handler);
+          const xs = rec.coldSamples.filter((c) => c.handler === handler);
           if (!NO_CALLS_WHEN_WARM.has(handler) && xs.some((x) => x.outbound === 0))
             throw new Error(`cold ${handler}: a first invocation without outbound requests`);
           return {
@@ -1211,11 +376,11 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       node: process.version,
       loadavg: os.loadavg(),
-      requests,
+      requests: rec.requests,
       deployedVariant: deployedVariant(),
       externals: { bundled: variantOptions('bundled').external, runtime: variantOptions('runtime').external },
       endpoints: tree.routes
-        .map((r) => endpoints.get(`${r.method} ${r.path}`))
+        .map((r) => rec.endpoints.get(`${r.method} ${r.path}`))
         .filter((e): e is Endpoint => e !== undefined)
         .map((e) => ({
           endpoint: e.key.replace(' /api/', ' '),

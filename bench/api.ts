@@ -4,7 +4,7 @@
 // The API's handlers measured by bench/api-tree.ts in a child process against the tree's own local
 // stack. Per endpoint: the calls it makes to Stripe, DynamoDB, Cognito and SES, how many of them run
 // one after another, and its end-to-end latency with the Stripe emulator answering after 300 ms as
-// Stripe does in production (the modeled phase, against issue 22's targets); end-to-end latency and
+// Stripe does in production (the modeled phase, against the API's targets (bench/api-report.ts)); end-to-end latency and
 // the handler's own time (p50/p95) with every emulator answering at once; per handler: bundle size as
 // CDK builds it and cold start (a fresh node loading the bundle and answering its first request),
 // with the AWS SDK bundled into each handler and left to the Lambda runtime, for the choice made in
@@ -227,7 +227,7 @@ async function main(): Promise<void> {
     ...callsTable(after),
     '  Stripe/Dynamo/Cognito/SES/Secrets: requests per call (mean); serial: calls one after another on the',
     '  critical path (median; calls in flight together count once), of all services and of Stripe alone;',
-    '  p50/p95: end to end in the modeled phase; target: issue 22 (p95). Locally DynamoDB, Cognito and SES',
+    '  p50/p95: end to end in the modeled phase; target: the p95 in bench/api-report.ts. Locally DynamoDB, Cognito and SES',
     '  answer in about a millisecond, so two of their calls sent side by side may count as serial.',
   );
   say(

@@ -27,7 +27,7 @@ export function firstVisitScripts(route: string, publicDir = 'public'): string[]
 }
 
 /**
- * The yardstick of issue 22: the <script> tags of a page's HTML (runtime, framework, app), gzip -9, in
+ * The yardstick of the page-weight target: the <script> tags of a page's HTML (runtime, framework, app), gzip -9, in
  * KiB, as gatsby-starter-blog was measured (68.2 KiB with Gatsby 5.16).
  */
 export function scriptTagsGzipKb(route: string, publicDir = 'public'): number {

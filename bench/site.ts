@@ -1,7 +1,7 @@
 // `npm run bench:site`: a clean production build with its phases, served locally, measured with
 // Lighthouse 12 (mobile) on every public page template in the light and the dark colour scheme, with
 // the weight of every public page: the JavaScript of its script tags and of a first visit, its CSS and
-// its fonts. The targets (TARGETS) are issue 32's and issue 22's; a page that misses one is named.
+// its fonts. The targets (TARGETS) are the site's (docs/performance.md); a page that misses one is named.
 // `--quick` (run by `npm test`): the build output's weights only, no Lighthouse; it reuses public/ when
 // a build is there (the e2e step's) and exits non-zero when a page is missing or misses a target.
 // `--no-build` measures public/ as it is.
@@ -19,7 +19,7 @@ import { compressedKb, firstVisitScripts, scriptTagsGzipKb } from './page-script
 import { cssGzipKb, fontKb } from './page-weight';
 
 const TARGETS = {
-  /** gatsby-starter-blog's script tags, gzip (issue 22's yardstick). */
+  /** gatsby-starter-blog's script tags, gzip (the yardstick of the page-weight target). */
   scriptTagsGzipKb: 68.2,
   /** Everything a first visit runs, Brotli. */
   firstVisitJsKb: 100,

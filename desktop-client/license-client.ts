@@ -1,4 +1,4 @@
-import type { LicenseValidation } from '../lambdas/contracts/validate-license';
+import type { LicenseValidation } from '../lambdas/endpoints/validate-license/contract';
 import type { MachineInfo } from '../lambdas/contracts/machine';
 import type { Session } from './sign-in';
 import type { KeptState, PublishedKeys, StateStore } from './state';

@@ -22,7 +22,7 @@ import {
 import { listen } from './listen';
 
 // Plays API Gateway (HTTP API, payload format 2.0) for /api/*: builds the same event, runs the same
-// JWT authorizer rules (Cognito issuer, client id as audience), calls the handler in lambdas/handlers,
+// JWT authorizer rules (Cognito issuer, client id as audience), calls the handler in lambdas/endpoints,
 // and writes its result as API Gateway would, including its 401/404/413/500 answers.
 // Each handler runs as its own Lambda would (lambda-workers.ts): in a worker thread of its own, from the
 // bundle CDK would deploy, with its own AWS credentials, so the local IAM gate (dev/iam/gate.ts) sees
@@ -45,7 +45,7 @@ export interface ApiHandlerOptions {
   /** Each handler's own AWS credentials, as its Lambda role's reach the function: added to its env. */
   credentials?: (handler: string) => Credentials | undefined;
   routes?: readonly RouteDef[];
-  /** Directory of the handler modules (default lambdas/handlers). */
+  /** Directory of the handler modules (default lambdas/endpoints: <name>/handler.ts). */
   handlersDir?: string;
   /**
    * 'worker' (default): each handler bundled as CDK bundles it, in a worker thread of its own with its

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { buildHandlerBundles, type HandlerBundles } from './iam/bundles';
+import { buildHandlerBundles, handlerFile, type HandlerBundles } from './iam/bundles';
 import type { Credentials } from './iam/policy';
 import { printLogLine, RUNTIME_LOGS_SOURCE } from './lambda-runtime-logs';
 
@@ -53,7 +52,7 @@ export function inProcessInvokers(handlersDir: string, env: Record<string, strin
   const load = (name: string) => {
     let mod = modules.get(name);
     if (!mod) {
-      mod = import(path.join(handlersDir, `${name}.ts`)) as Promise<{ handler: Lambda }>;
+      mod = import(handlerFile(handlersDir, name)) as Promise<{ handler: Lambda }>;
       modules.set(name, mod);
       mod.catch(() => modules.delete(name));
     }

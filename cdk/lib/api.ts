@@ -254,7 +254,7 @@ export class Api extends Construct {
       );
     }
     const fn = new ProductFunction(this, pascal(handler), {
-      entry: job?.entry ?? `lambdas/handlers/${handler}.ts`,
+      entry: job?.entry ?? `lambdas/endpoints/${handler}/handler.ts`,
       description: job?.description ?? `BFF handler ${handler}`,
       environment,
       defaults: props.functionDefaults,

@@ -12,7 +12,7 @@ import { handlerEsbuildOptions } from '../../cdk/lib/handler-bundling';
 // directory and renamed into place, so parallel test workers building at once never see half a build.
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
-export const DEFAULT_HANDLERS_DIR = path.join(REPO_ROOT, 'lambdas', 'handlers');
+export const DEFAULT_HANDLERS_DIR = path.join(REPO_ROOT, 'lambdas', 'endpoints');
 const CACHE_ROOT = path.join(REPO_ROOT, 'node_modules', '.cache', 'stockbench-handlers');
 /** Bundles of other inputs are removed once unused this long (each use refreshes the time). */
 const KEEP_UNUSED_MS = 24 * 3600_000;
@@ -71,12 +71,29 @@ async function inputsHash(handlersDir: string, entries: Record<string, string>):
   return hash.digest('hex').slice(0, 24);
 }
 
-/** The handler modules of a directory: every .ts file but tests and declarations, by file name. */
+/**
+ * The module of handler `name` in `dir`: `<name>/handler.ts` (an endpoint's folder, lambdas/endpoints/)
+ * or `<name>.ts` (the jobs, the triggers).
+ */
+export function handlerFile(dir: string, name: string): string {
+  const inFolder = path.join(dir, name, 'handler.ts');
+  return existsSync(inFolder) ? inFolder : path.join(dir, `${name}.ts`);
+}
+
+/**
+ * The handler modules of a directory, by name: each folder's handler.ts (lambdas/endpoints/, whose
+ * other files are registries, not handlers), or, in a directory without such folders (the jobs, the
+ * triggers), each .ts file but tests and declarations.
+ */
 async function handlerEntries(handlersDir: string): Promise<Record<string, string>> {
-  const names = (await readdir(handlersDir)).filter(
-    (f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('.test.ts'),
-  );
-  return Object.fromEntries(names.sort().map((f) => [f.slice(0, -3), path.join(handlersDir, f)]));
+  const entries = await readdir(handlersDir, { withFileTypes: true });
+  const files = entries
+    .filter((e) => e.isFile() && e.name.endsWith('.ts') && !/\.(d|test)\.ts$/.test(e.name))
+    .map((e) => [e.name.slice(0, -3), path.join(handlersDir, e.name)] as const);
+  const folders = entries
+    .filter((e) => e.isDirectory() && existsSync(path.join(handlersDir, e.name, 'handler.ts')))
+    .map((e) => [e.name, path.join(handlersDir, e.name, 'handler.ts')] as const);
+  return Object.fromEntries((folders.length ? folders : files).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 async function readManifest(dir: string): Promise<Record<string, string> | undefined> {

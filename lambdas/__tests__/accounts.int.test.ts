@@ -8,7 +8,7 @@ import { resetDb } from '../lib/repository/client';
 import { getTokensValidAfter, revokeTokens } from '../lib/repository/sessions';
 import { startBff, type Bff, type User } from './support/bff';
 
-// Accounts and sessions (issue 11) through the local stack, with real users and real tokens from the
+// Accounts and sessions through the local stack, with real users and real tokens from the
 // Cognito proxy: which tokens the BFF takes, deletion's password check, revoked sessions, and the
 // order and lifetime of the email change's recovery code.
 

@@ -1,4 +1,4 @@
-import { getLicenses } from '../contracts/get-licenses';
+import { getLicenses } from '../endpoints/get-licenses/contract';
 import { subscribe } from './support/accounts';
 import { eventually, startBff, type Bff } from './support/bff';
 

@@ -15,11 +15,11 @@ import { readOutbox } from '../../dev/outbox';
 import { subscribe } from './support/accounts';
 import { eventually, startBff, type Bff } from './support/bff';
 
-// Issue 19, paths 2 and 3, tried as an attacker would: straight at Cognito's public API with the app
-// client's id (what anyone can read from the site), on the local stack (cognito-local behind the proxy,
-// the PreSignUp trigger run as deployed behind the IAM gate).
-//  2. Nobody can squat an address: an unconfirmed sign-up does not keep the address from its owner.
-//  3. The address changes only through the product: a user's own token cannot write email.
+// Two ways to take someone's address, tried as an attacker would: straight at Cognito's public API
+// with the app client's id (what anyone can read from the site), on the local stack (cognito-local
+// behind the proxy, the PreSignUp trigger run as deployed behind the IAM gate).
+//  - Nobody can squat an address: an unconfirmed sign-up does not keep the address from its owner.
+//  - The address changes only through the product: a user's own token cannot write email.
 
 let bff: Bff;
 let cognito: CognitoIdentityProviderClient;
@@ -75,7 +75,7 @@ async function verificationCode(email: string, count: number): Promise<string> {
   });
 }
 
-describe('nobody can squat an address (issue 19, path 2)', () => {
+describe('nobody can squat an address', () => {
   it('the owner signs up an address an unconfirmed account holds, and gets the account', async () => {
     const email = address('bob');
     await signUp(email, 'squatter-password');
@@ -183,7 +183,7 @@ describe('nobody can squat an address (issue 19, path 2)', () => {
   });
 });
 
-describe('the address changes only through the product (issue 19, path 3)', () => {
+describe('the address changes only through the product', () => {
   it("a user's own access token cannot change or delete the email", async () => {
     const user = await bff.newUser();
     const accessToken = (await signIn(user.email, user.password)).AuthenticationResult?.AccessToken;

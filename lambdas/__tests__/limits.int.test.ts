@@ -1,18 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { readOutbox } from '../../dev/outbox';
-import { assignLicense } from '../contracts/assign-license';
-import { getLicenses } from '../contracts/get-licenses';
-import { setupCheckout } from '../contracts/setup-checkout';
-import { takeBackLicense } from '../contracts/take-back-license';
-import { updateEmail } from '../contracts/update-email';
+import { assignLicense } from '../endpoints/assign-license/contract';
+import { getLicenses } from '../endpoints/get-licenses/contract';
+import { setupCheckout } from '../endpoints/setup-checkout/contract';
+import { takeBackLicense } from '../endpoints/take-back-license/contract';
+import { updateEmail } from '../endpoints/update-email/contract';
 import { CHECKOUTS_PER_HOUR } from '../lib/checkout-limit';
 import { RECIPIENT_MAILS_PER_DAY, SENDER_MAILS_PER_DAY } from '../lib/mail-limits';
 import { dayWindow, hourWindow, type QuotaWindow } from '../lib/quota-window';
 import { subscribe, type Subscribed } from './support/accounts';
 import { startBff, type Bff } from './support/bff';
 
-// The limits on what one account or one address can be made to do (issue 19, "Abuse has limits"),
+// The limits on what one account or one address can be made to do,
 // through the local API server against the emulators: the daily mail limits of assign-license and
 // take-back-license per acting account and per receiving address, counted once per action however
 // often it is retried, and setup-checkout's new checkouts per account and hour.
@@ -132,7 +132,7 @@ describe('mails sent because another person acted', () => {
     };
     // A license's first holder costs 1 mail, each reassignment 2 (the new holder and the former one).
     // They are spread over the five licenses so that none changes hands more than 4 times in 30 days
-    // (a limit of its own, issue 20): what stops the last one here is the mail limit alone.
+    // (a limit of its own): what stops the last one here is the mail limit alone.
     let sent = 0;
     for (const key of keys) {
       expect((await give(key)).status).toBe(200);

@@ -5,9 +5,9 @@ import { checkLicense, type LicenseClientOptions } from '../../desktop-client/li
 import { signIn } from '../../desktop-client/sign-in';
 import { fileStore } from '../../desktop-client/state';
 import { verifyStatement } from '../../desktop-client/statement';
-import { getMachines } from '../contracts/get-machines';
-import { licensePublicKey } from '../contracts/license-public-key';
-import { signOutMachine } from '../contracts/sign-out-machine';
+import { getMachines } from '../endpoints/get-machines/contract';
+import { licensePublicKey } from '../endpoints/license-public-key/contract';
+import { signOutMachine } from '../endpoints/sign-out-machine/contract';
 import { licensesOf, subscribe } from './support/accounts';
 import { startBff, type Bff, type User } from './support/bff';
 import { expectInvariants } from './support/invariants';

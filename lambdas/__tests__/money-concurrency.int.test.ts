@@ -7,7 +7,7 @@ import { expectInvariants } from './support/invariants';
 import { paymentIntentOf, startBff, type Bff, type User } from './support/bff';
 import { licensesOf, subscribe, type License } from './support/accounts';
 
-// Money under concurrency (issue 11): parallel changes to one account take turns under its lease, a
+// Money under concurrency: parallel changes to one account take turns under its lease, a
 // user action retried with its Idempotency-Key is done once, and after each scenario the account's
 // keys and Stripe's charges agree (support/invariants.ts). No sleeps: each test waits on results.
 

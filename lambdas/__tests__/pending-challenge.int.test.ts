@@ -5,7 +5,7 @@ import {
   ForgotPasswordCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { readOutbox } from '../../dev/outbox';
-import { assignLicense } from '../contracts/assign-license';
+import { assignLicense } from '../endpoints/assign-license/contract';
 import { signInTooEarly } from '../triggers/pre-token-generation';
 import { licensesOf, subscribe } from './support/accounts';
 import { eventually, startBff, type Bff, type User } from './support/bff';

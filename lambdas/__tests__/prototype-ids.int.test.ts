@@ -1,5 +1,5 @@
-import { signOutMachine } from '../contracts/sign-out-machine';
-import { validateLicense } from '../contracts/validate-license';
+import { signOutMachine } from '../endpoints/sign-out-machine/contract';
+import { validateLicense } from '../endpoints/validate-license/contract';
 import { licensesOf, subscribe, type Subscribed } from './support/accounts';
 import { startBff, type Bff } from './support/bff';
 import { aMachine } from './support/machines';

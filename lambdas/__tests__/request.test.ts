@@ -11,12 +11,12 @@ import {
   apiHandler,
 } from '../lib/http';
 import { toDomainError } from '../lib/stripe/domain-errors';
-import { handler as assignLicense } from '../handlers/assign-license';
+import { handler as assignLicense } from '../endpoints/assign-license/handler';
 import type { ApiEvent } from '../lib/auth';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../lib/origin-check';
 import * as z from 'zod/mini';
 import { fields } from '../contracts/fields';
-import { health } from '../contracts/health';
+import { health } from '../endpoints/health/contract';
 import { MAX_BODY_BYTES, parseJsonBody, parseQuery, rawBody } from '../lib/request';
 import { captureLogs, type LogCapture } from './support/log-lines';
 
@@ -117,7 +117,7 @@ describe('error responses', () => {
       ['a payment method not available for the payment', 'payment_method_not_available'],
       ['a payment method its provider refused', 'payment_method_provider_decline'],
       ['an expired payment method', 'expired_payment_method'],
-    ])("answers 402 with the spec's wording for %s", (_name, code) => {
+    ])('answers 402 with the card-error wording the card form shows for %s', (_name, code) => {
       expect(answer(invalid({ message: 'Stripe says why', code }))).toEqual({
         status: 402,
         error: { code: 'PAYMENT_METHOD_UNUSABLE', message: PAYMENT_METHOD_UNUSABLE_MESSAGE },
@@ -127,7 +127,7 @@ describe('error responses', () => {
       expect(logs.at('WARN')[0]).toMatchObject({ requestId: 'req-1', error: { code } });
     });
 
-    it("answers 402 with Stripe's own message for the card's details (the spec shows the provider's)", () => {
+    it("answers 402 with Stripe's own message for the card's details (the card form shows the provider's)", () => {
       const message = "Your card's expiration year is invalid.";
       expect(
         answer(

@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { generateSync } from 'otplib';
 import { readOutbox, type OutboxMessage } from '../../dev/outbox';
-import { endSessions } from '../contracts/end-sessions';
+import { endSessions } from '../endpoints/end-sessions/contract';
 import { eventually, startBff, type Bff, type User } from './support/bff';
 import { answerChallenge, startSignIn, turnOnTwoFactor } from './support/two-factor';
 

@@ -1,5 +1,5 @@
 import { readOutbox } from '../../dev/outbox';
-import { updateEmail } from '../contracts/update-email';
+import { updateEmail } from '../endpoints/update-email/contract';
 import { startBff, type Bff } from './support/bff';
 
 // A deploy whose SES account is still in the sandbox (docs/deploying.md): SES mails only verified

@@ -12,7 +12,7 @@ afterAll(() => bff?.stop());
 
 const subscribed = () => subscribe(bff, 1);
 
-it("update-card with a detached card answers 402 and the spec's wording, and changes nothing", async () => {
+it("update-card with a detached card answers 402 and the card form's wording, and changes nothing", async () => {
   const { user, subscriptionId } = await subscribed();
   // A card once attached to someone and detached since: Stripe never lets it be attached again.
   const other = await bff.stripe.customers.create({ email: 'other@example.com' });

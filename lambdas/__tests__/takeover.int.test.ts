@@ -1,143 +1,42 @@
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import {
-  AdminDeleteUserCommand,
   AdminGetUserCommand,
   AssociateSoftwareTokenCommand,
-  AdminUpdateUserAttributesCommand,
-  CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   ForgotPasswordCommand,
   InitiateAuthCommand,
   SetUserMFAPreferenceCommand,
-  SignUpCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocument } from '@aws-sdk/lib-dynamodb';
-import { generateSync } from 'otplib';
-import { ensureVerifiedUser } from '../../dev/cognito/setup';
-import { assignLicense } from '../contracts/assign-license';
-import { getHeldLicenses } from '../contracts/get-held-licenses';
-import { validateLicense } from '../contracts/validate-license';
-import { licensesOf, startCheckout, subscribe } from './support/accounts';
-import { eventually, startBff, type Bff, type User } from './support/bff';
-import { aMachine } from './support/machines';
 
-// Issue 19: an intruder who knows a subscriber's password tries to keep the account, through the
-// local stack with real users, tokens, mails and triggers. Path 1: the owner's recovery link always
-// wins. Path 4: a password reset ends every session. Path 5: deleting an account deletes all of it.
-// Path 7: one form of an address, and no look-alike characters.
+import { generateSync } from 'otplib';
+
+import { startCheckout } from './support/accounts';
+import { type Bff } from './support/bff';
+
+import {
+  startTakeoverStack,
+  stopTakeoverStack,
+  signIn,
+  tokenOf,
+  refresh,
+  recoveryCodeFor,
+  resetCodeFor,
+  emailOf,
+  licensesWith,
+  intruderMoves,
+} from './support/takeover';
+
+// An intruder who knows a subscriber's password tries to keep the account, through the local stack
+// with real users, tokens, mails and triggers. Path 1: the owner's recovery link always wins. Path 4:
+// a password reset ends every session. (Paths 5 and 7: takeover-deletion.int.test.ts.)
 
 let bff: Bff;
 let cognito: CognitoIdentityProviderClient;
 beforeAll(async () => {
-  bff = await startBff();
-  cognito = new CognitoIdentityProviderClient({
-    region: bff.info.region,
-    endpoint: bff.info.cognitoEndpoint,
-    // The stack's admin: the admin operations below need SigV4 and a grant, as in AWS.
-    credentials: bff.info.adminCredentials,
-  });
+  ({ bff, cognito } = await startTakeoverStack());
 }, 60000);
-afterAll(async () => {
-  cognito?.destroy();
-  await bff?.stop();
-});
-
-/** Signs in as the site and the desktop application do; answers the tokens, or Cognito's error name. */
-type SignedIn = { id: string; refresh: string } | { error: string };
-async function signIn(email: string, password: string): Promise<SignedIn> {
-  try {
-    const out = await cognito.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: bff.info.clientId,
-        AuthParameters: { USERNAME: email, PASSWORD: password },
-      }),
-    );
-    return {
-      id: out.AuthenticationResult?.IdToken ?? '',
-      refresh: out.AuthenticationResult?.RefreshToken ?? '',
-    };
-  } catch (err) {
-    return { error: err instanceof Error ? err.name : String(err) };
-  }
-}
-
-async function tokenOf(email: string, password: string): Promise<string> {
-  const out = await signIn(email, password);
-  if (!('id' in out) || !out.id) throw new Error(`cannot sign in as ${email}: ${JSON.stringify(out)}`);
-  return out.id;
-}
-
-async function refresh(refreshToken: string): Promise<string> {
-  try {
-    await cognito.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        ClientId: bff.info.clientId,
-        AuthParameters: { REFRESH_TOKEN: refreshToken },
-      }),
-    );
-    return 'refreshed';
-  } catch (err) {
-    return err instanceof Error ? err.name : String(err);
-  }
-}
-
-interface Mail {
-  to: string;
-  text: string;
-  subject: string;
-}
-const mailsTo = async (address: string): Promise<Mail[]> =>
-  (await (
-    await fetch(`${bff.info.outbox}/messages.json?to=${encodeURIComponent(address)}`)
-  ).json()) as Mail[];
-
-/** The recovery code mailed to `oldEmail` for its change to `newEmail`. */
-async function recoveryCodeFor(oldEmail: string, newEmail: string): Promise<string> {
-  const mail = (await mailsTo(oldEmail)).find(
-    (m) => m.text.includes('mode=recoverEmail') && m.text.includes(newEmail),
-  );
-  const code = /oobCode=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
-  if (!code) throw new Error(`no recovery mail to ${oldEmail}`);
-  return code;
-}
-
-/** The code of the newest password-reset mail to `address` (Cognito's, through the CustomMessage trigger). */
-async function resetCodeFor(address: string): Promise<string | undefined> {
-  const mail = (await mailsTo(address)).find((m) => m.text.includes('mode=resetPassword'));
-  return /mode=resetPassword&oobCode=([^&\s)]+)/.exec(mail?.text ?? '')?.[1];
-}
-
-const emailOf = async (user: User) => {
-  const out = await cognito.send(
-    new AdminGetUserCommand({ UserPoolId: bff.info.userPoolId, Username: user.uid }),
-  );
-  const attr = (name: string) => out.UserAttributes?.find((a) => a.Name === name)?.Value;
-  return { email: attr('email'), verified: attr('email_verified') === 'true', status: out.UserStatus };
-};
-
-const licensesWith = (user: User, token: string) =>
-  bff.call('GET', 'get-licenses', { user: { ...user, token }, query: { uid: user.uid } });
-
-/** The intruder, who knows the password, moves the account to `to` and confirms that address. */
-async function intruderMoves(user: User, token: string, from: string, to: string): Promise<string> {
-  const change = await bff.call('PUT', 'update-email', {
-    user: { ...user, token },
-    body: { uid: user.uid, oldEmail: from, newEmail: to, currentPassword: user.password },
-  });
-  expect(change.status).toBe(200);
-  // The intruder reads the new mailbox: the address is verified (the code's effect, done directly).
-  await cognito.send(
-    new AdminUpdateUserAttributesCommand({
-      UserPoolId: bff.info.userPoolId,
-      Username: user.uid,
-      UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
-    }),
-  );
-  return tokenOf(to, user.password);
-}
+afterAll(() => stopTakeoverStack());
 
 describe('path 1: a recovery link always wins', () => {
   it('restores the address after the intruder signed out everywhere "after a password change", locks the intruder out and leads to a new password', async () => {
@@ -345,161 +244,5 @@ describe('path 4: a password reset ends every session', () => {
     expect(await refresh(other.refresh)).toBe('NotAuthorizedException');
     const fresh = await tokenOf(user.email, newPassword);
     expect((await licensesWith(user, fresh)).status).toBe(200);
-  });
-});
-
-describe('path 5: deleting an account deletes all of it', () => {
-  it('leaves no recovery code, no address, only an address-free marker that expires', async () => {
-    const user = await bff.newUser();
-    await startCheckout(bff, user, 1);
-    const newEmail = `moved-${user.email}`;
-    const token = await intruderMoves(user, user.token, user.email, newEmail);
-    const code = await recoveryCodeFor(user.email, newEmail);
-    const del = await bff.call('POST', 'delete-customer', {
-      user: { ...user, email: newEmail, token },
-      body: { uid: user.uid, currentPassword: user.password },
-    });
-    expect(del.status).toBe(200);
-    // The deletion cancels the subscription; its events are delivered (or given up) before the table is read.
-    await eventually(async () => {
-      const res = await fetch(`${bff.info.stripeApi}/_emulator/events`);
-      const { data } = (await res.json()) as { data: { delivery: { status: string } | null }[] };
-      return !data.some((e) => e.delivery?.status === 'pending');
-    });
-
-    // Everything the table holds, read as its administrator.
-    const doc = DynamoDBDocument.from(
-      new DynamoDBClient({ region: bff.info.region, endpoint: bff.info.dynamodb }),
-    );
-    try {
-      const items: Record<string, unknown>[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const out = await doc.scan({ TableName: bff.info.tableName, ExclusiveStartKey: start });
-        items.push(...(out.Items ?? []));
-        start = out.LastEvaluatedKey;
-      } while (start);
-      const mentions = (needle: string | undefined) =>
-        items.filter((item) => JSON.stringify(item).toLowerCase().includes(String(needle).toLowerCase()));
-      expect(mentions(user.email)).toEqual([]);
-      expect(mentions(newEmail)).toEqual([]);
-      expect(mentions(code)).toEqual([]);
-      // A webhook that waited for the account's lease while the deletion ran may leave the lease's own
-      // item: no address, and DynamoDB removes it within the hour.
-      const leases = mentions(user.uid).filter((item) => item.sk === 'LEASE');
-      for (const lease of leases) {
-        expect(Object.keys(lease).sort()).toEqual(['expiresAt', 'leaseToken', 'leaseUntil', 'pk', 'sk']);
-        expect(Number(lease.expiresAt)).toBeLessThanOrEqual(Date.now() / 1000 + 2 * 3600);
-      }
-      const left = mentions(user.uid).filter((item) => item.sk !== 'LEASE');
-      expect(left).toHaveLength(1);
-      const marker = left[0] ?? {};
-      expect(Object.keys(marker).sort()).toEqual(['expiresAt', 'pk', 'revokedAt', 'sk', 'tokensValidAfter']);
-      expect(marker).toMatchObject({ pk: `USER#${user.uid}`, sk: 'SESSIONS' });
-      // Short-lived: gone within about two days (longer than any token of the user lives).
-      expect(Number(marker.expiresAt)).toBeLessThanOrEqual(Date.now() / 1000 + 2 * 24 * 3600 + 5);
-    } finally {
-      doc.destroy();
-    }
-    // The link mailed before deletion does nothing.
-    const res = await bff.call('POST', 'email-recovery', { body: { code } });
-    expect(res.body.error?.code).toBe('INVALID_ACTION_CODE');
-  });
-});
-
-describe('a recovery link of a user deleted at Cognito', () => {
-  it('answers that the link is invalid, not a server error', async () => {
-    const user = await bff.newUser();
-    const newEmail = `gone-${user.email}`;
-    await intruderMoves(user, user.token, user.email, newEmail);
-    const code = await recoveryCodeFor(user.email, newEmail);
-    await cognito.send(new AdminDeleteUserCommand({ UserPoolId: bff.info.userPoolId, Username: user.uid }));
-    const res = await bff.call('POST', 'email-recovery', { body: { code } });
-    expect(res.status).toBe(400);
-    expect(res.body.error?.code).toBe('INVALID_ACTION_CODE');
-  });
-});
-
-describe('path 7: one form of an address', () => {
-  const KELVIN = '\u212A';
-
-  it('refuses a look-alike address signed up directly at Cognito (the PreSignUp trigger)', async () => {
-    const address = `${KELVIN}ate-${Date.now()}@example.com`;
-    const err = await cognito
-      .send(new SignUpCommand({ ClientId: bff.info.clientId, Username: address, Password: 'Passw0rd!long' }))
-      .then(
-        () => undefined,
-        (e: unknown) => e as Error,
-      );
-    expect(err?.name).toBe('UserLambdaValidationException');
-    expect(err?.message).toBe(
-      `PreSignUp failed with error The email address contains “${KELVIN}” (U+212A), which only looks like “K”. ` +
-        'Type the address with plain letters a–z, digits and . _ + -..',
-    );
-  });
-
-  it('refuses look-alike addresses at the BFF with a message that names the character', async () => {
-    const user = await bff.newUser();
-    const fullwidth = await bff.call('PUT', 'update-email', {
-      user,
-      body: {
-        uid: user.uid,
-        oldEmail: user.email,
-        newEmail: `\uFF4Bate@example.com`,
-        currentPassword: user.password,
-      },
-    });
-    expect(fullwidth.status).toBe(400);
-    expect(fullwidth.body.error?.message).toContain('“\uFF4B” (U+FF4B), which only looks like “k”');
-    const buyer = await subscribe(bff, 1);
-    const [license] = await licensesOf(bff, buyer.user);
-    const cyrillic = await bff.send(assignLicense, {
-      user: buyer.user,
-      body: {
-        customerId: buyer.customerId,
-        subscriptionId: buyer.subscriptionId,
-        licenseKey: license?.key ?? '',
-        email: 'k\u0430te@example.com',
-      },
-    });
-    expect(cyrillic.status).toBe(400);
-    expect(cyrillic.error?.message).toContain('(U+0430), which only looks like “a”');
-  });
-
-  it('never lets an account with a look-alike address hold the licenses of the real one', async () => {
-    const buyer = await subscribe(bff, 1);
-    const [license] = await licensesOf(bff, buyer.user);
-    const key = license?.key ?? '';
-    const real = `kate-${Date.now()}@example.com`;
-    // Assigned in any case: kept in the one form.
-    const assigned = await bff.send(assignLicense, {
-      user: buyer.user,
-      body: {
-        customerId: buyer.customerId,
-        subscriptionId: buyer.subscriptionId,
-        licenseKey: key,
-        email: real.toUpperCase(),
-      },
-    });
-    expect(assigned.answer?.license.assignee).toBe(real);
-    // An account whose address differs only by the Kelvin sign, verified (made by an administrator:
-    // sign-up refuses it), signs in.
-    const fake = `${KELVIN}${real.slice(1)}`;
-    await ensureVerifiedUser(bff.info.cognitoEndpoint, bff.info.userPoolId, fake, 'Passw0rd!long');
-    const token = await tokenOf(fake, 'Passw0rd!long');
-    const impostor: User = { uid: '', email: fake, password: '', token };
-    impostor.uid = String(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub);
-    const held = await bff.send(getHeldLicenses, { user: impostor, query: { uid: impostor.uid } });
-    expect(held.answer?.licenses ?? []).toEqual([]);
-    const validated = await bff.send(validateLicense, { user: impostor, body: { key, machine: aMachine() } });
-    expect(validated.answer).toMatchObject({ valid: false, code: 'NOT_FOUND' });
-    // The real address's owner, signing up in mixed case, holds it.
-    await ensureVerifiedUser(bff.info.cognitoEndpoint, bff.info.userPoolId, real, 'Passw0rd!long');
-    const owner: User = { uid: '', email: real, password: '', token: await tokenOf(real, 'Passw0rd!long') };
-    expect(
-      (await bff.send(validateLicense, { user: owner, body: { key, machine: aMachine() } })).answer,
-    ).toMatchObject({
-      valid: true,
-    });
   });
 });

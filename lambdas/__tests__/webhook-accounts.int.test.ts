@@ -5,7 +5,7 @@ import { localDynamoDbClient } from '../../dev/dynamodb';
 import { eventually, paymentIntentOf, startBff, type Bff, type User } from './support/bff';
 import { expectInvariants } from './support/invariants';
 
-// The webhook and the account a subscription belongs to (issue 11 items 4 and 11): an account the
+// The webhook and the account a subscription belongs to: an account the
 // customer index does not find yet is not marked handled; a subscription paid outside the account's
 // pointer (an orphan) is attached when the account has none live, else cancelled and refunded.
 

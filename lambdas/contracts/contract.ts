@@ -13,7 +13,7 @@ export interface RouteDef {
   method: HttpMethod;
   /** Path under the site origin, always starting with /api/. */
   path: `/api/${string}`;
-  /** File name (without .ts) in lambdas/handlers/ exporting `handler`. */
+  /** The endpoint's folder in lambdas/endpoints/, whose handler.ts exports `handler`. */
   handler: string;
   /** 'jwt': behind the Cognito JWT authorizer; 'none': public (its own secret or no data). */
   auth: 'jwt' | 'none';

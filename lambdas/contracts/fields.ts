@@ -35,7 +35,7 @@ export const fields = {
     z.pipe(z.transform(normalizeEmail), z.email().check(z.maxLength(254))),
   ),
   password: z.string().check(z.minLength(1), z.maxLength(256)),
-  /** Licenses bought or added at once: the spec's 1 to 5. */
+  /** Licenses bought or added at once: 1 to 5, the most one purchase holds. */
   count: z.int().check(z.gte(1), z.lte(5)),
   /** The same count as it arrives in a query string. */
   countQuery: z.pipe(

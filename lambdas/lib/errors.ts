@@ -1,6 +1,6 @@
 // Domain errors the adapters (Stripe, Cognito, the repository) and the rules built on them raise. They
 // say what went wrong in the product's terms; only the handler boundary (http.ts, errorToResult) turns
-// them into HTTP statuses and the spec's messages. Those a client causes extend RefusedError (4xx).
+// them into HTTP statuses and the messages the pages show. Those a client causes extend RefusedError (4xx).
 
 /**
  * A request refused for a reason the client can see and act on; nothing of it was changed. A user
@@ -51,7 +51,7 @@ export class CardRefusedError extends RefusedError {
   constructor(
     /** Stripe's reason (card_declined, invalid_expiry_year, ...), empty when it gave none. */
     readonly reason: string,
-    /** Stripe's sentence for the card holder (the spec shows the provider's message). */
+    /** Stripe's sentence for the card holder (the card form shows the provider's message). */
     message: string,
     cause: unknown,
   ) {
@@ -109,7 +109,7 @@ export class InvalidIdempotencyKeyError extends RefusedError {
 
 /** An id the client sent (account, customer, subscription, card, license) is not the caller's. */
 export class NotCallersError extends RefusedError {
-  /** `message` is the client's answer, in the spec's words. */
+  /** `message` is the client's answer, in the words the pages show. */
   constructor(message: string) {
     super(message);
     this.name = 'NotCallersError';

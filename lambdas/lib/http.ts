@@ -45,7 +45,7 @@ const errorBody = (code: string, message: string): ApiErrorBody => ({ error: { c
 
 export const GENERIC_MESSAGE = 'Something unexpected happened. Please try again.';
 
-/** The spec's wording (error catalogue, Checkout) for a payment method that cannot pay. */
+/** The checkout's wording for a payment method that cannot pay. */
 export const PAYMENT_METHOD_UNUSABLE_MESSAGE = 'Payment failed. Please try another payment method.';
 
 const IN_PROGRESS_MESSAGE = 'The same request is in progress. Try again shortly.';
@@ -57,7 +57,7 @@ function isZodError(err: unknown): boolean {
   return err instanceof Error && (err.name === 'ZodError' || err.name === '$ZodError');
 }
 
-/** The answer to each domain error (errors.ts) a client can cause, in the spec's words. */
+/** The answer to each domain error (errors.ts) a client can cause, in the words the pages show. */
 function domainError(err: unknown): ApiError | undefined {
   if (err instanceof NotCallersError) return new ApiError(403, 'FORBIDDEN', err.message);
   if (err instanceof InvalidLicenseKeyError) return badRequest('INVALID_LICENSE_KEY', err.message);

@@ -7,8 +7,8 @@ import {
   importSPKI,
   SignJWT,
 } from 'jose';
-import type { PublishedJwk } from '../contracts/license-public-key';
-import type { Tools } from '../contracts/validate-license';
+import type { PublishedJwk } from '../endpoints/license-public-key/contract';
+import type { Tools } from '../endpoints/validate-license/contract';
 
 // The signed license statement the desktop application keeps: a JWT (alg EdDSA, Ed25519, typ
 // license+jwt) made with jose. Its header names the key (`kid`, the RFC 7638 thumbprint of the public

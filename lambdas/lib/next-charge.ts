@@ -1,4 +1,4 @@
-import type { NextCharge } from '../contracts/get-subscriptions';
+import type { NextCharge } from '../endpoints/get-subscriptions/contract';
 import { isoFromEpoch } from './license-state';
 import type { SubscriptionSnapshot } from './subscription-snapshot';
 import { IN_FORCE_STATUSES } from './subscription-status';

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { AnswerOf, Contract } from '../contracts/contract';
 
-// A handler's answer: JSON, typed by its endpoint's contract (lambdas/contracts/).
+// A handler's answer: JSON, typed by its endpoint's contract (lambdas/endpoints/<name>/contract.ts).
 
 export type Result = APIGatewayProxyStructuredResultV2;
 

@@ -1,4 +1,4 @@
-import type { RefundRefusal as GuaranteeRefusal } from '../contracts/refund-eligibility';
+import type { RefundRefusal as GuaranteeRefusal } from '../endpoints/refund-eligibility/contract';
 
 // The satisfaction guarantee's rules, as content/legal/terms.md states them, decided from facts read
 // under the account's lease (plain functions of their inputs; the handlers read the facts):

@@ -2,7 +2,8 @@ import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { takeCognitoMailAllowance } from '../lib/cognito-mail-limit';
 
 // Cognito CustomMessage trigger: turns Cognito's verification and reset codes into links to the site's
-// email-action page (/auth?mode=...&oobCode=...), the shape the spec's Firebase emails had.
+// email-action page (/auth?mode=...&oobCode=...), the shape
+// Firebase's email-action links had, so links in older mails keep working.
 // In production request.codeParameter is the placeholder "{####}", which Cognito replaces with the code
 // after this returns; a local emulator may pass the code itself. Both work because the code is only
 // interpolated, never encoded or parsed. The plain code is also shown, for mail clients that mangle links.

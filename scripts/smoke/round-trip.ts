@@ -11,7 +11,8 @@ import type { Credentials, Target } from './target';
 import { callBff, describeLicenses, getLicenses, signIn, type LicensesState, type Session } from './session';
 
 // One signed-in round trip through every service, as the smoke user:
-//   Cognito (sign in) -> get-licenses (DynamoDB) -> get-subscriptions (Stripe, live read)
+//   Cognito (sign in) -> get-licenses (DynamoDB) -> get-account-summary (DynamoDB)
+//   -> get-subscriptions (Stripe, live read)
 //   -> quote-licenses (Stripe invoice preview) -> cancel-checkout (refuses the paid subscription)
 //   -> validate-license (DynamoDB, the signing key from
 //   Secrets Manager; the statement is checked with the published public key)
@@ -139,6 +140,18 @@ export async function signedInRoundTrip(
       },
     );
   }
+
+  await report.check(
+    'GET /api/get-account-summary (DynamoDB: what the desktop application shows)',
+    async () => {
+      const answer = await callBff(target, s, 'GET', 'get-account-summary');
+      expectStatus(answer, 200, 'GET /api/get-account-summary');
+      const summary = objectOf(answer, 'GET /api/get-account-summary');
+      if (summary.email !== s.email) return fail(`it answers the account of ${String(summary.email)}`);
+      const usable = Array.isArray(summary.licenses) ? summary.licenses.length : 0;
+      return `${s.email}: ${usable} license(s) to use on this computer`;
+    },
+  );
 
   const subscriptionId = before?.subscriptionId;
   const noSubscription = before

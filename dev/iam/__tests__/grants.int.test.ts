@@ -133,6 +133,7 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
     bff.call('PUT', 'assign-license', { user, body: { ...ids, licenseKey: keys[2], email: holder.email } }),
   );
   await ok(bff.call('GET', 'get-held-licenses', { user: holder, query: { uid: holder.uid } }));
+  await ok(bff.call('GET', 'get-account-summary', { user: holder }));
   await ok(bff.call('POST', 'validate-license', { user: holder, body: { key: keys[2], machine } }));
   await ok(
     bff.call('PUT', 'remove-licenses', {

@@ -28,7 +28,7 @@ export interface Api {
   body: Record<string, unknown> & { error?: { code: string; message: string } };
 }
 
-/** A call typed by the endpoint's contract (lambdas/contracts/). */
+/** A call typed by the endpoint's contract (lambdas/endpoints/<name>/contract.ts). */
 export interface Sent<C extends Contract> extends Api {
   /** The answer, typed as the contract says, when the status is 200. */
   answer?: AnswerOf<C>;

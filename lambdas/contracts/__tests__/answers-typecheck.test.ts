@@ -7,9 +7,9 @@ import ts from 'typescript';
 // answer renamed in memory.
 
 const ROOT = path.resolve(__dirname, '../../..');
-const CONTRACT = path.join(ROOT, 'lambdas/contracts/get-subscriptions.ts');
+const CONTRACT = path.join(ROOT, 'lambdas/endpoints/get-subscriptions/contract.ts');
 const PAGE = path.join(ROOT, 'src/account/licenses/SubscriptionSummary.tsx');
-const HANDLER = path.join(ROOT, 'lambdas/handlers/get-subscriptions.ts');
+const HANDLER = path.join(ROOT, 'lambdas/endpoints/get-subscriptions/handler.ts');
 
 // Type-checking React's and Node's declarations takes a while on a busy machine.
 jest.setTimeout(180_000);
@@ -57,7 +57,7 @@ it('renaming a field of the answer breaks the page that reads it and the handler
   expect(errors).toEqual(
     expect.arrayContaining([
       expect.stringMatching(/^src\/account\/licenses\/SubscriptionSummary\.tsx: .*cardLast4/),
-      expect.stringMatching(/^lambdas\/handlers\/get-subscriptions\.ts: .*cardLast4/),
+      expect.stringMatching(/^lambdas\/endpoints\/get-subscriptions\/handler\.ts: .*cardLast4/),
     ]),
   );
 });

@@ -1,4 +1,4 @@
-import type { BillingDetails } from '../../contracts/billing-details';
+import type { BillingDetails } from '../../endpoints/billing-details/contract';
 import { PARTITION_KEY, SORT_KEY } from '../table';
 import { db, table, updateIf } from './client';
 import { ACCOUNT_SK, userPk } from './keys';

@@ -16,7 +16,7 @@ import { toMachineMap, toMachineRecords, type MachineRecord } from './machines';
 
 export const slotKey = (uid: string, sk: string) => ({ [PARTITION_KEY]: userPk(uid), [SORT_KEY]: sk });
 
-/** The spec's expirationDate of a license that renews monthly: it has no end date. */
+/** The expirationDate of a license that renews monthly: it has no end date. */
 export const NO_END_DATE = 'NONE';
 
 export interface LicenseSlot {

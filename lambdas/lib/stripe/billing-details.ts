@@ -1,4 +1,4 @@
-import type { BillingDetails } from '../../contracts/billing-details';
+import type { BillingDetails } from '../../endpoints/billing-details/contract';
 import { callStripe } from './client';
 
 // A company's billing details on its Stripe customer, which Stripe copies onto every invoice it

@@ -15,7 +15,7 @@ import {
 
 /**
  * Invalid-request codes about the card's own details: only the client's card can cause them. They
- * are answered like a card error, with Stripe's message (the spec shows the provider's message).
+ * are answered like a card error, with Stripe's message (the card form shows the provider's message).
  */
 const CARD_DETAIL_CODES = new Set([
   'card_decline_rate_limit_exceeded',

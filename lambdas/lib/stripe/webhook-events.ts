@@ -1,4 +1,4 @@
-// The Stripe events the webhook acts on (lambdas/handlers/stripe-webhook.ts): what its endpoint in Stripe
+// The Stripe events the webhook acts on (lambdas/endpoints/stripe-webhook/handler.ts): what its endpoint in Stripe
 // must send. `npm run deploy` creates or checks the endpoint with this list (cdk/preflight/stripe.ts).
 export const WEBHOOK_EVENTS = [
   'invoice.paid',

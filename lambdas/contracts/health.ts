@@ -1,9 +1,0 @@
-import { contract } from './contract';
-
-/** GET /api/health: liveness only. */
-export const health = contract<{ status: 'ok' }>()({
-  method: 'GET',
-  path: '/api/health',
-  handler: 'health',
-  auth: 'none',
-});

@@ -1,0 +1,7 @@
+import type { FuzzGenerator } from '../../__tests__/fuzz/kit';
+
+// What the fuzz (lambdas/__tests__/fuzz.int.test.ts) sends this endpoint: see FuzzShape.
+export const fuzz: FuzzGenerator = ({ count, customerId, subscriptionId, count15, ownIds }) => ({
+  body: { customerId, subscriptionId, count },
+  own: { ...ownIds, count: count15 },
+});

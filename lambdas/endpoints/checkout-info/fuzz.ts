@@ -1,0 +1,7 @@
+import type { FuzzGenerator } from '../../__tests__/fuzz/kit';
+
+// What the fuzz (lambdas/__tests__/fuzz.int.test.ts) sends this endpoint: see FuzzShape.
+export const fuzz: FuzzGenerator = ({ pick, sec, a }) => ({
+  body: { sec },
+  own: { sec: pick(a.clientSecret) },
+});

@@ -1,0 +1,47 @@
+import { emailRecovery as endpoint } from './contract';
+import { withAccountLease } from '../../money/lease';
+import type { ApiEvent } from '../../lib/auth';
+import { requireNewPassword, setEmail, signOutEverywhere, turnOffTwoFactor } from '../../lib/cognito';
+import { RecoveryCodeError } from '../../lib/errors';
+import { ok, apiHandler } from '../../lib/http';
+import { acceptRecovery, requireUsableCode } from '../../lib/recovery-code';
+import { getAccount, saveEmail } from '../../lib/repository/accounts';
+import { setRecoveryCodeUsed } from '../../lib/repository/recovery-codes';
+import { revokeTokens } from '../../lib/repository/sessions';
+import { parseJsonBody } from '../../lib/request';
+import { updateCustomerEmail } from '../../lib/stripe';
+
+// POST /api/email-recovery {code} (public; the one-time code is the secret): puts the account back in
+// its owner's hands. It restores the address the code was mailed to (verified), whatever happened
+// since, and voids the codes of later changes (mailed to addresses that followed, maybe an intruder's);
+// the password stops working and Cognito mails the restored address a code to choose a new one (so
+// whoever knew the old password is locked out); two-factor sign-in is turned off (it may be the
+// intruder's authenticator); every session ends; the account record and Stripe's
+// customer get the address back. It runs under the account's lease, as update-email does, so a change
+// of address racing it lands before it (and is undone) or after it (and fails: the password is gone).
+// The code is spent last, so a failure on the way can be retried with the same link.
+
+export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
+  const { code } = parseJsonBody(event, endpoint.body);
+  const rc = await requireUsableCode(code);
+  await withAccountLease(rc.uid, async () => {
+    await acceptRecovery(rc);
+    await setEmail(rc.username, rc.previousEmail, true).catch((err: unknown) => {
+      // The user was deleted at Cognito (the account page's last step): nothing is left to restore.
+      if (err instanceof Error && err.name === 'UserNotFoundException')
+        throw new RecoveryCodeError('invalid');
+      throw err;
+    });
+    // After the address is back: Cognito mails the new-password code to it.
+    await requireNewPassword(rc.username);
+    // An authenticator app the intruder set up would otherwise still stand between the owner and the account.
+    await turnOffTwoFactor(rc.username);
+    await signOutEverywhere(rc.username);
+    await revokeTokens(rc.uid);
+    const account = await getAccount(rc.uid);
+    if (account) await saveEmail(rc.uid, rc.previousEmail);
+    if (account?.customerId) await updateCustomerEmail(account.customerId, rc.previousEmail);
+    await setRecoveryCodeUsed(code);
+  });
+  return ok(endpoint, { email: rc.previousEmail });
+});

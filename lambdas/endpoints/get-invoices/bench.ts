@@ -1,0 +1,6 @@
+import type { EndpointBench } from '../../../bench/scenarios/context';
+
+export const bench: EndpointBench = {
+  read: (ctx) =>
+    ctx.call('get-invoices', { user: ctx.a, params: { subscriptionId: ctx.subA.subscriptionId } }),
+};

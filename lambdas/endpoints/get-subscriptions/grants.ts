@@ -1,0 +1,5 @@
+import type { HandlerPermissions } from '../../lib/permissions';
+
+// The cached snapshot and the slots; a checkout still awaiting its first payment re-reads the
+// subscription from Stripe (its client secret) and stores the fresh snapshot (saveSubscription).
+export const grants: HandlerPermissions = { table: ['GetItem', 'Query', 'UpdateItem'], secrets: ['stripe'] };

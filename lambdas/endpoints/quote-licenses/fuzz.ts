@@ -1,0 +1,7 @@
+import type { FuzzGenerator } from '../../__tests__/fuzz/kit';
+
+// What the fuzz (lambdas/__tests__/fuzz.int.test.ts) sends this endpoint: see FuzzShape.
+export const fuzz: FuzzGenerator = ({ pick, count, subscriptionId, a, asQuery }) => ({
+  query: { count: asQuery(count), subscriptionId: asQuery(subscriptionId) },
+  ownQuery: { count: pick('1', '2', '3', '4', '5'), subscriptionId: pick(a.subscriptionId) },
+});

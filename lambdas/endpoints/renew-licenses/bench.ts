@@ -1,0 +1,3 @@
+import type { EndpointBench } from '../../../bench/scenarios/context';
+
+export const bench: EndpointBench = { measuredBy: 'cancel-subscription' };

@@ -1,0 +1,4 @@
+import type { HandlerPermissions } from '../../lib/permissions';
+
+// Renews the licenses that were set to end with the period, then undoes the cancellation: never creates one.
+export const grants: HandlerPermissions = { table: ['GetItem', 'Query', 'UpdateItem'], secrets: ['stripe'] };

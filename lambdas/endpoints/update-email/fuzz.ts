@@ -1,0 +1,6 @@
+import type { FuzzGenerator } from '../../__tests__/fuzz/kit';
+
+// What the fuzz (lambdas/__tests__/fuzz.int.test.ts) sends this endpoint: see FuzzShape.
+export const fuzz: FuzzGenerator = ({ uid, email, password }) => ({
+  body: { uid, oldEmail: email, newEmail: email, currentPassword: password },
+});

@@ -1,0 +1,7 @@
+import type { FuzzGenerator } from '../../__tests__/fuzz/kit';
+
+// What the fuzz (lambdas/__tests__/fuzz.int.test.ts) sends this endpoint: see FuzzShape.
+export const fuzz: FuzzGenerator = ({ pick, field, licenseKey, machine, ownMachine, a }) => ({
+  body: { key: field(licenseKey), machine },
+  own: { key: pick(...a.licenseKeys), machine: ownMachine },
+});

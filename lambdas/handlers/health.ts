@@ -1,5 +1,0 @@
-import { health as endpoint } from '../contracts/health';
-import { ok, type Reply } from '../lib/http';
-
-// Liveness only: no dependency is touched, so a health check never costs a DynamoDB or Stripe call.
-export const handler = async (): Promise<Reply<{ status: 'ok' }>> => ok(endpoint, { status: 'ok' });
