@@ -1,10 +1,11 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { routes, type EndpointName } from '../../routes';
+import { ENDPOINT_HANDLERS } from '../handlers';
 
 // An endpoint is one folder (docs/adding-an-endpoint.md): its contract, handler, grants, fuzz generator
-// and bench scenario, and its tests. The registries keyed by EndpointName make a routed endpoint
-// without one of its pieces fail to compile; this test catches what the compiler cannot: a folder
+// and bench scenario, and its tests. The registries keyed by EndpointName (handlers, grants, fuzz,
+// bench, the site client's callers) make a routed endpoint without one of its pieces fail to compile; this test catches what the compiler cannot: a folder
 // missing a file, a folder that no route reaches, a contract naming another folder, an endpoint
 // without tests.
 
@@ -74,4 +75,12 @@ it('every endpoint folder has its contract, handler, grants, fuzz generator, ben
 
 it('every route has its folder', () => {
   expect(routes.map((r) => r.handler).filter((name) => !folders.includes(name))).toEqual([]);
+});
+
+it('the handler registry names every routed endpoint, each at its folder', () => {
+  expect(Object.keys(ENDPOINT_HANDLERS).sort()).toEqual(routes.map((r) => r.handler).sort());
+  const registry = readFileSync(path.join(DIR, 'handlers.ts'), 'utf8');
+  const entries = Array.from(registry.matchAll(/'?([\w-]+)'?: \(\) => import\('\.\/([\w-]+)\/handler'\)/g));
+  expect(entries.filter(([, key, folder]) => key !== folder)).toEqual([]);
+  expect(entries.map(([, key]) => key).sort()).toEqual([...folders].sort());
 });
