@@ -1,43 +1,24 @@
-import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
 import { ASSIGNEE_INDEX, CUSTOMER_ID_INDEX, LICENSE_KEY_INDEX } from '../../lambdas/lib/table';
 import { routes } from '../../lambdas/routes';
 import { schedules } from '../../lambdas/schedules';
 import { pascal, PUBLIC_ROUTE_THROTTLE, WEBHOOK_ROUTE_THROTTLE } from '../lib/api';
 import { HANDLER_PERMISSIONS, TRIGGER_PERMISSIONS } from '../lib/handler-permissions';
-import {
-  removeOutput,
-  resourcesOfType,
-  synthesize,
-  templateOf,
-  type CfnResource,
-  type SynthResult,
-} from './helpers';
+import { devBackend } from './dev-backend';
 import { actionsOf as actionsIn, roleIdOf as roleIdIn, statementsOf as statementsIn } from './roles';
 
 // The backend stack's API (functions, authorizer, routes, throttles) and what each function may do, in a
 // dev environment without custom domain or analytics (cdk.json's defaults).
 
-let result: SynthResult;
-let t: Template;
-let resources: Record<string, CfnResource>;
-
-beforeAll(() => {
-  result = synthesize();
-  t = templateOf(result, result.backend);
-  resources = t.toJSON().Resources as typeof resources;
-});
-
-afterAll(() => removeOutput(result));
-
-const props = (type: string) =>
-  resourcesOfType({ Resources: resources }, type).map(([, r]) => r.Properties ?? {});
+const stack = devBackend();
+const { props } = stack;
 
 const handlers = [...new Set(routes.map((r) => r.handler))];
 /** The Cognito triggers, and the function EventBridge runs for Cognito's security events. */
 const COGNITO_TRIGGERS = Object.keys(TRIGGER_PERMISSIONS).length;
-const roleIdOf = (handler: string) => roleIdIn(resources, handler);
-const statementsOf = (roleId: string) => statementsIn(resources, roleId);
-const actionsOf = (roleId: string) => actionsIn(resources, roleId);
+const roleIdOf = (handler: string) => roleIdIn(stack.resources, handler);
+const statementsOf = (roleId: string) => statementsIn(stack.resources, roleId);
+const actionsOf = (roleId: string) => actionsIn(stack.resources, roleId);
 
 describe('API', () => {
   it('one function per handler file (plus the Cognito triggers and the jobs): arm64, Node 24, JSON logs, source maps', () => {
@@ -85,7 +66,7 @@ describe('API', () => {
     for (const g of groups) expect(g.RetentionInDays).toBe(30);
   });
   it('JWT authorizer: Cognito issuer, app client audience', () => {
-    t.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+    stack.t.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
       AuthorizerType: 'JWT',
       IdentitySource: ['$request.header.Authorization'],
       JwtConfiguration: {
@@ -107,12 +88,15 @@ describe('API', () => {
   );
   it('each scheduled job is a function of its own, run by an EventBridge rule at its rate', () => {
     for (const job of schedules) {
-      const fnId = Object.entries(resources).find(
+      const fnId = Object.entries(stack.resources).find(
         ([key, r]) => r.Type === 'AWS::Lambda::Function' && key.startsWith(`Api${pascal(job.name)}`),
       )?.[0];
       expect(fnId).toBeDefined();
-      expect(resources[fnId ?? '']?.Properties).toMatchObject({ Description: job.description, Timeout: 300 });
-      t.hasResourceProperties('AWS::Events::Rule', {
+      expect(stack.resources[fnId ?? '']?.Properties).toMatchObject({
+        Description: job.description,
+        Timeout: 300,
+      });
+      stack.t.hasResourceProperties('AWS::Events::Rule', {
         ScheduleExpression: `rate(${job.everyHours} ${job.everyHours === 1 ? 'hour' : 'hours'})`,
         State: 'ENABLED',
         Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] } })],
@@ -143,7 +127,7 @@ describe('API', () => {
     const publicKeys = routes
       .filter((r) => r.auth === 'none' && r.handler !== 'stripe-webhook')
       .map((r) => `${r.method} ${r.path}`);
-    t.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+    stack.t.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
       DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
@@ -248,7 +232,7 @@ describe('least privilege', () => {
     }
   });
   it('the PostConfirmation trigger may only record revoked sessions and sign the user out, in a policy of its own', () => {
-    const [roleId] = Object.entries(resources).find(
+    const [roleId] = Object.entries(stack.resources).find(
       ([key, r]) => r.Type === 'AWS::IAM::Role' && key.startsWith('AuthPostConfirmationRole'),
     ) ?? [''];
     const statements = statementsOf(roleId).filter((st) => !JSON.stringify(st.Action).includes('logs:'));

@@ -1,4 +1,4 @@
-import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
 import {
   ASSIGNEE_INDEX,
   CUSTOMER_ID_INDEX,
@@ -11,47 +11,28 @@ import { routes } from '../../lambdas/routes';
 import { CLIENT_WRITE_ATTRIBUTES } from '../lib/client-attributes';
 import { UNCACHED_ERROR_CODES } from '../lib/site';
 import { outputIdFor, SITE_BUILD_VARIABLES } from '../lib/site-build-env';
-import {
-  removeOutput,
-  resourcesOfType,
-  synthesize,
-  templateOf,
-  type CfnResource,
-  type SynthResult,
-} from './helpers';
+import { devBackend } from './dev-backend';
 import { actionsOf as actionsIn, statementsOf as statementsIn } from './roles';
 
 // The backend stack of a dev environment without custom domain or analytics (cdk.json's defaults); its
 // API and the functions' permissions are in backend-api.test.ts.
 
-let result: SynthResult;
-let t: Template;
-let resources: Record<string, CfnResource>;
-
-beforeAll(() => {
-  result = synthesize();
-  t = templateOf(result, result.backend);
-  resources = t.toJSON().Resources as typeof resources;
-});
-
-afterAll(() => removeOutput(result));
-
-const props = (type: string) =>
-  resourcesOfType({ Resources: resources }, type).map(([, r]) => r.Properties ?? {});
+const stack = devBackend();
+const { props } = stack;
 
 const handlers = [...new Set(routes.map((r) => r.handler))];
-const statementsOf = (roleId: string) => statementsIn(resources, roleId);
-const actionsOf = (roleId: string) => actionsIn(resources, roleId);
+const statementsOf = (roleId: string) => statementsIn(stack.resources, roleId);
+const actionsOf = (roleId: string) => actionsIn(stack.resources, roleId);
 
 describe('cdk-nag', () => {
   it('AwsSolutions has no unacknowledged finding', () => {
-    expect(result.nagViolations).toEqual([]);
+    expect(stack.result.nagViolations).toEqual([]);
   });
 });
 
 describe('data', () => {
   it('is the table of lambdas/lib/table.ts, on demand, with PITR and TTL', () => {
-    t.hasResourceProperties('AWS::DynamoDB::Table', {
+    stack.t.hasResourceProperties('AWS::DynamoDB::Table', {
       BillingMode: 'PAY_PER_REQUEST',
       KeySchema: [
         { AttributeName: PARTITION_KEY, KeyType: 'HASH' },
@@ -67,14 +48,14 @@ describe('data', () => {
     });
   });
   it('is destroyable outside production', () => {
-    t.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete' });
-    t.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: false });
+    stack.t.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete' });
+    stack.t.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: false });
   });
 });
 
 describe('accounts', () => {
   it('user pool: email sign-in, case-insensitive, self sign-up, verified email, min 6 only', () => {
-    t.hasResourceProperties('AWS::Cognito::UserPool', {
+    stack.t.hasResourceProperties('AWS::Cognito::UserPool', {
       UsernameAttributes: ['email'],
       UsernameConfiguration: { CaseSensitive: false },
       AutoVerifiedAttributes: ['email'],
@@ -94,8 +75,8 @@ describe('accounts', () => {
     });
   });
   it('the PreSignUp trigger may use this pool and the table, nothing else (no Stripe: the job follows)', () => {
-    const [roleId] = Object.keys(resources).filter(
-      (key) => resources[key]?.Type === 'AWS::IAM::Role' && key.startsWith('AuthPreSignUpRole'),
+    const [roleId] = Object.keys(stack.resources).filter(
+      (key) => stack.resources[key]?.Type === 'AWS::IAM::Role' && key.startsWith('AuthPreSignUpRole'),
     );
     expect(statementsOf(roleId ?? '')).toEqual(
       expect.arrayContaining([
@@ -130,7 +111,7 @@ describe('accounts', () => {
     expect(client?.WriteAttributes).toEqual(['locale']);
   });
   it('user pool: two-factor sign-in optional, by authenticator app only (no SMS)', () => {
-    t.hasResourceProperties('AWS::Cognito::UserPool', {
+    stack.t.hasResourceProperties('AWS::Cognito::UserPool', {
       MfaConfiguration: 'OPTIONAL',
       EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
     });
@@ -138,7 +119,7 @@ describe('accounts', () => {
     expect(pool?.SmsConfiguration).toBeUndefined();
   });
   it('app client: a sign-in challenge (the MFA code) must be answered within 3 minutes', () => {
-    t.hasResourceProperties('AWS::Cognito::UserPoolClient', { AuthSessionValidity: 3 });
+    stack.t.hasResourceProperties('AWS::Cognito::UserPoolClient', { AuthSessionValidity: 3 });
   });
   it('the CustomMessage trigger is custom-message.ts with SITE_URL', () => {
     const trigger = props('AWS::Lambda::Function').find((p) =>
@@ -147,7 +128,7 @@ describe('accounts', () => {
     expect(trigger).toMatchObject({ Environment: { Variables: { SITE_URL: expect.anything() } } });
   });
   it('app client: USER_PASSWORD_AUTH + refresh, no secret, no user existence errors', () => {
-    t.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+    stack.t.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       GenerateSecret: false,
       PreventUserExistenceErrors: 'ENABLED',
@@ -160,7 +141,7 @@ describe('accounts', () => {
     });
   });
   it('app client cannot write email (only the BFF changes the address)', () => {
-    t.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+    stack.t.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       WriteAttributes: [...CLIENT_WRITE_ATTRIBUTES],
     });
     expect(CLIENT_WRITE_ATTRIBUTES).not.toContain('email');
@@ -187,7 +168,7 @@ describe('site distribution', () => {
     props('AWS::CloudFront::Distribution')[0]?.DistributionConfig as Record<string, unknown>;
 
   it('bucket is private, encrypted, TLS-only, read through origin access control', () => {
-    t.hasResourceProperties('AWS::S3::Bucket', {
+    stack.t.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
         BlockPublicAcls: true,
         BlockPublicPolicy: true,
@@ -196,7 +177,7 @@ describe('site distribution', () => {
       },
       LoggingConfiguration: Match.anyValue(),
     });
-    t.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+    stack.t.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
       OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always' },
     });
     const policies = JSON.stringify(props('AWS::S3::BucketPolicy'));
@@ -227,14 +208,14 @@ describe('site distribution', () => {
       FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: expect.anything() }],
       ResponseHeadersPolicyId: expect.anything(),
     });
-    t.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+    stack.t.hasResourceProperties('AWS::CloudFront::CachePolicy', {
       CachePolicyConfig: Match.objectLike({
         DefaultTTL: 0,
         MinTTL: 0,
         Comment: Match.stringLikeRegexp('revalidate'),
       }),
     });
-    t.hasResourceProperties('AWS::CloudFront::Function', {
+    stack.t.hasResourceProperties('AWS::CloudFront::Function', {
       FunctionConfig: { Runtime: 'cloudfront-js-2.0', Comment: Match.anyValue() },
       FunctionCode: Match.stringLikeRegexp('index.html'),
     });
@@ -260,7 +241,7 @@ describe('site distribution', () => {
   it('hashed assets cache for a year', () => {
     const behaviors = distribution().CacheBehaviors as Record<string, unknown>[];
     expect(behaviors.map((b) => b.PathPattern)).toEqual(['/api/*', '/static/*', '*.js', '*.css']);
-    t.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+    stack.t.hasResourceProperties('AWS::CloudFront::CachePolicy', {
       CachePolicyConfig: Match.objectLike({
         MinTTL: 31536000,
         DefaultTTL: 31536000,
@@ -325,17 +306,17 @@ describe('alarms', () => {
     expect(descriptions.some((d) => d.startsWith('Stripe webhook logged a failure'))).toBe(true);
     expect(descriptions.some((d) => d.startsWith('Stripe webhook refused'))).toBe(true);
     // Which lines each filter counts: service-rules.test.ts, with the lines Lambda writes.
-    t.resourceCountIs('AWS::Logs::MetricFilter', 2);
+    stack.t.resourceCountIs('AWS::Logs::MetricFilter', 2);
   });
   it('every alarm notifies the SNS topic; no email subscription without alarmEmail', () => {
     for (const a of alarms()) expect(JSON.stringify(a.AlarmActions)).toContain('MonitoringAlarmTopic');
-    t.resourceCountIs('AWS::SNS::Subscription', 0);
+    stack.t.resourceCountIs('AWS::SNS::Subscription', 0);
   });
 });
 
 describe('outputs', () => {
   it('every GATSBY_* build variable that has a value, and the operator values', () => {
-    const outputs = t.toJSON().Outputs as Record<string, unknown>;
+    const outputs = stack.t.toJSON().Outputs as Record<string, unknown>;
     const unset = ['GATSBY_ANALYTICS_ID', 'GATSBY_LICENSE_MACHINE_LIMIT'];
     for (const name of SITE_BUILD_VARIABLES.filter((n) => !unset.includes(n))) {
       expect(outputs).toHaveProperty(outputIdFor(name));
@@ -364,6 +345,6 @@ describe('outputs', () => {
 
 describe('site content stack', () => {
   it('is left out until the site is built and the backend outputs are known', () => {
-    expect(result.siteContent).toBeUndefined();
+    expect(stack.result.siteContent).toBeUndefined();
   });
 });
