@@ -19,6 +19,7 @@ import {
   type LambdaResult,
   type LogSink,
 } from './lambda-workers';
+import { inFlight } from './in-flight';
 import { listen } from './listen';
 
 // Plays API Gateway (HTTP API, payload format 2.0) for /api/*: builds the same event, runs the same
@@ -111,29 +112,19 @@ export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
     }
   };
 
-  // Requests still being handled: a stack that stops waits for them, so no handler is cut off halfway
-  // (its emulators gone) and none logs after its caller has finished.
-  let inFlight = 0;
-  let waiters: (() => void)[] = [];
+  // Requests still being handled: a stack that stops waits for them (dev/in-flight.ts).
+  const requests = inFlight();
   const handler: NodeHandler = (req, res) => {
-    inFlight += 1;
-    void serve(req, res)
-      .catch((error: unknown) => {
+    void requests.track(
+      serve(req, res).catch((error: unknown) => {
         if (error instanceof HttpError) return sendJson(res, error.status, { message: error.message });
         console.error('[api]', error);
         if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
         else res.destroy();
-      })
-      .finally(() => {
-        inFlight -= 1;
-        if (inFlight === 0) {
-          for (const resolve of waiters) resolve();
-          waiters = [];
-        }
-      });
+      }),
+    );
   };
-  const idle = () =>
-    inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve));
+  const idle = requests.idle;
   return Object.assign(handler, { idle, close: invokers.close });
 
   async function serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
