@@ -8,8 +8,9 @@ import {
   uniqueEmail,
   waitForMail,
 } from './account-helpers';
+import { until } from './until';
 
-// Issue 19, path 2, as people meet it: someone signs up with Bob's address and a password of their own
+// As people meet it: someone signs up with Bob's address and a password of their own
 // and never verifies it. Bob's click on the verification link that reaches him does not hand that
 // account over (the page asks for the account's password, which Bob does not have); it shows him how
 // to create his own account with the address, which replaces the unverified one.
@@ -33,6 +34,10 @@ describe('nobody can squat an address', () => {
     // He creates his own account with the address instead (today: "Email address already taken.").
     await owner.page.getByRole('link', { name: 'Create your own account' }).click();
     await owner.page.waitForURL(/\/sign-up/);
+    // The URL changes before the sign-up page replaces the verification page, which has a Password
+    // field of its own: wait for the new page, with the address the link carries.
+    await owner.page.getByRole('heading', { level: 1, name: 'Sign Up' }).waitFor();
+    await until(() => owner.page.getByLabel('Email').inputValue(), bob);
     await owner.page.getByLabel('Password', { exact: true }).fill('bobs-own-secret');
     await owner.page.getByLabel('Confirm Password').fill('bobs-own-secret');
     await owner.page.getByRole('button', { name: 'Sign Up' }).click();
