@@ -1,3 +1,4 @@
+import { STANDARD_ATTRIBUTES } from '../../dev/cognito/cognito-rules';
 import { clientInput, createUserPoolInput } from '../../dev/cognito/setup';
 import { jsonFilterPattern } from '../../dev/log-filter-pattern';
 import { WEBHOOK_SIGNATURE_REFUSED } from '../../lambdas/lib/http';
@@ -20,27 +21,6 @@ const resourcesOf = (type: string) =>
       .filter(([, r]) => r.Type === type)
       .map(([id, r]) => ({ id, ...r, template: t })),
   );
-
-/** Cognito's standard attributes (a custom one is written "custom:<name>" by a client). */
-const STANDARD_ATTRIBUTES = new Set([
-  'address',
-  'birthdate',
-  'email',
-  'family_name',
-  'gender',
-  'given_name',
-  'locale',
-  'middle_name',
-  'name',
-  'nickname',
-  'phone_number',
-  'picture',
-  'preferred_username',
-  'profile',
-  'updated_at',
-  'website',
-  'zoneinfo',
-]);
 
 interface SchemaEntry {
   Name: string;

@@ -8,8 +8,8 @@ export type TargetHandler = (body: Json) => Promise<Json>;
 
 export const LOGIN_FAILED = 'Incorrect username or password.';
 const UNAUTHORIZED_ATTRIBUTE = 'A client attempted to write unauthorized attribute';
-/** What an app client may write when its WriteAttributes are not set: the standard attributes. */
-const STANDARD_ATTRIBUTES = new Set([
+/** Cognito's standard attributes: what an app client may write when its WriteAttributes are not set. */
+export const STANDARD_ATTRIBUTES = new Set([
   'address',
   'birthdate',
   'email',
