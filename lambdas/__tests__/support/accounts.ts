@@ -64,3 +64,13 @@ export async function useFailingCard(bff: Bff, user: User, subscriptionId: strin
   });
   if (swap.status !== 200) throw new Error(`update-card answered ${swap.status}`);
 }
+
+/** Moves the stack's Stripe clock forward: renewals, retries and expiries that fall due happen. */
+export async function advanceStripeClock(bff: Bff, seconds: number): Promise<void> {
+  const res = await fetch(`${bff.info.stripeApi}/_emulator/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ seconds }),
+  });
+  if (res.status !== 200) throw new Error(`the Stripe clock answered ${res.status}`);
+}

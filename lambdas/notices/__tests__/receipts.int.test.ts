@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readOutbox, type OutboxMessage } from '../../../dev/outbox';
-import { licensesOf, pay, startCheckout } from '../../__tests__/support/accounts';
+import { advanceStripeClock, licensesOf, pay, startCheckout } from '../../__tests__/support/accounts';
 import { startBff, type Bff, type User } from '../../__tests__/support/bff';
 import { deliveries, type Deliveries } from './webhook-deliveries';
 
@@ -17,15 +17,6 @@ beforeAll(async () => {
 afterAll(() => bff?.stop());
 
 const DAY = 24 * 3600;
-
-async function advanceClock(seconds: number) {
-  const res = await fetch(`${bff.info.stripeApi}/_emulator/clock/advance`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: `seconds=${seconds}`,
-  });
-  expect(res.status).toBe(200);
-}
 
 /** Delivers each of the customer's new events twice, newest first, then again as new event ids. */
 async function deliverScrambled(customerId: string) {
@@ -95,7 +86,7 @@ it('sends one receipt for each payment of a purchase, an addition and a renewal,
   expect(addition?.text).toContain(update?.hosted_invoice_url);
 
   // The renewal: all 3 licenses for the next period.
-  await advanceClock(32 * DAY);
+  await advanceStripeClock(bff, 32 * DAY);
   await deliverScrambled(customerId);
   const renewal = (await bff.stripe.invoices.list({ subscription: subscriptionId })).data.find(
     (i) => i.billing_reason === 'subscription_cycle',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readOutbox } from '../../../dev/outbox';
-import { licensesOf, subscribe, useFailingCard } from '../../__tests__/support/accounts';
+import { advanceStripeClock, licensesOf, subscribe, useFailingCard } from '../../__tests__/support/accounts';
 import { startBff, type Bff, type User } from '../../__tests__/support/bff';
 import { deliveries, type Deliveries } from './webhook-deliveries';
 
@@ -17,15 +17,6 @@ beforeAll(async () => {
 afterAll(() => bff?.stop());
 
 const DAY = 24 * 3600;
-
-async function advanceClock(seconds: number) {
-  const res = await fetch(`${bff.info.stripeApi}/_emulator/clock/advance`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: `seconds=${seconds}`,
-  });
-  expect(res.status).toBe(200);
-}
 
 /** Delivers each of the customer's new events twice, newest first, then again as new event ids. */
 async function deliverScrambled(customerId: string) {
@@ -52,7 +43,7 @@ it('tells of each failed renewal attempt once, with the next try and the update-
   await useFailingCard(bff, user, subscriptionId);
   const renewsAt =
     (await bff.stripe.subscriptions.retrieve(subscriptionId)).items.data[0]?.current_period_end ?? 0;
-  await advanceClock(renewsAt - Math.floor(Date.now() / 1000) + 3600);
+  await advanceStripeClock(bff, renewsAt - Math.floor(Date.now() / 1000) + 3600);
   await deliverScrambled(customerId);
 
   const failed = await mailsTo(user, 'Your Stockbench renewal payment failed');
@@ -68,7 +59,7 @@ it('tells of each failed renewal attempt once, with the next try and the update-
   }
 
   // Stripe tries again 3 days later and fails again: a second notice, for that attempt.
-  await advanceClock(3 * DAY);
+  await advanceStripeClock(bff, 3 * DAY);
   await deliverScrambled(customerId);
   expect(await mailsTo(user, 'Your Stockbench renewal payment failed')).toHaveLength(2);
 
@@ -121,7 +112,7 @@ it('confirms a cancellation once with the date service ends, again for a new one
     body: { customerId, subscriptionId },
   });
   expect(resumed.status).toBe(200);
-  await advanceClock(60);
+  await advanceStripeClock(bff, 60);
   for (const license of await licensesOf(bff, user)) {
     await bff.call('PUT', 'remove-licenses', {
       user,
@@ -133,7 +124,7 @@ it('confirms a cancellation once with the date service ends, again for a new one
   expect(await mailsTo(user, 'Your Stockbench subscription ends on')).toHaveLength(2);
 
   // The period ends: the subscription ends; told once, and a cancellation delivered late says nothing more.
-  await advanceClock(endsAt - Math.floor(Date.now() / 1000) + 3600);
+  await advanceStripeClock(bff, endsAt - Math.floor(Date.now() / 1000) + 3600);
   const after = await events.next(customerId);
   for (const e of after.reverse()) expect(await events.deliver(e)).toBe(200);
   const ended = await mailsTo(user, 'Your Stockbench subscription has ended');

@@ -10,7 +10,12 @@ import { removeLicenses } from '../../remove-licenses/contract';
 import { takeBackLicense } from '../../take-back-license/contract';
 import { validateLicense } from '../../validate-license/contract';
 import { deleteCustomer } from '../../delete-customer/contract';
-import { subscribe, useFailingCard, type Subscribed } from '../../../__tests__/support/accounts';
+import {
+  advanceStripeClock,
+  subscribe,
+  type Subscribed,
+  useFailingCard,
+} from '../../../__tests__/support/accounts';
 import { eventually, startBff, type Bff, type User } from '../../../__tests__/support/bff';
 import { aMachine } from '../../../__tests__/support/machines';
 
@@ -394,11 +399,7 @@ it("the payer's renewal fails: the assignee sees why the license does not work, 
   expect((await assign(buyer, key, person.email)).status).toBe(200);
   // The buyer's card now attaches but every charge fails; then the period ends.
   await useFailingCard(bff, buyer.user, buyer.subscriptionId);
-  await fetch(`${bff.info.stripeApi}/_emulator/clock/advance`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ seconds: String(31 * 24 * 3600) }).toString(),
-  });
+  await advanceStripeClock(bff, 31 * 24 * 3600);
   const [overdue] = await eventually(async () => {
     const list = await held(person);
     return list?.[0]?.paidFor === false ? list : undefined;

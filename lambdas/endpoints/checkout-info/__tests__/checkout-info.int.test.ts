@@ -1,7 +1,7 @@
 import { completeCheckout } from '../../complete-checkout/contract';
 import { getLicenses } from '../../get-licenses/contract';
 import { setupCheckout } from '../../setup-checkout/contract';
-import { subscribe, useFailingCard } from '../../../__tests__/support/accounts';
+import { advanceStripeClock, subscribe, useFailingCard } from '../../../__tests__/support/accounts';
 import { eventually, paymentIntentOf, startBff, type Bff, type User } from '../../../__tests__/support/bff';
 
 // POST /api/checkout-info: the checkout page's check that the link's client secret is the caller's
@@ -128,11 +128,7 @@ describe('checkout-info after a renewal failed', () => {
   it("refuses (403) the open renewal's payment secret: only a first payment is a checkout", async () => {
     const { user, subscriptionId } = await subscribe(bff, 1);
     await useFailingCard(bff, user, subscriptionId);
-    await fetch(`${bff.info.stripeApi}/_emulator/clock/advance`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ seconds: 32 * 24 * 3600 }),
-    });
+    await advanceStripeClock(bff, 32 * 24 * 3600);
     // The renewal's invoice is open and carries a payment secret, as a first payment's does.
     const sec = await eventually(async () => {
       const sub = await bff.stripe.subscriptions.retrieve(subscriptionId, {

@@ -1,4 +1,4 @@
-import { startCheckout, subscribe } from '../../../__tests__/support/accounts';
+import { advanceStripeClock, startCheckout, subscribe } from '../../../__tests__/support/accounts';
 import { eventually, paymentIntentOf, startBff, type Bff, type User } from '../../../__tests__/support/bff';
 import type { Invoice } from '../contract';
 
@@ -122,11 +122,7 @@ it('answers 400 JSON for a malformed query and 401 without a token', async () =>
 
 it('lists a renewal the clock brings', async () => {
   const { user } = await subscribed(1);
-  await fetch(`${bff.info.stripeApi}/_emulator/clock/advance`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ seconds: 32 * 24 * 3600 }),
-  });
+  await advanceStripeClock(bff, 32 * 24 * 3600);
   const invoices = await eventually(async () => {
     const list = await invoicesOf(user);
     return list.length === 2 ? list : undefined;

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { readOutbox } from '../../../../dev/outbox';
 import { eventually, startBff, type Bff, type User } from '../../../__tests__/support/bff';
 import { expectInvariants } from '../../../__tests__/support/invariants';
-import { licensesOf, pay, startCheckout, type Subscribed } from '../../../__tests__/support/accounts';
+import {
+  advanceStripeClock,
+  licensesOf,
+  pay,
+  startCheckout,
+  type Subscribed,
+} from '../../../__tests__/support/accounts';
 import { aMachine } from '../../../__tests__/support/machines';
 
 // The satisfaction guarantee, self-service, through the local API server against the real emulators:
@@ -39,15 +45,6 @@ const refund = (s: Subscribed, key = randomUUID()) =>
 
 const validate = async (user: User, key: string, machine = aMachine()) =>
   (await bff.call('POST', 'validate-license', { user, body: { key, machine } })).body;
-
-async function clock(seconds: number): Promise<void> {
-  const res = await fetch(`${bff.info.stripeApi}/_emulator/clock/advance`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ seconds }),
-  });
-  if (res.status !== 200) throw new Error(`clock answered ${res.status}`);
-}
 
 async function latency(ms: number): Promise<void> {
   const res = await fetch(`${bff.info.stripeApi}/_emulator/latency`, {
@@ -215,7 +212,7 @@ describe('the satisfaction guarantee', () => {
 
   it('refuses after the first month', async () => {
     const s = await buy(1, 'pm_card_visa');
-    await clock(32 * DAY);
+    await advanceStripeClock(bff, 32 * DAY);
     await eventually(async () => ((await eligibility(s.user)).reason === 'WINDOW_PASSED' ? true : undefined));
     const late = await refund(s);
     expect(late.status).toBe(409);
@@ -229,7 +226,7 @@ describe('the satisfaction guarantee', () => {
     const [license] = await licensesOf(bff, user);
     expect((await validate(user, String(license?.key))).code).toBe('VALID');
     await leave(earlier);
-    await clock(32 * DAY);
+    await advanceStripeClock(bff, 32 * DAY);
     await eventually(async () =>
       (await bff.stripe.subscriptions.retrieve(earlier.subscriptionId)).status === 'canceled'
         ? true
@@ -242,7 +239,7 @@ describe('the satisfaction guarantee', () => {
 
     // A year and more without a license check: the account may have the guarantee again.
     await leave(again);
-    await clock(400 * DAY);
+    await advanceStripeClock(bff, 400 * DAY);
     await eventually(async () =>
       (await bff.stripe.subscriptions.retrieve(again.subscriptionId)).status === 'canceled'
         ? true
