@@ -8,6 +8,17 @@ import type { Page } from 'playwright-core';
 
 const BLOCKING = new Set(['serious', 'critical']);
 
+/**
+ * Rules whose findings follow from the site's styles, not from a page's words (text colour on its
+ * background, the size and spacing of links and buttons): the same on every page of a template. They
+ * are also axe's costliest (each measures every text node or target), so a test that audits many
+ * pages of one template runs them on one of its pages ('every rule') and leaves them out on the others
+ * ('content rules').
+ */
+const STYLE_RULES = ['color-contrast', 'target-size'];
+
+export type AxeScope = 'every rule' | 'content rules';
+
 function format(state: string, v: Result): string {
   const nodes = v.nodes.map((n) => {
     const target = n.target.map((t) => (Array.isArray(t) ? t.join(' >>> ') : String(t))).join(' ');
@@ -21,15 +32,20 @@ function format(state: string, v: Result): string {
  * The serious and critical violations on `page` as readable text ('' for none): one entry each (rule, help link, and every
  * element with what is wrong with it), labelled with `state` (the route, or what the page shows).
  */
-export async function seriousViolations(page: Page, state: string): Promise<string> {
+export async function seriousViolations(
+  page: Page,
+  state: string,
+  scope: AxeScope = 'every rule',
+): Promise<string> {
   // With frames (the card fields), axe runs in each and merges the parts in a blank page of its own;
   // a page without frames has nothing to merge, so one axe.run there gives the same findings without
   // opening and loading that extra page every check.
   const frameless = page.frames().length === 1;
-  const results = await new AxeBuilder({ page })
+  const builder = new AxeBuilder({ page })
     .setLegacyMode(frameless)
-    .options({ rules: { 'target-size': { enabled: true } } })
-    .analyze();
+    .options({ rules: { 'target-size': { enabled: true } } });
+  if (scope === 'content rules') builder.disableRules(STYLE_RULES);
+  const results = await builder.analyze();
   return results.violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
     .map((v) => format(state, v))

@@ -22,6 +22,8 @@ export interface HandlerBundles {
   /** The bundle (index.js) of each handler, by name. */
   files: Record<string, string>;
   dir: string;
+  /** Where V8 keeps the bundles' compiled code between cold starts (dev/lambda-workers.ts). */
+  compileCache: string;
   hash: string;
   /** False when the bundles came from the cache. */
   built: boolean;
@@ -118,6 +120,9 @@ export function buildHandlerBundles(handlersDir = DEFAULT_HANDLERS_DIR): Promise
   return pending;
 }
 
+/** A build's directory, and its compile cache inside it (removed with it by pruneCache). */
+const cacheDirs = (dir: string) => ({ dir, compileCache: path.join(dir, '.compile-cache') });
+
 async function bundle(dir: string): Promise<HandlerBundles> {
   const started = Date.now();
   const entries = await handlerEntries(dir);
@@ -129,7 +134,7 @@ async function bundle(dir: string): Promise<HandlerBundles> {
   if (await readManifest(final)) {
     const now = new Date();
     await utimes(final, now, now).catch(() => undefined);
-    return { files: filesOf(entries), dir: final, hash, built: false, ms: Date.now() - started };
+    return { files: filesOf(entries), ...cacheDirs(final), hash, built: false, ms: Date.now() - started };
   }
 
   await mkdir(CACHE_ROOT, { recursive: true });
@@ -170,7 +175,7 @@ async function bundle(dir: string): Promise<HandlerBundles> {
     await rm(tmp, { recursive: true, force: true });
   }
   void pruneCache(hash);
-  return { files: filesOf(entries), dir: final, hash, built: true, ms: Date.now() - started };
+  return { files: filesOf(entries), ...cacheDirs(final), hash, built: true, ms: Date.now() - started };
 }
 
 /** Removes bundles of other inputs not used for KEEP_UNUSED_MS, and temporary dirs left by a crash. */

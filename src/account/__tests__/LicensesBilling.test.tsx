@@ -142,6 +142,49 @@ describe('/licenses: the billing relationship', () => {
     expect(mockedApi.requestRefund).toHaveBeenCalledWith({ customerId: 'cus_1', subscriptionId: 'sub_1' });
   });
 
+  it('keeps the licenses the refund ended gone when an earlier, slower read answers after it', async () => {
+    mockedApi.renewLicenses.mockResolvedValue({
+      subscriptionId: 'sub_1',
+      renewLicenseCount: 2,
+      cancelAtPeriodEnd: false,
+      licenses: [],
+    });
+    mockedApi.requestRefund.mockResolvedValue({
+      subscriptionId: 'sub_1',
+      amount: 3000,
+      currency: 'usd',
+      refundedAt: '2024-05-10T00:00:00.000Z',
+      licensesEnded: 2,
+    });
+    const sub = subscriptionOf({ created: Date.now() / 1000 - 86400 });
+    serveLicensesPage(mockedApi, { sub, licenses: [renewing, removed] });
+    mockedApi.getRefundEligibility.mockResolvedValue(offer());
+    const before = await api.getLicenses('u1');
+    render(<Licenses user={user} />);
+    const section = await screen.findByRole('region', { name: 'Satisfaction Guarantee' }, { timeout: 3000 });
+
+    // Keep renewing: the read after it is slow and still shows both licenses.
+    let answerLate: () => void = () => undefined;
+    mockedApi.getLicenses.mockImplementationOnce(
+      () => new Promise((resolve) => (answerLate = () => resolve(before))),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Keep renewing license CCCCC-DDDDD' }));
+    await waitFor(() => expect(mockedApi.renewLicenses).toHaveBeenCalled());
+
+    // The refund ends both; the read after it answers first.
+    mockedApi.getLicenses.mockResolvedValueOnce({ ...before, licenses: [], ended: [renewing, removed] });
+    await userEvent.click(within(section).getByRole('button', { name: 'Request a Refund' }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Confirm Refund' }));
+    await screen.findByText(/We refunded \$30\.00 to your card/);
+    await waitFor(() => expect(screen.queryByText('AAAAA-BBBBB')).not.toBeInTheDocument());
+
+    answerLate();
+    await screen.findByText(/We refunded \$30\.00 to your card/);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByText('AAAAA-BBBBB')).not.toBeInTheDocument();
+    expect(screen.queryByText('CCCCC-DDDDD')).not.toBeInTheDocument();
+  });
+
   it('says why a refund is refused, shows the rule instead of an offer, and asks nothing for an older subscription', async () => {
     mockedApi.requestRefund.mockRejectedValue({
       error: {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { getHeldLicenses, getLicenses, getSubscriptions } from '../../api-client/client';
 import type { HeldLicense, LicenseData, LicenseView, Subscription } from '../../api-client/types';
 import { authErrorMessage } from '../../auth/errors';
@@ -29,18 +29,23 @@ export function useLicenseData(uid: string) {
   const [held, setHeld] = useState<HeldLicense[]>([]);
   const [heldError, setHeldError] = useState('');
   const [loading, setLoading] = useState(true);
+  // Reads can answer out of order (a slow network, a busy server): only the newest read is shown, so
+  // an answer from before a change (a refund, a removal) never replaces the one from after it.
+  const newestRead = useRef(0);
 
-  const load = useCallback(
-    () =>
-      readOwn(uid).then(
-        (own) => {
-          setData(own);
-          setError('');
-        },
-        (err: unknown) => setError(authErrorMessage(err, 'billing')),
-      ),
-    [uid],
-  );
+  const load = useCallback(() => {
+    const read = ++newestRead.current;
+    return readOwn(uid).then(
+      (own) => {
+        if (read !== newestRead.current) return;
+        setData(own);
+        setError('');
+      },
+      (err: unknown) => {
+        if (read === newestRead.current) setError(authErrorMessage(err, 'billing'));
+      },
+    );
+  }, [uid]);
 
   /** One license as an answer of the BFF shows it now (after assigning or taking back). */
   const updateLicense = useCallback((license: LicenseView) => {
@@ -59,12 +64,13 @@ export function useLicenseData(uid: string) {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let live = true;
+    const read = ++newestRead.current;
     const own = readOwn(uid).then(
       (answer) => {
-        if (live) setData(answer);
+        if (live && read === newestRead.current) setData(answer);
       },
       (err: unknown) => {
-        if (live) setError(authErrorMessage(err, 'billing'));
+        if (live && read === newestRead.current) setError(authErrorMessage(err, 'billing'));
       },
     );
     const others = getHeldLicenses(uid).then(
