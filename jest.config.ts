@@ -43,6 +43,7 @@ const config: Config = {
       testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'],
       transform,
       transformIgnorePatterns,
+      setupFilesAfterEnv: ['<rootDir>/jest.setup-node.ts'],
     },
     {
       // Tests that start the local emulators (dynalite, cognito-local, the Stripe emulator).

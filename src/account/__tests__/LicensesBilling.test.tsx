@@ -37,7 +37,7 @@ async function show(sub: Subscription, licenses: LicenseView[] = [renewing, remo
   serveLicensesPage(mockedApi, { sub, licenses });
   const view = render(<Licenses user={user} />);
   // The page's spinner stays for a second after its data arrived.
-  await screen.findByRole('heading', { name: 'Your Licenses' }, { timeout: 3000 });
+  await screen.findByRole('heading', { name: 'Your Licenses' });
   return view;
 }
 
@@ -133,7 +133,7 @@ describe('/licenses: the billing relationship', () => {
     });
     mockedApi.getRefundEligibility.mockResolvedValue(offer());
     render(<Licenses user={user} />);
-    const section = await screen.findByRole('region', { name: 'Satisfaction Guarantee' }, { timeout: 3000 });
+    const section = await screen.findByRole('region', { name: 'Satisfaction Guarantee' });
     expect(section).toHaveTextContent('every payment of this subscription back, $45.00, until 06/05/2024');
     await userEvent.click(within(section).getByRole('button', { name: 'Request a Refund' }));
     expect(mockedApi.requestRefund).not.toHaveBeenCalled();
@@ -161,7 +161,7 @@ describe('/licenses: the billing relationship', () => {
     mockedApi.getRefundEligibility.mockResolvedValue(offer());
     const before = await api.getLicenses('u1');
     render(<Licenses user={user} />);
-    const section = await screen.findByRole('region', { name: 'Satisfaction Guarantee' }, { timeout: 3000 });
+    const section = await screen.findByRole('region', { name: 'Satisfaction Guarantee' });
 
     // Keep renewing: the read after it is slow and still shows both licenses.
     let answerLate: () => void = () => undefined;
@@ -198,7 +198,7 @@ describe('/licenses: the billing relationship', () => {
     });
     mockedApi.getRefundEligibility.mockResolvedValue(offer());
     const { unmount } = render(<Licenses user={user} />);
-    const section = await screen.findByRole('region', { name: 'Satisfaction Guarantee' }, { timeout: 3000 });
+    const section = await screen.findByRole('region', { name: 'Satisfaction Guarantee' });
     await userEvent.click(within(section).getByRole('button', { name: 'Request a Refund' }));
     await userEvent.click(within(section).getByRole('button', { name: 'Confirm Refund' }));
     expect(await within(section).findByRole('alert')).toHaveTextContent('once per household per year');
@@ -220,7 +220,7 @@ describe('/licenses: the billing relationship', () => {
       offer({ eligible: false, reason: 'NO_PAYMENT', message: 'x' }),
     );
     const unpaid = render(<Licenses user={user} />);
-    await screen.findByRole('heading', { name: 'Your Licenses' }, { timeout: 3000 });
+    await screen.findByRole('heading', { name: 'Your Licenses' });
     await waitFor(() => expect(mockedApi.getRefundEligibility).toHaveBeenCalledTimes(3));
     expect(screen.queryByRole('region', { name: 'Satisfaction Guarantee' })).not.toBeInTheDocument();
     unpaid.unmount();

@@ -31,6 +31,6 @@ it.each([
 ])('%s shows the generic message with the support address', async (_, fetch) => {
   global.fetch = fetch;
   render(<Licenses user={user} />);
-  expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(generic);
+  expect(await screen.findByRole('alert', {})).toHaveTextContent(generic);
   expect(screen.queryByText(/Bad Gateway/)).not.toBeInTheDocument();
 });
