@@ -86,7 +86,13 @@ describe('account journeys: leaving, coming back, the guarantee', () => {
     await page
       .getByText(/^We refunded \$\d+\.\d\d to your card\. Your subscription and its licenses have ended/)
       .waitFor();
-    await until(() => rows(page).count(), 0);
+    // The page says the subscription ended, with the three licenses that ended with it, none in force.
+    const ended = page.getByRole('region', { name: 'Your subscription has ended' });
+    await until(
+      () => ended.getByRole('table', { name: 'Licenses that ended' }).locator('tbody tr').count(),
+      3,
+    );
+    await page.getByText('You have no licenses in force.').waitFor();
     const mail = await waitForMail(email, /Your Stockbench refund of \$\d+\.\d\d/);
     expect(mail.text).toContain('Your subscription and its 3 licenses ended with the refund.');
 

@@ -1,3 +1,4 @@
+import { recordTraffic } from './traffic';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -86,6 +87,7 @@ export async function newPage(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(`exception: ${err.message}`));
+  recordTraffic(page);
   return { context, page, errors };
 }
 

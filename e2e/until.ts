@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
+import { describeTraffic } from './traffic';
 
 // What a person sees settles after a request or a re-render: a check reads it again until it shows
 // the expected value, instead of reading it once (too early) or sleeping a fixed time (too short on a
@@ -14,7 +15,9 @@ export async function until<T>(read: () => Promise<T>, expected: T, timeoutMs = 
   let last: T = await read();
   while (!isDeepStrictEqual(last, expected)) {
     if (Date.now() > deadline)
-      throw new Error(`Expected ${JSON.stringify(expected)}, still ${JSON.stringify(last)}`);
+      throw new Error(
+        `Expected ${JSON.stringify(expected)}, still ${JSON.stringify(last)}\n${describeTraffic()}`,
+      );
     await sleep(100);
     last = await read();
   }

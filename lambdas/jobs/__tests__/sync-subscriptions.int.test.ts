@@ -131,3 +131,43 @@ it('heals a subscription changed in Stripe without a webhook, once its records a
   );
   expect(unused).toEqual([]);
 }, 120_000);
+
+it('leaves the page showing the subscription as Stripe has it after every action, with no webhook', async () => {
+  const user = await bff.newUser();
+  const { customerId, subscriptionId } = await subscribe(user, 2);
+  const ids = { customerId, subscriptionId };
+  /** What the licenses page shows of the subscription, read from Stripe itself. */
+  const inStripe = async () => {
+    const sub = await bff.stripe.subscriptions.retrieve(subscriptionId, {
+      expand: ['default_payment_method'],
+    });
+    const pm = typeof sub.default_payment_method === 'object' ? sub.default_payment_method : null;
+    return {
+      status: sub.status,
+      cancelAtPeriodEnd: sub.cancel_at_period_end,
+      cardBrand: pm?.card?.brand ?? null,
+      cardLast4: pm?.card?.last4 ?? null,
+    };
+  };
+  const expectAsStripe = async () => {
+    const shown = await subscriptionOf(user);
+    expect(shown).toMatchObject(await inStripe());
+    return shown;
+  };
+  const act = async (method: 'PUT' | 'POST', route: string, body: Record<string, unknown>) => {
+    const res = await bff.call(method, route, { user, body });
+    expect([route, res.status]).toEqual([route, 200]);
+  };
+
+  await expectAsStripe();
+  await act('PUT', 'add-licenses', { ...ids, count: 1 });
+  await expectAsStripe();
+  await act('PUT', 'cancel-subscription', ids);
+  expect(await expectAsStripe()).toMatchObject({ cancelAtPeriodEnd: true });
+  await act('PUT', 'resume-subscription', ids);
+  expect(await expectAsStripe()).toMatchObject({ cancelAtPeriodEnd: false });
+  // The refund ends the subscription at once: the page says a paid subscription ended (its card is
+  // what tells it from a checkout the user cancelled), not only once Stripe's event arrives.
+  await act('POST', 'request-refund', ids);
+  expect(await expectAsStripe()).toMatchObject({ status: 'canceled', cardLast4: '4242' });
+}, 120_000);

@@ -58,9 +58,12 @@ export async function pendingCheckoutsOf(customerId: string, uid: string): Promi
   });
 }
 
+/** Ends the subscription now; answered like every read (SUBSCRIPTION_EXPAND), as its snapshot is saved. */
 export async function cancelSubscription(id: string): Promise<Stripe.Subscription> {
   return callStripe((stripe) =>
-    stamped(() => stripe.subscriptions.cancel(id, {}, { idempotencyKey: `cancel:${id}` })),
+    stamped(() =>
+      stripe.subscriptions.cancel(id, { expand: SUBSCRIPTION_EXPAND }, { idempotencyKey: `cancel:${id}` }),
+    ),
   );
 }
 
