@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { handlerSourceMaps } from './handler-source-maps';
 import { buildHandlerBundles, handlerFile, type HandlerBundles } from './iam/bundles';
 import type { Credentials } from './iam/policy';
 import { printLogLine, RUNTIME_LOGS_SOURCE } from './lambda-runtime-logs';
@@ -73,7 +74,8 @@ const nodeModule = require('node:module');
 // V8's compiled code of each bundle, kept on disk beside the bundles: every cold start after the first
 // (a new stack, a recycled handler) skips compiling ~1.3 MB of JavaScript. Lambda compiles each cold start.
 nodeModule.enableCompileCache?.(workerData.compileCache);
-process.setSourceMapsEnabled?.(true);
+// As NODE_OPTIONS=--enable-source-maps in Lambda, unless the runner turned it off (handler-source-maps.ts).
+process.setSourceMapsEnabled?.(workerData.sourceMaps);
 // The SDK's warning about this machine's Node (the parent prints it once; Lambda runs a newer Node).
 const emitWarning = process.emitWarning;
 process.emitWarning = (warning, ...rest) => {
@@ -146,7 +148,7 @@ export function workerInvokers(
     const keys = credentials?.(name);
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { bundle, compileCache },
+      workerData: { bundle, compileCache, sourceMaps: handlerSourceMaps() },
       env: {
         ...env,
         ...(keys && {

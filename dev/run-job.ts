@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Credentials } from './iam/policy';
+import { handlerSourceMaps } from './handler-source-maps';
 import { buildHandlerBundles } from './iam/bundles';
 import { printLogLine, RUNTIME_LOGS_SOURCE } from './lambda-runtime-logs';
 
@@ -12,7 +13,7 @@ export const JOBS_DIR = path.join(__dirname, '..', 'lambdas', 'jobs');
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-process.setSourceMapsEnabled?.(true);
+process.setSourceMapsEnabled?.(workerData.sourceMaps);
 ${RUNTIME_LOGS_SOURCE}
 runtimeLogs
   .invoke(require('node:crypto').randomUUID(), () =>
@@ -34,7 +35,7 @@ export async function runJob(
   if (!bundle) throw new Error(`No job ${name} in ${JOBS_DIR}`);
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { bundle },
+    workerData: { bundle, sourceMaps: handlerSourceMaps() },
     env: {
       ...env,
       AWS_ACCESS_KEY_ID: credentials.accessKeyId,

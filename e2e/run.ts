@@ -30,6 +30,8 @@ async function main(): Promise<number> {
   const args = process.argv.slice(2);
   // The functions' INFO and WARN lines would interleave with the test report: errors only.
   process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
+  // Their stack traces unmapped: the same behaviour at less CPU (dev/handler-source-maps.ts).
+  process.env.HANDLER_SOURCE_MAPS ??= 'off';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-stack-'));
   const stack = await startLocalStack({ dir, site: true, ports: 'auto', log: () => undefined });
   try {
