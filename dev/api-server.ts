@@ -7,7 +7,7 @@ import type {
 } from 'aws-lambda';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../lambdas/lib/origin-check';
 import { routes as defaultRoutes, type RouteDef } from '../lambdas/routes';
-import { DEFAULT_HANDLERS_DIR } from './iam/bundles';
+import { DEFAULT_HANDLERS_DIR } from '../cdk/lib/handler-bundles';
 import type { Credentials } from './iam/policy';
 import { decodeJwt, JwtError, remoteJwks, verifyJwt, type JwtPayload } from './jwt';
 import { BodyTooLargeError, readBodyBytes, sendJson } from './http-helpers';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { handlerSourceMaps } from './handler-source-maps';
-import { buildHandlerBundles, handlerFile, type HandlerBundles } from './iam/bundles';
+import { buildHandlerBundles, handlerFile, type HandlerBundles } from '../cdk/lib/handler-bundles';
 import type { Credentials } from './iam/policy';
 import { printLogLine, RUNTIME_LOGS_SOURCE } from './lambda-runtime-logs';
 

@@ -11,7 +11,7 @@ import { startSesTwin } from './aws-twins/ses';
 import { startCognito } from './cognito';
 import { ensureVerifiedUser } from './cognito/setup';
 import { startDynamoDb } from './dynamodb';
-import { buildHandlerBundles } from './iam/bundles';
+import { buildHandlerBundles } from '../cdk/lib/handler-bundles';
 import { startIamGate, type IamGate } from './iam/gate';
 import { adminPrincipal } from './iam/policy';
 import { handlerCredentials, stackPrincipals } from './iam/principals';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Credentials } from './iam/policy';
 import { handlerSourceMaps } from './handler-source-maps';
-import { buildHandlerBundles } from './iam/bundles';
+import { buildHandlerBundles } from '../cdk/lib/handler-bundles';
 import { printLogLine, RUNTIME_LOGS_SOURCE } from './lambda-runtime-logs';
 
 // A scheduled job (lambdas/schedules.ts) run once locally, as EventBridge runs it in AWS: its bundle as

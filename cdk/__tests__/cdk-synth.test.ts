@@ -8,10 +8,10 @@ import { schedules } from '../../lambdas/schedules';
 import { TRIGGER_PERMISSIONS } from '../lib/handler-permissions';
 import { tinySiteDir } from './helpers';
 
-// `cdk synth` through the real CLI, offline, with real esbuild bundling of every handler (the other
-// tests use stub code), with the context `npm run deploy` passes (cdk/deploy-context.ts), and with CDK's
-// built-in CloudFormation validation (AWS's own validator, `@aws/cloudformation-validate`), whose
-// findings cdk.json makes errors. This is the one slow test.
+// `cdk synth` through the real CLI, offline, with every handler's real bundle (cdk/lib/handler-bundles.ts;
+// the other tests use stub code), with the context `npm run deploy` passes (cdk/deploy-context.ts), and
+// with CDK's built-in CloudFormation validation (AWS's own validator, `@aws/cloudformation-validate`),
+// whose findings cdk.json makes errors. This is the one slow test.
 
 /** What a deploy's earlier steps give the last one: the edge stack's web ACL and the backend's outputs. */
 const DEPLOY_OUTPUTS = {
@@ -121,7 +121,7 @@ it("writes a validation report in which AWS's validator finds nothing", () => {
 const readTemplate = (): Template =>
   JSON.parse(fs.readFileSync(path.join(outdir, 'Stockbench-dev.template.json'), 'utf8')) as Template;
 
-/** A BFF function's bundle as CDK built it: the code and the source files the source map lists. */
+/** A BFF function's bundle as CDK staged it: the code and the source files the source map lists. */
 function bundleOf(fn: Template['Resources'][string]): { code: string; sources: string[] } {
   const assetDir = path.join(outdir, fn.Metadata?.['aws:asset:path'] ?? 'missing');
   const map = JSON.parse(fs.readFileSync(path.join(assetDir, 'index.js.map'), 'utf8')) as {
@@ -143,7 +143,8 @@ const SDK_SERVICES: Record<string, string> = {
 function servicesCalledBy(bundle: { code: string; sources: string[] }): string[] {
   const packages = new Set<string>();
   for (const source of bundle.sources) {
-    const pkg = /node_modules\/@aws-sdk\/([^/]+)\//.exec(source)?.[1];
+    // Relative to the map: ../../../../@aws-sdk/<package>/... from the bundle cache inside node_modules.
+    const pkg = /(?:^|\/)@aws-sdk\/([^/]+)\//.exec(source)?.[1];
     if (pkg) packages.add(pkg);
   }
   for (const m of bundle.code.matchAll(/require\("@aws-sdk\/([^"/]+)"\)/g)) packages.add(m[1] ?? '');

@@ -20,8 +20,8 @@ import { UserPoolWebAcl } from './user-pool-web-acl';
 
 export interface BackendStackProps extends StackProps {
   config: AppConfig;
-  /** 'esbuild' (default) bundles the handlers; tests pass 'stub' to skip bundling. */
-  codeMode?: CodeMode;
+  /** The handlers' bundles (cdk/bin/app.ts builds them), or 'stub' for tests of the template alone. */
+  codeMode: CodeMode;
   /** Route table override for tests; defaults to lambdas/routes.ts. */
   routes?: readonly RouteDef[];
 }
@@ -44,7 +44,7 @@ export class BackendStack extends Stack {
     const { config } = props;
     const production = isProduction(config);
     const functionDefaults: FunctionDefaults = {
-      codeMode: props.codeMode ?? 'esbuild',
+      codeMode: props.codeMode,
       logRetention: logs.RetentionDays.ONE_MONTH,
       removalPolicy: production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     };

@@ -1,6 +1,6 @@
-// How every handler is bundled: read by CDK's NodejsFunction (node-function.ts) and by the local stack's
-// bundler (dev/iam/bundle.ts), so the code tested locally is built exactly as the code deployed.
-// Plain values only (no aws-cdk-lib import): the local bundler loads this file too.
+// How every handler is bundled (cdk/lib/handler-bundles.ts): one build, whose files the functions
+// upload (node-function.ts) and the local stack and the tests run.
+// Plain values only (no aws-cdk-lib import): the bundler loads this file outside CDK too.
 
 export const HANDLER_BUNDLING = {
   /** esbuild target: the Lambda runtime's Node (node-function.ts), which the tests and the local stack
@@ -23,7 +23,7 @@ export const HANDLER_BUNDLING = {
 } as const;
 
 /**
- * The esbuild options NodejsFunction derives from HANDLER_BUNDLING (aws-lambda-nodejs/lib/bundling.ts:
+ * The esbuild options CDK's NodejsFunction would derive from HANDLER_BUNDLING (aws-lambda-nodejs/lib/bundling.ts:
  * `esbuild --bundle <entry> --target=… --platform=node --format=… --minify --sourcemap
  * --sources-content=false --external:… --define:…`), for a direct esbuild build().
  */

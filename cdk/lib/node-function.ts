@@ -2,25 +2,28 @@ import * as path from 'node:path';
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { HANDLER_BUNDLING } from './handler-bundling';
 
 // One way to build every Lambda of the product: same runtime, architecture, bundling, logging and a
 // role of its own that starts empty (only its log group), so each grant is visible and per function.
-
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 /** Latest Node.js runtime Lambda offers (cdk-nag L1 asks for it): the Node the tests and the local
  * stack run on, and the bundles' target (scripts/__tests__/one-node.test.ts checks they agree). */
 export const NODE_RUNTIME = lambda.Runtime.NODEJS_24_X;
 
 /**
- * 'esbuild' bundles the real handler (what deploys). 'stub' puts a tiny pre-built asset in its place so
- * tests that only inspect the template do not pay for bundling every handler.
+ * Each handler's bundle directory (its index.js and source map), by entry file relative to the
+ * repository root: cdk/lib/handler-bundles.ts deployedBundles(), which cdk/bin/app.ts awaits before it
+ * builds the stacks.
  */
-export type CodeMode = 'esbuild' | 'stub';
+type HandlerBundleDirs = Readonly<Record<string, string>>;
+
+/**
+ * The handlers' bundles (what deploys), or 'stub': a tiny pre-built asset in their place, for tests
+ * that only inspect the template.
+ */
+export type CodeMode = { bundles: HandlerBundleDirs } | 'stub';
 
 export interface FunctionDefaults {
   codeMode: CodeMode;
@@ -39,6 +42,13 @@ export interface ProductFunctionProps {
 }
 
 const STUB_DIR = path.join(__dirname, '..', 'functions', 'stub');
+
+function bundleDir(bundles: HandlerBundleDirs, entry: string): string {
+  const dir = bundles[entry];
+  if (!dir)
+    throw new Error(`No bundle of ${entry}: deployedBundles() builds lambdas/{endpoints,jobs,triggers}.`);
+  return dir;
+}
 
 export class ProductFunction extends Construct {
   readonly fn: lambda.Function;
@@ -74,34 +84,12 @@ export class ProductFunction extends Construct {
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
     };
 
-    this.fn =
-      defaults.codeMode === 'esbuild'
-        ? new NodejsFunction(this, 'Function', {
-            ...common,
-            entry: path.join(REPO_ROOT, props.entry),
-            handler: 'handler',
-            projectRoot: REPO_ROOT,
-            depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-            // AWS_NODEJS_CONNECTION_REUSE_ENABLED was read by the AWS SDK v2 only: the v3 clients (and
-            // stripe's) keep connections alive by default. false is CDK's default for Node 18+ runtimes.
-            awsSdkConnectionReuse: false,
-            // The options live in handler-bundling.ts: the local stack bundles its handlers with them too.
-            // Its externalModules replaces NodejsFunction's default (@aws-sdk/* external).
-            bundling: {
-              target: HANDLER_BUNDLING.target,
-              format: HANDLER_BUNDLING.format === 'cjs' ? OutputFormat.CJS : OutputFormat.ESM,
-              minify: HANDLER_BUNDLING.minify,
-              sourceMap: HANDLER_BUNDLING.sourceMap,
-              sourcesContent: HANDLER_BUNDLING.sourcesContent,
-              externalModules: [...HANDLER_BUNDLING.externalModules],
-              define: { ...HANDLER_BUNDLING.define },
-              forceDockerBundling: false,
-            },
-          })
-        : new lambda.Function(this, 'Function', {
-            ...common,
-            code: lambda.Code.fromAsset(STUB_DIR),
-            handler: 'index.handler',
-          });
+    // The bundle the local stack and the tests run (handler-bundles.ts: one esbuild build of every
+    // handler with the options NodejsFunction would use, handler-bundling.ts), uploaded as it is.
+    const code =
+      defaults.codeMode === 'stub'
+        ? lambda.Code.fromAsset(STUB_DIR)
+        : lambda.Code.fromAsset(bundleDir(defaults.codeMode.bundles, props.entry));
+    this.fn = new lambda.Function(this, 'Function', { ...common, code, handler: 'index.handler' });
   }
 }

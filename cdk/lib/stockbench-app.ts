@@ -28,7 +28,7 @@ export const accessLogsStackName = (envName: string): string => `Stockbench-${en
 export function addStockbenchStacks(
   app: App,
   config: AppConfig,
-  options: { env?: Environment; codeMode?: CodeMode; routes?: readonly RouteDef[] } = {},
+  options: { env?: Environment; codeMode: CodeMode; routes?: readonly RouteDef[] },
 ): StockbenchStacks {
   // CloudFront's web ACL and log delivery live in us-east-1 whatever the backend's region.
   const edgeEnv: Environment = { account: options.env?.account, region: EDGE_REGION };

@@ -145,7 +145,7 @@ describe('local API server', () => {
       AWS_SESSION_TOKEN: 'token-env',
       AWS_LAMBDA_FUNCTION_NAME: 'env',
       PARENT_ONLY: null,
-      // The bundle CDK would deploy, from the cache (dev/iam/bundles.ts), not the TypeScript file.
+      // The bundle CDK would deploy, from the cache (cdk/lib/handler-bundles.ts), not the TypeScript file.
       file: expect.stringMatching(/node_modules\/\.cache\/stockbench-handlers\/[0-9a-f]+\/env\/index\.js$/),
     });
     expect(process.env.API_TEST_VALUE).toBeUndefined();

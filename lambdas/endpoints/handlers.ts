@@ -3,7 +3,7 @@ import type { EndpointName } from '../routes';
 // Every endpoint's handler (its folder's handler.ts), by the endpoint's name: keyed by every route in
 // lambdas/routes.ts, so an endpoint without a handler, or a handler.ts that exports no `handler`, does
 // not compile. The bundler, the local API server and CDK find the same files by path
-// (dev/iam/bundles.ts handlerFile, cdk/lib/api.ts); the endpoint-folder test checks the two agree.
+// (cdk/lib/handler-bundles.ts handlerFile, cdk/lib/api.ts); the endpoint-folder test checks the two agree.
 
 export const ENDPOINT_HANDLERS: {
   readonly [Name in EndpointName]: () => Promise<{ readonly handler: unknown }>;

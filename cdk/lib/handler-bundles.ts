@@ -3,10 +3,10 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, version as esbuildVersion } from 'esbuild';
-import { handlerEsbuildOptions } from '../../cdk/lib/handler-bundling';
+import { handlerEsbuildOptions } from './handler-bundling';
 
-// The handlers as CDK deploys them: one esbuild bundle per handler, built with NodejsFunction's options
-// (cdk/lib/handler-bundling.ts), all in one esbuild call. The output is cached under
+// The handlers as CDK deploys them and the local stack runs them: one esbuild bundle per handler, built
+// with the options CDK's NodejsFunction would use (cdk/lib/handler-bundling.ts), all in one esbuild call. The output is cached under
 // node_modules/.cache/stockbench-handlers/<hash of the inputs>/ (inside the repository, so a bundle
 // that leaves a package external still resolves it from node_modules); it is built in a temporary
 // directory and renamed into place, so parallel test workers building at once never see half a build.
@@ -161,7 +161,7 @@ async function bundle(dir: string): Promise<HandlerBundles> {
     if (unhashed.length) {
       throw new Error(
         `Handlers import files outside ${hashedDirs(dir).join(', ')}, which the bundle cache does not ` +
-          `hash: ${unhashed.join(', ')}. Move them under lambdas/ or extend dev/iam/bundles.ts.`,
+          `hash: ${unhashed.join(', ')}. Move them under lambdas/ or extend cdk/lib/handler-bundles.ts.`,
       );
     }
     await writeFile(path.join(tmp, MANIFEST), JSON.stringify(entries, null, 2));
@@ -192,4 +192,23 @@ async function pruneCache(keep: string): Promise<void> {
   } catch {
     // Pruning is best effort.
   }
+}
+
+/** The directories of the handlers CDK deploys: the endpoints, the scheduled jobs, the Cognito triggers. */
+const DEPLOYED_DIRS = ['endpoints', 'jobs', 'triggers'].map((d) => path.join(REPO_ROOT, 'lambdas', d));
+
+/**
+ * Every deployed handler's bundle directory (index.js and index.js.map), by its entry file relative to
+ * the repository root, as ProductFunction names it: what `cdk synth` uploads, and the very files the
+ * local stack and the tests run.
+ */
+export async function deployedBundles(): Promise<Record<string, string>> {
+  const dirs: Record<string, string> = {};
+  for (const handlersDir of DEPLOYED_DIRS) {
+    const { files } = await buildHandlerBundles(handlersDir);
+    for (const [name, file] of Object.entries(files)) {
+      dirs[path.relative(REPO_ROOT, handlerFile(handlersDir, name))] = path.dirname(file);
+    }
+  }
+  return dirs;
 }
