@@ -43,7 +43,9 @@ export async function seriousViolations(
   const frameless = page.frames().length === 1;
   const builder = new AxeBuilder({ page })
     .setLegacyMode(frameless)
-    .options({ rules: { 'target-size': { enabled: true } } });
+    // Only the violations are read: axe then gathers no element details for the rules that pass,
+    // which halved each run's time (and the result's size) on a tool page.
+    .options({ resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } });
   if (scope === 'content rules') builder.disableRules(STYLE_RULES);
   const results = await builder.analyze();
   return results.violations

@@ -23,34 +23,65 @@ afterAll(async () => {
   await context.close();
 });
 
-/** A page in the file's one browser context (its own, not the default one, which axe needs to open
- * a page of its own) that records console errors, uncaught exceptions and failed requests, and counts
+/** What one page records for the test that holds it: console errors, uncaught exceptions, failed
+ * requests and error answers, and the requests still in flight. */
+interface Recorder {
+  problems: string[];
+  pending: Set<Request>;
+}
+
+/** Tabs of the file's one browser context, each kept for the next test once a test is done with it. */
+const idle: { page: Page; recorder: Recorder }[] = [];
+
+/** A tab that records into whichever recorder it is given (each test gets a fresh one). */
+async function newTab(): Promise<{ page: Page; recorder: Recorder }> {
+  const page = await context.newPage();
+  const tab = { page, recorder: { problems: [], pending: new Set<Request>() } as Recorder };
+  const rec = () => tab.recorder;
+  page.on('request', (req) => rec().pending.add(req));
+  page.on('requestfinished', (req) => rec().pending.delete(req));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') rec().problems.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => rec().problems.push(`exception: ${err.message}`));
+  page.on('requestfailed', (req) => {
+    rec().pending.delete(req);
+    rec().problems.push(`failed: ${req.url()}`);
+  });
+  page.on('response', (res) => {
+    if (res.status() >= 400 && !res.url().endsWith('/404.html'))
+      rec().problems.push(`${res.status()}: ${res.url()}`);
+  });
+  return tab;
+}
+
+/**
+ * A tab of the file's one browser context (its own, not the default one, which axe needs to open a
+ * page of its own) that records console errors, uncaught exceptions and failed requests, and counts
  * the requests still in flight. Sharing the context shares the HTTP cache, as a visitor going from page
- * to page has it: the site's scripts load once, not once per route. */
+ * to page has it: the site's scripts load once, not once per route. A test done with its tab hands it
+ * to the next, which navigates it anew, as a visitor does in one tab: a new tab per route started a
+ * renderer each time, ~0.7 s of CPU (most of each route's load).
+ */
 async function openPage(): Promise<{
   page: Page;
   problems: string[];
   inFlight: () => number;
   close: () => Promise<void>;
 }> {
-  const page = await context.newPage();
-  const problems: string[] = [];
-  const pending = new Set<Request>();
-  page.on('request', (req) => pending.add(req));
-  page.on('requestfinished', (req) => pending.delete(req));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`exception: ${err.message}`));
-  page.on('requestfailed', (req) => {
-    pending.delete(req);
-    problems.push(`failed: ${req.url()}`);
-  });
-  page.on('response', (res) => {
-    if (res.status() >= 400 && !res.url().endsWith('/404.html'))
-      problems.push(`${res.status()}: ${res.url()}`);
-  });
-  return { page, problems, inFlight: () => pending.size, close: () => page.close() };
+  const tab = idle.pop() ?? (await newTab());
+  const recorder: Recorder = { problems: [], pending: new Set() };
+  tab.recorder = recorder;
+  const close = async () => {
+    // The route's document ends here (about:blank stays in the tab's renderer), so nothing it still
+    // starts, such as Gatsby prefetching the pages it links to, reaches the next test's record; and
+    // the tab is back at a desk in the light scheme.
+    await tab.page.goto('about:blank');
+    await tab.page.emulateMedia({ colorScheme: 'light' });
+    await tab.page.setViewportSize({ width: 1280, height: 900 });
+    idle.push(tab);
+  };
+  return { page: tab.page, problems: recorder.problems, inFlight: () => recorder.pending.size, close };
 }
 
 /**
