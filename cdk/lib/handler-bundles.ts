@@ -110,11 +110,14 @@ async function readManifest(dir: string): Promise<Record<string, string> | undef
 const inFlight = new Map<string, Promise<HandlerBundles>>();
 
 /** Builds (or finds in the cache) the bundle of every handler in `handlersDir`. */
-export function buildHandlerBundles(handlersDir = DEFAULT_HANDLERS_DIR): Promise<HandlerBundles> {
+export function buildHandlerBundles(
+  handlersDir = DEFAULT_HANDLERS_DIR,
+  { prune = true }: { prune?: boolean } = {},
+): Promise<HandlerBundles> {
   const dir = path.resolve(handlersDir);
   let pending = inFlight.get(dir);
   if (!pending) {
-    pending = bundle(dir).finally(() => inFlight.delete(dir));
+    pending = bundle(dir, prune).finally(() => inFlight.delete(dir));
     inFlight.set(dir, pending);
   }
   return pending;
@@ -123,7 +126,7 @@ export function buildHandlerBundles(handlersDir = DEFAULT_HANDLERS_DIR): Promise
 /** A build's directory, and its compile cache inside it (removed with it by pruneCache). */
 const cacheDirs = (dir: string) => ({ dir, compileCache: path.join(dir, '.compile-cache') });
 
-async function bundle(dir: string): Promise<HandlerBundles> {
+async function bundle(dir: string, prune: boolean): Promise<HandlerBundles> {
   const started = Date.now();
   const entries = await handlerEntries(dir);
   const hash = await inputsHash(dir, entries);
@@ -174,7 +177,7 @@ async function bundle(dir: string): Promise<HandlerBundles> {
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
-  void pruneCache(hash);
+  if (prune) void pruneCache(hash);
   return { files: filesOf(entries), ...cacheDirs(final), hash, built: true, ms: Date.now() - started };
 }
 
@@ -205,7 +208,9 @@ const DEPLOYED_DIRS = ['endpoints', 'jobs', 'triggers'].map((d) => path.join(REP
 export async function deployedBundles(): Promise<Record<string, string>> {
   const dirs: Record<string, string> = {};
   for (const handlersDir of DEPLOYED_DIRS) {
-    const { files } = await buildHandlerBundles(handlersDir);
+    // No pruning here: it could remove a sibling directory's bundle, unused for a day, between its
+    // lookup and CDK staging it; the local stack and the tests prune.
+    const { files } = await buildHandlerBundles(handlersDir, { prune: false });
     for (const [name, file] of Object.entries(files)) {
       dirs[path.relative(REPO_ROOT, handlerFile(handlersDir, name))] = path.dirname(file);
     }
