@@ -36,7 +36,8 @@ const idle: { page: Page; recorder: Recorder }[] = [];
 /** A tab that records into whichever recorder it is given (each test gets a fresh one). */
 async function newTab(): Promise<{ page: Page; recorder: Recorder }> {
   const page = await context.newPage();
-  const tab = { page, recorder: { problems: [], pending: new Set<Request>() } as Recorder };
+  const recorder: Recorder = { problems: [], pending: new Set() };
+  const tab = { page, recorder };
   const rec = () => tab.recorder;
   page.on('request', (req) => rec().pending.add(req));
   page.on('requestfinished', (req) => rec().pending.delete(req));
