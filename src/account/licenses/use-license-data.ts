@@ -64,15 +64,8 @@ export function useLicenseData(uid: string) {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let live = true;
-    const read = ++newestRead.current;
-    const own = readOwn(uid).then(
-      (answer) => {
-        if (live && read === newestRead.current) setData(answer);
-      },
-      (err: unknown) => {
-        if (live && read === newestRead.current) setError(authErrorMessage(err, 'billing'));
-      },
-    );
+    // The first read is a read like any other: a later one (a change made meanwhile) wins over it.
+    const own = load();
     const others = getHeldLicenses(uid).then(
       (answer) => {
         if (live) setHeld(answer.licenses);
@@ -88,7 +81,7 @@ export function useLicenseData(uid: string) {
       live = false;
       if (timer) clearTimeout(timer);
     };
-  }, [uid]);
+  }, [uid, load]);
 
   return { data, error, held, heldError, loading, reload: load, updateLicense };
 }
