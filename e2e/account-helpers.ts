@@ -1,4 +1,3 @@
-import { recordTraffic } from './traffic';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -6,6 +5,7 @@ import { ensureVerifiedUser } from '../dev/cognito/setup';
 import type { OutboxMessage } from '../dev/outbox';
 import { readStackInfo, type StackInfo } from '../dev/stack-info';
 import { siteUrl } from './site';
+import { recordTraffic } from './traffic';
 import { SETTLE_MS, until } from './until';
 
 // Helpers for the account journeys: the running stack (E2E_STACK_DIR), fresh users, the outbox, and

@@ -6,10 +6,11 @@ import { build, version as esbuildVersion } from 'esbuild';
 import { handlerEsbuildOptions } from './handler-bundling';
 
 // The handlers as CDK deploys them and the local stack runs them: one esbuild bundle per handler, built
-// with the options CDK's NodejsFunction would use (cdk/lib/handler-bundling.ts), all in one esbuild call. The output is cached under
-// node_modules/.cache/stockbench-handlers/<hash of the inputs>/ (inside the repository, so a bundle
-// that leaves a package external still resolves it from node_modules); it is built in a temporary
-// directory and renamed into place, so parallel test workers building at once never see half a build.
+// with the options CDK's NodejsFunction would use (cdk/lib/handler-bundling.ts), all in one esbuild
+// call. The output is cached under node_modules/.cache/stockbench-handlers/<hash of the inputs>/
+// (inside the repository, so a bundle that leaves a package external still resolves it from
+// node_modules); it is built in a temporary directory and renamed into place, so parallel test workers
+// building at once never see half a build.
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const DEFAULT_HANDLERS_DIR = path.join(REPO_ROOT, 'lambdas', 'endpoints');
