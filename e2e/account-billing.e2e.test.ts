@@ -8,6 +8,7 @@ import {
   signIn,
   waitForMail,
 } from './account-helpers';
+import { overflowAtEachWidth } from './layout';
 import { until } from './until';
 
 // The billing relationship in the browser: buying with an order summary and the terms, adding, leaving
@@ -93,6 +94,9 @@ describe('account journeys: leaving, coming back, the guarantee', () => {
       3,
     );
     await page.getByText('You have no licenses in force.').waitFor();
+    // That view fits a phone and a tablet too (its table of ended licenses included).
+    expect(await overflowAtEachWidth(page, 'licenses after a refund')).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
     const mail = await waitForMail(email, /Your Stockbench refund of \$\d+\.\d\d/);
     expect(mail.text).toContain('Your subscription and its 3 licenses ended with the refund.');
 
