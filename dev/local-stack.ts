@@ -17,7 +17,7 @@ import { adminPrincipal } from './iam/policy';
 import { handlerCredentials, stackPrincipals } from './iam/principals';
 import { sesSender, startLambdaInvoke, TRIGGERS_DIR } from './lambda-invoke';
 import { startOutbox } from './outbox';
-import { freePort } from './ports';
+import { freePort, isPortFree } from './ports';
 import { stackInfoPath, type StackInfo } from './stack-info';
 import { checkServices } from './check-services';
 import { baseHandlerEnv, MAIL_DOMAIN, MAIL_FROM, serviceHandlerEnv, type AwsTwinInfo } from './handler-env';
@@ -121,6 +121,12 @@ async function choosePorts(mode: 'fixed' | 'auto'): Promise<Record<Service, numb
     // The OS may hand out a just-released port again: each service gets a different one.
     let chosen = mode === 'auto' ? await freePort() : Number(process.env[envName] || port);
     while (mode === 'auto' && taken.has(chosen)) chosen = await freePort();
+    // A documented port held by another program is named with the setting that moves it, before
+    // anything starts (instead of a bare EADDRINUSE from whichever server binds it).
+    if (mode === 'fixed' && (taken.has(chosen) || !(await isPortFree(chosen))))
+      throw new Error(
+        `Port ${chosen} (${service}) is already in use: stop what holds it, or move it with ${envName}=<port>.`,
+      );
     taken.add(chosen);
     out[service] = chosen;
   }
@@ -292,6 +298,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       securityEventsFunction: 'security-events',
       iamGate: { url: gate.url, mark: cognitoMark },
       challengeSessions: opts.authSessionSeconds ? { ttlMs: opts.authSessionSeconds * 1000 } : undefined,
+      progress: log,
     });
     stops.push(cognito.stop);
     gate.setPrincipals(

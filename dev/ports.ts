@@ -48,6 +48,9 @@ export async function freePort(): Promise<number> {
   throw new Error(`No free port on 127.0.0.1 from ${start} to ${end - 1}`);
 }
 
+/** True when 127.0.0.1:port can be bound now. */
+export const isPortFree = canListen;
+
 /** True when something accepts TCP connections on 127.0.0.1:port. */
 export function isPortOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -60,22 +63,31 @@ export function isPortOpen(port: number): Promise<boolean> {
   });
 }
 
-/** Polls until fn resolves truthy; throws with `what` in the message after timeoutMs. */
-export async function waitFor<T>(
+/** How often a wait for a live process says it is still waiting. */
+const PROGRESS_EVERY_MS = 15000;
+
+/**
+ * Polls until `ready()` resolves truthy, for as long as the process is alive: a slow start on a busy
+ * machine is waited for (saying so every 15 s through `progress`), a process that has exited fails at
+ * once with `exited()`'s words (where its log is). No fixed limit: the caller's own limit (Jest's hook
+ * timeout, a person's Ctrl-C) stops a process that never gets ready.
+ */
+export async function waitForProcess(
   what: string,
-  fn: () => Promise<T | undefined | false>,
-  timeoutMs = 15000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await fn();
-      if (value) return value;
-    } catch (error) {
-      lastError = error;
+  exited: () => string | undefined,
+  ready: () => Promise<boolean>,
+  progress: (line: string) => void = () => undefined,
+): Promise<void> {
+  const started = Date.now();
+  let said = started;
+  for (;;) {
+    const death = exited();
+    if (death) throw new Error(`${what} stopped before it was ready: ${death}`);
+    if (await ready().catch(() => false)) return;
+    if (Date.now() - said >= PROGRESS_EVERY_MS) {
+      said = Date.now();
+      progress(`Still waiting for ${what} (${Math.round((said - started) / 1000)} s)...`);
     }
     await sleep(50);
   }
-  throw new Error(`Timed out waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
 }

@@ -56,24 +56,49 @@ async function buildSite(info: StackInfo): Promise<void> {
     return;
   }
   console.log('Building the site (gatsby build)…');
+  let run = await gatsby(['build'], env);
+  // Gatsby can stop on a cache that an interrupted build left ("The result of this StaticQuery could
+  // not be fetched"): that build is retried once from a clean cache, and says so.
+  if (run.code !== 0 && !stopping && STALE_CACHE.test(run.output)) {
+    console.log(
+      'The build stopped on a stale Gatsby cache: cleaning .cache and public/ and building once more…',
+    );
+    await gatsby(['clean'], env);
+    run = await gatsby(['build'], env);
+  }
+  if (stopping) throw new Error('Stopped while the site was building.');
+  if (run.code !== 0) {
+    throw new Error(
+      `The site build failed (gatsby build exited with ${run.code}); see its output above.\n` +
+        'Fix the site and run npm start again, or run `npm start -- --no-site` for the emulators and API alone.',
+    );
+  }
+}
+
+/** What a build left behind that only a clean cache clears. */
+const STALE_CACHE = /StaticQuery could not be fetched/;
+
+/** Runs the local gatsby bin, its output passed through and its last 64 KB kept for a look. */
+async function gatsby(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
+  let output = '';
+  const keep = (chunk: Buffer, to: NodeJS.WriteStream) => {
+    to.write(chunk);
+    output = (output + chunk.toString()).slice(-65536);
+  };
   const code = await new Promise<number>((resolve) => {
     // The local bin rather than npx: one process to signal, no npx wrapper left holding on.
-    build = spawn(path.join(root, 'node_modules', '.bin', 'gatsby'), ['build'], {
+    build = spawn(path.join(root, 'node_modules', '.bin', 'gatsby'), args, {
       cwd: root,
-      stdio: 'inherit',
-      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
     });
+    build.stdout?.on('data', (chunk: Buffer) => keep(chunk, process.stdout));
+    build.stderr?.on('data', (chunk: Buffer) => keep(chunk, process.stderr));
     build.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 130 : 1)));
     build.once('error', () => resolve(1));
   });
   build = undefined;
-  if (stopping) throw new Error('Stopped while the site was building.');
-  if (code !== 0) {
-    throw new Error(
-      `The site build failed (gatsby build exited with ${code}); see its output above.\n` +
-        'Fix the site and run npm start again, or run `npm start -- --no-site` for the emulators and API alone.',
-    );
-  }
+  return { code, output };
 }
 
 async function main(): Promise<void> {

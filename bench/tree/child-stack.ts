@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePort, waitFor } from '../../dev/ports';
+import { freePort, waitForProcess } from '../../dev/ports';
 import type { RouteDef } from '../../lambdas/routes';
 
 // The measured tree's own modules, and its emulators in a child process (see bench/api-tree.ts's header).
@@ -127,14 +127,16 @@ export async function startChildStack(root: string, dir: string, tree: TreeModul
     }
   };
   try {
-    const info = await waitFor(
+    let info: TreeStackInfo | undefined;
+    await waitForProcess(
       'the child stack (stack.json)',
+      () => (exited === null ? undefined : `the child exited (${exited}); see ${logFile}`),
       async () => {
-        if (exited !== null) throw new Error(`the child exited (${exited}); see ${logFile}`);
-        return JSON.parse(await readFile(path.join(dir, 'stack.json'), 'utf8')) as TreeStackInfo;
+        info = JSON.parse(await readFile(path.join(dir, 'stack.json'), 'utf8')) as TreeStackInfo;
+        return true;
       },
-      180_000,
     );
+    if (!info) throw new Error('the child stack wrote no stack.json');
     return { info, ports, stop, exitStatus: () => exited };
   } catch (error) {
     await stop();

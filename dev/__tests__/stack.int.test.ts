@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { DescribeUserPoolCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -7,7 +8,7 @@ import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { localCognitoClient } from '../cognito/setup';
 import { localDynamoDbClient } from '../dynamodb';
 import { FIXED_PORTS, localStripe, startLocalStack } from '../local-stack';
-import { freePort, isPortOpen, waitFor } from '../ports';
+import { freePort, isPortOpen, waitForProcess } from '../ports';
 import { readStackInfo, type StackInfo } from '../stack-info';
 import type { OutboxMessage } from '../outbox';
 import { siteConfig } from '../../src/config';
@@ -157,11 +158,12 @@ describe('local stack', () => {
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
-      const info = await waitFor('stack.json', () => readStackInfo(dir), 40000).catch((error: unknown) => {
-        throw new Error(`${String(error)}\n${output}`);
-      });
+      // Waits for as long as the command runs (a busy machine starts slowly); its exit fails at once.
+      const alive = () => (child.exitCode === null ? undefined : `exit ${child.exitCode}\n${output}`);
+      await waitForProcess('stack.json', alive, async () => (await readStackInfo(dir)) !== undefined);
+      const info = (await readStackInfo(dir)) as StackInfo;
       await expectServicesAnswer(info);
-      await waitFor('the start banner', async () => output.includes('Sign in'), 5000);
+      await waitForProcess('the start banner', alive, async () => output.includes('Sign in'));
       expect(output).toContain('demo@stockbench.app');
     } finally {
       child.kill('SIGINT');
@@ -169,5 +171,29 @@ describe('local stack', () => {
     expect(await exited).toBe(0);
     for (const port of ports) expect(await isPortOpen(port)).toBe(false);
     expect(await readStackInfo(dir)).toBeUndefined();
+  });
+
+  it('`npm start` names a documented port that another program holds, with the setting that moves it', async () => {
+    const env: Record<string, string> = { LOCAL_DIR: dir };
+    for (const [envName] of Object.values(FIXED_PORTS)) env[envName] = String(await freePort());
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(Number(env.OUTBOX_PORT), '127.0.0.1', resolve));
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'dev/start.ts', '--no-site'], {
+        cwd: root,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(output).toContain(`Port ${env.OUTBOX_PORT} (outbox) is already in use`);
+      expect(output).toContain('OUTBOX_PORT=<port>');
+      expect(await readStackInfo(dir)).toBeUndefined();
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   });
 });

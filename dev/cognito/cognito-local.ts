@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { waitFor } from '../ports';
+import { waitForProcess } from '../ports';
 
 // Runs cognito-local as a child process (it cannot be loaded inside Jest: an ESM-only dependency).
 // Its config is rewritten on every start because ports may change; its data under
@@ -21,6 +21,8 @@ export interface CognitoLocalOptions {
   /** Where each email is POSTed (see cognito-local-main.ts). */
   messageHookUrl: string;
   logFile: string;
+  /** Where a slow start says it is still waiting (npm start prints it; tests leave it quiet). */
+  progress?: (line: string) => void;
 }
 
 export interface CognitoLocal {
@@ -67,14 +69,14 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
     log.end();
   };
   try {
-    await waitFor(
+    await waitForProcess(
       'cognito-local',
-      async () => {
-        if (child.exitCode !== null)
-          throw new Error(`cognito-local exited (${child.exitCode}); see ${opts.logFile}`);
-        return (await fetch(`${url}/health`)).ok;
-      },
-      20000,
+      () =>
+        child.exitCode !== null || child.signalCode !== null
+          ? `exit ${child.exitCode ?? child.signalCode}; its log is ${opts.logFile}`
+          : undefined,
+      async () => (await fetch(`${url}/health`)).ok,
+      opts.progress,
     );
   } catch (error) {
     await stop();

@@ -35,6 +35,8 @@ export interface LocalCognitoOptions {
   challengeSessions?: ChallengeSessionOptions;
   /** The stack's IAM gate, which admin operations sent to the endpoint must pass (admin-gate.ts). */
   iamGate?: AdminGateOptions;
+  /** Where a slow start of cognito-local says it is still waiting. */
+  progress?: (line: string) => void;
 }
 
 // PreSignUp and PreAuthentication are not among them: the proxy runs them (proxy-triggers.ts).
@@ -74,6 +76,7 @@ export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCogn
       triggers: COGNITO_TRIGGERS,
       messageHookUrl: opts.messageHookUrl,
       logFile: path.join(opts.dataDir, 'cognito-local.log'),
+      progress: opts.progress,
     });
     try {
       const ids = await ensureUserPool(proxy.url, path.join(opts.dataDir, 'ids.json'));
