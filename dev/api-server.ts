@@ -275,9 +275,14 @@ function lowerCaseHeaders(req: http.IncomingMessage): Record<string, string> {
 }
 
 function queryParameters(params: URLSearchParams): Record<string, string> | undefined {
-  const out: Record<string, string> = {};
-  for (const [key, value] of params) out[key] = key in out ? `${out[key]},${value}` : value;
-  return Object.keys(out).length ? out : undefined;
+  // A Map, then Object.fromEntries: every key becomes an own property, "__proto__" too, as in the JSON
+  // object API Gateway hands the function (an assignment to a plain object would drop that key).
+  const joined = new Map<string, string>();
+  for (const [key, value] of params) {
+    const before = joined.get(key);
+    joined.set(key, before === undefined ? value : `${before},${value}`);
+  }
+  return joined.size ? Object.fromEntries(joined) : undefined;
 }
 
 function isUtf8(buf: Buffer): boolean {

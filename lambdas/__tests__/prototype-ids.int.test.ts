@@ -43,3 +43,15 @@ it('still admits an ordinary installation id, and the license keeps working afte
   const res = await bff.send(validateLicense, { user: buyer.user, body: { key, machine: aMachine() } });
   expect(res.answer).toMatchObject({ valid: true, code: 'VALID' });
 });
+
+it.each(['__proto__', 'constructor'])(
+  'a query key named %s is an unknown key (400), as API Gateway hands it to the function',
+  async (name) => {
+    const res = await bff.call('GET', 'get-held-licenses', {
+      user: buyer.user,
+      query: { uid: buyer.user.uid, [name]: 'x' },
+    });
+    expect(res.status).toBe(400);
+    expect((res.body as { error?: { message?: string } }).error?.message).toContain(`unknown key "${name}"`);
+  },
+);
