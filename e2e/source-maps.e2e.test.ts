@@ -23,8 +23,11 @@ it('answers 404 for the source map of every chunk, as for a file that does not e
   const chunks = scripts.filter((f) => path.dirname(f) === PUBLIC_DIR).map((f) => path.basename(f));
   expect(chunks.length).toBeGreaterThan(0);
   for (const chunk of chunks) {
-    const res = await fetch(`${siteUrl()}/${chunk}.map`);
-    expect({ chunk, status: res.status }).toEqual({ chunk, status: 404 });
+    // The map by its name, and spelled with escapes that decode to it.
+    for (const spelled of [`${chunk}.map`, `${chunk}.ma%70`, `${chunk}%2Emap`, `${chunk}.MAP`]) {
+      const res = await fetch(`${siteUrl()}/${spelled}`);
+      expect({ spelled, status: res.status }).toEqual({ spelled, status: 404 });
+    }
     expect((await fetch(`${siteUrl()}/${chunk}`)).status).toBe(200);
   }
 });

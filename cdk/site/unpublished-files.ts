@@ -6,5 +6,17 @@
 /** Patterns in `aws s3 sync` filter syntax (BucketDeployment's exclude). */
 export const UNPUBLISHED_FILE_GLOBS = ['*.map'] as const;
 
-/** Whether a URL path names a file the site never serves. */
-export const isUnpublished = (urlPath: string): boolean => /\.map$/i.test(urlPath.split('?')[0] ?? '');
+/**
+ * Whether a URL path names a file the site never serves, read as the file it would open: decoded, so
+ * `/x.js.ma%70` and `/x.js%2Emap` are the map they spell.
+ */
+export const isUnpublished = (urlPath: string): boolean => {
+  const raw = urlPath.split('?')[0] ?? '';
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // A malformed escape opens no file: the server answers it as a missing file.
+  }
+  return /\.map$/i.test(decoded);
+};
