@@ -10,6 +10,7 @@ import {
   str,
   type Json,
   type TargetHandler,
+  foldCase,
   type UserRecord,
 } from './cognito-rules';
 import type { ProxyContext } from './proxy-context';
@@ -76,12 +77,12 @@ export function attributeOperations(ctx: ProxyContext): Record<string, TargetHan
     const self = await findUser(poolId, str(body, 'Username'));
     const { Users = [] } = await up.call<{ Users?: UserRecord[] }>('ListUsers', {
       UserPoolId: poolId,
-      Filter: `email = "${email.replace(/["\\]/g, '')}"`,
+      Filter: `email = "${foldCase(email).replace(/["\\]/g, '')}"`,
     });
     const taken = Users.some(
       (u) =>
         u.Username !== self?.Username &&
-        attr(u, 'email')?.toLowerCase() === email.toLowerCase() &&
+        foldCase(attr(u, 'email') ?? '') === foldCase(email) &&
         attr(u, 'email_verified') === 'true',
     );
     if (taken)

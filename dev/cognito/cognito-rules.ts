@@ -54,6 +54,8 @@ export interface UserRecord {
   Username: string;
   UserStatus?: string;
   UserAttributes?: { Name: string; Value?: string }[];
+  /** ListUsers names them so. */
+  Attributes?: { Name: string; Value?: string }[];
 }
 export interface ClientInfo {
   userPoolId: string;
@@ -75,8 +77,30 @@ export const str = (body: Json, key: string): string => {
     throw new CognitoError('InvalidParameterException', `Missing required parameter ${key}`);
   return value;
 };
+/** An attribute of a user as AdminGetUser (`UserAttributes`) or ListUsers (`Attributes`) answers it. */
 export const attr = (user: UserRecord, name: string) =>
-  user.UserAttributes?.find((a) => a.Name === name)?.Value;
+  (user.UserAttributes ?? user.Attributes)?.find((a) => a.Name === name)?.Value;
+
+/** A-Z to a-z only, as the product's address rule folds (src/lib/email-address.ts). */
+export const foldCase = (value: string): string => value.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/**
+ * The pool's usernames are not case-sensitive (UsernameConfiguration.CaseSensitive: false, as CDK's
+ * `signInCaseSensitive: false` deploys it): Cognito matches `DEMO@x` to `demo@x` wherever a username is
+ * named. cognito-local matches case-sensitively, so every username a request carries is folded to lower
+ * case before it reaches cognito-local (its users are stored folded too).
+ */
+export function foldUsernames(body: Json): Json {
+  const fold = (value: unknown) => (typeof value === 'string' ? foldCase(value) : value);
+  const out: Json = { ...body };
+  if ('Username' in out) out.Username = fold(out.Username);
+  for (const key of ['AuthParameters', 'ChallengeResponses'] as const) {
+    const params = out[key];
+    if (params && typeof params === 'object' && 'USERNAME' in params)
+      out[key] = { ...(params as Json), USERNAME: fold((params as Json).USERNAME) };
+  }
+  return out;
+}
 
 /** Cognito shows destinations masked ("j***@e***"); cognito-local shows them in full. */
 function maskDestination(destination: string): string {

@@ -6,7 +6,7 @@ import { forwardToGate, needsGate } from './admin-gate';
 import { attributeOperations } from './attribute-operations';
 import { emitAuditEvent, isAudited, tokenSubject } from './audit-events';
 import { CognitoError } from './cognito-error';
-import { attr, type Json, type TargetHandler, type UserRecord } from './cognito-rules';
+import { attr, foldUsernames, type Json, type TargetHandler, type UserRecord } from './cognito-rules';
 import { passwordOperations } from './password-operations';
 import { proxyContext, type CognitoProxyOptions } from './proxy-context';
 import { sessionOperations } from './session-operations';
@@ -117,7 +117,7 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       return forwardToGate(req, text, res, opts.iamGate);
     let body: Json;
     try {
-      body = JSON.parse(text || '{}') as Json;
+      body = foldUsernames(JSON.parse(text || '{}') as Json);
     } catch {
       return sendError(res, new CognitoError('SerializationException', 'Request body is not valid JSON'));
     }
