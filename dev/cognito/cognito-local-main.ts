@@ -4,6 +4,8 @@
 import { ConsoleMessageSender } from 'cognito-local/lib/services/messageDelivery/consoleMessageSender';
 import type { Message } from 'cognito-local/lib/services/messages';
 import type { User } from 'cognito-local/lib/services/userPoolService';
+// Signs tokens with a key of this stack's own, not the one cognito-local's package ships.
+import './cognito-local-key';
 // Adds AdminSetUserMFAPreference to cognito-local's targets before it starts.
 import './admin-mfa-preference';
 // Makes the refresh token of a sign-in completed with the MFA code usable, as a password sign-in's is.

@@ -21,6 +21,8 @@ export interface CognitoLocalOptions {
   /** Where each email is POSTed (see cognito-local-main.ts). */
   messageHookUrl: string;
   logFile: string;
+  /** The stack's signing key (signing-key.ts): cognito-local signs with it, not its package's key. */
+  signingKeyFile: string;
   /** Where a slow start says it is still waiting (npm start prints it; tests leave it quiet). */
   progress?: (line: string) => void;
 }
@@ -56,6 +58,7 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
       HOST: '127.0.0.1',
       PORT: String(opts.port),
       COGNITO_MESSAGE_HOOK_URL: opts.messageHookUrl,
+      COGNITO_SIGNING_KEY_FILE: opts.signingKeyFile,
       // Its AWS SDK v2 Lambda client must not look for real credentials or a metadata service.
       AWS_EC2_METADATA_DISABLED: 'true',
       NODE_OPTIONS: '',

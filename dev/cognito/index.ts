@@ -49,10 +49,12 @@ const COGNITO_TRIGGERS = {
 export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCognito> {
   // The proxy must exist first: its URL is the token issuer cognito-local is configured with.
   const upstreamUrl = `http://127.0.0.1:${opts.upstreamPort}`;
+  const signingKeyFile = path.join(opts.dataDir, 'signing-key.json');
   const proxy = await startCognitoProxy({
     upstream: upstreamUrl,
     port: opts.port,
     revocationsFile: path.join(opts.dataDir, 'revocations.json'),
+    signingKeyFile,
     resetRequiredFile: path.join(opts.dataDir, 'reset-required.json'),
     preSignUp: opts.preSignUpFunction
       ? { lambdaEndpoint: opts.lambdaEndpoint, functionName: opts.preSignUpFunction }
@@ -76,6 +78,7 @@ export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCogn
       triggers: COGNITO_TRIGGERS,
       messageHookUrl: opts.messageHookUrl,
       logFile: path.join(opts.dataDir, 'cognito-local.log'),
+      signingKeyFile,
       progress: opts.progress,
     });
     try {

@@ -6,6 +6,7 @@ import type { AdminGateOptions } from './admin-gate';
 import type { TriggerFunction } from './proxy-triggers';
 import { ResetRequired } from './reset-required';
 import { Revocations } from './revocations';
+import { signingKeyObject } from './signing-key';
 import { Upstream } from './upstream';
 
 export interface CognitoProxyOptions {
@@ -14,6 +15,8 @@ export interface CognitoProxyOptions {
   port: number;
   /** JSON file keeping revoked users and tokens across restarts. */
   revocationsFile: string;
+  /** The stack's signing key (signing-key.ts), which cognito-local signs with too. */
+  signingKeyFile: string;
   /** JSON file keeping the users whose password was reset by an administrator (RESET_REQUIRED). */
   resetRequiredFile: string;
   /**
@@ -171,5 +174,6 @@ export function proxyContext(opts: CognitoProxyOptions) {
     verifyAccessToken,
     checkRefreshToken,
     completeTokens,
+    signingKey: signingKeyObject(opts.signingKeyFile),
   };
 }

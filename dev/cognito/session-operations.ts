@@ -53,7 +53,7 @@ export function sessionOperations(
       }
       try {
         const answer = await up.call('InitiateAuth', body);
-        if (refreshing) await keepAuthTime(answer, String(refreshToken));
+        if (refreshing) await keepAuthTime(answer, String(refreshToken), ctx.signingKey);
         const result = completeTokens(answer);
         const login = (body.AuthParameters as Record<string, unknown> | undefined)?.USERNAME;
         return mfa.challenged(result, String(body.ClientId ?? ''), String(login ?? ''));
@@ -82,7 +82,7 @@ export function sessionOperations(
       } catch (error) {
         return rename(error, ['NotAuthorizedException'], 'NotAuthorizedException', 'Invalid Refresh Token');
       }
-      await keepAuthTime(result, refreshToken);
+      await keepAuthTime(result, refreshToken, ctx.signingKey);
       // No refresh-token rotation on our client, so (as Cognito) no new RefreshToken comes back.
       return completeTokens({ AuthenticationResult: result.AuthenticationResult });
     },
