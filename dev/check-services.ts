@@ -63,7 +63,10 @@ export async function checkServices(info: StackInfo): Promise<void> {
     if (!(await fetch(info.outbox)).ok) throw new Error('not ok');
   });
   await check('API', async () => {
-    const res = await fetch(`${info.api}/health`);
+    // The first request starts the function's worker; on a starved machine that start can outlast the
+    // API's 30 s and answer 503, while the started worker answers the next request at once.
+    let res = await fetch(`${info.api}/health`);
+    for (let retry = 0; res.status === 503 && retry < 3; retry++) res = await fetch(`${info.api}/health`);
     if (!res.ok) throw new Error(`GET /api/health answered ${res.status}`);
   });
 }
