@@ -69,7 +69,9 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
         if (LIVE_STATUSES.includes(current.status)) {
           throw conflict(
             'SUBSCRIPTION_EXISTS',
-            'You already have a subscription. Add licenses to it instead.',
+            current.cancel_at_period_end
+              ? 'You already have a subscription, set to end at the end of its period. Choose Keep Renewing to keep it and add licenses to it, or buy again once it has ended.'
+              : 'You already have a subscription. Add licenses to it instead.',
           );
         }
         if (

@@ -75,7 +75,7 @@ describe('/licenses while a subscription is in force', () => {
       error: {
         code: 'SUBSCRIPTION_EXISTS',
         message:
-          'You already have a subscription, set to end at the end of its period. Choose Keep Renewing on your licenses page instead of buying again.',
+          'You already have a subscription, set to end at the end of its period. Choose Keep Renewing to keep it and add licenses to it, or buy again once it has ended.',
       },
     });
     serveLicensesPage(mockedApi, { sub: setToEnd(), licenses: [ending] });

@@ -28,7 +28,7 @@ describe('setup-checkout while a subscription is in force', () => {
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({
       code: 'SUBSCRIPTION_EXISTS',
-      message: expect.stringContaining('already have a subscription'),
+      message: expect.stringContaining('Choose Keep Renewing to keep it'),
     });
     // Nothing new in Stripe: the customer still has only the paid subscription.
     const all = await bff.stripe.subscriptions.list({ customer: customerId, status: 'all' });
