@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { localDynamoDbClient } from '../../../../dev/dynamodb';
 import { startBff, type Bff, type User } from '../../../__tests__/support/bff';
 import { subscribe } from '../../../__tests__/support/accounts';
 
@@ -15,6 +17,27 @@ afterAll(() => bff?.stop());
 const call = (method: 'PUT' | 'POST', route: string, user: User, body: Record<string, unknown>) =>
   bff.call(method, route, { user, body, headers: { 'idempotency-key': randomUUID() } });
 const put = (route: string, user: User, body: Record<string, unknown>) => call('PUT', route, user, body);
+/** Points the account at another subscription, as a checkout started beside a paid one once did. */
+async function pointAccountAt(user: User, sub: { id: string; created: number }): Promise<void> {
+  const client = localDynamoDbClient(bff.info.awsGate, bff.info.adminCredentials);
+  try {
+    await client.send(
+      new UpdateItemCommand({
+        TableName: bff.info.tableName,
+        Key: { pk: { S: `USER#${user.uid}` }, sk: { S: 'ACCOUNT' } },
+        UpdateExpression: 'SET subscriptionId = :id, subscriptionCreated = :c, subscriptionStatus = :s',
+        ExpressionAttributeValues: {
+          ':id': { S: sub.id },
+          ':c': { N: String(sub.created) },
+          ':s': { S: 'incomplete' },
+        },
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+}
+
 const buy = (user: User, count: number) =>
   bff.call('POST', 'setup-checkout', { user, body: { uid: user.uid, email: user.email, count } });
 
@@ -68,5 +91,29 @@ describe('setup-checkout while a subscription is in force', () => {
     const swap = await put('update-card', user, { subscriptionId, paymentMethodId: card.id });
     expect(swap.status).toBe(200);
     expect(swap.body).toMatchObject({ cardBrand: 'mastercard' });
+  });
+
+  it('an account left pointing at a checkout beside its paid subscription gets the paid one back', async () => {
+    const { user, customerId, subscriptionId } = await subscribe(bff, 2);
+    expect((await put('cancel-subscription', user, { customerId, subscriptionId })).status).toBe(200);
+    const checkout = await bff.stripe.subscriptions.create({
+      customer: customerId,
+      items: [{ price: bff.info.stripePriceId, quantity: 1 }],
+      payment_behavior: 'default_incomplete',
+      metadata: { uid: user.uid },
+    });
+    await pointAccountAt(user, checkout);
+
+    const subs = await bff.call('GET', 'get-subscriptions', { user, query: { uid: user.uid } });
+    expect(subs.body.subscriptions).toEqual([
+      expect.objectContaining({ id: subscriptionId, status: 'active', cancelAtPeriodEnd: true }),
+    ]);
+    // The checkout can no longer be paid, and every action works on the paid subscription again.
+    expect((await bff.stripe.subscriptions.retrieve(checkout.id)).status).toBe('canceled');
+    // The payment is found again (the first test's refund of the same test card may refuse the offer).
+    const eligibility = await bff.call('GET', 'refund-eligibility', { user, query: { uid: user.uid } });
+    expect(eligibility.body).toMatchObject({ amount: 3000 });
+    expect(eligibility.body.reason).not.toBe('NO_PAYMENT');
+    expect((await put('resume-subscription', user, { customerId, subscriptionId })).status).toBe(200);
   });
 });
