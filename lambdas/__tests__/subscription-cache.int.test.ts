@@ -79,3 +79,29 @@ it('never lets an older subscription replace a newer one, nor recreates a delete
   expect(await saveSubscription('nobody', 'cus_x', snapshot({}))).toBe(false);
   expect(await getAccount('nobody')).toBeUndefined();
 });
+
+it('keeps a subscription in force (set to end or not) current over a newer one awaiting payment', async () => {
+  await saveCustomer('u3', 'cus_3', 'c@example.com');
+  const paid = snapshot({ subscriptionId: 'sub_paid', cancelAtPeriodEnd: true, renewing: 0 });
+  await saveSubscription('u3', 'cus_3', paid);
+  const pending = snapshot({
+    subscriptionId: 'sub_pending',
+    subscriptionCreated: 2000,
+    subscriptionStatus: 'incomplete',
+  });
+  expect(await saveSubscription('u3', 'cus_3', pending)).toBe(false);
+  expect((await getAccount('u3'))?.subscriptionId).toBe('sub_paid');
+  // One that names the subscription it replaces takes over (setup-checkout after Stripe said it ended),
+  // as does any newer one once the stored one has ended.
+  expect(await saveSubscription('u3', 'cus_3', pending, 'sub_paid')).toBe(true);
+  await saveSubscription('u3', 'cus_3', { ...paid, subscriptionCreated: 3000, observedAt: 7000 });
+  await saveSubscription('u3', 'cus_3', {
+    ...paid,
+    subscriptionCreated: 3000,
+    subscriptionStatus: 'canceled',
+    observedAt: 8000,
+  });
+  const next = { ...pending, subscriptionId: 'sub_next', subscriptionCreated: 4000 };
+  expect(await saveSubscription('u3', 'cus_3', next)).toBe(true);
+  expect((await getAccount('u3'))?.subscriptionId).toBe('sub_next');
+});

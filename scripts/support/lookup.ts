@@ -71,6 +71,9 @@ export async function lookup(email: string, outbox: string | undefined) {
           id: snapshot.subscriptionId,
           status: snapshot.subscriptionStatus,
           quantity: snapshot.quantity,
+          // Stripe's quantity is what renews; a removed license stays in force (its slot) until the
+          // period ends, so the licenses in force are counted from our records.
+          inForce: slots.filter((l) => l.subscriptionId === snapshot.subscriptionId && isInForce(l)).length,
           renewing: snapshot.renewing,
           endsAtPeriodEnd: snapshot.cancelAtPeriodEnd,
           period: [iso(snapshot.periodStart), iso(snapshot.periodEnd)],
@@ -109,6 +112,8 @@ export async function lookup(email: string, outbox: string | undefined) {
   };
 }
 
+const licenseCount = (n: number) => `${n} ${n === 1 ? 'license' : 'licenses'}`;
+
 /** The report as lines a person reads. */
 export function lookupText(r: Awaited<ReturnType<typeof lookup>>): string[] {
   if (!r.found) return [`No account has the address ${r.email}.`];
@@ -120,7 +125,7 @@ export function lookupText(r: Awaited<ReturnType<typeof lookup>>): string[] {
   const s = r.subscription;
   lines.push(
     s
-      ? `  subscription ${s.id}: ${s.status}${s.endsAtPeriodEnd ? ', ends at period end' : ''}, ${s.renewing} of ${s.quantity} renewing, period ${s.period.join(' to ')}, ${s.card ?? 'no card'}${s.nextCharge ? `, next charge ${(s.nextCharge.amount / 100).toFixed(2)} ${s.nextCharge.currency.toUpperCase()} on ${s.nextCharge.date}` : ''}`
+      ? `  subscription ${s.id}: ${s.status}${s.endsAtPeriodEnd ? ', ends at period end' : ''}, ${licenseCount(s.inForce)} in force, ${s.renewing} renewing, period ${s.period.join(' to ')}, ${s.card ?? 'no card'}${s.nextCharge ? `, next charge ${(s.nextCharge.amount / 100).toFixed(2)} ${s.nextCharge.currency.toUpperCase()} on ${s.nextCharge.date}` : ''}`
       : '  subscription: none',
   );
   for (const i of r.invoices)

@@ -23,7 +23,8 @@ import { takeCheckoutAllowance } from '../../lib/checkout-limit';
 
 // POST /api/setup-checkout {uid, email, count}: a subscription awaiting its first card payment, and
 // the client secret (sec) the checkout page confirms. A pending checkout for the same count is
-// reused; a live subscription is refused (the customer adds licenses to it instead).
+// reused; a live subscription, even one set to end at period end, is refused (the customer adds
+// licenses to it or keeps it renewing instead).
 
 function answer(sub: Stripe.Subscription, customerId: string, count: number) {
   const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
@@ -63,12 +64,14 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
         ? await retrieveSubscription(account.subscriptionId)
         : undefined;
       if (current) {
-        // A subscription that ends at period end with nothing renewing may be followed by a new one.
-        const ending = current.cancel_at_period_end;
-        if (LIVE_STATUSES.includes(current.status) && !ending) {
+        // One set to end at period end is still in force (its licenses, its refund, Keep Renewing): a
+        // new checkout would take the account's pointer from it, so buying waits until it has ended.
+        if (LIVE_STATUSES.includes(current.status)) {
           throw conflict(
             'SUBSCRIPTION_EXISTS',
-            'You already have a subscription. Add licenses to it instead.',
+            current.cancel_at_period_end
+              ? 'You already have a subscription, set to end at the end of its period. Choose Keep Renewing to keep it and add licenses to it, or buy again once it has ended.'
+              : 'You already have a subscription. Add licenses to it instead.',
           );
         }
         if (

@@ -2,6 +2,7 @@ import { CUSTOMER_ID_ATTRIBUTE, CUSTOMER_ID_INDEX, PARTITION_KEY, SORT_KEY } fro
 import { db, table, updateIf } from './client';
 import { ACCOUNT_SK, userPk } from './keys';
 import type { SubscriptionSnapshot } from '../subscription-snapshot';
+import { LIVE_STATUSES } from '../subscription-status';
 
 export type { SubscriptionSnapshot };
 
@@ -61,8 +62,9 @@ export async function saveCustomer(
 
 /**
  * Stores a subscription's state unless the account already points at a newer subscription, so a
- * late webhook about an old, cancelled subscription cannot replace the current one. Answers whether
- * it was stored.
+ * late webhook about an old, cancelled subscription cannot replace the current one, or at a live one
+ * this does not replace, so a checkout awaiting payment never hides the subscription in force.
+ * Answers whether it was stored.
  */
 export async function saveSubscription(
   uid: string,
@@ -83,6 +85,7 @@ export async function saveSubscription(
     '#u': 'updatedAt',
   };
   if (replaces) values[':replaces'] = replaces;
+  LIVE_STATUSES.forEach((status, i) => (values[`:live${i}`] = status));
   const sets = ['#uid = :uid', '#cid = if_not_exists(#cid, :cid)', '#u = :now'];
   const removes: string[] = [];
   for (const [field, value] of Object.entries(s)) {
@@ -99,11 +102,12 @@ export async function saveSubscription(
     UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
     // The account must exist (a late webhook must not resurrect a deleted user), it must not already
     // point at a newer subscription, and for the same subscription the stored state must not have
-    // been read from Stripe later than this one.
+    // been read from Stripe later than this one. A newer subscription takes the pointer only from one
+    // that is no longer live: the subscription in force (set to end or not) stays the current one.
     ConditionExpression:
       'attribute_exists(#pk) AND (attribute_not_exists(#subscriptionCreated) OR ' +
       '(#subscriptionId = :subscriptionId AND (attribute_not_exists(#observedAt) OR #observedAt <= :observedAt)) OR ' +
-      '#subscriptionCreated < :subscriptionCreated' +
+      `(#subscriptionCreated < :subscriptionCreated AND NOT (#subscriptionStatus IN (${LIVE_STATUSES.map((_, i) => `:live${i}`).join(', ')})))` +
       (replaces ? ' OR #subscriptionId = :replaces)' : ')'),
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,

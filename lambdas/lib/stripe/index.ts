@@ -11,6 +11,7 @@ export {
   createIncompleteSubscription,
   keepRenewing,
   lowerRenewingQuantity,
+  openSubscriptionsOf,
   pendingCheckoutsOf,
   previewRaise,
   raiseQuantity,

@@ -58,6 +58,18 @@ export async function pendingCheckoutsOf(customerId: string, uid: string): Promi
   });
 }
 
+/**
+ * The user's subscriptions of this customer that Stripe has not cancelled, in any other status (a
+ * list without a status answers exactly those), without the expansions of a read: a found one is
+ * retrieved for its state.
+ */
+export async function openSubscriptionsOf(customerId: string, uid: string): Promise<Stripe.Subscription[]> {
+  return callStripe(async (stripe) => {
+    const list = await stripe.subscriptions.list({ customer: customerId, limit: 100 });
+    return list.data.filter((s) => s.metadata?.uid === uid);
+  });
+}
+
 /** Ends the subscription now; answered like every read (SUBSCRIPTION_EXPAND), as its snapshot is saved. */
 export async function cancelSubscription(id: string): Promise<Stripe.Subscription> {
   return callStripe((stripe) =>

@@ -48,7 +48,9 @@ describe('npm run support', () => {
     expect(code).toBe(0);
     expect(out).toContain(`Account ${user.email} (uid ${user.uid})`);
     expect(out).toContain('two-factor off');
-    expect(out).toContain(`subscription ${subscriptionId}: active, ends at period end, 0 of 2 renewing`);
+    expect(out).toContain(
+      `subscription ${subscriptionId}: active, ends at period end, 2 licenses in force, 0 renewing`,
+    );
     expect(out).toContain('visa ending in 4242');
     expect(out).toContain(`${license?.key} in force`);
     expect(out).toContain('Work laptop (macos) last seen');
@@ -67,6 +69,24 @@ describe('npm run support', () => {
       ['pat-support', 'lookup', 'looked up'],
     ]);
     expect((await run('lookup', 'nobody@example.com')).code).toBe(1);
+  });
+
+  it('counts the licenses in force apart from those that renew', async () => {
+    const { user, customerId, subscriptionId } = await subscribe(bff, 3);
+    const [a, b] = await licensesOf(bff, user);
+    const removed = await bff.call('PUT', 'remove-licenses', {
+      user,
+      body: { customerId, subscriptionId, licenseKeys: [a?.key, b?.key] },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(removed.status).toBe(200);
+    const { out } = await run('lookup', user.email);
+    // Two removed licenses stay in force until the period ends; Stripe renews one.
+    expect(out).toContain(`subscription ${subscriptionId}: active, 3 licenses in force, 1 renewing,`);
+    const json = JSON.parse((await run('lookup', user.email, '--json')).out) as {
+      subscription: { inForce: number; renewing: number };
+    };
+    expect(json.subscription).toMatchObject({ inForce: 3, renewing: 1 });
   });
 
   it('refunds outside the guarantee only with --yes, no more than is left, and leaves the licenses', async () => {

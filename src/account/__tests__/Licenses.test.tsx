@@ -359,7 +359,7 @@ describe('subscriptionActions', () => {
     ],
     [
       subscription({ cancelAtPeriodEnd: true }),
-      { buy: true, add: false, updateCard: true, keepRenewing: true, notice: 'ending' },
+      { buy: false, add: false, updateCard: true, keepRenewing: true, notice: 'ending' },
     ],
     [
       subscription({ status: 'past_due', cancelAtPeriodEnd: true }),

@@ -1,6 +1,6 @@
 import React, { useState } from 'react';
 import { navigate } from 'gatsby';
-import { setupCheckout } from '../../api-client/client';
+import { isApiError, setupCheckout } from '../../api-client/client';
 import { authErrorMessage } from '../../auth/errors';
 import type { SessionUser } from '../../auth/session';
 import { licenseCountLabel } from '../../lib/pluralize';
@@ -10,8 +10,17 @@ import { formatCents } from '../shared/money';
 import { useSubmitGuard } from '../shared/use-submit-guard';
 import { LicenseCountInput, validCount } from './LicenseCountInput';
 
-/** No subscription yet: choose 1..5 licenses, then pay on /checkout. */
-export function BuyLicenses({ user }: { user: SessionUser }) {
+interface BuyLicensesProps {
+  user: SessionUser;
+  /**
+   * Told the BFF's word when the account already has a subscription in force (bought in another tab,
+   * or this page is older than it): the page then shows that subscription instead of this offer.
+   */
+  onExists: (message: string) => void;
+}
+
+/** No subscription in force: choose 1..5 licenses, then pay on /checkout. */
+export function BuyLicenses({ user, onExists }: BuyLicensesProps) {
   const [count, setCount] = useState(1);
   const [error, setError] = useState('');
   const { busy, run } = useSubmitGuard(500);
@@ -23,7 +32,8 @@ export function BuyLicenses({ user }: { user: SessionUser }) {
         const { sec } = await setupCheckout({ uid: user.uid, email: user.email, count });
         await navigate(`/checkout?sec=${encodeURIComponent(sec)}&count=${count}`);
       } catch (err) {
-        setError(authErrorMessage(err, 'billing'));
+        if (isApiError(err) && err.error.code === 'SUBSCRIPTION_EXISTS') onExists(err.error.message);
+        else setError(authErrorMessage(err, 'billing'));
       }
     });
 

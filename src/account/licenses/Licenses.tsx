@@ -36,6 +36,8 @@ export function Licenses({ user }: { user: SessionUser }) {
   const customerId = data?.licenses.customerId;
   const subscription = data?.subscription ?? null;
   const [announcement, setAnnouncement] = useState('');
+  // A purchase refused because a subscription is in force: said above that subscription, once shown.
+  const [refusal, setRefusal] = useState('');
 
   const onAssignmentChanged = useCallback(
     (license: LicenseView, message: string) => {
@@ -50,8 +52,17 @@ export function Licenses({ user }: { user: SessionUser }) {
   // Another change to the licenses makes an earlier assignment's message stale.
   const reloadAfterChange = useCallback(() => {
     setAnnouncement('');
+    setRefusal('');
     void reload();
   }, [reload]);
+
+  const onBuyRefused = useCallback(
+    (message: string) => {
+      setRefusal(message);
+      void reload();
+    },
+    [reload],
+  );
 
   const onRemove = useCallback(
     async (key: string): Promise<string | null> => {
@@ -103,6 +114,7 @@ export function Licenses({ user }: { user: SessionUser }) {
   return (
     <>
       <FormMessage kind="error">{error}</FormMessage>
+      <FormMessage kind="error">{refusal}</FormMessage>
       {endedView && <EndedSubscription ended={data.licenses.ended} />}
       {actions.notice && subscription && !endedView && (
         <SubscriptionNotice kind={actions.notice} subscription={subscription}>
@@ -192,7 +204,7 @@ export function Licenses({ user }: { user: SessionUser }) {
           onRefunded={reloadWith}
         />
       )}
-      {actions.buy && <BuyLicenses user={user} />}
+      {actions.buy && <BuyLicenses user={user} onExists={onBuyRefused} />}
       {customerId && <BillingDetailsForm uid={user.uid} customerId={customerId} />}
       <Receipts reloadWhen={data} payPath={payPathFor(subscription, actions)} />
     </>

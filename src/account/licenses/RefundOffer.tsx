@@ -45,7 +45,8 @@ export function RefundOffer({ uid, customerId, subscription, onRefunded }: Refun
     return () => {
       live = false;
     };
-  }, [uid, subscription.created, subscription.id]);
+    // Asked again with every read of the subscription: adding licenses (or any change) changes the amount.
+  }, [uid, subscription]);
 
   if (!offer) return null;
   if (!offer.eligible) {

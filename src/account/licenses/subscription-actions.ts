@@ -34,8 +34,8 @@ const NONE: SubscriptionActions = {
  * What the licenses page offers for every Stripe status: no subscription shows Buy Licenses; incomplete offers
  * Continue Checkout; any other live status offers Update Card; only active (or trialing) adds
  * licenses. An ended subscription (canceled, incomplete_expired) is as none, with a word on what
- * happened. One that ends at period end cannot grow (the BFF refuses) but can keep renewing, or be
- * followed by a new one, so it offers both.
+ * happened. One that ends at period end cannot grow (the BFF refuses) but can keep renewing; it is
+ * still in force, so buying again waits until it has ended (setup-checkout refuses it until then).
  */
 export function subscriptionActions(sub: Subscription | null): SubscriptionActions {
   if (!sub) return NONE;
@@ -51,7 +51,7 @@ export function subscriptionActions(sub: Subscription | null): SubscriptionActio
     case 'trialing':
       return {
         ...NONE,
-        buy: sub.cancelAtPeriodEnd,
+        buy: false,
         add: !sub.cancelAtPeriodEnd,
         updateCard: true,
         keepRenewing: sub.cancelAtPeriodEnd,
