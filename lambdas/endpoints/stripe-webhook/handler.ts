@@ -3,7 +3,7 @@ import type { ApiEvent } from '../../lib/auth';
 import { AccountBusyError } from '../../lib/errors';
 import { ApiError, badRequest, log, ok, apiHandler } from '../../lib/http';
 import { withAccountLease } from '../../money/lease';
-import { tellHoldersOfEndingLicenses } from '../../lib/holder-notices';
+import { tellHoldersOfContinuingLicenses, tellHoldersOfEndingLicenses } from '../../lib/holder-notices';
 import { syncSubscription } from '../../money/sync';
 import { findUidByCustomerId, getAccount, saveSubscription } from '../../lib/repository/accounts';
 import { listSlots } from '../../lib/repository/licenses';
@@ -113,8 +113,10 @@ async function reconcile(
   if (!pointer || pointer === sub.id || (await listSlots(uid, sub.id)).length) {
     const { slots } = await syncSubscription(uid, sub);
     // Stripe's record of a removal or of the subscription's end reaches the licenses here, so the
-    // people the buyer gave them to are told here (a mail that fails makes Stripe deliver again).
+    // people the buyer gave them to are told here, and so are those whose licenses renew again (a mail
+    // that fails makes Stripe deliver again).
     await tellHoldersOfEndingLicenses(uid, slots);
+    await tellHoldersOfContinuingLicenses(uid, slots);
     // A coming price change's schedule follows what changed (quantity, cancellation): price-change/.
     await alignPriceSchedule(sub);
     return sub;
