@@ -14,7 +14,7 @@ import type { MailTemplate } from '../mail/template';
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The addresses the account's money mails go to: its own first, then the billing email if another. */
-export async function moneyMailRecipients(uid: string): Promise<string[]> {
+async function moneyMailRecipients(uid: string): Promise<string[]> {
   const [account, details] = await Promise.all([getAccount(uid), readBillingDetails(uid)]);
   const own = account?.email;
   if (!own) return [];
