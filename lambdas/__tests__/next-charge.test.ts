@@ -1,4 +1,4 @@
-import { nextChargeOf } from '../lib/next-charge';
+import { keepRenewingChargeOf, nextChargeOf } from '../lib/next-charge';
 import type { SubscriptionSnapshot } from '../lib/subscription-snapshot';
 
 // The next charge the licenses page shows, from the snapshot our records keep.
@@ -36,5 +36,25 @@ describe('nextChargeOf', () => {
     expect(nextChargeOf({ ...active, subscriptionStatus: 'past_due' })).toBeNull();
     expect(nextChargeOf({ ...active, subscriptionStatus: 'canceled' })).toBeNull();
     expect(nextChargeOf({ ...active, unitAmount: undefined })).toBeNull();
+  });
+});
+
+describe('keepRenewingChargeOf', () => {
+  it('while set to end: what Keep Renewing would charge for the licenses Stripe still holds, when the period ends', () => {
+    const ending = { ...active, cancelAtPeriodEnd: true, renewing: 0 };
+    expect(keepRenewingChargeOf(ending)).toEqual({
+      amount: 4500,
+      currency: 'usd',
+      date: '2023-12-14T22:13:20.000Z',
+    });
+    const change = { unitAmount: 2000, currency: 'usd', appliesAt: active.periodEnd ?? 0 };
+    expect(keepRenewingChargeOf({ ...ending, priceChange: change })?.amount).toBe(6000);
+  });
+
+  it('is none for a subscription not set to end, or not in force', () => {
+    expect(keepRenewingChargeOf(active)).toBeNull();
+    expect(
+      keepRenewingChargeOf({ ...active, cancelAtPeriodEnd: true, subscriptionStatus: 'past_due' }),
+    ).toBeNull();
   });
 });

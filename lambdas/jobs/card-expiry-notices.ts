@@ -2,13 +2,14 @@ import { cardExpiresAt, getAccount, listAccountsWithExpiringCards } from '../lib
 import { isMissing, licenseItem, retrieveSubscription } from '../lib/stripe';
 import { cardSummaryOf } from '../lib/stripe/invoices';
 import { IN_FORCE_STATUSES } from '../lib/subscription-status';
-import { sendOnce } from '../mail/send-once';
 import { cardExpiring } from '../mail/templates/card-expiring';
+import { sendMoneyMail } from '../notices/money-mail';
 
 // The card-expiry notice, every 12 hours (lambdas/schedules.ts): a subscriber whose card expires before the next
 // renewal is told once per card, in the month before that renewal (a monthly subscription's next
 // renewal is always within a month), so they can add a new card before the renewal fails. The cached
-// state finds the candidates; Stripe confirms each (the card may have changed since).
+// state finds the candidates; Stripe confirms each (the card may have changed since). The notice goes
+// to the billing email too (notices/money-mail.ts).
 
 /** Accounts checked at a time: keeps well under Stripe's rate limit. */
 const CONCURRENCY = 4;
@@ -37,7 +38,7 @@ async function noticeOne(uid: string, subscriptionId: string): Promise<'sent' | 
     )
       return 'skipped';
     const quantity = item.quantity ?? 0;
-    const sent = await sendOnce(uid, `card-expiring:${pm.id}`, cardExpiring, email, {
+    const sent = await sendMoneyMail(uid, `card-expiring:${pm.id}`, cardExpiring, {
       subscriptionId,
       card,
       renewsAt: item.current_period_end,

@@ -21,3 +21,12 @@ export function nextChargeOf(s: SubscriptionSnapshot): NextCharge | null {
     date: isoFromEpoch(s.periodEnd),
   };
 }
+
+/**
+ * While the subscription is set to end: what its next renewal would charge if it kept renewing (Keep
+ * Renewing renews the licenses Stripe still holds, its quantity), and when. Null otherwise.
+ */
+export function keepRenewingChargeOf(s: SubscriptionSnapshot): NextCharge | null {
+  if (!s.cancelAtPeriodEnd) return null;
+  return nextChargeOf({ ...s, cancelAtPeriodEnd: false, renewing: s.quantity });
+}

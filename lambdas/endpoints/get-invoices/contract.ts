@@ -13,6 +13,8 @@ export interface Invoice {
   amountDue: number;
   amountPaid: number;
   amountRemaining: number;
+  /** What was refunded of the payment (cents): 0, part of amountPaid, or all of it. */
+  amountRefunded: number;
   /** Stripe's hosted receipt page. */
   hostedInvoiceUrl: string | null;
   invoicePdf: string | null;

@@ -7,7 +7,7 @@ import { listFinalizedInvoices } from '../../lib/stripe';
 
 // GET /api/get-invoices[?subscriptionId]: the billing history of the caller's current subscription,
 // read live from Stripe, newest first, with the links to each receipt (Stripe's hosted invoice page
-// and PDF). No subscription yet: an empty list.
+// and PDF) and what was refunded of each. No subscription yet: an empty list.
 
 export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
@@ -27,6 +27,7 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
       amountDue: i.amount_due,
       amountPaid: i.amount_paid,
       amountRemaining: i.amount_remaining,
+      amountRefunded: i.amountRefunded,
       hostedInvoiceUrl: i.hosted_invoice_url ?? null,
       invoicePdf: i.invoice_pdf ?? null,
     })),

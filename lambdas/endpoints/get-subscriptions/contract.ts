@@ -30,6 +30,8 @@ export interface Subscription {
   priceChange: { unitAmount: number; currency: string; appliesAt: number } | null;
   /** The renewal's charge: the renewing licenses at the period's end; null when nothing will renew. */
   nextCharge: NextCharge | null;
+  /** While set to end: what the renewal would charge after Keep Renewing, and when; else null. */
+  keepRenewingCharge: NextCharge | null;
 }
 
 /**

@@ -2,7 +2,7 @@ import { getSubscriptions as endpoint, type Subscription } from './contract';
 import { assertSelf, getCaller, type ApiEvent } from '../../lib/auth';
 import { ok, apiHandler } from '../../lib/http';
 import { isInForce } from '../../lib/license-state';
-import { nextChargeOf } from '../../lib/next-charge';
+import { keepRenewingChargeOf, nextChargeOf } from '../../lib/next-charge';
 import { getAccount, saveSubscription, type Account } from '../../lib/repository/accounts';
 import { listSlots, type LicenseSlot } from '../../lib/repository/licenses';
 import { parseQuery } from '../../lib/request';
@@ -44,6 +44,7 @@ const entity = (
   clientSecret,
   priceChange: s.priceChange ?? null,
   nextCharge: nextChargeOf(s),
+  keepRenewingCharge: keepRenewingChargeOf(s),
 });
 
 /** The cached snapshot, when it has everything the answer needs. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { renewLicenses as endpoint } from './contract';
 import { getCaller, type ApiEvent } from '../../lib/auth';
 import { apiHandler, conflict, ok } from '../../lib/http';
@@ -20,6 +21,7 @@ import { changeMark, hasChangeMark, withChangeMark } from '../../money/change-ma
 import { planRenew } from '../../money/plans';
 import { raiseRenewingKey } from '../../money/retry-keys';
 import { runUserAction } from '../../money/user-action';
+import { tellAboutRenewalKept } from '../../notices/renewal-kept';
 
 // PUT /api/renew-licenses {customerId, subscriptionId, licenseKeys}: the inverse of remove-licenses.
 // The chosen licenses, removed but still in the period already paid for, renew monthly again, keeping
@@ -27,8 +29,9 @@ import { runUserAction } from '../../money/user-action';
 // subscription was set to end, no longer ends. With the action's change mark the renewal is recorded
 // on each slot first, Stripe changed second and the slots renewed last, so a sync in between renews
 // these keys instead of minting new ones; without a key the slots are renewed first (a crash then
-// leaves more renewing keys than Stripe renews, which the next sync dates again). A user action
-// (lambdas/money/DESIGN.md).
+// leaves more renewing keys than Stripe renews, which the next sync dates again). The holders of the
+// licenses that continue are told, and the buyer gets a confirmation with the next charge
+// (notices/renewal-kept.ts). A user action (lambdas/money/DESIGN.md).
 
 export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
@@ -87,6 +90,18 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
         ...ending.map((s) => renewSlotAgain(caller.sub, s.sk, end)),
       ]);
       const after = await listSlots(caller.sub, body.subscriptionId);
+      if (ending.length) {
+        await tellAboutRenewalKept(
+          caller.sub,
+          {
+            mailId: `renewal-kept:${sub.id}:${action.key ?? randomUUID()}`,
+            kept: ending.length,
+            snapshot,
+            slots: after,
+          },
+          event,
+        );
+      }
       return ok(endpoint, {
         subscriptionId: updated.id,
         renewLicenseCount: snapshot.renewing,

@@ -5,16 +5,13 @@ import { guaranteeMessage } from '../../lib/guarantee-messages';
 import { tellHoldersOfEndingLicenses } from '../../lib/holder-notices';
 import { apiHandler, conflict, ok } from '../../lib/http';
 import { isoFromEpoch } from '../../lib/license-state';
-import { sendTemplate } from '../../mail/send';
-import { refundConfirmed } from '../../mail/templates/refund-confirmed';
 import { requireOwnAccount } from '../../lib/ownership';
 import { saveSubscription } from '../../lib/repository/accounts';
 import {
   claimHousehold,
-  claimRefundMail,
   readHouseholdClaims,
   releaseHousehold,
-  releaseRefundMail,
+  markRefundMailed,
   saveGuaranteeRefund,
 } from '../../lib/repository/guarantee';
 import { endSlotNow, listSlots } from '../../lib/repository/licenses';
@@ -31,6 +28,7 @@ import { ENDED_STATUSES } from '../../lib/subscription-status';
 import { YEAR_SECONDS, type GuaranteeDecision } from '../../money/guarantee';
 import { readGuarantee } from '../../money/guarantee-facts';
 import { runUserAction } from '../../money/user-action';
+import { tellAboutRefunds } from '../../notices/refund-notices';
 
 // POST /api/request-refund {customerId, subscriptionId}: the satisfaction guarantee, self-service.
 // Under the account's lease (so an add, a removal or a checkout waits, and a double click refunds
@@ -38,7 +36,7 @@ import { runUserAction } from '../../money/user-action';
 // changes nothing); each household key is claimed (a conditional write, so two accounts paying with one
 // card cannot both be refunded); every payment of the subscription is refunded in full; the
 // subscription is cancelled at once and each of its licenses ends now (validate-license refuses them at
-// the next check); the refund is recorded and a confirmation mailed, once. Every step repeats safely,
+// the next check); the refund is recorded and each refund mailed, once. Every step repeats safely,
 // and a refund that began is carried through by the next request, whatever the rules say by then.
 
 export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
@@ -98,20 +96,10 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
     });
     // The people the buyer gave licenses to are told theirs ended (each once).
     await tellHoldersOfEndingLicenses(uid, await listSlots(uid, sub.id));
-    const to = caller.email ?? account.email;
-    if (to && (await claimRefundMail(uid, sub.id))) {
-      try {
-        await sendTemplate(refundConfirmed, to, {
-          amount,
-          currency: facts.currency,
-          refundedAt: facts.record?.refundedAt ?? now,
-          licenses: slots.length,
-        });
-      } catch (err) {
-        await releaseRefundMail(uid, sub.id);
-        throw err;
-      }
-    }
+    // A mail for each refund (each payment's own), claimed by the refund's id: Stripe's charge.refunded
+    // for the same refund, handled before or after this, sends none again.
+    for (const p of facts.payments) await tellAboutRefunds(uid, p.paymentIntent);
+    await markRefundMailed(uid, sub.id);
     return ok(endpoint, {
       subscriptionId: sub.id,
       amount,

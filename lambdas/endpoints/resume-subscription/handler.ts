@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { resumeSubscription as endpoint } from './contract';
 import { getCaller, type ApiEvent } from '../../lib/auth';
 import { conflict, ok, apiHandler } from '../../lib/http';
@@ -11,12 +12,14 @@ import { IN_FORCE_STATUSES } from '../../lib/subscription-status';
 import { allDone } from '../../lib/settle';
 import { licensesToRenew } from '../../money/plans';
 import { runUserAction } from '../../money/user-action';
+import { tellAboutRenewalKept } from '../../notices/renewal-kept';
 
 // PUT /api/resume-subscription {customerId, subscriptionId}: a subscription set to end at period end
 // (every license removed) renews again, with the license keys it had, while Stripe still allows it
 // (active or trialing, before the period ends). The slots are renewed first and Stripe second: a sync
 // running in between sees more renewing keys than Stripe renews and dates them again, and never mints
-// new keys. A user action (lambdas/money/DESIGN.md).
+// new keys. The holders of licenses that continue are told, and the buyer gets a confirmation with the
+// next charge (notices/renewal-kept.ts). A user action (lambdas/money/DESIGN.md).
 
 export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
@@ -48,6 +51,19 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
       listSlots(caller.sub, body.subscriptionId),
       saveSubscription(caller.sub, body.customerId, snapshot),
     ]);
+    // Something was set to end and renews now (decided once per action, so a retry mails too).
+    if (sub.cancel_at_period_end || plan.renew.length) {
+      await tellAboutRenewalKept(
+        caller.sub,
+        {
+          mailId: `renewal-kept:${sub.id}:${action.key ?? randomUUID()}`,
+          kept: snapshot.renewing,
+          snapshot,
+          slots: after,
+        },
+        event,
+      );
+    }
     return ok(endpoint, {
       subscriptionId: updated.id,
       renewLicenseCount: snapshot.renewing,

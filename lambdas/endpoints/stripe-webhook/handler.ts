@@ -3,7 +3,7 @@ import type { ApiEvent } from '../../lib/auth';
 import { AccountBusyError } from '../../lib/errors';
 import { ApiError, badRequest, log, ok, apiHandler } from '../../lib/http';
 import { withAccountLease } from '../../money/lease';
-import { tellHoldersOfEndingLicenses } from '../../lib/holder-notices';
+import { tellHoldersOfContinuingLicenses, tellHoldersOfEndingLicenses } from '../../lib/holder-notices';
 import { syncSubscription } from '../../money/sync';
 import { findUidByCustomerId, getAccount, saveSubscription } from '../../lib/repository/accounts';
 import { listSlots } from '../../lib/repository/licenses';
@@ -24,12 +24,14 @@ import {
 import { WEBHOOK_EVENTS } from '../../lib/stripe/webhook-events';
 import { ENDED_STATUSES, LIVE_STATUSES, PAYING_STATUSES } from '../../lib/subscription-status';
 import { tellAboutBillingEvent } from '../../notices/billing-notices';
+import { tellAboutRefunds } from '../../notices/refund-notices';
 import { alignPriceSchedule } from '../../price-change/align-schedule';
 
 // POST /api/stripe-webhook (no JWT; Stripe's signature is the credential). The signature is checked
 // on the raw body; each event id is handled once; the subscription is re-read from Stripe instead of
 // trusting the event's copy, so late, repeated or out-of-order deliveries all converge on Stripe's
-// current state. A payment whose complete-checkout never came is provisioned here.
+// current state. A payment whose complete-checkout never came is provisioned here. A refund's
+// `charge.refunded` mails the customer about it.
 
 /** Stripe's events can be larger than the API's own bodies; this still refuses absurd ones. */
 const MAX_WEBHOOK_BYTES = 512 * 1024;
@@ -50,6 +52,23 @@ export function subscriptionIdOf(event: Stripe.Event): string | undefined {
     return idOf(parent?.subscription_details?.subscription) ?? idOf(object.subscription);
   }
   return undefined;
+}
+
+/**
+ * A refund (`charge.refunded`, for each refund of a charge, whole or part): the account whose customer
+ * paid is mailed about each refund of that payment not mailed yet (refund-notices.ts). A customer no
+ * account holds (deleted since) is nobody's to mail; a payment Stripe no longer finds, nothing to say.
+ */
+async function tellAboutRefundOf(event: Stripe.Event): Promise<void> {
+  const charge = event.data.object as { object?: unknown; customer?: unknown; payment_intent?: unknown };
+  const customerId = idOf(charge.customer);
+  const paymentIntent = idOf(charge.payment_intent);
+  if (charge.object !== 'charge' || !customerId || !paymentIntent) return;
+  const uid = await findUidByCustomerId(customerId);
+  if (!uid) return;
+  await tellAboutRefunds(uid, paymentIntent).catch((err: unknown) => {
+    if (!isMissing(err)) throw err;
+  });
 }
 
 /**
@@ -94,8 +113,10 @@ async function reconcile(
   if (!pointer || pointer === sub.id || (await listSlots(uid, sub.id)).length) {
     const { slots } = await syncSubscription(uid, sub);
     // Stripe's record of a removal or of the subscription's end reaches the licenses here, so the
-    // people the buyer gave them to are told here (a mail that fails makes Stripe deliver again).
+    // people the buyer gave them to are told here, and so are those whose licenses renew again (a mail
+    // that fails makes Stripe deliver again).
     await tellHoldersOfEndingLicenses(uid, slots);
+    await tellHoldersOfContinuingLicenses(uid, slots);
     // A coming price change's schedule follows what changed (quantity, cancellation): price-change/.
     await alignPriceSchedule(sub);
     return sub;
@@ -141,6 +162,7 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   if (!HANDLED.has(stripeEvent.type)) return ok(endpoint, { received: true, handled: false });
   if (await isEventProcessed(stripeEvent.id)) return ok(endpoint, { received: true, duplicate: true });
 
+  if (stripeEvent.type === 'charge.refunded') await tellAboutRefundOf(stripeEvent);
   const subscriptionId = subscriptionIdOf(stripeEvent);
   if (subscriptionId) {
     const sub = await retrieveSubscription(subscriptionId);

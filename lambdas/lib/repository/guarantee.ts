@@ -133,22 +133,15 @@ export async function saveGuaranteeRefund(uid: string, r: Omit<GuaranteeRefund, 
   });
 }
 
-/** Claims the confirmation mail (so it goes once); false when it was claimed already. */
-export async function claimRefundMail(uid: string, subscriptionId: string): Promise<boolean> {
-  const written = await updateIf({
-    Key: refundKey(uid, subscriptionId),
-    UpdateExpression: 'SET mailed = :t',
-    ConditionExpression: 'attribute_exists(refundedAt) AND (attribute_not_exists(mailed) OR mailed = :f)',
-    ExpressionAttributeValues: { ':t': true, ':f': false },
-  });
-  return written !== undefined;
-}
-
-/** Gives the mail's claim back after it failed, so a retry sends it. */
-export async function releaseRefundMail(uid: string, subscriptionId: string): Promise<void> {
+/**
+ * Marks the refund's mails sent (each refund's own mail is claimed by its id, notices/refund-notices.ts):
+ * the refund is then finished, and a new request for it is refused.
+ */
+export async function markRefundMailed(uid: string, subscriptionId: string): Promise<void> {
   await updateIf({
     Key: refundKey(uid, subscriptionId),
-    UpdateExpression: 'SET mailed = :f',
-    ExpressionAttributeValues: { ':f': false },
+    UpdateExpression: 'SET mailed = :t',
+    ConditionExpression: 'attribute_exists(refundedAt)',
+    ExpressionAttributeValues: { ':t': true },
   });
 }

@@ -108,6 +108,32 @@ export async function releaseEndNotice(uid: string, sk: string, assignee: string
 }
 
 /**
+ * Claims the telling of `assignee`, told the slot ends, that it renews again: true for exactly one
+ * caller while that person holds it, it renews, and they were not told yet (the claim clears the end
+ * notice, so a later end is told again). A send that fails gives it back (releaseContinueNotice).
+ */
+export async function claimContinueNotice(uid: string, sk: string, assignee: string): Promise<boolean> {
+  const written = await updateIf({
+    Key: slotKey(uid, sk),
+    UpdateExpression: 'REMOVE endNoticeTo',
+    ConditionExpression: 'endNoticeTo = :a AND #assignee = :a AND #exp = :renewing',
+    ExpressionAttributeNames: { '#assignee': ASSIGNEE_ATTRIBUTE, '#exp': 'expirationDate' },
+    ExpressionAttributeValues: { ':a': assignee, ':renewing': NO_END_DATE },
+  });
+  return written !== undefined;
+}
+
+export async function releaseContinueNotice(uid: string, sk: string, assignee: string): Promise<void> {
+  await updateIf({
+    Key: slotKey(uid, sk),
+    UpdateExpression: 'SET endNoticeTo = :a',
+    ConditionExpression: '#assignee = :a AND attribute_not_exists(endNoticeTo)',
+    ExpressionAttributeNames: { '#assignee': ASSIGNEE_ATTRIBUTE },
+    ExpressionAttributeValues: { ':a': assignee },
+  });
+}
+
+/**
  * The slots assigned to `email` (lower case) now. The index may lag a change, so each slot it names
  * is read again and kept only if it is still that person's.
  */

@@ -181,8 +181,9 @@ export async function requestSlotRemoval(uid: string, sk: string, mark?: string)
 export async function renewSlotAgain(uid: string, sk: string, endDate: string): Promise<boolean> {
   const written = await updateIf({
     Key: slotKey(uid, sk),
-    // A holder told it ends is told again if it ends again later.
-    UpdateExpression: 'SET #exp = :renewing REMOVE removalRequestedAt, removalMark, renewalMark, endNoticeTo',
+    // endNoticeTo stays: a holder told it ends is told it continues (holder-notices.ts), which clears it,
+    // so a later end is told again.
+    UpdateExpression: 'SET #exp = :renewing REMOVE removalRequestedAt, removalMark, renewalMark',
     ConditionExpression: '#exp = :end AND (attribute_not_exists(expired) OR expired = :f)',
     ExpressionAttributeNames: { '#exp': 'expirationDate' },
     ExpressionAttributeValues: { ':renewing': NO_END_DATE, ':end': endDate, ':f': false },

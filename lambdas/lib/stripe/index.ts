@@ -26,7 +26,7 @@ export {
   retrievePaymentMethod,
   setDefaultPaymentMethod,
 } from './payments';
-export { refundPart, refundSubscriptionPayments } from './refunds';
+export { refundPart, refundsOfPayment, refundSubscriptionPayments } from './refunds';
 export { refundInFull, subscriptionPayments, type SubscriptionPayment } from './guarantee';
 export { constructWebhookEvent } from './webhook';
 export { setBillingDetails } from './billing-details';

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { UnknownPaymentMethodError } from '../errors';
 import { callStripe, isMissing } from './client';
-import { SUBSCRIPTION_EXPAND } from './objects';
+import { idOf, SUBSCRIPTION_EXPAND } from './objects';
 import { stamped } from './snapshot';
 
 // Cards and invoices: the card a client names, making it the default, paying open invoices with it,
@@ -74,10 +74,39 @@ export type FinalizedInvoice = Stripe.Invoice & { status: FinalizedStatus };
 const isFinalized = (i: Stripe.Invoice): i is FinalizedInvoice =>
   (FINALIZED_INVOICE_STATUSES as readonly (string | null)[]).includes(i.status);
 
-/** The subscription's finalized invoices, newest first: the latest 100 (over eight years of months). */
-export async function listFinalizedInvoices(subscriptionId: string): Promise<FinalizedInvoice[]> {
+/** What was refunded of the invoice's payments (cents): each paid payment's refunds that did not fail. */
+async function refundedOf(stripe: Stripe, invoice: Stripe.Invoice): Promise<number> {
+  const intents = (invoice.payments?.data ?? [])
+    .filter((p) => p.status === 'paid')
+    .map((p) => idOf(p.payment.payment_intent))
+    .filter((id): id is string => id !== undefined);
+  const lists = await Promise.all(
+    intents.map((id) => stripe.refunds.list({ payment_intent: id, limit: 100 })),
+  );
+  return lists
+    .flatMap((l) => l.data)
+    .filter((r) => r.status !== 'failed' && r.status !== 'canceled')
+    .reduce((n, r) => n + r.amount, 0);
+}
+
+/**
+ * The subscription's finalized invoices, newest first: the latest 100 (over eight years of months),
+ * each with what was refunded of it (Stripe's invoice does not say; its payments' refunds do).
+ */
+export async function listFinalizedInvoices(
+  subscriptionId: string,
+): Promise<(FinalizedInvoice & { amountRefunded: number })[]> {
   return callStripe(async (stripe) => {
-    const page = await stripe.invoices.list({ subscription: subscriptionId, limit: 100 });
-    return page.data.filter(isFinalized);
+    const page = await stripe.invoices.list({
+      subscription: subscriptionId,
+      limit: 100,
+      expand: ['data.payments'],
+    });
+    return Promise.all(
+      page.data.filter(isFinalized).map(async (invoice) => ({
+        ...invoice,
+        amountRefunded: invoice.status === 'paid' ? await refundedOf(stripe, invoice) : 0,
+      })),
+    );
   });
 }

@@ -62,3 +62,26 @@ export async function refundPart(
     ),
   );
 }
+
+/** A payment and its refunds (failed and canceled ones left out), as the refund mails read them. */
+export interface RefundedPayment {
+  /** What the payment took (cents) and when (epoch seconds). */
+  amount: number;
+  created: number;
+  refunds: Stripe.Refund[];
+}
+
+/** The payment `paymentIntent` and its refunds, as Stripe has them now. */
+export async function refundsOfPayment(paymentIntent: string): Promise<RefundedPayment> {
+  return callStripe(async (stripe) => {
+    const [pi, refunds] = await Promise.all([
+      stripe.paymentIntents.retrieve(paymentIntent),
+      stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 }),
+    ]);
+    return {
+      amount: pi.amount_received,
+      created: pi.created,
+      refunds: refunds.data.filter((r) => r.status !== 'failed' && r.status !== 'canceled'),
+    };
+  });
+}

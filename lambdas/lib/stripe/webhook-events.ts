@@ -7,4 +7,6 @@ export const WEBHOOK_EVENTS = [
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
+  // Every refund, whoever made it (ours, or one in Stripe's Dashboard): the refund mail.
+  'charge.refunded',
 ] as const;

@@ -10,7 +10,8 @@ import { generateSync } from 'otplib';
 import { randomUUID } from 'node:crypto';
 import { readAudit } from '../audit';
 import { support } from '../run';
-import { startBff, type Bff } from '../../../lambdas/__tests__/support/bff';
+import { readOutbox } from '../../../dev/outbox';
+import { eventually, startBff, type Bff } from '../../../lambdas/__tests__/support/bff';
 import { licensesOf, subscribe } from '../../../lambdas/__tests__/support/accounts';
 import { aMachine } from '../../../lambdas/__tests__/support/machines';
 
@@ -112,6 +113,20 @@ describe('npm run support', () => {
       `refused: $25.00 is more than the $20.00 left of payment ${String(refunds[0]?.payment_intent)}`,
     );
     expect(await licensesOf(bff, user)).toHaveLength(2);
+    // The customer is mailed (from Stripe's charge.refunded, as for any refund), once, with the amount,
+    // and the billing history says it.
+    const [mail] = await eventually(async () => {
+      const mails = (await readOutbox(bff.outboxDir, user.email)).filter((m) =>
+        m.subject.startsWith('Your Stockbench refund'),
+      );
+      return mails.length ? mails : undefined;
+    });
+    expect(mail?.subject).toBe('Your Stockbench refund of $10.00');
+    expect(mail?.text).toContain('your payment of $30.00');
+    const invoices = await bff.call('GET', 'get-invoices', { user });
+    expect(invoices.body.invoices).toEqual([
+      expect.objectContaining({ amountPaid: 3000, amountRefunded: 1000 }),
+    ]);
     const history = await readAudit(user.uid);
     expect(history.map((h) => h.outcome.split(':')[0])).toEqual([
       'refused',

@@ -232,8 +232,10 @@ describe('/licenses for each Stripe status', () => {
     { key: 'AAAAA-BBBBB', expirationDate: '2024-06-05T00:00:00.000Z', assignee: null },
   ];
 
-  it('active, set to end at period end: says when it ends and can keep renewing', async () => {
-    serve(subscription({ cancelAtPeriodEnd: true, renewLicenseCount: 0 }), dated);
+  const keepRenewingCharge = { amount: 3000, currency: 'usd', date: '2024-06-05T00:00:00.000Z' };
+
+  it('active, set to end at period end: says when it ends and can keep renewing, after saying what it charges', async () => {
+    serve(subscription({ cancelAtPeriodEnd: true, renewLicenseCount: 0, keepRenewingCharge }), dated);
     await show();
     expect(screen.getByRole('status')).toHaveTextContent(
       'Your subscription ends on 06/05/2024. Your licenses work until then, and nothing more is charged.',
@@ -251,7 +253,17 @@ describe('/licenses for each Stripe status', () => {
     serve(subscription({ renewLicenseCount: 1 }), [
       { key: 'AAAAA-BBBBB', expirationDate: 'NONE', assignee: null },
     ]);
+    // First the confirmation, with the amount and the day; Cancel changes nothing.
     await userEvent.click(screen.getByRole('button', { name: 'Keep Renewing' }));
+    const confirm = screen.getByRole('group', { name: 'Keep renewing' });
+    expect(confirm).toHaveTextContent(
+      'Keep your subscription renewing? $30.00 will be charged on 06/05/2024, and every month after that until you cancel. Nothing is charged now.',
+    );
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('group', { name: 'Keep renewing' })).not.toBeInTheDocument();
+    expect(mockedApi.resumeSubscription).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Keep Renewing' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm Keep Renewing' }));
     expect(mockedApi.resumeSubscription).toHaveBeenCalledWith({
       customerId: 'cus_1',
       subscriptionId: 'sub_1',
@@ -262,7 +274,7 @@ describe('/licenses for each Stripe status', () => {
   });
 
   it('says why when Stripe no longer lets it renew', async () => {
-    serve(subscription({ cancelAtPeriodEnd: true, renewLicenseCount: 0 }), dated);
+    serve(subscription({ cancelAtPeriodEnd: true, renewLicenseCount: 0, keepRenewingCharge }), dated);
     await show();
     mockedApi.resumeSubscription.mockRejectedValue({
       error: {
@@ -271,6 +283,7 @@ describe('/licenses for each Stripe status', () => {
       },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Keep Renewing' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm Keep Renewing' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This subscription can no longer renew. Buy licenses to start a new subscription.',
     );

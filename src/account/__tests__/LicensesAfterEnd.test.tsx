@@ -40,6 +40,7 @@ const openInvoice: Invoice = {
   amountDue: 3000,
   amountPaid: 0,
   amountRemaining: 3000,
+  amountRefunded: 0,
   hostedInvoiceUrl: 'https://invoice.example/in_7',
   invoicePdf: 'https://invoice.example/in_7/pdf',
 };

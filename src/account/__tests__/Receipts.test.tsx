@@ -17,6 +17,7 @@ const invoice = (over: Partial<Invoice> = {}): Invoice => ({
   amountDue: 3000,
   amountPaid: 3000,
   amountRemaining: 0,
+  amountRefunded: 0,
   hostedInvoiceUrl: 'https://invoice.example/in_1',
   invoicePdf: 'https://invoice.example/in_1/pdf',
   ...over,
@@ -98,6 +99,27 @@ describe('billing history', () => {
     const pay = await screen.findByRole('link', { name: 'Pay now EMU-000009' });
     expect(pay).toHaveAttribute('href', 'https://invoice.example/in_1');
     expect(pay).toHaveAttribute('target', '_blank');
+  });
+
+  it('says how much of a payment was refunded, in part or in full', async () => {
+    mockedApi.getInvoices.mockResolvedValue({
+      subscriptionId: 'sub_1',
+      invoices: [
+        invoice({ id: 'in_4', number: 'EMU-000004', amountRefunded: 1000 }),
+        invoice({ amountRefunded: 3000 }),
+      ],
+    });
+    render(<Receipts />);
+    const rows = within(await screen.findByRole('table'))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[2]?.textContent)).toEqual([
+      'Refunded $10.00',
+      'Refunded $30.00',
+    ]);
+    // The amount column still says what was paid, and the receipt stays one click away.
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(['$30.00', '$30.00']);
+    expect(screen.getByRole('link', { name: 'View receipt EMU-000004' })).toBeInTheDocument();
   });
 
   it('says there are no receipts yet when there are no invoices', async () => {

@@ -121,7 +121,7 @@ export function Licenses({ user }: { user: SessionUser }) {
           {actions.keepRenewing && customerId && (
             <KeepRenewing
               customerId={customerId}
-              subscriptionId={subscription.id}
+              subscription={subscription}
               onRenewing={reloadAfterChange}
             />
           )}

@@ -11,6 +11,12 @@ const STATUS_LABELS: Record<Invoice['status'], string> = {
   void: 'Canceled',
 };
 
+/** "Paid", or "Refunded $10.00" once any of the payment went back (the amount says whether all of it). */
+const statusOf = (invoice: Invoice): string =>
+  invoice.status === 'paid' && invoice.amountRefunded > 0
+    ? `Refunded ${formatCents(invoice.amountRefunded, invoice.currency)}`
+    : STATUS_LABELS[invoice.status];
+
 /** What the invoice charged, or asks for while unpaid. */
 const amountOf = (invoice: Invoice): number =>
   invoice.status === 'paid' ? invoice.amountPaid : invoice.amountDue;
@@ -31,7 +37,7 @@ export function ReceiptTable({ invoices, payPath }: { invoices: Invoice[]; payPa
           <tr key={invoice.id}>
             <td data-label="Date">{formatPaddedDate(invoice.created, 'seconds')}</td>
             <td data-label="Amount">{formatCents(amountOf(invoice), invoice.currency)}</td>
-            <td data-label="Status">{STATUS_LABELS[invoice.status]}</td>
+            <td data-label="Status">{statusOf(invoice)}</td>
             <td data-label="Receipt">
               <InvoiceLinks invoice={invoice} payPath={payPath} />
             </td>

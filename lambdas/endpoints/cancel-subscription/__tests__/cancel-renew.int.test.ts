@@ -65,6 +65,8 @@ describe('cancel-subscription', () => {
         renewLicenseCount: 0,
         activeLicenseCount: 3,
         nextCharge: null,
+        // What Keep Renewing would charge (the two licenses Stripe still holds), and when.
+        keepRenewingCharge: { amount: 3000, currency: 'usd', date: endsAt },
       }),
     ]);
     // Nothing can be added to a subscription that ends; cancelling again answers the same end.

@@ -89,6 +89,17 @@ async function deletionHandled(subscriptionId: string): Promise<boolean> {
   );
 }
 
+/** Whether Stripe's `charge.refunded` events of the customer's refunds reached the webhook, answered 2xx. */
+async function refundsHandled(customerId: string, count: number): Promise<boolean> {
+  const events = (await bff.stripe.events.list({ type: 'charge.refunded', limit: 100 })).data.filter(
+    (e) => (e.data.object as { customer?: string }).customer === customerId,
+  );
+  if (events.length < count) return false;
+  const res = await fetch(`${bff.info.stripeApi}/_emulator/events`);
+  const delivered = ((await res.json()) as { data: (EmulatorEvent & { id: string })[] }).data;
+  return events.every((e) => delivered.some((d) => d.id === e.id && d.delivery?.status === 'delivered'));
+}
+
 interface EmulatorEvent {
   type: string;
   object_id?: string;
@@ -137,14 +148,27 @@ describe('the satisfaction guarantee', () => {
     expect((await bff.stripe.subscriptions.retrieve(s.subscriptionId)).status).toBe('canceled');
     expect(await licensesOf(bff, s.user)).toEqual([]);
     expect((await validate(s.user, String(first?.key), machine)).code).toBe('EXPIRED');
-    const mails = await readOutbox(bff.outboxDir, s.user.email);
-    const confirmation = mails.filter((m) => m.subject.startsWith('Your Stockbench refund'));
-    expect(confirmation).toHaveLength(1);
-    expect(confirmation[0]?.subject).toBe(`Your Stockbench refund of $${(paid / 100).toFixed(2)}`);
-    expect(confirmation[0]?.text).toContain('Your subscription and its 3 licenses ended with the refund.');
+    // One mail for each payment's refund (the purchase's and the addition's), each with its amount.
+    const refundMails = async () =>
+      (await readOutbox(bff.outboxDir, s.user.email)).filter((m) =>
+        m.subject.startsWith('Your Stockbench refund'),
+      );
+    const refunds = (await bff.stripe.refunds.list({ limit: 100 })).data.filter(
+      (r) => r.metadata?.subscription === s.subscriptionId,
+    );
+    expect(refunds).toHaveLength(2);
+    const subjects = refunds.map((r) => `Your Stockbench refund of $${(r.amount / 100).toFixed(2)}`).sort();
+    const confirmation = await refundMails();
+    expect(confirmation.map((m) => m.subject).sort()).toEqual(subjects);
+    for (const m of confirmation) {
+      expect(m.text).toContain('under the Stockbench satisfaction guarantee');
+      expect(m.text).toContain('Your subscription and its 3 licenses ended with the refund.');
+    }
     // The refund's mail says the subscription ended: once Stripe's deletion event is handled, no second
-    // mail says it again.
+    // mail says it again; once Stripe's charge.refunded events are, no refund is mailed twice.
     await eventually(async () => deletionHandled(s.subscriptionId));
+    await eventually(async () => refundsHandled(s.customerId, refunds.length));
+    expect((await refundMails()).map((m) => m.subject).sort()).toEqual(subjects);
     const ended = (await readOutbox(bff.outboxDir, s.user.email)).filter((m) =>
       m.subject.includes('has ended'),
     );

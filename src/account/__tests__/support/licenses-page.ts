@@ -19,6 +19,7 @@ export const subscriptionOf = (over: Partial<Subscription> = {}): Subscription =
   clientSecret: null,
   priceChange: null,
   nextCharge: null,
+  keepRenewingCharge: null,
   ...over,
 });
 
