@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { BLOCKED_COGNITO_OPERATIONS, WAF_BLOCK } from '../../cdk/lib/blocked-cognito-operations';
 import { readBody, sendJson as sendJsonAs } from '../http-helpers';
 import { listen } from '../listen';
 import { forwardToGate, needsGate } from './admin-gate';
@@ -113,6 +114,15 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       );
     }
     const text = await readBody(req);
+    // The deployed pool's web ACL blocks these before Cognito runs them (cdk/lib/user-pool-web-acl.ts).
+    if ((BLOCKED_COGNITO_OPERATIONS as readonly string[]).includes(target)) {
+      return sendJson(
+        res,
+        WAF_BLOCK.status,
+        { __type: WAF_BLOCK.type, message: WAF_BLOCK.message },
+        { 'x-amzn-errortype': WAF_BLOCK.type },
+      );
+    }
     if (needsGate(req, target, opts.iamGate) && opts.iamGate)
       return forwardToGate(req, text, res, opts.iamGate);
     let body: Json;
