@@ -32,7 +32,7 @@ export function addressKey(a: PostalAddress): string | undefined {
 }
 
 /** An email address as one household: its one form (normalizeEmail), the local part's +tag dropped. */
-export function emailKey(address: string): string {
+function emailKey(address: string): string {
   const email = normalizeEmail(address);
   const at = email.lastIndexOf('@');
   if (at < 0) return email;
