@@ -21,7 +21,8 @@ import { softwareTokenMfa } from './software-token-mfa';
 // status, email_verified on confirmation, Cognito's error names and messages, the password policy,
 // prevent-user-existence answers, verified access tokens, the app client's writable attributes, the
 // PreSignUp trigger before the address check, authenticator-app MFA as Cognito answers it
-// (software-token-mfa.ts), and 400 (never 500) for what it cannot do. The operations live in one file
+// (software-token-mfa.ts), the deployed web ACL's refusals (cdk/lib/blocked-cognito-operations.ts),
+// and 400 (never 500) for what it cannot do. The operations live in one file
 // per group (sign-up, passwords, sessions, attributes, MFA); this file routes requests to them.
 
 export interface CognitoProxy {
