@@ -351,6 +351,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const info: StackInfo = {
       site: withSite ? url(ports.site) : null,
       api: apiBase,
+      lambda: lambda.url,
       cognitoEndpoint: cognito.endpoint,
       userPoolId: cognito.userPoolId,
       clientId: cognito.clientId,

@@ -8,6 +8,11 @@ export interface StackInfo {
   site: string | null;
   /** Base URL of the API (ends in /api). */
   api: string;
+  /**
+   * The Lambda Invoke endpoint of the Cognito triggers and the security-events function (each runs
+   * with its own keys behind the IAM gate): POST /2015-03-31/functions/<name>/invocations.
+   */
+  lambda: string;
   /** The Cognito endpoint (our proxy in front of cognito-local). */
   cognitoEndpoint: string;
   userPoolId: string;

@@ -1,7 +1,12 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { SECURITY_EVENT_NAMES } from '../../lambdas/lib/security-event-names';
 import { AUTH_SESSION_VALIDITY_MINUTES } from '../../lambdas/lib/sign-in-window';
-import { USER_POOL_RATE_LIMITS, USER_POOL_WINDOW_SECONDS } from '../lib/user-pool-web-acl';
+import { BLOCKED_COGNITO_OPERATIONS } from '../lib/blocked-cognito-operations';
+import {
+  BLOCKED_OPERATIONS_RULE,
+  USER_POOL_RATE_LIMITS,
+  USER_POOL_WINDOW_SECONDS,
+} from '../lib/user-pool-web-acl';
 import { removeOutput, synthesize, type SynthResult, templateOf } from './helpers';
 
 // The account-security pieces of the backend stack: the user pool's own web ACL, the triggers that hold
@@ -20,24 +25,50 @@ it('associates a regional web ACL with per-client rate limits on the mail-sendin
   t.hasResourceProperties('AWS::WAFv2::WebACL', {
     Scope: 'REGIONAL',
     DefaultAction: { Allow: {} },
-    Rules: USER_POOL_RATE_LIMITS.map((limit) =>
-      Match.objectLike({
-        Name: limit.name,
-        Action: { Block: {} },
-        Statement: {
-          RateBasedStatement: Match.objectLike({
-            AggregateKeyType: 'IP',
-            Limit: limit.limit,
-            EvaluationWindowSec: USER_POOL_WINDOW_SECONDS,
-          }),
-        },
-      }),
+    Rules: Match.arrayWith(
+      USER_POOL_RATE_LIMITS.map((limit) =>
+        Match.objectLike({
+          Name: limit.name,
+          Action: { Block: {} },
+          Statement: {
+            RateBasedStatement: Match.objectLike({
+              AggregateKeyType: 'IP',
+              Limit: limit.limit,
+              EvaluationWindowSec: USER_POOL_WINDOW_SECONDS,
+            }),
+          },
+        }),
+      ),
     ),
   });
   expect(JSON.stringify(t.toJSON())).toContain('AWSCognitoIdentityProviderService.SignUp');
   t.hasResourceProperties('AWS::WAFv2::WebACLAssociation', {
     ResourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^AuthUserPool'), 'Arn'] },
   });
+});
+
+it('blocks DeleteUser at the user pool, whoever sends it, before any rate limit (the X-Amz-Target header)', () => {
+  expect(BLOCKED_COGNITO_OPERATIONS).toContain('DeleteUser');
+  const acls = t.findResources('AWS::WAFv2::WebACL');
+  const rules = Object.values(acls).flatMap(
+    (acl) => (acl as { Properties: { Rules: { Name: string; Priority: number }[] } }).Properties.Rules,
+  );
+  const block = rules.find((r) => r.Name === BLOCKED_OPERATIONS_RULE);
+  expect(block).toEqual({
+    Name: BLOCKED_OPERATIONS_RULE,
+    Priority: 0,
+    Action: { Block: {} },
+    Statement: {
+      ByteMatchStatement: {
+        FieldToMatch: { SingleHeader: { Name: 'x-amz-target' } },
+        PositionalConstraint: 'EXACTLY',
+        SearchString: 'AWSCognitoIdentityProviderService.DeleteUser',
+        TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+      },
+    },
+    VisibilityConfig: expect.objectContaining({ CloudWatchMetricsEnabled: true }),
+  });
+  expect(Math.min(...rules.filter((r) => r !== block).map((r) => r.Priority))).toBeGreaterThan(0);
 });
 
 it('runs the PreAuthentication and PreTokenGeneration triggers, with the session validity they assume', () => {

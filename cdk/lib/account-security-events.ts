@@ -6,6 +6,7 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { SECURITY_EVENT_NAMES } from '../../lambdas/lib/security-event-names';
 import { mailDomainOf, triggerStatements } from './handler-permissions';
@@ -15,13 +16,16 @@ import { type FunctionDefaults, ProductFunction } from './node-function';
 // second factor turned on, replaced or off; a password changed or reset; the user deleted): CloudTrail
 // records Cognito's API calls as management events with the user's sub, EventBridge receives them only
 // from a trail with logging on ("AWS API Call via CloudTrail", best-effort delivery), and a rule passes
-// the listed calls to lambdas/triggers/security-events.ts, which mails the owner. The trail keeps
+// the listed calls to lambdas/triggers/security-events.ts, which mails the owner (and closes the account
+// of a deleted user: its Stripe subscription too). The trail keeps
 // write events only, for 90 days, in a bucket of its own.
 
 export interface AccountSecurityEventsProps {
   functionDefaults: FunctionDefaults;
   table: dynamodb.ITable;
   userPool: cognito.IUserPool;
+  /** The Stripe keys: a user deleted straight at Cognito has their subscription cancelled. */
+  stripeSecret: secretsmanager.ISecret;
   siteUrl: string;
   mailFrom: string;
   supportEmail: string;
@@ -38,10 +42,11 @@ export class AccountSecurityEvents extends Construct {
     this.handler = new ProductFunction(this, 'Handler', {
       entry: 'lambdas/triggers/security-events.ts',
       description:
-        "Mails the owner of an account whose two-factor settings or password changed (Cognito's CloudTrail events)",
+        "Mails the owner of an account whose two-factor settings or password changed, closes a deleted user's account (Cognito's CloudTrail events)",
       environment: {
         TABLE_NAME: props.table.tableName,
         COGNITO_USER_POOL_ID: props.userPool.userPoolId,
+        STRIPE_SECRET_ARN: props.stripeSecret.secretArn,
         SITE_URL: props.siteUrl,
         MAIL_FROM: props.mailFrom,
         SUPPORT_EMAIL: props.supportEmail,
@@ -57,7 +62,7 @@ export class AccountSecurityEvents extends Construct {
       statements: triggerStatements('security-events', {
         table: props.table.tableArn,
         userPool: props.userPool.userPoolArn,
-        secrets: { stripe: '', signingKey: '' },
+        secrets: { stripe: props.stripeSecret.secretArn, signingKey: '' },
         sesIdentity: Arn.format(
           {
             service: 'ses',

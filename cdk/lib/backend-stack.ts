@@ -74,6 +74,7 @@ export class BackendStack extends Stack {
       functionDefaults,
       table: this.data.table,
       userPool: this.auth.userPool,
+      stripeSecret: this.secrets.stripe,
       siteUrl: this.siteUrl,
       mailFrom: config.mailFrom,
       supportEmail: config.supportEmail,

@@ -109,7 +109,6 @@ export function attributeOperations(ctx: ProxyContext): Record<string, TargetHan
       adminUpdateUserAttributes(body).catch((error: unknown) =>
         rename(error, ['NotAuthorizedException'], 'UserNotFoundException', 'User does not exist.'),
       ),
-    DeleteUser: withAccessToken('DeleteUser'),
     DeleteUserAttributes: writingAttributes('DeleteUserAttributes', 'UserAttributeNames'),
     UpdateUserAttributes: writingAttributes('UpdateUserAttributes', 'UserAttributes'),
     GetUserAttributeVerificationCode: withAccessToken('GetUserAttributeVerificationCode', maskDeliveries),

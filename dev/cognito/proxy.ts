@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { BLOCKED_COGNITO_OPERATIONS, WAF_BLOCK } from '../../cdk/lib/blocked-cognito-operations';
 import { readBody, sendJson as sendJsonAs } from '../http-helpers';
 import { listen } from '../listen';
 import { forwardToGate, needsGate } from './admin-gate';
@@ -20,7 +21,8 @@ import { softwareTokenMfa } from './software-token-mfa';
 // status, email_verified on confirmation, Cognito's error names and messages, the password policy,
 // prevent-user-existence answers, verified access tokens, the app client's writable attributes, the
 // PreSignUp trigger before the address check, authenticator-app MFA as Cognito answers it
-// (software-token-mfa.ts), and 400 (never 500) for what it cannot do. The operations live in one file
+// (software-token-mfa.ts), the deployed web ACL's refusals (cdk/lib/blocked-cognito-operations.ts),
+// and 400 (never 500) for what it cannot do. The operations live in one file
 // per group (sign-up, passwords, sessions, attributes, MFA); this file routes requests to them.
 
 export interface CognitoProxy {
@@ -113,6 +115,15 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
       );
     }
     const text = await readBody(req);
+    // The deployed pool's web ACL blocks these before Cognito runs them (cdk/lib/user-pool-web-acl.ts).
+    if ((BLOCKED_COGNITO_OPERATIONS as readonly string[]).includes(target)) {
+      return sendJson(
+        res,
+        WAF_BLOCK.status,
+        { __type: WAF_BLOCK.type, message: WAF_BLOCK.message },
+        { 'x-amzn-errortype': WAF_BLOCK.type },
+      );
+    }
     if (needsGate(req, target, opts.iamGate) && opts.iamGate)
       return forwardToGate(req, text, res, opts.iamGate);
     let body: Json;

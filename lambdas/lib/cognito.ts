@@ -19,8 +19,8 @@ import { EmailTakenError, IncorrectPasswordError, InvalidEmailError, TooManyAtte
 import { notePasswordCheck, PASSWORD_CHECK_KEY } from './repository/sign-in-starts';
 
 // The Cognito calls the BFF makes for the account owner: checking a password, changing the email
-// address, requiring a new password, and signing the user out everywhere. Deleting the user is the
-// account page's own call.
+// address, requiring a new password, signing the user out everywhere, and deleting the user (the
+// pool's web ACL refuses the user's own DeleteUser: an account is deleted through the BFF).
 
 let client: CognitoIdentityProviderClient | undefined;
 
@@ -93,6 +93,27 @@ export async function emailInUse(email: string, exceptUsername: string): Promise
 /** Deletes the user (a trigger passes its event's pool). */
 export async function deleteUser(username: string, userPoolId = getConfig().userPoolId): Promise<void> {
   await cognito().send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: username }));
+}
+
+/** Whether the user still exists in the pool. */
+export async function userExists(username: string): Promise<boolean> {
+  try {
+    await cognito().send(new AdminGetUserCommand({ UserPoolId: getConfig().userPoolId, Username: username }));
+    return true;
+  } catch (err) {
+    if (err instanceof Error && err.name === 'UserNotFoundException') return false;
+    throw err;
+  }
+}
+
+/** Deletes the user unless already gone (a retry). */
+export async function deleteUserOnce(username: string): Promise<void> {
+  try {
+    await deleteUser(username);
+  } catch (err) {
+    if (err instanceof Error && err.name === 'UserNotFoundException') return;
+    throw err;
+  }
 }
 
 /**

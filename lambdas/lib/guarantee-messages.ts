@@ -29,7 +29,7 @@ export function guaranteeMessage(d: GuaranteeDecision): string | null {
     case 'HOUSEHOLD_REFUNDED':
       return (
         'The satisfaction guarantee applies once per household per year. A refund under it went to the same ' +
-        `household (the same card, billing address or account) on ${day(d.at ?? 0)}, so it applies again ` +
+        `household (the same card, billing address, email address or account) on ${day(d.at ?? 0)}, so it applies again ` +
         `from ${day((d.at ?? 0) + YEAR_SECONDS)}.`
       );
   }

@@ -8,7 +8,7 @@ import { householdKeys } from './households';
 
 // The facts the satisfaction guarantee's rules (guarantee.ts) are decided from, read for the account's
 // current subscription: our records (the cached subscription, the licenses of earlier subscriptions and
-// their last validation, the refund record, the household claims) and Stripe (the payments and the
+// their last validation, the refund record, the household claims, the account's address) and Stripe (the payments and the
 // cards that paid). For the page, a subscription past its first month by our records is refused without
 // asking Stripe.
 
@@ -86,6 +86,7 @@ export async function readGuarantee(
   ]);
   const households = householdKeys({
     uid,
+    email: account.email,
     cardFingerprints: payments.flatMap((p) => (p.cardFingerprint ? [p.cardFingerprint] : [])),
     addresses: [
       ...(billing ? [billing.address] : []),

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
+import { closeAccount } from '../lib/account-closure';
 import { userSecurityFacts } from '../lib/cognito';
 import { getConfig } from '../lib/config';
 import { counterExpiry, dayWindow } from '../lib/quota-window';
-import { getAccount } from '../lib/repository/accounts';
 import { createEndSessionCode } from '../lib/repository/end-session-codes';
 import { isEventProcessed, recordEventProcessed } from '../lib/repository/events';
 import { userPk, userQuotaSk } from '../lib/repository/keys';
@@ -13,7 +13,6 @@ import { lastKnownTwoFactor, saveTwoFactor } from '../lib/repository/two-factor-
 import type { SecurityMailData } from '../mail/security';
 import { sendTemplate } from '../mail/send';
 import type { MailTemplate } from '../mail/template';
-import { accountDeleted } from '../mail/templates/account-deleted';
 import { passwordChanged } from '../mail/templates/password-changed';
 import { passwordReset } from '../mail/templates/password-reset';
 import { twoFactorChanged } from '../mail/templates/two-factor-changed';
@@ -22,13 +21,15 @@ import { twoFactorOn } from '../mail/templates/two-factor-on';
 
 // How the product learns of changes to an account made straight at Cognito: a holder of the user's
 // access token can turn two-factor sign-in on or off, set up another authenticator app or change the
-// password without the site, and Cognito cannot ask for more. CloudTrail records these calls (with the
-// user's sub in additionalEventData) and delivers them to EventBridge, whose rule runs this function
-// (cdk/lib/account-security-events.ts); the local Cognito sends the same events. For each it mails the
-// owner, with a link that ends every session, and a new authenticator app also ends the sign-ins begun
-// before it (lambdas/triggers/pre-token-generation.ts). EventBridge may deliver an event twice
-// or late: each is handled once (by CloudTrail's event id), and the two-factor state is read from
-// Cognito when the event is handled, so a repeat or an old event mails nothing wrong.
+// password without the site, and Cognito cannot ask for more; and a user deleted straight at Cognito
+// (DeleteUser, which the pool's web ACL blocks) still has an account to close. CloudTrail records these
+// calls (with the user's sub in additionalEventData) and delivers them to EventBridge, whose rule runs
+// this function (cdk/lib/account-security-events.ts); the local Cognito sends the same events. A
+// deletion closes the account as POST /api/delete-customer does (lib/account-closure.ts); for the
+// others it mails the owner, with a link that ends every session, and a new authenticator app also ends
+// the sign-ins begun before it (lambdas/triggers/pre-token-generation.ts). EventBridge may deliver an
+// event twice or late: each is handled once (by CloudTrail's event id), and the two-factor state is
+// read from Cognito when the event is handled, so a repeat or an old event mails nothing wrong.
 
 export interface CloudTrailDetail {
   eventID: string;
@@ -96,12 +97,10 @@ async function handle(detail: CloudTrailDetail, uid: string): Promise<void> {
   const at = detail.eventTime;
 
   if (detail.eventName === 'DeleteUser') {
-    // Deleted through the site, the account's records went first (delete-customer mailed the owner);
-    // a record still here means someone deleted the user straight at Cognito.
-    const account = await getAccount(uid);
-    if (account?.email && (await mailFits(uid))) {
-      await sendTemplate(accountDeleted, account.email, { at });
-    }
+    // The user deleted themselves straight at Cognito (the pool's web ACL blocks it; this is for a
+    // request that gets through): the account is closed as delete-customer closes it, with the address
+    // the account record holds. After a deletion through the site nothing is left, and nothing is mailed.
+    await closeAccount(uid, { via: 'cognito' });
     return;
   }
   const user = await userSecurityFacts(uid, userPoolId);

@@ -8,6 +8,7 @@ import { isInForce } from '../../lambdas/lib/license-state';
 import { nextChargeOf } from '../../lambdas/lib/next-charge';
 import { getAccount } from '../../lambdas/lib/repository/accounts';
 import { readBillingDetails } from '../../lambdas/lib/repository/billing-details';
+import { readDeletion } from '../../lambdas/lib/repository/deletions';
 import { readGuaranteeRefund } from '../../lambdas/lib/repository/guarantee';
 import { listSlots } from '../../lambdas/lib/repository/licenses';
 import { readTermsAcceptance } from '../../lambdas/lib/repository/terms-acceptance';
@@ -18,14 +19,15 @@ import { recentActions } from './records';
 // `lookup <email>`: everything support needs to answer a customer, in one place: the sign-in (Cognito),
 // the account and subscription (our records and Stripe), the licenses and their machines, billing
 // details, the terms accepted, a guarantee refund, the last day's actions, the mails sent (locally, the
-// outbox; SES keeps no copy in a deployment) and what support did before.
+// outbox; SES keeps no copy in a deployment) and what support did before. For an address with no
+// account, whether an account with it was deleted in the last year, when, how and what that ended.
 
 const iso = (epochSeconds: number | undefined) =>
   epochSeconds === undefined ? null : new Date(epochSeconds * 1000).toISOString();
 
 export async function lookup(email: string, outbox: string | undefined) {
   const [user] = await usersWithEmail(email);
-  if (!user?.Username) return { found: false as const, email };
+  if (!user?.Username) return { found: false as const, email, deleted: (await readDeletion(email)) ?? null };
   const uid = user.Attributes?.find((a) => a.Name === 'sub')?.Value ?? user.Username;
   const cognito = new CognitoIdentityProviderClient({});
   const details = await cognito
@@ -116,7 +118,16 @@ const licenseCount = (n: number) => `${n} ${n === 1 ? 'license' : 'licenses'}`;
 
 /** The report as lines a person reads. */
 export function lookupText(r: Awaited<ReturnType<typeof lookup>>): string[] {
-  if (!r.found) return [`No account has the address ${r.email}.`];
+  if (!r.found) {
+    const d = r.deleted;
+    if (!d) return [`No account has the address ${r.email}.`];
+    return [
+      `No account has the address ${r.email}: an account with it was deleted at ${d.deletedAt}, ${
+        d.via === 'site' ? 'through the site' : 'straight at Cognito (closed by the security-events function)'
+      }.`,
+      `  ${d.subscriptionCanceled ? 'its subscription was cancelled then' : 'it had no subscription in force'}; ${d.licensesGivenEnded} license(s) given to others ended with it.`,
+    ];
+  }
   const lines = [
     `Account ${r.email} (uid ${r.uid})`,
     `  sign-in: ${r.signIn.status ?? '?'}, ${r.signIn.enabled ? 'enabled' : 'disabled'}, created ${r.signIn.created ?? '?'}, email ${r.signIn.emailVerified ? 'verified' : 'not verified'}, two-factor ${r.signIn.twoFactor ? 'on' : 'off'}`,

@@ -375,10 +375,12 @@ describe('Cognito through the proxy with aws-amplify v6', () => {
     }
   });
 
-  it('deletes the user', async () => {
+  it("refuses DeleteUser with the user's own token as the pool's web ACL does, and the user stays", async () => {
     expect((await signInWith(newEmail, 'secret3')).isSignedIn).toBe(true);
-    await deleteUser();
-    await expect(signInWith(newEmail, 'secret3')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    const blocked = { name: 'ForbiddenException', message: 'Request not allowed due to WAF block.' };
+    await expect(deleteUser()).rejects.toMatchObject(blocked);
+    await signOut();
+    expect((await signInWith(newEmail, 'secret3')).isSignedIn).toBe(true);
   });
 
   it('answers an unsupported call with a 400, not a 500', async () => {

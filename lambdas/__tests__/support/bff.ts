@@ -53,7 +53,8 @@ export interface Bff {
   webhookSecret: string;
   /** Where the SES twin files every mail (dev/outbox.ts readOutbox reads it). */
   outboxDir: string;
-  newUser(): Promise<User>;
+  /** A verified user, with a new address unless given one (an address free again after a deletion). */
+  newUser(email?: string): Promise<User>;
   signIn(email: string, password: string): Promise<{ token: string; uid: string }>;
   call(
     method: string,
@@ -133,8 +134,7 @@ export async function startBff(
     return { token, uid: String(claimsOf(token).sub) };
   }
 
-  async function newUser(): Promise<User> {
-    const email = `u-${randomUUID().slice(0, 8)}@example.com`;
+  async function newUser(email = `u-${randomUUID().slice(0, 8)}@example.com`): Promise<User> {
     const password = 'Passw0rd!long';
     await ensureVerifiedUser(info.cognitoEndpoint, info.userPoolId, email, password);
     const { token, uid } = await signIn(email, password);

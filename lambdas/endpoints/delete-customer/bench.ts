@@ -1,6 +1,6 @@
 import type { EndpointBench } from '../../../bench/scenarios/context';
 
-// A new user each round, as in the product (delete-customer precedes deleting the Cognito user): Stripe
+// A new user each round, as in the product (delete-customer deletes the Cognito user too): Stripe
 // idempotency keys are derived from the uid (customer:<uid>), so the same user buying again would be
 // answered with the deleted customer.
 export const bench: EndpointBench = {

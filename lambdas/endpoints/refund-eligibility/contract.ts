@@ -12,7 +12,7 @@ export type RefundRefusal =
   | 'WINDOW_PASSED'
   /** Not a new account, and its licenses were used in the year before this subscription. */
   | 'RECENTLY_ACTIVE'
-  /** The same household (card, billing address or account) had the guarantee's refund within a year. */
+  /** The same household (card, billing address, email address or account) had the guarantee's refund within a year. */
   | 'HOUSEHOLD_REFUNDED';
 
 export interface RefundEligibility {

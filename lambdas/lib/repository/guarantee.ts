@@ -1,6 +1,6 @@
 import { PARTITION_KEY, SORT_KEY, TTL_ATTRIBUTE } from '../table';
 import { db, table, updateIf } from './client';
-import { guaranteeSk, HOUSEHOLD_SK, householdPk, userPk } from './keys';
+import { GUARANTEE_PREFIX, guaranteeSk, HOUSEHOLD_SK, householdPk, userPk } from './keys';
 
 // The satisfaction guarantee's records. Per household key (HOUSEHOLD#<key> / GUARANTEE): which
 // account and subscription claimed it for a refund, and when; outside the user's partition, so
@@ -115,6 +115,25 @@ export async function readGuaranteeRefund(
     refunds: Array.isArray(item.refunds) ? item.refunds.map(String) : [],
     mailed: item.mailed === true,
   };
+}
+
+/** When each refund of the account under the guarantee was made (epoch seconds), by subscription. */
+export async function listGuaranteeRefunds(
+  uid: string,
+): Promise<{ subscriptionId: string; refundedAt: number }[]> {
+  const out = await db().query({
+    TableName: table(),
+    KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+    ExpressionAttributeNames: { '#pk': PARTITION_KEY, '#sk': SORT_KEY },
+    ExpressionAttributeValues: { ':pk': userPk(uid), ':prefix': GUARANTEE_PREFIX },
+    ConsistentRead: true,
+  });
+  return (out.Items ?? [])
+    .filter((item) => typeof item.refundedAt === 'number')
+    .map((item) => ({
+      subscriptionId: String(item[SORT_KEY]).slice(GUARANTEE_PREFIX.length),
+      refundedAt: Number(item.refundedAt),
+    }));
 }
 
 /** Records the refund made (a retry records the same refund again; the mail's claim stays). */

@@ -27,9 +27,13 @@ export const recipientQuotaSk = (window: string): string => `QUOTA#${window}`;
 /** A mail about one event, sent at most once (lambdas/lib/repository/sent-mails.ts). */
 export const sentMailSk = (mailId: string): string => `MAIL#${mailId}`;
 /** A refund under the satisfaction guarantee, in the user's partition (repository/guarantee.ts). */
-export const guaranteeSk = (subscriptionId: string): string => `GUARANTEE#${subscriptionId}`;
+export const GUARANTEE_PREFIX = 'GUARANTEE#';
+export const guaranteeSk = (subscriptionId: string): string => `${GUARANTEE_PREFIX}${subscriptionId}`;
 /** A household's last refund under the guarantee, by a hash of the card, address or account (money/households.ts). */
 export const householdPk = (key: string): string => `HOUSEHOLD#${key}`;
 export const HOUSEHOLD_SK = 'GUARANTEE';
+/** A deleted account, by a hash of its address (repository/deletions.ts). */
+export const deletionPk = (addressHash: string): string => `DELETED#${addressHash}`;
+export const DELETION_SK = 'DELETED';
 /** The version of the terms a buyer accepted for a subscription (repository/terms-acceptance.ts). */
 export const termsSk = (subscriptionId: string): string => `TERMS#${subscriptionId}`;

@@ -35,11 +35,33 @@ describe('the security mails', () => {
   });
 
   it('account deleted: says when, and whom to write to', () => {
-    const mail = renderMail(accountDeleted, { at: data.at }, site);
+    const mail = renderMail(
+      accountDeleted,
+      { at: data.at, via: 'site', subscriptionCanceled: false, licensesEnded: 0, licensesGivenEnded: 0 },
+      site,
+    );
     expect(mail.subject).toBe('Your Stockbench account was deleted');
     for (const part of [mail.text, mail.html]) {
-      expect(part).toContain('deleted on November 25, 2026, 21:07 UTC');
+      expect(part).toContain('deleted on November 25, 2026, 21:07 UTC from the Profile page.');
+      expect(part).toContain('It had no subscription in force, so nothing more will be charged.');
+      expect(part).not.toContain('licenses stopped working');
       expect(part).toContain('support@stockbench.app');
     }
+  });
+
+  it('account deleted: says what the deletion ended, as it happened', () => {
+    const mail = renderMail(
+      accountDeleted,
+      { at: data.at, via: 'cognito', subscriptionCanceled: true, licensesEnded: 3, licensesGivenEnded: 2 },
+      site,
+    );
+    expect(mail.text).toContain('straight to our sign-in service rather than from the Profile page');
+    expect(mail.text).toContain(
+      'Its subscription was cancelled at once: it will not renew and you will not be charged again.',
+    );
+    expect(mail.text).toContain(
+      'Its 3 licenses stopped working, including the 2 licenses you had given to other people; we told each of them.',
+    );
+    expect(mail.text).not.toContain('subscription ended');
   });
 });

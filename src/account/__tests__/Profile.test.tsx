@@ -159,7 +159,7 @@ describe('Delete Account', () => {
     await userEvent.click(button());
   }
 
-  it('re-authenticates, deletes the data and the user, and goes home with accountDeleted', async () => {
+  it('re-authenticates, has the BFF delete the account (and its user), and goes home with accountDeleted', async () => {
     fetchMock.mockResolvedValue(reply(200, {}));
     mockedApi.deleteCustomer.mockResolvedValue({
       deleted: {
@@ -172,7 +172,6 @@ describe('Delete Account', () => {
         otherRecords: 0,
       },
     });
-    mocked.deleteUser.mockResolvedValue(undefined);
     await confirmDelete();
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/?action=accountDeleted'));
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
@@ -182,7 +181,8 @@ describe('Delete Account', () => {
     });
     // The BFF checks the password again before it deletes anything.
     expect(mockedApi.deleteCustomer).toHaveBeenCalledWith('u1', 'secret1');
-    expect(mocked.deleteUser).toHaveBeenCalled();
+    // The BFF deletes the Cognito user; the pool refuses the user's own DeleteUser.
+    expect(mocked.deleteUser).not.toHaveBeenCalled();
   });
 
   it('stops at a wrong current password', async () => {

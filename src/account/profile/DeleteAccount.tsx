@@ -1,6 +1,5 @@
 import React, { useState } from 'react';
 import { navigate } from 'gatsby';
-import { deleteUser } from 'aws-amplify/auth';
 import { deleteCustomer } from '../../api-client/client';
 import { reauthenticate } from '../../auth/reauthenticate';
 import type { SessionUser } from '../../auth/session';
@@ -14,7 +13,10 @@ import { ProfileSection } from './ProfileSection';
 
 const DELETE_WORD = 'DELETE';
 
-/** Delete account: re-authenticate, remove the stored account data, delete the Cognito user, sign out. */
+/**
+ * Delete account: re-authenticate, then the BFF closes the account and deletes the Cognito user (the
+ * user pool refuses a user's own DeleteUser), then sign out.
+ */
 export function DeleteAccount({ user }: { user: SessionUser }) {
   const [currentPassword, setCurrentPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -24,7 +26,6 @@ export function DeleteAccount({ user }: { user: SessionUser }) {
     if (confirmation !== DELETE_WORD) return;
     await reauthenticate(user.email, currentPassword);
     await deleteCustomer(user.uid, currentPassword);
-    await deleteUser();
     await signOutUser().catch(() => undefined);
     await navigate('/?action=accountDeleted');
   });

@@ -1,15 +1,36 @@
+import {
+  AdminDeleteUserCommand,
+  AdminGetUserCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { eventually, startBff, type Bff, type User } from '../../../__tests__/support/bff';
 
 import { licensesOf, subscribe } from '../../../__tests__/support/accounts';
 import { aMachine } from '../../../__tests__/support/machines';
 
-// Closing an account: the subscription cancelled, the customer and every record deleted.
+// Closing an account: the subscription cancelled, the customer, every record and the Cognito user deleted.
 
 let bff: Bff;
+let admin: CognitoIdentityProviderClient;
 beforeAll(async () => {
   bff = await startBff();
+  admin = new CognitoIdentityProviderClient({
+    region: bff.info.region,
+    endpoint: bff.info.cognitoEndpoint,
+    credentials: bff.info.adminCredentials,
+  });
 }, 60000);
-afterAll(() => bff?.stop());
+afterAll(async () => {
+  admin?.destroy();
+  await bff?.stop();
+});
+
+/** What Cognito answers about the user: 'exists' or the error's name. */
+const cognitoUser = (user: User) =>
+  admin.send(new AdminGetUserCommand({ UserPoolId: bff.info.userPoolId, Username: user.uid })).then(
+    () => 'exists',
+    (err: unknown) => (err instanceof Error ? err.name : String(err)),
+  );
 
 const licenses = (user: User) => licensesOf(bff, user);
 const subscribed = (count: number) => subscribe(bff, count);
@@ -30,10 +51,16 @@ describe('delete-customer', () => {
       licenses: 2,
     });
     expect((await bff.stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
-    // Every session ended with the deletion; the Cognito user (deleted by the page) can sign in again.
+    // The Cognito user is gone with the account (the page has nothing left to delete), and every
+    // session ended with the deletion.
+    expect(await cognitoUser(user)).toBe('UserNotFoundException');
+    await expect(bff.signIn(user.email, user.password)).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
     expect((await bff.call('GET', 'get-licenses', { user, query: { uid: user.uid } })).status).toBe(401);
-    user.token = (await bff.signIn(user.email, user.password)).token;
-    const after = await bff.call('GET', 'get-licenses', { user, query: { uid: user.uid } });
+    // A new account with the address starts empty.
+    const again = await bff.newUser(user.email);
+    const after = await bff.call('GET', 'get-licenses', { user: again, query: { uid: again.uid } });
     expect(after.body).toEqual({
       customerId: null,
       subscriptionId: null,
@@ -42,7 +69,7 @@ describe('delete-customer', () => {
       ended: [],
     });
     const check = await bff.call('POST', 'validate-license', {
-      user,
+      user: again,
       body: { key: license?.key, machine: aMachine() },
     });
     expect(check.body.code).toBe('NOT_FOUND');
@@ -57,10 +84,21 @@ describe('delete-customer', () => {
       return ours.length > 0 && ours.every((e) => e.delivery?.status !== 'pending');
     });
     expect(
-      (await bff.call('GET', 'get-licenses', { user, query: { uid: user.uid } })).body.customerId,
+      (await bff.call('GET', 'get-licenses', { user: again, query: { uid: again.uid } })).body.customerId,
     ).toBeNull();
-    // Deleting again is harmless.
-    const again = await bff.call('POST', 'delete-customer', { user, body });
-    expect(again.status).toBe(200);
+  });
+
+  it('finishes closing the account when retried after its Cognito user is gone', async () => {
+    const { user, subscriptionId } = await subscribed(1);
+    // A first attempt that got as far as deleting the Cognito user, and no further.
+    await admin.send(new AdminDeleteUserCommand({ UserPoolId: bff.info.userPoolId, Username: user.uid }));
+    const res = await bff.call('POST', 'delete-customer', {
+      user,
+      body: { uid: user.uid, currentPassword: user.password },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.deleted).toMatchObject({ subscriptionId, subscriptionCanceled: true, account: true });
+    expect((await bff.stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
+    expect((await bff.call('GET', 'get-licenses', { user, query: { uid: user.uid } })).status).toBe(401);
   });
 });

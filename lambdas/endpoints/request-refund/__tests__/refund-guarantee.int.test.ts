@@ -220,6 +220,29 @@ describe('the satisfaction guarantee', () => {
     await expectInvariants(bff, sameCard.user.uid);
   });
 
+  it("refuses a new account at a deleted refunded account's address (another case or a +tag), with a new card", async () => {
+    const first = await buyWithNumber('6011111111111117');
+    expect((await refund(first)).status).toBe(200);
+    const deleted = await bff.call('POST', 'delete-customer', {
+      user: first.user,
+      body: { uid: first.user.uid, currentPassword: first.user.password },
+    });
+    expect(deleted.status).toBe(200);
+    const [local, domain] = first.user.email.split('@');
+    const comebacks = [
+      [first.user.email.toUpperCase(), '3056930009020004'],
+      [`${local}+again@${domain}`, '6011000990139424'],
+    ] as const;
+    for (const [address, number] of comebacks) {
+      const again = await buyWithNumber(number, await bff.newUser(address));
+      expect(await eligibility(again.user)).toMatchObject({ eligible: false, reason: 'HOUSEHOLD_REFUNDED' });
+      const refused = await refund(again);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error?.code).toBe('HOUSEHOLD_REFUNDED');
+      expect((await stripePaid(again.customerId)).refunded).toBe(0);
+    }
+  });
+
   it('refunds only one of two accounts that ask at once with one card', async () => {
     // A card number neither test above used (the fingerprint is the number's).
     const one = await buyWithNumber('5200828282828210');
@@ -277,8 +300,8 @@ describe('the satisfaction guarantee', () => {
 });
 
 /** A new account paying with a card of this number (its own PaymentMethod, one fingerprint per number). */
-async function buyWithNumber(number: string): Promise<Subscribed> {
-  const user = await bff.newUser();
+async function buyWithNumber(number: string, buyer?: User): Promise<Subscribed> {
+  const user = buyer ?? (await bff.newUser());
   const { sec, customerId, subscriptionId } = await startCheckout(bff, user, 1);
   const pm = await bff.stripe.paymentMethods.create({
     type: 'card',
