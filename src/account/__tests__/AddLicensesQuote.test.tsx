@@ -12,8 +12,9 @@ import { AddLicenses } from '../licenses/AddLicenses';
 jest.mock('../../api-client/client', () => ({
   quoteLicenses: jest.fn(),
   addLicenses: jest.fn(),
-  isApiError:
-    jest.requireActual<typeof import('../../api-client/client')>('../../api-client/client').isApiError,
+  // The real check: the page reads error codes with it.
+  isApiError: jest.requireActual<{ isApiError: (value: unknown) => boolean }>('../../api-client/client')
+    .isApiError,
 }));
 const mockedApi = jest.mocked(api);
 

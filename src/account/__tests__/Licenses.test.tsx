@@ -29,8 +29,9 @@ jest.mock('../../api-client/client', () => ({
   signOutMachine: jest.fn(),
   assignLicense: jest.fn(),
   takeBackLicense: jest.fn(),
-  isApiError:
-    jest.requireActual<typeof import('../../api-client/client')>('../../api-client/client').isApiError,
+  // The real check: the page reads error codes with it.
+  isApiError: jest.requireActual<{ isApiError: (value: unknown) => boolean }>('../../api-client/client')
+    .isApiError,
 }));
 const mockedApi = jest.mocked(api);
 const user = { uid: 'u1', email: 'me@example.com', emailVerified: true };
