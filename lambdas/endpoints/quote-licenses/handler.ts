@@ -10,7 +10,7 @@ import { QUOTE_TTL_SECONDS } from '../../money/plans';
 // GET /api/quote-licenses?count[&subscriptionId]: what adding `count` licenses would charge now
 // (Stripe's invoice preview of the prorated change, on Stripe's clock), for the licenses page to show
 // before buying. The answer's prorationDate goes back with add-licenses, which charges exactly this
-// amount until expiresAt (docs/billing.md, "Quotes").
+// amount until expiresAt (docs/billing.md, "Adding licenses: the quote is the charge").
 
 export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
