@@ -167,10 +167,17 @@ test('licenses: retrieve with expand, preview, raise, lower, decline', async () 
   expect(snapshot).toMatchObject({ quantity: 2, renewing: 2, cardBrand: 'visa', cardLast4: '4242' });
 
   const preview = await lib.previewRaise(sub, 4);
-  expect(preview.amount_due).toBeGreaterThan(0);
-  expect(preview.amount_due).toBeLessThanOrEqual(2 * 1500);
+  expect(preview.amountDue).toBeGreaterThan(0);
+  expect(preview.amountDue).toBeLessThanOrEqual(2 * 1500);
+  expect(preview.prorationDate).toBeGreaterThanOrEqual(lib.licenseItem(sub).current_period_start);
 
-  const raised = await lib.raiseQuantity(sub, 4, raiseQuantityKey(lib.keySourceOf(sub), 4));
+  const raised = await lib.raiseQuantity(
+    sub,
+    4,
+    raiseQuantityKey(lib.keySourceOf(sub), 4, undefined, preview.prorationDate),
+    undefined,
+    preview.prorationDate,
+  );
   expect(lib.licenseItem(raised).quantity).toBe(4);
   expect(typeof raised.default_payment_method).toBe('object'); // the expand list went through
 

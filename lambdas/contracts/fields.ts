@@ -42,6 +42,8 @@ export const fields = {
     z.string().check(z.regex(/^[1-5]$/, 'must be a whole number from 1 to 5')),
     z.transform((s: string) => Number(s)),
   ),
+  /** A time in Unix seconds (a quote's proration date): whole, from 1970 to the year 9999. */
+  epochSeconds: z.int().check(z.gte(0), z.lte(253_402_300_799)),
   customerId: idPattern('cus'),
   subscriptionId: idPattern('sub'),
   paymentMethodId: idPattern('pm'),

@@ -29,6 +29,21 @@ export function planAdd(state: AddState, count: number): AddPlan {
   return { do: 'raise', to: state.quantity + count };
 }
 
+/**
+ * How long a quote may be charged, in seconds of Stripe's clock: time to read it and confirm. Later,
+ * the page shows a fresh quote instead, so nobody pays an amount they were not shown.
+ */
+export const QUOTE_TTL_SECONDS = 300;
+
+/**
+ * Whether a quote prorated as of `prorationDate` may still be charged when Stripe's clock reads `now`
+ * in the period that began at `periodStart`: not older than QUOTE_TTL_SECONDS, not in the future (a
+ * later date charges less), and in the current period (Stripe refuses a date outside it).
+ */
+export function quoteInForce(prorationDate: number, now: number, periodStart: number): boolean {
+  return prorationDate <= now && now - prorationDate <= QUOTE_TTL_SECONDS && prorationDate >= periodStart;
+}
+
 export type RemovePlan =
   | { do: 'nothing' }
   | { do: 'lower'; renewing: number }

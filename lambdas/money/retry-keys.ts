@@ -17,14 +17,22 @@ export interface KeySource {
 }
 
 /**
- * The key of raising the quantity to `to`. The card is part of it: Stripe replays a stored decline
- * for a reused key, and a retry after the customer changed card must be a new attempt.
+ * The key of raising the quantity to `to`, prorated as of `prorationDate` (a quote's; none: Stripe's
+ * now). The card is part of it: Stripe replays a stored decline for a reused key, and a retry after
+ * the customer changed card must be a new attempt. So is the proration date: Stripe refuses a key
+ * reused with other parameters, and a charge at another date is another charge.
  */
-export function raiseQuantityKey(from: KeySource, to: number, attempt?: string): string {
+export function raiseQuantityKey(
+  from: KeySource,
+  to: number,
+  attempt?: string,
+  prorationDate?: number,
+): string {
   const card = from.card ?? 'nopm';
+  const at = prorationDate ?? 'now';
   return attempt
-    ? `add:${from.subscriptionId}:${attempt}:${from.quantity}->${to}:${card}`
-    : `add:${from.subscriptionId}:${from.quantity}->${to}:${card}:${from.latestInvoice ?? 'noinv'}`;
+    ? `add:${from.subscriptionId}:${attempt}:${from.quantity}->${to}@${at}:${card}`
+    : `add:${from.subscriptionId}:${from.quantity}->${to}@${at}:${card}:${from.latestInvoice ?? 'noinv'}`;
 }
 
 /**

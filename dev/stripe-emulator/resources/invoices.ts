@@ -1,11 +1,12 @@
 import { chargeInvoice, createInvoice, defaultPaymentMethod, intentOfInvoice } from '../billing';
 import type { Ctx } from '../context';
-import { badState, missingParam, noSuch } from '../errors';
+import { badState, invalidParam, missingParam, noSuch } from '../errors';
 import { expand } from '../expand';
 import { clone } from '../json';
 import { listAnswer } from '../list';
 import type { Invoice } from '../objects';
 import { cycleLine, prorationLines } from '../proration';
+import { prorationDateOf } from '../proration-date';
 import { route, type ApiRequest, type Route } from '../router';
 import { resolvePaymentMethod } from './paymentMethods';
 import { applyChanges, itemSpecs, periodEnd, planItemChanges } from '../subscription-items';
@@ -89,7 +90,13 @@ function createPreview({ ctx, params }: ApiRequest) {
   const behavior =
     details?.oneOf('proration_behavior', ['always_invoice', 'create_prorations', 'none'] as const) ??
     'create_prorations';
-  const at = details?.int('proration_date') ?? ctx.clock.now();
+  const given = details?.int('proration_date');
+  if (given !== undefined && behavior === 'none')
+    throw invalidParam(
+      'subscription_details[proration_date]',
+      'subscription_details[proration_date] cannot be used with proration_behavior none.',
+    );
+  const at = prorationDateOf(ctx, sub, given, 'subscription_details[proration_date]');
   const prorations = behavior === 'none' ? [] : changes.flatMap((c) => prorationLines(ctx, sub, c, at));
   const first = sub.items.data[0];
   if (behavior === 'always_invoice' && prorations.length > 0) {

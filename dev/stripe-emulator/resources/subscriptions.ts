@@ -5,6 +5,7 @@ import { expand } from '../expand';
 import { listAnswer } from '../list';
 import type { Price, Subscription, SubscriptionItem } from '../objects';
 import { cycleLine, prorationLines, type ItemChange } from '../proration';
+import { nowFor, prorationDateOf } from '../proration-date';
 import { route, type ApiRequest, type Route } from '../router';
 import { newId } from '../store';
 import {
@@ -77,7 +78,7 @@ function create({ ctx, params }: ApiRequest) {
   const defaultPm = pmParam
     ? attachedPaymentMethod(ctx, customer.id, pmParam, 'default_payment_method')
     : null;
-  const now = ctx.clock.now();
+  const now = nowFor(ctx, customer.id);
   const id = newId('sub');
   const prices = itemParams.map((item, i) => priceParam(ctx, item, i));
   const end = periodEnd(prices[0] as Price, now);
@@ -275,7 +276,7 @@ function update({ ctx, params, path }: ApiRequest) {
     changes: planItemChanges(ctx, sub, itemSpecs(params)),
     proration: params.oneOf('proration_behavior', PRORATION_BEHAVIORS) ?? 'create_prorations',
     payment: params.oneOf('payment_behavior', PAYMENT_BEHAVIORS) ?? 'allow_incomplete',
-    at: params.int('proration_date') ?? ctx.clock.now(),
+    at: prorationDateOf(ctx, sub, params.int('proration_date'), 'proration_date'),
     other: () => {
       sub.metadata = metadata;
       if (description !== undefined) sub.description = description || null;
@@ -373,7 +374,7 @@ function updateItem({ ctx, params, path }: ApiRequest) {
     changes,
     proration: params.oneOf('proration_behavior', PRORATION_BEHAVIORS) ?? 'create_prorations',
     payment: params.oneOf('payment_behavior', PAYMENT_BEHAVIORS) ?? 'allow_incomplete',
-    at: params.int('proration_date') ?? ctx.clock.now(),
+    at: prorationDateOf(ctx, sub, params.int('proration_date'), 'proration_date'),
   });
   const current = sub.items.data.find((i) => i.id === item.id) ?? item;
   return expand(ctx.state, current, params.expand());

@@ -17,7 +17,6 @@ const PIECES = ['contract.ts', 'handler.ts', 'grants.ts', 'fuzz.ts', 'bench.ts']
  * rather than in a folder of their own: each names the suite, which must name the endpoint.
  */
 const TESTED_ELSEWHERE: Partial<Record<EndpointName, string>> = {
-  'add-licenses': 'checkout.int.test.ts',
   'complete-checkout': 'checkout.int.test.ts',
   'email-recovery': 'accounts.int.test.ts',
   'email-recovery-info': 'takeover.int.test.ts',

@@ -1,6 +1,6 @@
 import type { BenchUser, EndpointBench, Purchase } from '../../../bench/scenarios/context';
 
-// Add 2 then remove 1, taking turns among subscribers so that nobody's license list grows past what a
+// Quote and add 2, then remove 1, taking turns among subscribers so that nobody's license list grows past what a
 // real account has (each ends with about 12). The quantity only ever grows, but Stripe idempotency
 // keys name the latest invoice too, so a repeated step would be safe.
 export const bench: EndpointBench = {
@@ -19,9 +19,19 @@ export const bench: EndpointBench = {
           user: ctx.a,
           sub: ctx.subA,
         };
+        // As the site does: the quote first, its proration date sent with the add.
+        const quote = await ctx.call('quote-licenses', {
+          user,
+          params: { count: 2, subscriptionId: sub.subscriptionId },
+        });
         const added = await ctx.call('add-licenses', {
           user,
-          params: { customerId: sub.customerId, subscriptionId: sub.subscriptionId, count: 2 },
+          params: {
+            customerId: sub.customerId,
+            subscriptionId: sub.subscriptionId,
+            count: 2,
+            prorationDate: quote.prorationDate,
+          },
           headers: ctx.idempotency(),
         });
         const renewing = (added.licenses as { key: string; expirationDate: string }[]).filter(

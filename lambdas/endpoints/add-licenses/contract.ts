@@ -12,7 +12,11 @@ export interface AddLicensesResult {
   licenses: LicenseView[];
 }
 
-/** PUT /api/add-licenses: raises the quantity of an active subscription, charged pro rata now. */
+/**
+ * PUT /api/add-licenses: raises the quantity of an active subscription, charged pro rata now. With a
+ * quote's `prorationDate` (quote-licenses) the charge is the quoted amount, or 409 QUOTE_EXPIRED when
+ * the quote is older than its expiresAt; without one, prorated as of Stripe's now.
+ */
 export const addLicenses = contract<AddLicensesResult>()({
   method: 'PUT',
   path: '/api/add-licenses',
@@ -22,5 +26,6 @@ export const addLicenses = contract<AddLicensesResult>()({
     customerId: fields.customerId,
     subscriptionId: fields.subscriptionId,
     count: fields.count,
+    prorationDate: z.optional(fields.epochSeconds),
   }),
 });

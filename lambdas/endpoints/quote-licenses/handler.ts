@@ -5,9 +5,12 @@ import { requireOwnAccount } from '../../lib/ownership';
 import { parseQuery } from '../../lib/request';
 import { licenseItem, previewRaise, retrieveSubscription, snapshotOf } from '../../lib/stripe';
 import { IN_FORCE_STATUSES } from '../../lib/subscription-status';
+import { QUOTE_TTL_SECONDS } from '../../money/plans';
 
-// GET /api/quote-licenses?count[&subscriptionId]: what adding `count` licenses would charge today
-// (Stripe's invoice preview of the prorated change), for the licenses page to show before buying.
+// GET /api/quote-licenses?count[&subscriptionId]: what adding `count` licenses would charge now
+// (Stripe's invoice preview of the prorated change, on Stripe's clock), for the licenses page to show
+// before buying. The answer's prorationDate goes back with add-licenses, which charges exactly this
+// amount until expiresAt (docs/billing.md, "Adding licenses: the quote is the charge").
 
 export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
@@ -23,7 +26,9 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   return ok(endpoint, {
     count,
     quantity,
-    amountDue: preview.amount_due,
+    amountDue: preview.amountDue,
+    prorationDate: preview.prorationDate,
+    expiresAt: preview.prorationDate + QUOTE_TTL_SECONDS,
     currency: preview.currency,
     unitAmount: item.price.unit_amount,
     periodEnd: snapshotOf(sub).periodEnd ?? null,

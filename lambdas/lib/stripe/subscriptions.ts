@@ -100,13 +100,16 @@ export async function cancelAbandonedCheckout(id: string): Promise<Stripe.Subscr
 /**
  * Adds licenses: the new quantity is charged pro rata at once, and if the charge fails the update is
  * refused as a whole (error_if_incomplete), so a declined card adds nothing. `metadata` (the change
- * marks, lambdas/money/change-marks.ts) is written by the same update.
+ * marks, lambdas/money/change-marks.ts) is written by the same update. With `prorationDate` (a
+ * quote's, from previewRaise) Stripe prorates as of that time, so the charge is the amount quoted;
+ * without it, as of Stripe's now.
  */
 export async function raiseQuantity(
   sub: Stripe.Subscription,
   quantity: number,
   idempotencyKey: string,
   metadata?: Record<string, string>,
+  prorationDate?: number,
 ): Promise<Stripe.Subscription> {
   const item = licenseItem(sub);
   return callStripe((stripe) =>
@@ -116,6 +119,7 @@ export async function raiseQuantity(
         {
           items: [{ id: item.id, quantity }],
           proration_behavior: 'always_invoice',
+          ...(prorationDate !== undefined && { proration_date: prorationDate }),
           payment_behavior: 'error_if_incomplete',
           ...stopCancelling(sub),
           ...(metadata && { metadata }),
@@ -206,18 +210,35 @@ export async function keepRenewing(subscriptionId: string): Promise<Stripe.Subsc
   );
 }
 
-/** What raising the quantity would charge today (Stripe's invoice preview, prorated). */
-export async function previewRaise(sub: Stripe.Subscription, quantity: number): Promise<Stripe.Invoice> {
+/** What raising the quantity would charge now, and the time on Stripe's clock it is prorated at. */
+export interface RaisePreview {
+  amountDue: number;
+  currency: string;
+  prorationDate: number;
+}
+
+/**
+ * What raising the quantity would charge now (Stripe's invoice preview, prorated). No proration date is
+ * sent: Stripe prorates as of its own now (a test clock's frozen time for a customer on one, not this
+ * server's clock) and answers the time it used, which raiseQuantity passes back to charge the same.
+ */
+export async function previewRaise(sub: Stripe.Subscription, quantity: number): Promise<RaisePreview> {
   const item = licenseItem(sub);
-  return callStripe((stripe) =>
+  const preview = await callStripe((stripe) =>
     stripe.invoices.createPreview({
       customer: customerIdOf(sub),
       subscription: sub.id,
       subscription_details: {
         items: [{ id: item.id, quantity }],
         proration_behavior: 'always_invoice',
-        proration_date: Math.floor(Date.now() / 1000),
       },
     }),
   );
+  const details = preview.parent?.subscription_details;
+  return {
+    amountDue: preview.amount_due,
+    currency: preview.currency,
+    // Set whenever the preview prorates; a raise always does, but for the period's very last second.
+    prorationDate: details?.subscription_proration_date ?? preview.created,
+  };
 }

@@ -1,4 +1,4 @@
-import { licensesToRenew, planAdd, planRemove, planRenew } from '../plans';
+import { licensesToRenew, planAdd, planRemove, planRenew, QUOTE_TTL_SECONDS, quoteInForce } from '../plans';
 import { slot } from './helpers';
 
 // The plan of each quantity change, from what was read under the account's lease.
@@ -22,6 +22,22 @@ describe('planAdd', () => {
     expect(planAdd({ ...active, made: true, status: 'past_due', cancelAtPeriodEnd: true }, 2)).toEqual({
       do: 'nothing',
     });
+  });
+});
+
+describe('quoteInForce', () => {
+  const start = 1_700_000_000;
+  const quoted = start + 10 * 86400;
+
+  it("charges a quote up to QUOTE_TTL_SECONDS old on Stripe's clock, and no older", () => {
+    expect(quoteInForce(quoted, quoted, start)).toBe(true);
+    expect(quoteInForce(quoted, quoted + QUOTE_TTL_SECONDS, start)).toBe(true);
+    expect(quoteInForce(quoted, quoted + QUOTE_TTL_SECONDS + 1, start)).toBe(false);
+  });
+
+  it("refuses a date Stripe's clock has not reached (it would charge less) and one before the period", () => {
+    expect(quoteInForce(quoted + 1, quoted, start)).toBe(false);
+    expect(quoteInForce(start - 1, start + 60, start)).toBe(false);
   });
 });
 

@@ -25,7 +25,19 @@ describe('raiseQuantityKey', () => {
   });
 
   it('names a missing card and invoice rather than leaving them out', () => {
-    expect(raiseQuantityKey({ subscriptionId: 'sub_1', quantity: 1 }, 2)).toBe('add:sub_1:1->2:nopm:noinv');
+    expect(raiseQuantityKey({ subscriptionId: 'sub_1', quantity: 1 }, 2)).toBe(
+      'add:sub_1:1->2@now:nopm:noinv',
+    );
+  });
+
+  it("names the quote's proration date: a retry with the same quote shares the key, another date does not", () => {
+    expect(raiseQuantityKey(from, 3, undefined, 1_700_000_000)).toBe(
+      raiseQuantityKey({ ...from }, 3, undefined, 1_700_000_000),
+    );
+    expect(raiseQuantityKey(from, 3, undefined, 1_700_000_000)).not.toBe(
+      raiseQuantityKey(from, 3, undefined, 1_700_000_060),
+    );
+    expect(raiseQuantityKey(from, 3, 'run-1', 1_700_000_000)).not.toBe(raiseQuantityKey(from, 3, 'run-1'));
   });
 });
 

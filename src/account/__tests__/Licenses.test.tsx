@@ -29,6 +29,9 @@ jest.mock('../../api-client/client', () => ({
   signOutMachine: jest.fn(),
   assignLicense: jest.fn(),
   takeBackLicense: jest.fn(),
+  // The real check: the page reads error codes with it.
+  isApiError: jest.requireActual<{ isApiError: (value: unknown) => boolean }>('../../api-client/client')
+    .isApiError,
 }));
 const mockedApi = jest.mocked(api);
 const user = { uid: 'u1', email: 'me@example.com', emailVerified: true };
@@ -118,6 +121,8 @@ describe('/licenses', () => {
       count: 2,
       quantity: 3,
       amountDue: 1850,
+      prorationDate: 1_717_000_000,
+      expiresAt: 1_717_000_300,
       currency: 'usd',
       unitAmount: 1500,
       periodEnd: Date.UTC(2024, 5, 5) / 1000,
@@ -140,6 +145,7 @@ describe('/licenses', () => {
         customerId: 'cus_1',
         subscriptionId: 'sub_1',
         count: 2,
+        prorationDate: 1_717_000_000,
       }),
     );
   });
@@ -150,6 +156,8 @@ describe('/licenses', () => {
       count: 1,
       quantity: 2,
       amountDue: 900,
+      prorationDate: 1_717_000_000,
+      expiresAt: 1_717_000_300,
       currency: 'usd',
       unitAmount: 1500,
       periodEnd: null,

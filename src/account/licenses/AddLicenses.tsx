@@ -1,5 +1,5 @@
 import React, { useState } from 'react';
-import { addLicenses, quoteLicenses } from '../../api-client/client';
+import { addLicenses, isApiError, quoteLicenses } from '../../api-client/client';
 import type { LicenseQuote } from '../../api-client/types';
 import { trackEvent } from '../../analytics/events';
 import { siteConfig } from '../../config';
@@ -10,6 +10,8 @@ import { FormMessage } from '../shared/FormMessage';
 import { formatCents } from '../shared/money';
 import { useSubmitGuard } from '../shared/use-submit-guard';
 import { LicenseCountInput, validCount } from './LicenseCountInput';
+
+const QUOTE_RENEWED = 'The price changed since it was shown: here is the price now. Confirm again to pay it.';
 
 interface AddLicensesProps {
   customerId: string;
@@ -40,15 +42,28 @@ export function AddLicenses({ customerId, subscriptionId, onAdded }: AddLicenses
       }
     });
 
-  const confirm = () =>
+  // The quote's proration date goes with the confirmation, so the card is charged what was shown. A
+  // quote the BFF no longer charges (QUOTE_EXPIRED) is replaced by a fresh one, shown, and paid only
+  // when confirmed again.
+  const confirm = (shown: LicenseQuote) =>
     run(async () => {
       setError('');
       try {
-        await addLicenses({ customerId, subscriptionId, count });
+        await addLicenses({ customerId, subscriptionId, count, prorationDate: shown.prorationDate });
         setQuote(null);
         onAdded();
       } catch (err) {
-        setError(authErrorMessage(err, 'billing'));
+        if (!isApiError(err) || err.error.code !== 'QUOTE_EXPIRED') {
+          setError(authErrorMessage(err, 'billing'));
+          return;
+        }
+        setQuote(null);
+        try {
+          setQuote(await quoteLicenses({ count, subscriptionId }));
+          setError(QUOTE_RENEWED);
+        } catch (again) {
+          setError(authErrorMessage(again, 'billing'));
+        }
       }
     });
 
@@ -77,7 +92,7 @@ export function AddLicenses({ customerId, subscriptionId, onAdded }: AddLicenses
               className="button button--primary"
               type="button"
               disabled={busy}
-              onClick={() => void confirm()}
+              onClick={() => void confirm(quote)}
             >
               Confirm and Pay
             </button>
