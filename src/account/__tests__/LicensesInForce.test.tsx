@@ -104,6 +104,8 @@ describe('/licenses while a subscription is in force', () => {
       currency: 'usd',
       unitAmount: 1500,
       periodEnd: Date.UTC(2024, 5, 5) / 1000,
+      prorationDate: Date.UTC(2024, 4, 15) / 1000,
+      expiresAt: Date.UTC(2024, 4, 15) / 1000 + 300,
     });
     mockedApi.addLicenses.mockResolvedValue({ subscriptionId: 'sub_1', quantity: 3, added: 2, licenses: [] });
     const count = screen.getByLabelText('Number of licenses');
