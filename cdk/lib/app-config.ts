@@ -27,6 +27,8 @@ export interface AppConfig {
   /** Verified SES identity (domain or address). When set, Cognito sends its mail through SES too. */
   sesIdentity?: string;
   alarmEmail?: string;
+  /** The operator's yes to a production deploy while SES is in the sandbox (the deploy stops otherwise). */
+  acceptSesSandbox: boolean;
   stripePriceId: string;
   stripePublishableKey: string;
   installerWindowsUrl: string;
@@ -96,6 +98,7 @@ export function readAppConfig(read: ContextReader): AppConfig {
     supportEmail: text(read, 'supportEmail') ?? emailAddress(mailFrom),
     sesIdentity: text(read, 'sesIdentity'),
     alarmEmail: text(read, 'alarmEmail'),
+    acceptSesSandbox: text(read, 'acceptSesSandbox') === 'true',
     stripePriceId: requiredText(read, 'stripePriceId'),
     stripePublishableKey: requiredText(read, 'stripePublishableKey'),
     installerWindowsUrl: requiredText(read, 'installerWindowsUrl'),

@@ -1,10 +1,11 @@
 import Stripe from 'stripe';
 import { siteConfig } from '../../src/config';
 import { mailDomainOf } from '../lib/handler-permissions';
-import type { AppConfig } from '../lib/app-config';
+import { type AppConfig, isProduction } from '../lib/app-config';
 import { EDGE_REGION } from '../lib/edge-stack';
 import { checkAccount, checkBootstrap, checkRegion, checkSes, sdkRegion } from './aws';
 import { assertPassed, fail, ok, type Finding } from './findings';
+import { checkSettings } from './settings';
 import { checkPrice, ensureWebhookEndpoint } from './stripe';
 import { storedStripeKey, storeStripeSecret } from './stripe-secret';
 
@@ -37,7 +38,9 @@ export interface BeforeDeployOptions {
 
 /** Every check that needs no stack; throws PreflightFailed (with each fix) when one fails. */
 export async function beforeDeploy(config: AppConfig, opts: BeforeDeployOptions = {}): Promise<Ready> {
-  const findings: Finding[] = [];
+  // The settings alone first: a mismatch stops the deploy before any AWS call.
+  const findings: Finding[] = checkSettings(config);
+  assertPassed(findings);
   const resolved = opts.resolvedRegion === undefined ? await sdkRegion() : (opts.resolvedRegion ?? undefined);
   const regionFinding = checkRegion(resolved, config.region);
   findings.push(regionFinding);
@@ -53,7 +56,13 @@ export async function beforeDeploy(config: AppConfig, opts: BeforeDeployOptions 
     throw new Error('unreachable');
   }
   findings.push(...(await checkBootstrap(account, [region, EDGE_REGION])));
-  findings.push(...(await checkSes(region, config.sesIdentity ?? mailDomainOf(config.mailFrom))));
+  findings.push(
+    ...(await checkSes(region, config.sesIdentity ?? mailDomainOf(config.mailFrom), {
+      production: isProduction(config),
+      cognitoThroughSes: Boolean(config.sesIdentity),
+      acceptSandbox: config.acceptSesSandbox,
+    })),
+  );
 
   const stripeKey = opts.stripeKeyFromEnv || (await storedStripeKey(region, opts.storedStripeSecretArn));
   if (!stripeKey) {

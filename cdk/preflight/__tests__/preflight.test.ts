@@ -99,7 +99,13 @@ describe('before anything is deployed', () => {
   });
   beforeEach(healthyAccount);
   const config = (extra: Record<string, string> = {}) =>
-    configWith({ stripePriceId: price.id, stripePublishableKey: 'pk_test_x', region: 'eu-west-1', ...extra });
+    configWith({
+      stripePriceId: price.id,
+      stripePublishableKey: 'pk_test_x',
+      region: 'eu-west-1',
+      alarmEmail: 'ops@stockbench.app',
+      ...extra,
+    });
   const run = (c: AppConfig, opts: Parameters<typeof beforeDeploy>[1] = {}) =>
     beforeDeploy(c, { resolvedRegion: 'eu-west-1', stripeKeyFromEnv: KEY, stripe: stripeFor, ...opts });
 
@@ -173,6 +179,43 @@ describe('before anything is deployed', () => {
     expect(ses.commandCalls(GetEmailIdentityCommand)[0]?.args[0].input).toEqual({
       EmailIdentity: 'stockbench.app',
     });
+  });
+
+  it('stops in production while SES is in the sandbox, unless the operator accepts it', async () => {
+    ses.on(GetAccountCommand).resolves({ ProductionAccessEnabled: false, SendingEnabled: true });
+    const production = { env: 'production', alarmEmail: 'ops@stockbench.app', sesIdentity: 'stockbench.app' };
+    expect(await failures(run(config(production)))).toEqual([
+      expect.objectContaining({
+        check: 'SES production access',
+        detail: expect.stringContaining('verification'),
+        fix: expect.stringContaining('acceptSesSandbox=true'),
+      }),
+    ]);
+    const accepted = await run(config({ ...production, acceptSesSandbox: 'true' }));
+    expect(accepted.findings.filter((f) => f.status === 'warn').map((f) => f.check)).toEqual([
+      'SES production access',
+    ]);
+  });
+
+  it('stops before any AWS call on a sender that is not on the SES identity', async () => {
+    // CDK refuses to synthesize this pair ("fromEmail contains a different domain than the sesVerifiedDomain").
+    expect(await failures(run(config({ sesIdentity: 'example.com' })))).toEqual([
+      expect.objectContaining({ check: 'mail sender', fix: expect.stringContaining('no-reply@example.com') }),
+    ]);
+    expect(sts.calls()).toHaveLength(0);
+    expect(await failures(run(config({ sesIdentity: 'other@stockbench.app' })))).toEqual([
+      expect.objectContaining({ check: 'mail sender' }),
+    ]);
+    expect(await failures(run(config({ sesIdentity: 'stockbench.app' })))).toEqual([]);
+    expect(await failures(run(config({ sesIdentity: 'no-reply@stockbench.app' })))).toEqual([]);
+  });
+
+  it('stops a production deploy without alarmEmail, and warns elsewhere', async () => {
+    expect(await failures(run(config({ env: 'production', alarmEmail: '' })))).toEqual([
+      expect.objectContaining({ check: 'alarm receiver', fix: expect.stringContaining('alarmEmail=') }),
+    ]);
+    const dev = await run(config({ alarmEmail: '' }));
+    expect(dev.findings.filter((f) => f.status === 'warn').map((f) => f.check)).toEqual(['alarm receiver']);
   });
 
   it.each([
