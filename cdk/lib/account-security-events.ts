@@ -1,4 +1,4 @@
-import { Arn, ArnFormat, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Arn, ArnFormat, Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as cloudtrail from 'aws-cdk-lib/aws-cloudtrail';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -8,6 +8,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { SECURITY_EVENT_NAMES } from '../../lambdas/lib/security-event-names';
+import { bucketRemoval } from './bucket-removal';
 import { mailDomainOf, triggerStatements } from './handler-permissions';
 import { type FunctionDefaults, ProductFunction } from './node-function';
 
@@ -26,6 +27,7 @@ export interface AccountSecurityEventsProps {
   mailFrom: string;
   supportEmail: string;
   sesIdentity?: string;
+  production: boolean;
   /** The account already sends management events to EventBridge through a trail of its own. */
   existingTrail?: boolean;
 }
@@ -82,17 +84,17 @@ export class AccountSecurityEvents extends Construct {
       ],
     });
 
-    if (!props.existingTrail) this.createTrail();
+    if (!props.existingTrail) this.createTrail(props.production);
   }
 
-  private createTrail(): void {
+  private createTrail(production: boolean): void {
     const bucket = new s3.Bucket(this, 'TrailLogs', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       lifecycleRules: [{ expiration: Duration.days(90) }],
-      removalPolicy: RemovalPolicy.RETAIN,
+      ...bucketRemoval(production),
     });
     Validations.of(bucket).acknowledge({
       id: 'AwsSolutions-S1',

@@ -71,6 +71,7 @@ export class BackendStack extends Stack {
       metricPrefix: `stockbench-${config.envName}-user-pool`,
     });
     this.securityEvents = new AccountSecurityEvents(this, 'AccountSecurityEvents', {
+      production,
       functionDefaults,
       table: this.data.table,
       userPool: this.auth.userPool,
