@@ -77,7 +77,17 @@ export class AccountSecurityEvents extends Construct {
       eventPattern: {
         source: ['aws.cognito-idp'],
         detailType: ['AWS API Call via CloudTrail'],
-        detail: { eventSource: ['cognito-idp.amazonaws.com'], eventName: [...SECURITY_EVENT_NAMES] },
+        detail: {
+          eventSource: ['cognito-idp.amazonaws.com'],
+          eventName: [...SECURITY_EVENT_NAMES],
+          // This environment's pool only: another environment in the account has a rule of its own.
+          // An administrator's call names the pool in its request; a user's own call (made with an
+          // access token, whose request CloudTrail hides) names it among the event's resources.
+          $or: [
+            { requestParameters: { userPoolId: [props.userPool.userPoolId] } },
+            { resources: { ARN: [props.userPool.userPoolArn] } },
+          ],
+        },
       },
       targets: [
         new targets.LambdaFunction(this.handler.fn, { retryAttempts: 8, maxEventAge: Duration.hours(6) }),

@@ -72,6 +72,7 @@ export class BackendStack extends Stack {
     });
     this.securityEvents = new AccountSecurityEvents(this, 'AccountSecurityEvents', {
       production,
+      existingTrail: config.existingTrail,
       functionDefaults,
       table: this.data.table,
       userPool: this.auth.userPool,
