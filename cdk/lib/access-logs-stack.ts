@@ -17,8 +17,6 @@ import { EdgeAlarms } from './edge-alarms';
 
 export interface AccessLogsStackProps extends StackProps {
   distributionId: string;
-  /** The web ACL's metric name (edge-stack.ts webAclMetricName). */
-  webAclMetricName: string;
   alarmEmail?: string;
   production: boolean;
 }
@@ -95,7 +93,6 @@ export class AccessLogsStack extends Stack {
 
     this.alarms = new EdgeAlarms(this, 'Alarms', {
       distributionId: props.distributionId,
-      webAclMetricName: props.webAclMetricName,
       alarmEmail: props.alarmEmail,
     });
   }

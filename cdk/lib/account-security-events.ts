@@ -34,6 +34,10 @@ export interface AccountSecurityEventsProps {
 
 export class AccountSecurityEvents extends Construct {
   readonly handler: ProductFunction;
+  /** The rule that passes Cognito's calls to the handler. */
+  readonly rule: events.Rule;
+  /** The trail the events come from, unless the account's own serves (existingTrail). */
+  readonly trail?: cloudtrail.Trail;
 
   constructor(scope: Construct, id: string, props: AccountSecurityEventsProps) {
     super(scope, id);
@@ -72,7 +76,7 @@ export class AccountSecurityEvents extends Construct {
       }).map(({ actions, resources }) => new iam.PolicyStatement({ actions, resources })),
     });
 
-    new events.Rule(this, 'CognitoSecurityCalls', {
+    this.rule = new events.Rule(this, 'CognitoSecurityCalls', {
       description: 'Cognito calls that change an account’s second factor or password, from CloudTrail',
       eventPattern: {
         source: ['aws.cognito-idp'],
@@ -94,10 +98,10 @@ export class AccountSecurityEvents extends Construct {
       ],
     });
 
-    if (!props.existingTrail) this.createTrail(props.production);
+    if (!props.existingTrail) this.trail = this.createTrail(props.production);
   }
 
-  private createTrail(production: boolean): void {
+  private createTrail(production: boolean): cloudtrail.Trail {
     const bucket = new s3.Bucket(this, 'TrailLogs', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
@@ -122,5 +126,6 @@ export class AccountSecurityEvents extends Construct {
       id: 'AwsSolutions-CT1',
       reason: 'The trail is there to deliver Cognito management events to EventBridge; its files stay in S3.',
     });
+    return trail;
   }
 }

@@ -7,6 +7,7 @@ import { type AppConfig, isProduction } from './app-config';
 import { AccountSecurityEvents } from './account-security-events';
 import { Auth } from './auth';
 import { Data } from './data';
+import { permissionsFor } from './handler-permissions';
 import { Monitoring } from './monitoring';
 import type { CodeMode, FunctionDefaults } from './node-function';
 import { Secrets } from './secrets';
@@ -123,7 +124,13 @@ export class BackendStack extends Stack {
         ['pre-token-generation', this.auth.preTokenGeneration],
         ['security-events', this.securityEvents.handler],
       ]),
+      critical: new Map(
+        [...this.api.functions].filter(([name]) => permissionsFor(name).permissions.secrets?.length),
+      ),
+      refusing: new Set(['custom-message', 'pre-sign-up', 'pre-token-generation']),
       webhook: this.api.functions.get(WEBHOOK_HANDLER),
+      securityRule: this.securityEvents.rule,
+      trail: this.securityEvents.trail,
       alarmEmail: config.alarmEmail,
       envName: config.envName,
     });

@@ -10,7 +10,7 @@ import { WebAcl } from './web-acl';
 export const EDGE_REGION = 'us-east-1';
 
 /** The web ACL's CloudWatch metric name: the WebACL dimension of its metrics (edge-alarms.ts). */
-export const webAclMetricName = (envName: string): string => `stockbench-${envName}`;
+const webAclMetricName = (envName: string): string => `stockbench-${envName}`;
 
 export class EdgeStack extends Stack {
   readonly webAcl: WebAcl;

@@ -4,7 +4,7 @@ import type { RouteDef } from '../../lambdas/routes';
 import { type AppConfig, isProduction } from './app-config';
 import { AccessLogsStack } from './access-logs-stack';
 import { BackendStack } from './backend-stack';
-import { EDGE_REGION, EdgeStack, webAclMetricName } from './edge-stack';
+import { EDGE_REGION, EdgeStack } from './edge-stack';
 import type { CodeMode } from './node-function';
 import { SiteContentStack } from './site-content-stack';
 
@@ -57,7 +57,6 @@ export function addStockbenchStacks(
     ? new AccessLogsStack(app, accessLogsStackName(config.envName), {
         env: edgeEnv,
         distributionId,
-        webAclMetricName: webAclMetricName(config.envName),
         alarmEmail: config.alarmEmail,
         production: isProduction(config),
         description: `Stockbench ${config.envName}: CloudFront access logs without query strings, and the edge's alarms (us-east-1)`,
