@@ -9,6 +9,7 @@ import { Auth } from './auth';
 import { Data } from './data';
 import { permissionsFor } from './handler-permissions';
 import { Monitoring } from './monitoring';
+import { keepOutputs } from './outputs-parameter';
 import type { CodeMode, FunctionDefaults } from './node-function';
 import { Secrets } from './secrets';
 import { Site } from './site';
@@ -150,9 +151,12 @@ export class BackendStack extends Stack {
       GATSBY_INSTALLER_MACOS_URL: config.installerMacosUrl,
       GATSBY_LICENSE_MACHINE_LIMIT: config.machineLimit?.toString(),
     };
+    const kept: Record<string, string> = {};
     for (const [name, value] of Object.entries(build) as [SiteBuildVariable, string | undefined][]) {
       // CloudFormation rejects empty output values; the deploy script reads a missing one as ''.
-      if (value) new CfnOutput(this, outputIdFor(name), { value, description: `${name} for gatsby build` });
+      if (!value) continue;
+      new CfnOutput(this, outputIdFor(name), { value, description: `${name} for gatsby build` });
+      kept[outputIdFor(name)] = value;
     }
     const outputs: Record<string, [string, string]> = {
       SiteUrl: [this.siteUrl, 'Site URL'],
@@ -187,6 +191,8 @@ export class BackendStack extends Stack {
     }
     for (const [outputId, [value, description]] of Object.entries(outputs)) {
       new CfnOutput(this, outputId, { value, description });
+      kept[outputId] = value;
     }
+    keepOutputs(this, config.envName, 'backend', kept);
   }
 }

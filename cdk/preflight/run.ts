@@ -6,6 +6,7 @@ import { EDGE_REGION } from '../lib/edge-stack';
 import { checkAccount, checkBootstrap, checkRegion, checkSes, sdkRegion } from './aws';
 import { assertPassed, fail, ok, type Finding } from './findings';
 import { checkSettings } from './settings';
+import { deployedOutputs } from '../deployed-outputs';
 import { checkPrice, ensureWebhookEndpoint } from './stripe';
 import { storedStripeKey, storeStripeSecret } from './stripe-secret';
 
@@ -64,7 +65,10 @@ export async function beforeDeploy(config: AppConfig, opts: BeforeDeployOptions 
     })),
   );
 
-  const stripeKey = opts.stripeKeyFromEnv || (await storedStripeKey(region, opts.storedStripeSecretArn));
+  // The Stripe secret of an earlier deploy: from this checkout's outputs file, else from AWS (any checkout).
+  const storedArn =
+    opts.storedStripeSecretArn ?? (await deployedOutputs(region, config.envName, 'backend'))?.StripeSecretArn;
+  const stripeKey = opts.stripeKeyFromEnv || (await storedStripeKey(region, storedArn));
   if (!stripeKey) {
     findings.push(
       fail(

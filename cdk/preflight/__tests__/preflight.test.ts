@@ -113,7 +113,10 @@ describe('before anything is deployed', () => {
     const ready = await run(config());
     expect(ready).toMatchObject({ region: 'eu-west-1', account: '123456789012', stripeKey: KEY });
     expect(ready.findings.filter((f) => f.status !== 'ok')).toEqual([]);
-    const regions = await Promise.all(ssm.calls().map((c) => (c.thisValue as SSMClient).config.region()));
+    const bootstrapReads = ssm
+      .commandCalls(GetParameterCommand)
+      .filter((c) => c.args[0].input.Name === '/cdk-bootstrap/hnb659fds/version');
+    const regions = await Promise.all(bootstrapReads.map((c) => (c.thisValue as SSMClient).config.region()));
     expect(regions.sort()).toEqual(['eu-west-1', 'us-east-1']);
   });
 
@@ -246,6 +249,20 @@ describe('before anything is deployed', () => {
     expect(await failures(run(config({ stripePublishableKey: 'pk_live_x' })))).toEqual([
       expect.objectContaining({ check: 'Stripe keys' }),
     ]);
+  });
+
+  it("a later deploy from a fresh clone (no cdk.out/, no STRIPE_SECRET_KEY) finds the key through the stack's outputs parameter", async () => {
+    ssm
+      .on(GetParameterCommand, { Name: '/stockbench/dev/backend-outputs' })
+      .resolves({ Parameter: { Value: JSON.stringify({ StripeSecretArn: SECRET_ARN }) } });
+    secrets
+      .on(GetSecretValueCommand, { SecretId: SECRET_ARN })
+      .resolves({ SecretString: JSON.stringify({ secretKey: KEY, webhookSecret: 'whsec_1' }) });
+    const ready = await run(config(), { stripeKeyFromEnv: undefined });
+    expect(ready.stripeKey).toBe(KEY);
+    expect(ready.findings).toContainEqual(
+      expect.objectContaining({ check: 'Stripe secret key', detail: 'stored by an earlier deploy' }),
+    );
   });
 
   it('takes the Stripe key an earlier deploy stored, and stops when there is none', async () => {
