@@ -105,7 +105,7 @@ export async function beforeDeploy(config: AppConfig, opts: BeforeDeployOptions 
  */
 export async function afterBackend(
   ready: Pick<Ready, 'region' | 'stripeKey'>,
-  outputs: { StripeWebhookUrl: string; StripeSecretArn: string },
+  outputs: { StripeWebhookUrl: string; StripeSecretArn: string; formerWebhookUrl?: string },
   envName: string,
   stripe: StripeFactory = defaultStripe,
 ): Promise<Finding[]> {
@@ -113,6 +113,7 @@ export async function afterBackend(
     stripe(ready.stripeKey),
     outputs.StripeWebhookUrl,
     `Stockbench ${envName}`,
+    outputs.formerWebhookUrl,
   );
   const findings = [endpoint.finding];
   if (endpoint.finding.status !== 'fail') {

@@ -21,6 +21,7 @@ import { readAppConfig, type AppConfig } from '../../lib/app-config';
 import { cdkJsonContext } from '../../__tests__/helpers';
 import { PreflightFailed, type Finding } from '../findings';
 import { afterBackend, beforeDeploy } from '../run';
+import { servingSite } from '../site-origin';
 
 // `npm run deploy`'s checks with AWS's SDK mocked at its clients (aws-sdk-client-mock) and Stripe played
 // by the project's emulator: each failure stops the deploy before anything is created and names its fix.
@@ -306,6 +307,35 @@ describe('once the backend stack gives the API its URL', () => {
       expect.stringContaining(endpoint?.id ?? '-'),
       expect.stringContaining('already holds'),
     ]);
+    expect(secrets.commandCalls(PutSecretValueCommand)).toHaveLength(1);
+  });
+
+  it('a first deploy whose custom domain has no DNS yet registers the webhook on the distribution, moved once the domain answers', async () => {
+    const custom = { SiteUrl: 'https://www.first.example', DistributionDomainName: 'dfirst.cloudfront.net' };
+    const first = await servingSite(custom, async () => false);
+    expect(first).toMatchObject({
+      url: 'https://dfirst.cloudfront.net',
+      note: expect.stringContaining('DNS'),
+    });
+    const onDistribution = 'https://dfirst.cloudfront.net/api/stripe-webhook';
+    const place = (url: string) => ({
+      StripeWebhookUrl: `${url}/api/stripe-webhook`,
+      StripeSecretArn: SECRET_ARN,
+      formerWebhookUrl: onDistribution,
+    });
+    await afterBackend(ready, place(first.url), 'dev', stripeFor);
+    const [created] = (await admin.webhookEndpoints.list()).data.filter((e) => e.url === onDistribution);
+    expect(created).toBeDefined();
+
+    const later = await servingSite(custom, async (url) => url === 'https://www.first.example/api/health');
+    expect(later).toEqual({ url: 'https://www.first.example' });
+    const moved = await afterBackend(ready, place(later.url), 'dev', stripeFor);
+    expect(moved[0]?.detail).toContain('moved');
+    const endpoints = (await admin.webhookEndpoints.list()).data.filter((e) => e.url.includes('first'));
+    expect(endpoints.map((e) => [e.id, e.url])).toEqual([
+      [created?.id, 'https://www.first.example/api/stripe-webhook'],
+    ]);
+    // The signing secret is the endpoint's own, kept: stored once, at creation.
     expect(secrets.commandCalls(PutSecretValueCommand)).toHaveLength(1);
   });
 
