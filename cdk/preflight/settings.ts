@@ -8,7 +8,7 @@ import { fail, ok, warn, type Finding } from './findings';
 const domainOf = (address: string): string => address.split('@')[1]?.toLowerCase() ?? '';
 
 /** Why `sesIdentity` cannot send as `mailFrom`, or undefined when it can (or Cognito mails itself). */
-export function senderMismatch(config: Pick<AppConfig, 'mailFrom' | 'sesIdentity'>): string | undefined {
+function senderMismatch(config: Pick<AppConfig, 'mailFrom' | 'sesIdentity'>): string | undefined {
   const identity = config.sesIdentity?.toLowerCase();
   if (!identity) return undefined;
   const address = emailAddress(config.mailFrom).toLowerCase();

@@ -5,7 +5,7 @@
 
 export const REFUSAL = 'Refusal';
 
-export class Refusal extends Error {
+class Refusal extends Error {
   constructor(message: string) {
     super(message);
     this.name = REFUSAL;
