@@ -11,7 +11,7 @@ it("the security-mail rule takes only its own user pool's calls", () => {
   const backend = deployTemplates().templates['Stockbench-dev'];
   const [poolId] = resources(backend, 'AWS::Cognito::UserPool').map(([id]) => id);
   const rules = resources(backend, 'AWS::Events::Rule').filter(([, r]) =>
-    (JSON.stringify(r.Properties?.EventPattern) ?? '').includes('AWS API Call via CloudTrail'),
+    (JSON.stringify(r.Properties?.EventPattern) ?? '').includes('"aws.cognito-idp"'),
   );
   expect(rules).toHaveLength(1);
   const detail = (rules[0]?.[1].Properties?.EventPattern as { detail: Record<string, unknown> }).detail;
