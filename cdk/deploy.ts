@@ -19,6 +19,7 @@ import {
 } from './lib/stockbench-app';
 import { describeFindings, PreflightFailed } from './preflight/findings';
 import { afterBackend, beforeDeploy } from './preflight/run';
+import { servingSite } from './preflight/site-origin';
 import { externalizeInlineScripts } from './site/externalize-inline-scripts';
 
 // `npm run deploy [-- -c key=value ...]`: the one deploy command (docs/deploying.md).
@@ -125,9 +126,20 @@ async function main(): Promise<void> {
   };
 
   await ensureSigningKey(ready.region, need('LicenseSigningKeySecretArn'));
+  // A first deploy with domainName: the custom domain has no DNS record yet (it can only point at the
+  // distribution once that exists), so the webhook and the smoke test use the distribution's domain.
+  const site = await servingSite({
+    SiteUrl: need('SiteUrl'),
+    DistributionDomainName: need('DistributionDomainName'),
+  });
+  if (site.note) console.log(`\nNOTE ${site.note}`);
   const stripeFindings = await afterBackend(
     ready,
-    { StripeWebhookUrl: need('StripeWebhookUrl'), StripeSecretArn: need('StripeSecretArn') },
+    {
+      StripeWebhookUrl: `${site.url}/api/stripe-webhook`,
+      StripeSecretArn: need('StripeSecretArn'),
+      formerWebhookUrl: `https://${need('DistributionDomainName')}/api/stripe-webhook`,
+    },
     envName,
   );
   console.log(describeFindings(stripeFindings));
@@ -145,8 +157,11 @@ async function main(): Promise<void> {
     siteContentContext({ webAclArn, siteDir: SITE_DIR, outputs }),
   );
 
-  console.log(`\nDeployed ${envName}: ${need('SiteUrl')}. Now the smoke test (npm run smoke):`);
-  run('npx', ['tsx', 'scripts/smoke.ts', '--url', need('SiteUrl'), '--outputs', OUTPUTS_FILE], toolEnv);
+  console.log(
+    `\nDeployed ${envName}: ${need('SiteUrl')}. Now the smoke test (npm run smoke) at ${site.url}:`,
+  );
+  run('npx', ['tsx', 'scripts/smoke.ts', '--url', site.url, '--outputs', OUTPUTS_FILE], toolEnv);
+  if (site.note) console.log(`\nNOTE ${site.note}`);
 }
 
 main().catch((err: unknown) => {

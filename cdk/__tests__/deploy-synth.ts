@@ -69,3 +69,20 @@ export function deployTemplates(): { templates: Record<string, CfnTemplate>; sta
     fs.rmSync(siteDir, { recursive: true, force: true });
   }
 }
+
+/** The templates of the app with cdk.json's context and `context` over it (stub Lambda code), by stack name. */
+export function templatesWith(context: Record<string, unknown>): Record<string, CfnTemplate> {
+  process.env.CDK_VALIDATION = 'false';
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockbench-context-'));
+  try {
+    const app = new App({ outdir, context: { ...cdkJsonContext, ...context } });
+    addStockbenchStacks(
+      app,
+      readAppConfig((key) => app.node.tryGetContext(key)),
+      { codeMode: 'stub' },
+    );
+    return Object.fromEntries(app.synth().stacks.map((s) => [s.stackName, s.template as CfnTemplate]));
+  } finally {
+    fs.rmSync(outdir, { recursive: true, force: true });
+  }
+}

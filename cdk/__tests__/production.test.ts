@@ -25,6 +25,18 @@ it('passes cdk-nag (CFR4 is met by the custom certificate, not acknowledged)', (
   expect(result.nagViolations).toEqual([]);
 });
 
+it('every bucket is retained and never emptied by the stack (logs and the site outlive a stack mistake)', () => {
+  const templates = [result.backend, result.edge, result.accessLogs]
+    .filter((s) => s !== undefined)
+    .map((s) => templateOf(result, s));
+  for (const template of templates) {
+    for (const bucket of Object.values(template.findResources('AWS::S3::Bucket'))) {
+      expect(bucket).toMatchObject({ DeletionPolicy: 'Retain' });
+    }
+    expect(template.findResources('Custom::S3AutoDeleteObjects')).toEqual({});
+  }
+});
+
 it('table, user pool, secrets and logs are retained; table and pool deletion-protected', () => {
   t.hasResource('AWS::DynamoDB::Table', {
     DeletionPolicy: 'Retain',

@@ -2,6 +2,7 @@ import { STANDARD_ATTRIBUTES } from '../../dev/cognito/cognito-rules';
 import { clientInput, createUserPoolInput } from '../../dev/cognito/setup';
 import { jsonFilterPattern } from '../../dev/log-filter-pattern';
 import { WEBHOOK_SIGNATURE_REFUSED } from '../../lambdas/lib/http';
+import { REFUSAL } from '../../lambdas/lib/refusal';
 import { log } from '../../lambdas/lib/log';
 import { captureLogs } from '../../lambdas/__tests__/support/log-lines';
 import { clientWriteAttributesRefusal } from '../lib/cognito-client-rules';
@@ -149,6 +150,9 @@ describe('CloudWatch Logs: every metric filter counts the lines Lambda writes fo
       stackTrace: ['TypeError: x'],
     }),
   ];
+  // A Cognito trigger's "no" (lambdas/lib/refusal.ts): the runtime's line for the thrown Refusal.
+  const refusal = () =>
+    runtime('ERROR', { errorType: REFUSAL, errorMessage: 'Too many mails', stackTrace: ['Refusal: x'] });
   const refused = () =>
     loggerLines('warn', WEBHOOK_SIGNATURE_REFUSED, { error: { name: 'InvalidWebhookSignatureError' } });
   const others = () => [
@@ -172,7 +176,11 @@ describe('CloudWatch Logs: every metric filter counts the lines Lambda writes fo
   ];
   it('holds for each metric filter', () => {
     /** What each filter (by the metric it feeds) must count; every other line must not count. */
-    const EXPECTED: Record<string, string[]> = { WebhookFailures: errors(), WebhookRefused: refused() };
+    const EXPECTED: Record<string, string[]> = {
+      CriticalFailures: [...errors(), refusal()],
+      WebhookRefused: refused(),
+      Refusals: [refusal()],
+    };
     const all = [...Object.values(EXPECTED).flat(), ...others()];
     const filters = resourcesOf('AWS::Logs::MetricFilter');
     expect(filters.length).toBeGreaterThan(0);

@@ -1,9 +1,10 @@
-import { Aws, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { ACCESS_LOG_FIELDS, ACCESS_LOG_RETENTION_DAYS } from './access-logs';
+import { bucketRemoval } from './bucket-removal';
 import { EdgeAlarms } from './edge-alarms';
 
 // CloudFront's access logs through standard logging v2 (CloudWatch Logs' vended log delivery): a
@@ -16,9 +17,8 @@ import { EdgeAlarms } from './edge-alarms';
 
 export interface AccessLogsStackProps extends StackProps {
   distributionId: string;
-  /** The web ACL's metric name (edge-stack.ts webAclMetricName). */
-  webAclMetricName: string;
   alarmEmail?: string;
+  production: boolean;
 }
 
 export class AccessLogsStack extends Stack {
@@ -35,8 +35,8 @@ export class AccessLogsStack extends Stack {
       enforceSSL: true,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       lifecycleRules: [{ expiration: Duration.days(ACCESS_LOG_RETENTION_DAYS) }],
-      // Kept like the other log bucket: a stack mistake must not delete the logs with it.
-      removalPolicy: RemovalPolicy.RETAIN,
+      // Kept in production like the other log bucket: a stack mistake must not delete the logs with it.
+      ...bucketRemoval(props.production),
     });
     Validations.of(this.bucket).acknowledge({
       id: 'AwsSolutions-S1',
@@ -93,7 +93,6 @@ export class AccessLogsStack extends Stack {
 
     this.alarms = new EdgeAlarms(this, 'Alarms', {
       distributionId: props.distributionId,
-      webAclMetricName: props.webAclMetricName,
       alarmEmail: props.alarmEmail,
     });
   }

@@ -1,4 +1,4 @@
-import { Arn, ArnFormat, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Arn, ArnFormat, Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as cloudtrail from 'aws-cdk-lib/aws-cloudtrail';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -9,6 +9,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { SECURITY_EVENT_NAMES } from '../../lambdas/lib/security-event-names';
+import { bucketRemoval } from './bucket-removal';
 import { mailDomainOf, triggerStatements } from './handler-permissions';
 import { type FunctionDefaults, ProductFunction } from './node-function';
 
@@ -30,12 +31,17 @@ export interface AccountSecurityEventsProps {
   mailFrom: string;
   supportEmail: string;
   sesIdentity?: string;
+  production: boolean;
   /** The account already sends management events to EventBridge through a trail of its own. */
   existingTrail?: boolean;
 }
 
 export class AccountSecurityEvents extends Construct {
   readonly handler: ProductFunction;
+  /** The rule that passes Cognito's calls to the handler. */
+  readonly rule: events.Rule;
+  /** The trail the events come from, unless the account's own serves (existingTrail). */
+  readonly trail?: cloudtrail.Trail;
 
   constructor(scope: Construct, id: string, props: AccountSecurityEventsProps) {
     super(scope, id);
@@ -75,29 +81,39 @@ export class AccountSecurityEvents extends Construct {
       }).map(({ actions, resources }) => new iam.PolicyStatement({ actions, resources })),
     });
 
-    new events.Rule(this, 'CognitoSecurityCalls', {
+    this.rule = new events.Rule(this, 'CognitoSecurityCalls', {
       description: 'Cognito calls that change an account’s second factor or password, from CloudTrail',
       eventPattern: {
         source: ['aws.cognito-idp'],
         detailType: ['AWS API Call via CloudTrail'],
-        detail: { eventSource: ['cognito-idp.amazonaws.com'], eventName: [...SECURITY_EVENT_NAMES] },
+        detail: {
+          eventSource: ['cognito-idp.amazonaws.com'],
+          eventName: [...SECURITY_EVENT_NAMES],
+          // This environment's pool only: another environment in the account has a rule of its own.
+          // An administrator's call names the pool in its request; a user's own call (made with an
+          // access token, whose request CloudTrail hides) names it among the event's resources.
+          $or: [
+            { requestParameters: { userPoolId: [props.userPool.userPoolId] } },
+            { resources: { ARN: [props.userPool.userPoolArn] } },
+          ],
+        },
       },
       targets: [
         new targets.LambdaFunction(this.handler.fn, { retryAttempts: 8, maxEventAge: Duration.hours(6) }),
       ],
     });
 
-    if (!props.existingTrail) this.createTrail();
+    if (!props.existingTrail) this.trail = this.createTrail(props.production);
   }
 
-  private createTrail(): void {
+  private createTrail(production: boolean): cloudtrail.Trail {
     const bucket = new s3.Bucket(this, 'TrailLogs', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       lifecycleRules: [{ expiration: Duration.days(90) }],
-      removalPolicy: RemovalPolicy.RETAIN,
+      ...bucketRemoval(production),
     });
     Validations.of(bucket).acknowledge({
       id: 'AwsSolutions-S1',
@@ -115,5 +131,6 @@ export class AccountSecurityEvents extends Construct {
       id: 'AwsSolutions-CT1',
       reason: 'The trail is there to deliver Cognito management events to EventBridge; its files stay in S3.',
     });
+    return trail;
   }
 }

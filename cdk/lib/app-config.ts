@@ -27,6 +27,13 @@ export interface AppConfig {
   /** Verified SES identity (domain or address). When set, Cognito sends its mail through SES too. */
   sesIdentity?: string;
   alarmEmail?: string;
+  /**
+   * The account already has a trail that logs management events in the region (which EventBridge
+   * then receives): no second trail, whose copy of management events would be billed.
+   */
+  existingTrail: boolean;
+  /** The operator's yes to a production deploy while SES is in the sandbox (the deploy stops otherwise). */
+  acceptSesSandbox: boolean;
   stripePriceId: string;
   stripePublishableKey: string;
   installerWindowsUrl: string;
@@ -96,6 +103,8 @@ export function readAppConfig(read: ContextReader): AppConfig {
     supportEmail: text(read, 'supportEmail') ?? emailAddress(mailFrom),
     sesIdentity: text(read, 'sesIdentity'),
     alarmEmail: text(read, 'alarmEmail'),
+    acceptSesSandbox: text(read, 'acceptSesSandbox') === 'true',
+    existingTrail: text(read, 'existingTrail') === 'true',
     stripePriceId: requiredText(read, 'stripePriceId'),
     stripePublishableKey: requiredText(read, 'stripePublishableKey'),
     installerWindowsUrl: requiredText(read, 'installerWindowsUrl'),

@@ -7,7 +7,9 @@ import { type AppConfig, isProduction } from './app-config';
 import { AccountSecurityEvents } from './account-security-events';
 import { Auth } from './auth';
 import { Data } from './data';
+import { permissionsFor } from './handler-permissions';
 import { Monitoring } from './monitoring';
+import { keepOutputs } from './outputs-parameter';
 import type { CodeMode, FunctionDefaults } from './node-function';
 import { Secrets } from './secrets';
 import { Site } from './site';
@@ -71,6 +73,8 @@ export class BackendStack extends Stack {
       metricPrefix: `stockbench-${config.envName}-user-pool`,
     });
     this.securityEvents = new AccountSecurityEvents(this, 'AccountSecurityEvents', {
+      production,
+      existingTrail: config.existingTrail,
       functionDefaults,
       table: this.data.table,
       userPool: this.auth.userPool,
@@ -122,7 +126,13 @@ export class BackendStack extends Stack {
         ['pre-token-generation', this.auth.preTokenGeneration],
         ['security-events', this.securityEvents.handler],
       ]),
+      critical: new Map(
+        [...this.api.functions].filter(([name]) => permissionsFor(name).permissions.secrets?.length),
+      ),
+      refusing: new Set(['custom-message', 'pre-sign-up', 'pre-token-generation']),
       webhook: this.api.functions.get(WEBHOOK_HANDLER),
+      securityRule: this.securityEvents.rule,
+      trail: this.securityEvents.trail,
       alarmEmail: config.alarmEmail,
       envName: config.envName,
     });
@@ -142,9 +152,12 @@ export class BackendStack extends Stack {
       GATSBY_INSTALLER_MACOS_URL: config.installerMacosUrl,
       GATSBY_LICENSE_MACHINE_LIMIT: config.machineLimit?.toString(),
     };
+    const kept: Record<string, string> = {};
     for (const [name, value] of Object.entries(build) as [SiteBuildVariable, string | undefined][]) {
       // CloudFormation rejects empty output values; the deploy script reads a missing one as ''.
-      if (value) new CfnOutput(this, outputIdFor(name), { value, description: `${name} for gatsby build` });
+      if (!value) continue;
+      new CfnOutput(this, outputIdFor(name), { value, description: `${name} for gatsby build` });
+      kept[outputIdFor(name)] = value;
     }
     const outputs: Record<string, [string, string]> = {
       SiteUrl: [this.siteUrl, 'Site URL'],
@@ -179,6 +192,8 @@ export class BackendStack extends Stack {
     }
     for (const [outputId, [value, description]] of Object.entries(outputs)) {
       new CfnOutput(this, outputId, { value, description });
+      kept[outputId] = value;
     }
+    keepOutputs(this, config.envName, 'backend', kept);
   }
 }

@@ -5,25 +5,16 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 
-// The edge's alarms: CloudFront's 5xx rate and the web ACL's blocked requests. Both metrics exist only
-// in us-east-1 (CloudFront's metrics with Region=Global; a CLOUDFRONT web ACL's under AWS/WAFV2 with
-// its metric name as the WebACL dimension), and an alarm can only notify a topic of its own region: so
+// The edge's alarm: CloudFront's 5xx rate. Its metrics exist only in us-east-1 (with Region=Global),
+// and an alarm can only notify a topic of its own region: so
 // this construct lives in a us-east-1 stack with a topic of its own (the operator confirms a second
 // subscription mail).
 
 /** Share of viewer requests answered 5xx over 5 minutes that pages. */
 export const CLOUDFRONT_5XX_RATE_PERCENT = 5;
-/**
- * Blocked requests in 5 minutes that page: the rate limits turning away more than one client's burst (a
- * client over its limit is blocked for most of its requests until its rate drops), an attack or limits
- * too tight for real users.
- */
-export const WAF_BLOCKS_PER_5_MINUTES = 100;
 
 export interface EdgeAlarmsProps {
   distributionId: string;
-  /** The web ACL's metric name (its VisibilityConfig), the WebACL dimension of its metrics. */
-  webAclMetricName: string;
   alarmEmail?: string;
 }
 
@@ -49,34 +40,15 @@ export class EdgeAlarms extends Construct {
         statistic,
       });
 
+    // The rate itself, on any number of requests: a quiet site's outage (one visitor, one 5xx) pages.
     this.add('CloudFront5xxRate', {
       alarmDescription: `More than ${CLOUDFRONT_5XX_RATE_PERCENT}% of the site's requests answered 5xx in 5 minutes (CloudFront)`,
-      metric: new cloudwatch.MathExpression({
-        // Not on a handful of requests: one failure among three at night is not an outage.
-        expression: 'IF(requests >= 10, rate, 0)',
-        usingMetrics: {
-          rate: cloudfront('5xxErrorRate', 'Average'),
-          requests: cloudfront('Requests', 'Sum'),
-        },
-        period,
-        label: 'CloudFront 5xx rate (%)',
-      }),
+      metric: cloudfront('5xxErrorRate', 'Average'),
       threshold: CLOUDFRONT_5XX_RATE_PERCENT,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
     });
-
-    this.add('WafBlocks', {
-      alarmDescription: `The web ACL blocked ${WAF_BLOCKS_PER_5_MINUTES} or more requests in 5 minutes (rate limits: an attack, or limits too tight)`,
-      metric: new cloudwatch.Metric({
-        namespace: 'AWS/WAFV2',
-        metricName: 'BlockedRequests',
-        dimensionsMap: { WebACL: props.webAclMetricName, Rule: 'ALL' },
-        period,
-        statistic: 'Sum',
-      }),
-      threshold: WAF_BLOCKS_PER_5_MINUTES,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-    });
+    // No alarm on the web ACL's blocks: a client over its rate limit is the limit working (any scraper
+    // trips it); its per-rule metrics stay in CloudWatch for a look when customers report 429s.
   }
 
   private add(id: string, props: Omit<cloudwatch.AlarmProps, 'evaluationPeriods'>): void {
@@ -85,8 +57,8 @@ export class EdgeAlarms extends Construct {
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       ...props,
     });
+    // ALARM only: a mail on the way back to OK is a second page for the same event.
     alarm.addAlarmAction(new actions.SnsAction(this.topic));
-    alarm.addOkAction(new actions.SnsAction(this.topic));
     this.alarms.push(alarm);
   }
 }

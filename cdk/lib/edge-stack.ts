@@ -1,4 +1,5 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { keepOutputs } from './outputs-parameter';
 import type { Construct } from 'constructs';
 import { WebAcl } from './web-acl';
 
@@ -10,7 +11,7 @@ import { WebAcl } from './web-acl';
 export const EDGE_REGION = 'us-east-1';
 
 /** The web ACL's CloudWatch metric name: the WebACL dimension of its metrics (edge-alarms.ts). */
-export const webAclMetricName = (envName: string): string => `stockbench-${envName}`;
+const webAclMetricName = (envName: string): string => `stockbench-${envName}`;
 
 export class EdgeStack extends Stack {
   readonly webAcl: WebAcl;
@@ -18,6 +19,7 @@ export class EdgeStack extends Stack {
   constructor(scope: Construct, id: string, props: StackProps & { envName: string }) {
     super(scope, id, props);
     this.webAcl = new WebAcl(this, 'WebAcl', { metricPrefix: webAclMetricName(props.envName) });
+    keepOutputs(this, props.envName, 'edge', { WebAclArn: this.webAcl.arn });
     new CfnOutput(this, 'WebAclArn', {
       value: this.webAcl.arn,
       description: 'The web ACL the backend stack attaches to the distribution (context webAclArn)',

@@ -1,11 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { type Acknowledgment, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { type Acknowledgment, Duration, Validations } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { bucketRemoval } from './bucket-removal';
 import { contentSecurityPolicy } from './csp';
 import {
   FRAME_OPTION,
@@ -58,7 +59,7 @@ export class Site extends Construct {
       enforceSSL: true,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       lifecycleRules: [{ expiration: Duration.days(90) }],
-      removalPolicy: RemovalPolicy.RETAIN,
+      ...bucketRemoval(props.production),
     });
 
     this.bucket = new s3.Bucket(this, 'Bucket', {
@@ -68,9 +69,9 @@ export class Site extends Construct {
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: this.logBucket,
       serverAccessLogsPrefix: 'site-bucket/',
-      // Only built output lives here; the deploy uploads it again. Kept so a stack mistake never
-      // takes the site down with it.
-      removalPolicy: RemovalPolicy.RETAIN,
+      // Only built output lives here; the deploy uploads it again. Kept in production so a stack
+      // mistake never takes the site down with it.
+      ...bucketRemoval(props.production),
     });
 
     this.directoryIndex = new cloudfront.Function(this, 'DirectoryIndex', {

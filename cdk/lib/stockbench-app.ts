@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
 import { Annotations, type App, type Environment } from 'aws-cdk-lib';
 import type { RouteDef } from '../../lambdas/routes';
-import type { AppConfig } from './app-config';
+import { type AppConfig, isProduction } from './app-config';
 import { AccessLogsStack } from './access-logs-stack';
 import { BackendStack } from './backend-stack';
-import { EDGE_REGION, EdgeStack, webAclMetricName } from './edge-stack';
+import { EDGE_REGION, EdgeStack } from './edge-stack';
 import type { CodeMode } from './node-function';
 import { SiteContentStack } from './site-content-stack';
 
@@ -57,8 +57,8 @@ export function addStockbenchStacks(
     ? new AccessLogsStack(app, accessLogsStackName(config.envName), {
         env: edgeEnv,
         distributionId,
-        webAclMetricName: webAclMetricName(config.envName),
         alarmEmail: config.alarmEmail,
+        production: isProduction(config),
         description: `Stockbench ${config.envName}: CloudFront access logs without query strings, and the edge's alarms (us-east-1)`,
       })
     : undefined;

@@ -109,9 +109,14 @@ export async function checkBootstrap(account: string, regions: readonly string[]
 /**
  * SES in the stacks' region: the identity mail is sent as must be verified (else nothing is sent), and
  * without production access (the sandbox) SES mails only verified addresses, and IAM checks each
- * recipient's identity too: the product then answers 503 MAIL_NOT_SENT where it must mail a customer.
+ * recipient's identity too: the product then answers 503 MAIL_NOT_SENT where it must mail a customer,
+ * and with sesIdentity Cognito's verification mails fail too. Production stops there unless accepted.
  */
-export async function checkSes(region: string, identity: string): Promise<Finding[]> {
+export async function checkSes(
+  region: string,
+  identity: string,
+  sandbox: { production: boolean; cognitoThroughSes: boolean; acceptSandbox: boolean },
+): Promise<Finding[]> {
   const client = new SESv2Client({ region });
   try {
     const findings: Finding[] = [];
@@ -137,16 +142,21 @@ export async function checkSes(region: string, identity: string): Promise<Findin
       );
     }
     const account = await client.send(new GetAccountCommand({}));
-    findings.push(
-      account.ProductionAccessEnabled
-        ? ok('SES production access', `granted in ${region}`)
-        : warn(
-            'SES production access',
-            `SES in ${region} is in the sandbox: it mails only verified addresses, so every customer mail ` +
-              '(the email-change link, license mails) fails and those actions answer 503 MAIL_NOT_SENT',
-            `request production access (SES console, Account dashboard) in ${region}`,
-          ),
-    );
+    if (account.ProductionAccessEnabled) findings.push(ok('SES production access', `granted in ${region}`));
+    else {
+      const detail =
+        `SES in ${region} is in the sandbox: it mails only verified addresses, so every customer mail ` +
+        '(the email-change link, license mails) fails and those actions answer 503 MAIL_NOT_SENT' +
+        (sandbox.cognitoThroughSes
+          ? "; Cognito sends through SES too (sesIdentity), so every new customer's verification mail fails"
+          : '');
+      const request = `request production access (SES console, Account dashboard) in ${region}`;
+      findings.push(
+        sandbox.production && !sandbox.acceptSandbox
+          ? fail('SES production access', detail, `${request}, or deploy with -c acceptSesSandbox=true`)
+          : warn('SES production access', detail, request),
+      );
+    }
     if (account.SendingEnabled === false) {
       findings.push(
         fail(

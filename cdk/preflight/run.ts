@@ -1,10 +1,12 @@
 import Stripe from 'stripe';
 import { siteConfig } from '../../src/config';
 import { mailDomainOf } from '../lib/handler-permissions';
-import type { AppConfig } from '../lib/app-config';
+import { type AppConfig, isProduction } from '../lib/app-config';
 import { EDGE_REGION } from '../lib/edge-stack';
 import { checkAccount, checkBootstrap, checkRegion, checkSes, sdkRegion } from './aws';
 import { assertPassed, fail, ok, type Finding } from './findings';
+import { checkSettings } from './settings';
+import { deployedOutputs } from '../deployed-outputs';
 import { checkPrice, ensureWebhookEndpoint } from './stripe';
 import { storedStripeKey, storeStripeSecret } from './stripe-secret';
 
@@ -37,7 +39,9 @@ export interface BeforeDeployOptions {
 
 /** Every check that needs no stack; throws PreflightFailed (with each fix) when one fails. */
 export async function beforeDeploy(config: AppConfig, opts: BeforeDeployOptions = {}): Promise<Ready> {
-  const findings: Finding[] = [];
+  // The settings alone first: a mismatch stops the deploy before any AWS call.
+  const findings: Finding[] = checkSettings(config);
+  assertPassed(findings);
   const resolved = opts.resolvedRegion === undefined ? await sdkRegion() : (opts.resolvedRegion ?? undefined);
   const regionFinding = checkRegion(resolved, config.region);
   findings.push(regionFinding);
@@ -53,9 +57,18 @@ export async function beforeDeploy(config: AppConfig, opts: BeforeDeployOptions 
     throw new Error('unreachable');
   }
   findings.push(...(await checkBootstrap(account, [region, EDGE_REGION])));
-  findings.push(...(await checkSes(region, config.sesIdentity ?? mailDomainOf(config.mailFrom))));
+  findings.push(
+    ...(await checkSes(region, config.sesIdentity ?? mailDomainOf(config.mailFrom), {
+      production: isProduction(config),
+      cognitoThroughSes: Boolean(config.sesIdentity),
+      acceptSandbox: config.acceptSesSandbox,
+    })),
+  );
 
-  const stripeKey = opts.stripeKeyFromEnv || (await storedStripeKey(region, opts.storedStripeSecretArn));
+  // The Stripe secret of an earlier deploy: from this checkout's outputs file, else from AWS (any checkout).
+  const storedArn =
+    opts.storedStripeSecretArn ?? (await deployedOutputs(region, config.envName, 'backend'))?.StripeSecretArn;
+  const stripeKey = opts.stripeKeyFromEnv || (await storedStripeKey(region, storedArn));
   if (!stripeKey) {
     findings.push(
       fail(
@@ -92,7 +105,7 @@ export async function beforeDeploy(config: AppConfig, opts: BeforeDeployOptions 
  */
 export async function afterBackend(
   ready: Pick<Ready, 'region' | 'stripeKey'>,
-  outputs: { StripeWebhookUrl: string; StripeSecretArn: string },
+  outputs: { StripeWebhookUrl: string; StripeSecretArn: string; formerWebhookUrl?: string },
   envName: string,
   stripe: StripeFactory = defaultStripe,
 ): Promise<Finding[]> {
@@ -100,6 +113,7 @@ export async function afterBackend(
     stripe(ready.stripeKey),
     outputs.StripeWebhookUrl,
     `Stockbench ${envName}`,
+    outputs.formerWebhookUrl,
   );
   const findings = [endpoint.finding];
   if (endpoint.finding.status !== 'fail') {

@@ -85,16 +85,31 @@ export interface WebhookEndpointResult {
   createdSecret?: string;
 }
 
-/** Finds the endpoint for `url`, or creates it with the events and API version the handler reads. */
+/**
+ * Finds the endpoint for `url`, or creates it with the events and API version the handler reads. One
+ * at `formerUrl` (the distribution's own domain, used until the custom domain had DNS) is moved to
+ * `url` instead: it keeps its signing secret, which the Stripe secret already holds.
+ */
 export async function ensureWebhookEndpoint(
   stripe: Stripe,
   url: string,
   description: string,
+  formerUrl?: string,
 ): Promise<WebhookEndpointResult> {
   const check = 'Stripe webhook endpoint';
-  const existing = (
-    await stripe.webhookEndpoints.list({ limit: 100 }).autoPagingToArray({ limit: 1000 })
-  ).filter((e) => e.url === url);
+  const all = await stripe.webhookEndpoints.list({ limit: 100 }).autoPagingToArray({ limit: 1000 });
+  const existing = all.filter((e) => e.url === url);
+  const former = formerUrl && formerUrl !== url ? all.filter((e) => e.url === formerUrl) : [];
+  if (existing.length === 0 && former.length === 1 && former[0]) {
+    const moved = await stripe.webhookEndpoints.update(former[0].id, { url });
+    const checked = await ensureWebhookEndpoint(stripe, url, description);
+    return {
+      finding: {
+        ...checked.finding,
+        detail: `moved ${moved.id} from ${formerUrl} to ${url}; ${checked.finding.detail}`,
+      },
+    };
+  }
   if (existing.length === 0) {
     const created = await stripe.webhookEndpoints.create({
       url,

@@ -3,6 +3,7 @@ import { normalizeEmail } from '../../src/lib/email-address';
 import { counterExpiry, dayWindow } from './quota-window';
 import { recipientPk } from './repository/keys';
 import { takeQuota } from './repository/quotas';
+import { refuse } from './refusal';
 
 // The mails Cognito sends to an address (verification codes at sign-up and on request, password
 // reset codes, the code for a changed address) pass the CustomMessage trigger, whatever called
@@ -31,5 +32,5 @@ export async function takeCognitoMailAllowance(address: string): Promise<void> {
     COGNITO_MAILS_PER_ADDRESS_PER_DAY,
     counterExpiry(window),
   );
-  if (!fits) throw new Error(TOO_MANY_MAILS);
+  if (!fits) refuse(TOO_MANY_MAILS);
 }

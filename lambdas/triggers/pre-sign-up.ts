@@ -1,6 +1,7 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { emailAddressProblem } from '../../src/lib/email-address';
 import { deleteUser, usersWithEmail } from '../lib/cognito';
+import { refuse } from '../lib/refusal';
 import { returnToLastVerifiedEmail } from '../lib/unproven-email';
 
 // Cognito PreSignUp trigger: the rules a registration must meet even when it comes straight to Cognito
@@ -42,7 +43,7 @@ export const handler = async (event: PreSignUpTriggerEvent): Promise<PreSignUpTr
   const email =
     event.request.userAttributes.email ?? (event.userName.includes('@') ? event.userName : undefined);
   const problem = emailAddressProblem(email ?? event.userName);
-  if (problem) throw new Error(problem);
+  if (problem) refuse(problem);
   if (email) await releaseUnproven(event.userPoolId, email);
   return event;
 };

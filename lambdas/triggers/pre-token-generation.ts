@@ -1,4 +1,5 @@
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
+import { refuse } from '../lib/refusal';
 import { latestSignInStart } from '../lib/repository/sign-in-starts';
 import { lastSecurityChangeMs } from '../lib/repository/sessions';
 import { authSessionMs } from '../lib/sign-in-window';
@@ -33,5 +34,5 @@ export const handler = async (
   if (changedAt === undefined || now >= changedAt + window) return event;
   const before = await latestSignInStart(uid, now - window, changedAt);
   if (before === undefined) return event;
-  throw new Error(signInTooEarly(Math.max(1, Math.ceil((before + window - now) / 1000))));
+  refuse(signInTooEarly(Math.max(1, Math.ceil((before + window - now) / 1000))));
 };

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { GetDistributionCommand, CloudFrontClient } from '@aws-sdk/client-cloudfront';
 import {
   AdminDeleteUserCommand,
@@ -10,7 +8,9 @@ import {
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
+import { deployedOutputs } from '../../cdk/deployed-outputs';
 import { STRIPE_JS_CSP } from '../../cdk/lib/csp';
+import { EDGE_REGION } from '../../cdk/lib/edge-stack';
 import { localCspDirectives } from '../../cdk/lib/security-headers';
 import { siteBuildEnv } from '../../cdk/lib/site-build-env';
 import { handlerEnv, localHandlerCredentials, readLocalSecrets } from '../../dev/local-stack';
@@ -25,7 +25,6 @@ import type { Target } from './target';
 // distribution, and Stripe.js's origins in the CSP. Each removes what it made: the throwaway user is
 // deleted; the event is of a type the webhook records nothing for; the sync changes only what it should.
 
-const ROOT = path.resolve(__dirname, '..', '..');
 const SYNC_JOB = 'sync-subscriptions';
 
 /** `name+tag@domain` for an address: mail to it reaches `name@domain`'s mailbox. */
@@ -183,15 +182,9 @@ export async function checkWebAclAttached(target: Target, report: Report): Promi
   const distributionId = target.deploy?.outputs?.DistributionId;
   if (!distributionId) return;
   await report.check('the web ACL (rate limits) is attached to the distribution', async () => {
-    let expected: string | undefined;
-    try {
-      const edge = JSON.parse(
-        await readFile(path.join(ROOT, 'cdk.out', 'edge-outputs.json'), 'utf8'),
-      ) as Record<string, Record<string, string>>;
-      expected = Object.values(edge).find((o) => o.WebAclArn)?.WebAclArn;
-    } catch {
-      expected = undefined;
-    }
+    // The edge stack's web ACL, from the outputs it keeps in SSM in us-east-1 (any checkout).
+    const envName = target.deploy?.stackName?.replace(/^Stockbench-/, '');
+    const expected = envName ? (await deployedOutputs(EDGE_REGION, envName, 'edge'))?.WebAclArn : undefined;
     const client = new CloudFrontClient({ region: 'us-east-1' });
     try {
       const { Distribution } = await client.send(new GetDistributionCommand({ Id: distributionId }));

@@ -2,10 +2,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { localCspDirectives, type CspDirectives } from '../../cdk/lib/security-headers';
 import { siteBuildEnv } from '../../cdk/lib/site-build-env';
+import { allDeployedBackends } from '../../cdk/deployed-outputs';
+import { OUTPUTS_PARAMETER_PATH } from '../../cdk/lib/outputs-parameter';
 import { readStackInfo, stackInfoPath, type StackInfo } from '../../dev/stack-info';
 import type { SmokeOptions } from './args';
 import { deployCsp } from './headers';
-import { fail } from './report';
+import { fail, reason } from './report';
 
 // What the smoke test runs against: the local stack (from its stack.json and demo-user.json) or a
 // deployed site (from --url, and the deploy's outputs file cdk/deploy.ts writes, when it names it).
@@ -118,11 +120,26 @@ async function deployTarget(options: SmokeOptions & { url: string }): Promise<Ta
   } catch {
     if (options.outputsFile) return fail(`cannot read the outputs file ${file}`);
   }
-  const match = all ? stackOutputsFor(all, options.url) : undefined;
-  const build = match ? siteBuildEnv(match.outputs) : undefined;
+  let match = all ? stackOutputsFor(all, options.url) : undefined;
   if (match) notes.push(`deploy outputs: ${path.relative(process.cwd(), file) || file} (${match.stackName})`);
   else if (all)
     notes.push(`${path.relative(process.cwd(), file)} names no stack serving ${options.url}: not used`);
+  // From a checkout that did not deploy: the outputs each backend stack keeps in SSM, in the region.
+  const sdkRegion = options.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION;
+  if (!match && sdkRegion) {
+    try {
+      match = stackOutputsFor(await allDeployedBackends(sdkRegion), options.url);
+      notes.push(
+        match
+          ? `deploy outputs: SSM ${OUTPUTS_PARAMETER_PATH}* in ${sdkRegion} (${match.stackName})`
+          : `no stack in ${sdkRegion} (SSM ${OUTPUTS_PARAMETER_PATH}*) serves ${options.url}`,
+      );
+    } catch (err) {
+      // Without credentials the public checks still run; the ones that need outputs say so.
+      notes.push(`cannot read SSM ${OUTPUTS_PARAMETER_PATH}* in ${sdkRegion}: ${reason(err)}`);
+    }
+  }
+  const build = match ? siteBuildEnv(match.outputs) : undefined;
 
   const region = options.region ?? (build?.GATSBY_COGNITO_REGION || undefined);
   const analyticsEnabled = build ? build.GATSBY_ANALYTICS_ENABLED === 'true' : undefined;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { siteBuildEnv } from '../../cdk/lib/site-build-env';
 import { handlerEnv } from '../../dev/local-stack';
 import { readStackInfo, stackInfoPath } from '../../dev/stack-info';
+import { allDeployedBackends } from '../../cdk/deployed-outputs';
 import { stackOutputsFor, type OutputsFile } from '../smoke/target';
 import type { SupportOptions } from './args';
 
@@ -48,6 +49,11 @@ export async function resolveSupportTarget(options: SupportOptions): Promise<Sup
     outputs = stackOutputsFor(all, options.url)?.outputs ?? {};
   } catch {
     if (options.outputsFile) throw new Error(`cannot read the outputs file ${options.outputsFile}`);
+  }
+  // From a checkout that did not deploy: the outputs each backend stack keeps in SSM, in the region.
+  const sdkRegion = options.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION;
+  if (!outputs.UserPoolId && sdkRegion) {
+    outputs = stackOutputsFor(await allDeployedBackends(sdkRegion), options.url)?.outputs ?? {};
   }
   const setting = (value: string | undefined, name: string, flag: string): string => {
     if (!value) throw new Error(`the deployment's ${name} is not known: pass ${flag}`);

@@ -21,6 +21,7 @@ import { readAppConfig, type AppConfig } from '../../lib/app-config';
 import { cdkJsonContext } from '../../__tests__/helpers';
 import { PreflightFailed, type Finding } from '../findings';
 import { afterBackend, beforeDeploy } from '../run';
+import { servingSite } from '../site-origin';
 
 // `npm run deploy`'s checks with AWS's SDK mocked at its clients (aws-sdk-client-mock) and Stripe played
 // by the project's emulator: each failure stops the deploy before anything is created and names its fix.
@@ -99,7 +100,13 @@ describe('before anything is deployed', () => {
   });
   beforeEach(healthyAccount);
   const config = (extra: Record<string, string> = {}) =>
-    configWith({ stripePriceId: price.id, stripePublishableKey: 'pk_test_x', region: 'eu-west-1', ...extra });
+    configWith({
+      stripePriceId: price.id,
+      stripePublishableKey: 'pk_test_x',
+      region: 'eu-west-1',
+      alarmEmail: 'ops@stockbench.app',
+      ...extra,
+    });
   const run = (c: AppConfig, opts: Parameters<typeof beforeDeploy>[1] = {}) =>
     beforeDeploy(c, { resolvedRegion: 'eu-west-1', stripeKeyFromEnv: KEY, stripe: stripeFor, ...opts });
 
@@ -107,7 +114,10 @@ describe('before anything is deployed', () => {
     const ready = await run(config());
     expect(ready).toMatchObject({ region: 'eu-west-1', account: '123456789012', stripeKey: KEY });
     expect(ready.findings.filter((f) => f.status !== 'ok')).toEqual([]);
-    const regions = await Promise.all(ssm.calls().map((c) => (c.thisValue as SSMClient).config.region()));
+    const bootstrapReads = ssm
+      .commandCalls(GetParameterCommand)
+      .filter((c) => c.args[0].input.Name === '/cdk-bootstrap/hnb659fds/version');
+    const regions = await Promise.all(bootstrapReads.map((c) => (c.thisValue as SSMClient).config.region()));
     expect(regions.sort()).toEqual(['eu-west-1', 'us-east-1']);
   });
 
@@ -175,6 +185,43 @@ describe('before anything is deployed', () => {
     });
   });
 
+  it('stops in production while SES is in the sandbox, unless the operator accepts it', async () => {
+    ses.on(GetAccountCommand).resolves({ ProductionAccessEnabled: false, SendingEnabled: true });
+    const production = { env: 'production', alarmEmail: 'ops@stockbench.app', sesIdentity: 'stockbench.app' };
+    expect(await failures(run(config(production)))).toEqual([
+      expect.objectContaining({
+        check: 'SES production access',
+        detail: expect.stringContaining('verification'),
+        fix: expect.stringContaining('acceptSesSandbox=true'),
+      }),
+    ]);
+    const accepted = await run(config({ ...production, acceptSesSandbox: 'true' }));
+    expect(accepted.findings.filter((f) => f.status === 'warn').map((f) => f.check)).toEqual([
+      'SES production access',
+    ]);
+  });
+
+  it('stops before any AWS call on a sender that is not on the SES identity', async () => {
+    // CDK refuses to synthesize this pair ("fromEmail contains a different domain than the sesVerifiedDomain").
+    expect(await failures(run(config({ sesIdentity: 'example.com' })))).toEqual([
+      expect.objectContaining({ check: 'mail sender', fix: expect.stringContaining('no-reply@example.com') }),
+    ]);
+    expect(sts.calls()).toHaveLength(0);
+    expect(await failures(run(config({ sesIdentity: 'other@stockbench.app' })))).toEqual([
+      expect.objectContaining({ check: 'mail sender' }),
+    ]);
+    expect(await failures(run(config({ sesIdentity: 'stockbench.app' })))).toEqual([]);
+    expect(await failures(run(config({ sesIdentity: 'no-reply@stockbench.app' })))).toEqual([]);
+  });
+
+  it('stops a production deploy without alarmEmail, and warns elsewhere', async () => {
+    expect(await failures(run(config({ env: 'production', alarmEmail: '' })))).toEqual([
+      expect.objectContaining({ check: 'alarm receiver', fix: expect.stringContaining('alarmEmail=') }),
+    ]);
+    const dev = await run(config({ alarmEmail: '' }));
+    expect(dev.findings.filter((f) => f.status === 'warn').map((f) => f.check)).toEqual(['alarm receiver']);
+  });
+
   it.each([
     ['a yearly price', { recurring: { interval: 'year' as const } }, 'recurs every 1 year'],
     ['a one-time price', { recurring: null }, 'one-time price'],
@@ -203,6 +250,20 @@ describe('before anything is deployed', () => {
     expect(await failures(run(config({ stripePublishableKey: 'pk_live_x' })))).toEqual([
       expect.objectContaining({ check: 'Stripe keys' }),
     ]);
+  });
+
+  it("a later deploy from a fresh clone (no cdk.out/, no STRIPE_SECRET_KEY) finds the key through the stack's outputs parameter", async () => {
+    ssm
+      .on(GetParameterCommand, { Name: '/stockbench/dev/backend-outputs' })
+      .resolves({ Parameter: { Value: JSON.stringify({ StripeSecretArn: SECRET_ARN }) } });
+    secrets
+      .on(GetSecretValueCommand, { SecretId: SECRET_ARN })
+      .resolves({ SecretString: JSON.stringify({ secretKey: KEY, webhookSecret: 'whsec_1' }) });
+    const ready = await run(config(), { stripeKeyFromEnv: undefined });
+    expect(ready.stripeKey).toBe(KEY);
+    expect(ready.findings).toContainEqual(
+      expect.objectContaining({ check: 'Stripe secret key', detail: 'stored by an earlier deploy' }),
+    );
   });
 
   it('takes the Stripe key an earlier deploy stored, and stops when there is none', async () => {
@@ -246,6 +307,35 @@ describe('once the backend stack gives the API its URL', () => {
       expect.stringContaining(endpoint?.id ?? '-'),
       expect.stringContaining('already holds'),
     ]);
+    expect(secrets.commandCalls(PutSecretValueCommand)).toHaveLength(1);
+  });
+
+  it('a first deploy whose custom domain has no DNS yet registers the webhook on the distribution, moved once the domain answers', async () => {
+    const custom = { SiteUrl: 'https://www.first.example', DistributionDomainName: 'dfirst.cloudfront.net' };
+    const first = await servingSite(custom, async () => false);
+    expect(first).toMatchObject({
+      url: 'https://dfirst.cloudfront.net',
+      note: expect.stringContaining('DNS'),
+    });
+    const onDistribution = 'https://dfirst.cloudfront.net/api/stripe-webhook';
+    const place = (url: string) => ({
+      StripeWebhookUrl: `${url}/api/stripe-webhook`,
+      StripeSecretArn: SECRET_ARN,
+      formerWebhookUrl: onDistribution,
+    });
+    await afterBackend(ready, place(first.url), 'dev', stripeFor);
+    const [created] = (await admin.webhookEndpoints.list()).data.filter((e) => e.url === onDistribution);
+    expect(created).toBeDefined();
+
+    const later = await servingSite(custom, async (url) => url === 'https://www.first.example/api/health');
+    expect(later).toEqual({ url: 'https://www.first.example' });
+    const moved = await afterBackend(ready, place(later.url), 'dev', stripeFor);
+    expect(moved[0]?.detail).toContain('moved');
+    const endpoints = (await admin.webhookEndpoints.list()).data.filter((e) => e.url.includes('first'));
+    expect(endpoints.map((e) => [e.id, e.url])).toEqual([
+      [created?.id, 'https://www.first.example/api/stripe-webhook'],
+    ]);
+    // The signing secret is the endpoint's own, kept: stored once, at creation.
     expect(secrets.commandCalls(PutSecretValueCommand)).toHaveLength(1);
   });
 
