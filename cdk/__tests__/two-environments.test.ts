@@ -15,10 +15,12 @@ it("the security-mail rule takes only its own user pool's calls", () => {
   );
   expect(rules).toHaveLength(1);
   const detail = (rules[0]?.[1].Properties?.EventPattern as { detail: Record<string, unknown> }).detail;
-  // Admin calls name the pool in requestParameters, a user's own calls in the event's resources.
+  // Admin calls name the pool in requestParameters, a user's own calls in the event's resources; an
+  // event naming no pool reaches the handler, which looks the user up in its own pool.
   expect(detail.$or).toEqual([
     { requestParameters: { userPoolId: [{ Ref: poolId }] } },
     { resources: { ARN: [{ 'Fn::GetAtt': [poolId, 'Arn'] }] } },
+    { requestParameters: { userPoolId: [{ exists: false }] }, resources: { ARN: [{ exists: false }] } },
   ]);
 });
 

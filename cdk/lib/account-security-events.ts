@@ -91,10 +91,16 @@ export class AccountSecurityEvents extends Construct {
           eventName: [...SECURITY_EVENT_NAMES],
           // This environment's pool only: another environment in the account has a rule of its own.
           // An administrator's call names the pool in its request; a user's own call (made with an
-          // access token, whose request CloudTrail hides) names it among the event's resources.
+          // access token, whose request CloudTrail hides) names it among the event's resources. An
+          // event that names no pool at all still comes: the handler looks its user up in this pool
+          // and leaves alone a user it does not find, so a mail is never lost to a field's absence.
           $or: [
             { requestParameters: { userPoolId: [props.userPool.userPoolId] } },
             { resources: { ARN: [props.userPool.userPoolArn] } },
+            {
+              requestParameters: { userPoolId: [{ exists: false }] },
+              resources: { ARN: [{ exists: false }] },
+            },
           ],
         },
       },
