@@ -1,5 +1,7 @@
 import { CognitoDeleteUser } from './cognito';
 import type { Exclusion } from './command';
+import { SupportRefund } from './operator';
+import { DeleteAccount, QuoteThenAdd } from './subscriber';
 
 // Product defects the lifecycle model found on the code of the day, each being fixed on its own
 // branch. The short run in `npm test` leaves out the commands that meet them (LIFECYCLE_EXCLUDE
@@ -10,5 +12,17 @@ export const KNOWN_DEFECTS: Exclusion[] = [
   {
     name: 'Cognito DeleteUser with the own access token is not refused',
     matches: (c) => c instanceof CognitoDeleteUser,
+  },
+  {
+    name: 'a support refund mails no one',
+    matches: (c) => c instanceof SupportRefund,
+  },
+  {
+    name: 'delete-customer leaves the Cognito user able to sign in',
+    matches: (c) => c instanceof DeleteAccount,
+  },
+  {
+    name: "quote-licenses is not on Stripe's clock, so its amount differs from the charge",
+    matches: (c) => c instanceof QuoteThenAdd,
   },
 ];
