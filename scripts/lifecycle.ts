@@ -7,8 +7,7 @@ import { parseArgs } from 'node:util';
 // --path replays the failure a report names; --exclude-known leaves out the known defects' commands
 // (lambdas/__tests__/lifecycle/known-defects.ts), which a long run otherwise plays.
 
-const USAGE =
-  'Usage: npm run lifecycle -- [--runs N] [--seed S] [--commands N] [--path P] [--exclude-known]';
+const USAGE = 'Usage: npm run lifecycle -- [--runs N] [--seed S] [--commands N] [--path P] [--exclude-known]';
 
 function main(): Promise<number> {
   let values: { runs?: string; seed?: string; commands?: string; path?: string; 'exclude-known'?: boolean };
@@ -55,4 +54,4 @@ function main(): Promise<number> {
   return new Promise((resolve) => child.once('close', (code) => resolve(code ?? 1)));
 }
 
-main().then((code) => process.exit(code));
+void main().then((code) => process.exit(code));

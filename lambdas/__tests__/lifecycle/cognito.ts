@@ -40,7 +40,10 @@ export class CognitoDeleteUser extends Cmd {
         status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode ?? 0;
       }
       w.log.push(`Cognito DeleteUser -> ${status}`);
-      expectThat(status === 403, `Cognito DeleteUser with the user's own access token answered ${status}, not 403`);
+      expectThat(
+        status === 403,
+        `Cognito DeleteUser with the user's own access token answered ${status}, not 403`,
+      );
     } finally {
       client.destroy();
     }

@@ -14,12 +14,22 @@ export class Assign extends Cmd {
   args = () => String(this.i);
   allowed = (m: Readonly<Model>) => m.paid && !m.deleted && m.licenses.length > 0;
   async act(m: Model, w: World) {
-    const s = m.sub!;
+    const s = m.current;
     const colleague = await w.getColleague();
     const l = nth(m.licenses, this.i);
-    await w.ok('PUT', 'assign-license', {
+    const res = await w.call('PUT', 'assign-license', {
       body: { customerId: s.customerId, subscriptionId: s.id, licenseKey: l.key, email: colleague.email },
     });
+    // A person holds one license of a subscription at most.
+    if (m.licenses.some((x) => x !== l && x.assignee === colleague.email)) {
+      const code = res.body.error?.code;
+      expectThat(
+        res.status === 409 && code === 'ALREADY_HOLDS_LICENSE',
+        `assign-license answered ${res.status} ${code ?? ''}, not 409 ALREADY_HOLDS_LICENSE`,
+      );
+      return;
+    }
+    expectThat(res.status === 200, `assign-license answered ${res.status}`);
     m.colleague = colleague.email;
     l.assignee = colleague.email;
     m.expect(colleague.email, 'assigned');
@@ -62,7 +72,7 @@ export class Validate extends Cmd {
   args = () => `${this.i} on PC ${this.machine}`;
   allowed = (m: Readonly<Model>) => (m.sub?.licenses.length ?? 0) > 0;
   async act(m: Model, w: World) {
-    const l = nth(m.sub!.licenses, this.i);
+    const l = nth(m.current.licenses, this.i);
     const user = l.assignee ? await w.getColleague() : w.owner;
     const res = await w.call('POST', 'validate-license', {
       user,

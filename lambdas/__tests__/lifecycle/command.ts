@@ -40,7 +40,9 @@ export abstract class Cmd implements fc.AsyncCommand<Model, World> {
     } catch (err) {
       w.trace(`${this.toString()} FAILED (${Date.now() - started} ms)`);
       const msg = err instanceof Error ? err.message : String(err);
-      throw new Error(`${this.toString()}: ${msg}\n  requests: ${w.log.join('; ')}\n  model: ${m.describe()}`);
+      throw new Error(
+        `${this.toString()}: ${msg}\n  requests: ${w.log.join('; ')}\n  model: ${m.describe()}`,
+      );
     }
   }
 

@@ -30,51 +30,81 @@ async function checkReaders(m: Model, w: World, problems: string[]): Promise<voi
   const subs = (await w.ok('GET', 'get-subscriptions', { query: { uid } })).subscriptions as Subscription[];
   const shown = subs.filter((x) => IN_FORCE.includes(x.status));
   if (!m.inForce) {
-    if (shown.length) problems.push(`get-subscriptions shows ${shown.map((x) => `${x.id} ${x.status}`).join(', ')}; none is in force`);
-  } else if (shown.length !== 1 || shown[0]?.id !== s!.id) {
-    problems.push(`get-subscriptions shows ${JSON.stringify(subs.map((x) => [x.id, x.status]))}, not ${s!.id}`);
+    if (shown.length)
+      problems.push(
+        `get-subscriptions shows ${shown.map((x) => `${x.id} ${x.status}`).join(', ')}; none is in force`,
+      );
+  } else if (shown.length !== 1 || shown[0]?.id !== m.current.id) {
+    problems.push(
+      `get-subscriptions shows ${JSON.stringify(subs.map((x) => [x.id, x.status]))}, not ${m.current.id}`,
+    );
   } else {
     const g = shown[0];
     const want = {
-      status: s!.status,
-      cancelAtPeriodEnd: s!.ending,
+      status: m.current.status,
+      cancelAtPeriodEnd: m.current.ending,
       activeLicenseCount: m.licenses.length,
       renewLicenseCount: m.renewing.length,
     };
-    const got = { status: g.status, cancelAtPeriodEnd: g.cancelAtPeriodEnd, activeLicenseCount: g.activeLicenseCount, renewLicenseCount: g.renewLicenseCount };
-    if (!same(got, want)) problems.push(`get-subscriptions ${JSON.stringify(got)}, the model ${JSON.stringify(want)}`);
-    const next = s!.ending || m.renewing.length === 0 || s!.status !== 'active' ? null : nextAmount(m, g.currentPeriodEnd ?? 0);
+    const got = {
+      status: g.status,
+      cancelAtPeriodEnd: g.cancelAtPeriodEnd,
+      activeLicenseCount: g.activeLicenseCount,
+      renewLicenseCount: g.renewLicenseCount,
+    };
+    if (!same(got, want))
+      problems.push(`get-subscriptions ${JSON.stringify(got)}, the model ${JSON.stringify(want)}`);
+    const next =
+      m.current.ending || m.renewing.length === 0 || m.current.status !== 'active'
+        ? null
+        : nextAmount(m, g.currentPeriodEnd ?? 0);
     const amount = g.nextCharge?.amount ?? null;
-    if (amount !== next) problems.push(`the next charge is ${String(amount)}, the model says ${String(next)}`);
+    if (amount !== next)
+      problems.push(`the next charge is ${String(amount)}, the model says ${String(next)}`);
   }
 
   const data = await w.ok('GET', 'get-licenses', { query: { uid } });
   const view = (ls: { key: string; renewing: boolean; assignee: string | null }[]) =>
     ls.map((l) => `${l.key}${l.renewing ? ' renewing' : ''}${l.assignee ? ` to ${l.assignee}` : ''}`).sort();
-  const got = view((data.licenses as LicenseView[]).map((l) => ({ ...l, renewing: l.expirationDate === 'NONE' })));
+  const got = view(
+    (data.licenses as LicenseView[]).map((l) => ({ ...l, renewing: l.expirationDate === 'NONE' })),
+  );
   const want = view(m.licenses);
-  if (!same(got, want)) problems.push(`get-licenses shows ${JSON.stringify(got)}, the model ${JSON.stringify(want)}`);
+  if (!same(got, want))
+    problems.push(`get-licenses shows ${JSON.stringify(got)}, the model ${JSON.stringify(want)}`);
 
   if (s) {
     const inv = await w.ok('GET', 'get-invoices', { query: { subscriptionId: s.id } });
-    const paid = (inv.invoices as Invoice[]).filter((i) => i.status === 'paid' && i.amountPaid > 0).map((i) => i.amountPaid).sort();
-    const payments = s.payments.map((p) => p.amount).filter((a) => a > 0).sort();
+    const paid = (inv.invoices as Invoice[])
+      .filter((i) => i.status === 'paid' && i.amountPaid > 0)
+      .map((i) => i.amountPaid)
+      .sort();
+    const payments = s.payments
+      .map((p) => p.amount)
+      .filter((a) => a > 0)
+      .sort();
     if (inv.subscriptionId === s.id && !same(paid, payments))
-      problems.push(`get-invoices shows payments ${JSON.stringify(paid)}, the model ${JSON.stringify(payments)}`);
+      problems.push(
+        `get-invoices shows payments ${JSON.stringify(paid)}, the model ${JSON.stringify(payments)}`,
+      );
   }
 
   const e = (await w.ok('GET', 'refund-eligibility', { query: { uid } })) as unknown as RefundEligibility;
   const eligible = m.eligible(await w.clock());
   if (eligible !== 'unknown' && e.eligible !== eligible)
-    problems.push(`refund-eligibility says ${e.eligible ? 'eligible' : `not eligible (${String(e.reason)})`}, the model ${eligible ? 'eligible' : 'not eligible'}`);
+    problems.push(
+      `refund-eligibility says ${e.eligible ? 'eligible' : `not eligible (${String(e.reason)})`}, the model ${eligible ? 'eligible' : 'not eligible'}`,
+    );
   if (e.eligible && eligible === true && e.amount !== m.left)
-    problems.push(`refund-eligibility offers ${e.amount}, the model ${m.left} (every payment, less what was refunded)`);
+    problems.push(
+      `refund-eligibility offers ${e.amount}, the model ${m.left} (every payment, less what was refunded)`,
+    );
 
   problems.push(...(await checkInvariants(w.bff, uid)).map((p) => `Stripe and DynamoDB: ${p}`));
 }
 
 function nextAmount(m: Model, periodEnd: number): number {
-  const s = m.sub!;
+  const s = m.current;
   const unit = s.pending && periodEnd >= s.pending.appliesAt ? s.pending.unitAmount : s.unitAmount;
   return s.quantity * unit;
 }
@@ -91,11 +121,12 @@ async function checkDeleted(m: Model, w: World, problems: string[]): Promise<voi
   if (!s) return;
   const sub = await w.bff.stripe.subscriptions.retrieve(s.id);
   if (sub.status !== 'canceled') problems.push(`the deleted account's subscription is ${sub.status}`);
-  const paid = (await w.bff.stripe.invoices.list({ subscription: s.id, status: 'paid', limit: 100 })).data.filter(
-    (i) => i.amount_paid > 0,
-  );
+  const paid = (
+    await w.bff.stripe.invoices.list({ subscription: s.id, status: 'paid', limit: 100 })
+  ).data.filter((i) => i.amount_paid > 0);
   const payments = s.payments.filter((p) => p.amount > 0).length;
-  if (paid.length > payments) problems.push(`${paid.length - payments} charges after the account was deleted`);
+  if (paid.length > payments)
+    problems.push(`${paid.length - payments} charges after the account was deleted`);
 }
 
 async function checkMails(m: Model, w: World, problems: string[]): Promise<void> {
@@ -115,7 +146,9 @@ async function checkMails(m: Model, w: World, problems: string[]): Promise<void>
       const n = got.get(k)?.length ?? 0;
       const e = want?.get(k) ?? { min: 0, max: 0 };
       if (n < e.min || n > e.max)
-        problems.push(`${to} got ${n} ${k} mails (${JSON.stringify(got.get(k) ?? [])}), the model expects ${e.min === e.max ? e.min : `${e.min} to ${e.max}`}`);
+        problems.push(
+          `${to} got ${n} ${k} mails (${JSON.stringify(got.get(k) ?? [])}), the model expects ${e.min === e.max ? e.min : `${e.min} to ${e.max}`}`,
+        );
     }
   }
 }

@@ -36,7 +36,8 @@ const SUBJECTS: [RegExp, MailKind][] = [
   [/password|two-factor|authenticator|email address was changed|Verify|code/i, 'security'],
 ];
 
-export const kindOf = (subject: string): MailKind => SUBJECTS.find(([re]) => re.test(subject))?.[1] ?? 'other';
+export const kindOf = (subject: string): MailKind =>
+  SUBJECTS.find(([re]) => re.test(subject))?.[1] ?? 'other';
 
 export interface License {
   key: string;
@@ -127,6 +128,12 @@ export class Model {
     if (this.billingEmail) this.expect(this.billingEmail, kind, 0, 1);
   }
 
+  /** The subscription a command acts on (its check made sure there is one). */
+  get current(): Sub {
+    if (!this.sub) throw new Error('the model has no subscription');
+    return this.sub;
+  }
+
   get inForce(): boolean {
     return this.sub !== null && (this.sub.status === 'active' || this.sub.status === 'past_due');
   }
@@ -151,7 +158,8 @@ export class Model {
   /** Whether the guarantee is open now; 'unknown' where a household refund is near a year old. */
   eligible(clock: number): boolean | 'unknown' {
     const s = this.sub;
-    if (!s || !this.inForce || this.deleted || this.left <= 0 || !s.windowOpen || s.guaranteeUsed) return false;
+    if (!s || !this.inForce || this.deleted || this.left <= 0 || !s.windowOpen || s.guaranteeUsed)
+      return false;
     if (this.accountRefunded || (this.previous > 0 && this.used)) return false;
     const at = this.address ? households.get(this.address) : undefined;
     if (at === undefined) return true;

@@ -12,7 +12,9 @@ const ROOT = path.resolve(__dirname, '..', '..', '..');
 
 async function runSupport(w: World, ...argv: string[]): Promise<{ code: number; out: string }> {
   const lines: string[] = [];
-  const code = await support(argv, { LOCAL_DIR: path.dirname(w.bff.outboxDir) }, 'lifecycle', (l) => lines.push(l));
+  const code = await support(argv, { LOCAL_DIR: path.dirname(w.bff.outboxDir) }, 'lifecycle', (l) =>
+    lines.push(l),
+  );
   w.log.push(`support ${argv.join(' ')} -> ${code}: ${lines.join(' ')}`);
   return { code, out: lines.join('\n') };
 }
@@ -28,8 +30,8 @@ export class SupportRefund extends Cmd {
   async act(m: Model, w: World) {
     const { code } = await runSupport(w, 'refund', w.owner.email, '--amount', '1', '--yes');
     expectThat(code === 0, `support refund exited ${code}`);
-    const latest = [...m.sub!.payments].reverse().find((p) => p.amount > p.refunded)!;
-    latest.refunded += 100;
+    const latest = [...m.current.payments].reverse().find((p) => p.amount > p.refunded);
+    if (latest) latest.refunded += 100;
     m.money('refund');
   }
 }
@@ -52,7 +54,7 @@ export class PriceChange extends Cmd {
     super();
   }
   args = () => `${this.unitAmount} cents`;
-  allowed = (m: Readonly<Model>) => !m.priceAnnounced && m.paid && !m.deleted && !m.sub!.ending;
+  allowed = (m: Readonly<Model>) => !m.priceAnnounced && m.paid && !m.deleted && !m.sub?.ending;
   async act(m: Model, w: World) {
     const current = await w.bff.stripe.prices.retrieve(w.bff.info.stripePriceId);
     const product = typeof current.product === 'string' ? current.product : current.product.id;
@@ -66,9 +68,18 @@ export class PriceChange extends Cmd {
     const out = await new Promise<{ code: number; text: string }>((resolve) =>
       execFile(
         path.join(ROOT, 'node_modules', '.bin', 'tsx'),
-        ['scripts/price-change.ts', '--price', price.id, '--effective', effective, '--stack-dir', path.dirname(w.bff.outboxDir)],
+        [
+          'scripts/price-change.ts',
+          '--price',
+          price.id,
+          '--effective',
+          effective,
+          '--stack-dir',
+          path.dirname(w.bff.outboxDir),
+        ],
         { cwd: ROOT, env: { ...process.env, TABLE_NAME: '' } },
-        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, text: stdout + stderr }),
+        (error, stdout, stderr) =>
+          resolve({ code: error ? Number(error.code ?? 1) : 0, text: stdout + stderr }),
       ),
     );
     w.log.push(`price-change -> ${out.code}: ${out.text.trim()}`);
@@ -80,8 +91,11 @@ export class PriceChange extends Cmd {
       id: string;
       priceChange: { unitAmount: number; appliesAt: number } | null;
     }[];
-    const change = subs.find((s) => s.id === m.sub!.id)?.priceChange;
-    expectThat(change?.unitAmount === this.unitAmount, `get-subscriptions shows price change ${JSON.stringify(change)}`);
-    m.sub!.pending = { unitAmount: this.unitAmount, appliesAt: change!.appliesAt };
+    const change = subs.find((s) => s.id === m.current.id)?.priceChange;
+    expectThat(
+      change?.unitAmount === this.unitAmount,
+      `get-subscriptions shows price change ${JSON.stringify(change)}`,
+    );
+    m.current.pending = { unitAmount: this.unitAmount, appliesAt: change?.appliesAt ?? 0 };
   }
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Bff } from '../support/bff';
-import { useStack } from '../rounds/round';
+import { useStack as shareStack } from '../rounds/round';
 import { Accept, Assign, Validate } from './colleague';
 import { CognitoDeleteUser } from './cognito';
 import { exclude, type Cmd } from './command';
@@ -56,7 +56,14 @@ const COMMANDS: Record<string, fc.Arbitrary<Cmd>> = {
  * How often each is drawn, against 2 for the rest: buying first matters, deleting ends a run, and a
  * price change runs the operator's script in a process of its own (about 15 s).
  */
-const WEIGHTS: Record<string, number> = { buy: 10, 'quote then add': 4, remove: 4, validate: 4, 'delete account': 1, 'price change': 1 };
+const WEIGHTS: Record<string, number> = {
+  buy: 10,
+  'quote then add': 4,
+  remove: 4,
+  validate: 4,
+  'delete account': 1,
+  'price change': 1,
+};
 
 type Details = fc.RunDetails<[number, Iterable<fc.AsyncCommand<Model, World>>]>;
 
@@ -73,11 +80,14 @@ export interface LifecycleOptions {
 }
 
 export async function lifecycle(bff: Bff, o: LifecycleOptions): Promise<Details> {
-  useStack(bff);
+  shareStack(bff);
   const unknown = o.exclude.filter((n) => !KNOWN_DEFECTS.some((d) => d.name === n));
   if (unknown.length) throw new Error(`LIFECYCLE_EXCLUDE names no known defect: ${unknown.join(', ')}`);
   exclude(KNOWN_DEFECTS.filter((d) => o.exclude.includes(d.name)));
-  const arbs = Object.entries(COMMANDS).map(([name, arbitrary]) => ({ arbitrary, weight: WEIGHTS[name] ?? 2 }));
+  const arbs = Object.entries(COMMANDS).map(([name, arbitrary]) => ({
+    arbitrary,
+    weight: WEIGHTS[name] ?? 2,
+  }));
   const commands = fc.commands([fc.oneof(...arbs)], { maxCommands: o.maxCommands, size: 'max' });
   // Each run starts as a subscriber of 1 to 3 licenses (most commands need a subscription).
   const property = fc.asyncProperty(fc.integer({ min: 1, max: 3 }), commands, async (count, cmds) => {
@@ -90,10 +100,16 @@ export async function lifecycle(bff: Bff, o: LifecycleOptions): Promise<Details>
     } finally {
       // Later runs move the shared clock: a subscription left renewing would cost each of them
       // its renewals' webhooks.
-      if (model.sub && model.inForce) await bff.stripe.subscriptions.cancel(model.sub.id).catch(() => undefined);
+      if (model.sub && model.inForce)
+        await bff.stripe.subscriptions.cancel(model.sub.id).catch(() => undefined);
     }
   });
-  return fc.check(property, { numRuns: o.runs, seed: o.seed, path: o.path, endOnFailure: o.noShrink ?? false });
+  return fc.check(property, {
+    numRuns: o.runs,
+    seed: o.seed,
+    path: o.path,
+    endOnFailure: o.noShrink ?? false,
+  });
 }
 
 /** fast-check's report: the seed, the path that replays the failure, the shrunk commands. */

@@ -79,13 +79,18 @@ export class QuoteThenAdd extends Cmd {
   args = () => String(this.count);
   allowed = (m: Readonly<Model>) => m.inForce && !m.deleted;
   async act(m: Model, w: World) {
-    const s = m.sub!;
+    const s = m.current;
     const ids = { customerId: s.customerId, subscriptionId: s.id };
-    const quote = await w.call('GET', 'quote-licenses', { query: { count: String(this.count), subscriptionId: s.id } });
+    const quote = await w.call('GET', 'quote-licenses', {
+      query: { count: String(this.count), subscriptionId: s.id },
+    });
     const add = await w.call('PUT', 'add-licenses', { body: { ...ids, count: this.count } });
     if (s.status !== 'active' || s.ending) {
       const code = s.ending ? 'SUBSCRIPTION_ENDING' : 'SUBSCRIPTION_NOT_ACTIVE';
-      expectThat(add.status === 409 && add.body.error?.code === code, `add-licenses answered ${add.status}, not 409 ${code}`);
+      expectThat(
+        add.status === 409 && add.body.error?.code === code,
+        `add-licenses answered ${add.status}, not 409 ${code}`,
+      );
       return;
     }
     expectThat(quote.status === 200 && add.status === 200, `quote ${quote.status}, add ${add.status}`);
@@ -97,7 +102,14 @@ export class QuoteThenAdd extends Cmd {
     const amount = charged?.amount_paid ?? 0;
     const known = new Set(s.licenses.map((l) => l.key));
     for (const l of (add.body.licenses as LicenseView[]).filter((x) => !known.has(x.key)))
-      s.licenses.push({ key: l.key, renewing: true, inForce: true, assignee: null, removedAt: 0, endings: 0 });
+      s.licenses.push({
+        key: l.key,
+        renewing: true,
+        inForce: true,
+        assignee: null,
+        removedAt: 0,
+        endings: 0,
+      });
     s.quantity += this.count;
     s.payments.push({ amount, refunded: 0 });
     if (amount > 0) m.money('receipt');
@@ -119,7 +131,7 @@ export class Remove extends Cmd {
   args = () => `${this.i},${this.n}`;
   allowed = (m: Readonly<Model>) => m.paid && !m.deleted && m.renewing.length > 0;
   async act(m: Model, w: World) {
-    const s = m.sub!;
+    const s = m.current;
     const chosen = some(m.renewing, this.i, this.n);
     await w.ok('PUT', 'remove-licenses', {
       body: { customerId: s.customerId, subscriptionId: s.id, licenseKeys: chosen.map((l) => l.key) },
@@ -149,7 +161,7 @@ export class KeepRenewing extends Cmd {
   args = () => (this.all ? 'all' : `one ${this.i}`);
   allowed = (m: Readonly<Model>) => m.paid && !m.deleted && m.removed.length > 0;
   async act(m: Model, w: World) {
-    const s = m.sub!;
+    const s = m.current;
     const chosen = this.all ? m.removed : [nth(m.removed, this.i)];
     await w.ok('PUT', 'renew-licenses', {
       body: { customerId: s.customerId, subscriptionId: s.id, licenseKeys: chosen.map((l) => l.key) },
@@ -168,9 +180,9 @@ export class KeepRenewing extends Cmd {
 export class Cancel extends Cmd {
   name = 'cancel';
   args = () => '';
-  allowed = (m: Readonly<Model>) => m.paid && !m.deleted && !m.sub!.ending;
+  allowed = (m: Readonly<Model>) => m.paid && !m.deleted && !m.sub?.ending;
   async act(m: Model, w: World) {
-    const s = m.sub!;
+    const s = m.current;
     await w.ok('PUT', 'cancel-subscription', { body: { customerId: s.customerId, subscriptionId: s.id } });
     const at = ++m.removals;
     for (const l of m.renewing) {
@@ -186,9 +198,9 @@ export class Cancel extends Cmd {
 export class Resume extends Cmd {
   name = 'resume';
   args = () => '';
-  allowed = (m: Readonly<Model>) => m.paid && !m.deleted && m.sub!.ending;
+  allowed = (m: Readonly<Model>) => m.paid && !m.deleted && m.sub?.ending === true;
   async act(m: Model, w: World) {
-    const s = m.sub!;
+    const s = m.current;
     await w.ok('PUT', 'resume-subscription', { body: { customerId: s.customerId, subscriptionId: s.id } });
     // The most recently removed first, up to the quantity Stripe bills.
     const order = m.removed
@@ -210,7 +222,7 @@ export class UpdateCard extends Cmd {
   args = () => '';
   allowed = (m: Readonly<Model>) => m.inForce && !m.deleted;
   async act(m: Model, w: World) {
-    const s = m.sub!;
+    const s = m.current;
     await w.ok('PUT', 'update-card', { body: { subscriptionId: s.id, paymentMethodId: await w.card() } });
     s.failingCard = false;
     if (s.status === 'past_due') {
@@ -234,7 +246,12 @@ export class BillingDetails extends Cmd {
   async act(m: Model, w: World) {
     const billingEmail = this.withEmail ? `billing-${w.runId}@example.com` : undefined;
     await w.ok('PUT', 'billing-details', {
-      body: { customerId: m.sub!.customerId, companyName: 'Acme Research', address: ADDRESSES[this.address], billingEmail },
+      body: {
+        customerId: m.current.customerId,
+        companyName: 'Acme Research',
+        address: ADDRESSES[this.address],
+        billingEmail,
+      },
     });
     m.address = addressKey(this.address);
     m.billingEmail = billingEmail ?? null;
@@ -247,15 +264,23 @@ export class GuaranteeRefund extends Cmd {
   args = () => '';
   allowed = (m: Readonly<Model>) => m.inForce && !m.deleted;
   async act(m: Model, w: World) {
-    const s = m.sub!;
+    const s = m.current;
     const clock = await w.clock();
     const eligible = m.eligible(clock);
-    const res = await w.call('POST', 'request-refund', { body: { customerId: s.customerId, subscriptionId: s.id } });
+    const res = await w.call('POST', 'request-refund', {
+      body: { customerId: s.customerId, subscriptionId: s.id },
+    });
     expectThat(res.status === 200 || res.status === 409, `request-refund answered ${res.status}`);
     if (eligible !== 'unknown')
-      expectThat((res.status === 200) === eligible, `request-refund answered ${res.status}; the model says ${eligible ? '' : 'not '}eligible`);
+      expectThat(
+        (res.status === 200) === eligible,
+        `request-refund answered ${res.status}; the model says ${eligible ? '' : 'not '}eligible`,
+      );
     if (res.status !== 200) return;
-    expectThat(res.body.amount === m.left, `the guarantee refunded ${String(res.body.amount)}, not the ${m.left} left`);
+    expectThat(
+      res.body.amount === m.left,
+      `the guarantee refunded ${String(res.body.amount)}, not the ${m.left} left`,
+    );
     for (const p of s.payments) p.refunded = p.amount;
     s.guaranteeUsed = true;
     m.accountRefunded = true;

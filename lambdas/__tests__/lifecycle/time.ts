@@ -55,11 +55,14 @@ export class NextRenewal extends Cmd {
 export class DeclinedRenewal extends Cmd {
   name = 'declined renewal';
   args = () => '';
-  allowed = (m: Readonly<Model>) => m.paid && !m.deleted && !m.sub!.ending;
+  allowed = (m: Readonly<Model>) => m.paid && !m.deleted && !m.sub?.ending;
   async act(m: Model, w: World) {
-    const bad = await w.bff.stripe.paymentMethods.create({ type: 'card', card: { token: 'tok_chargeCustomerFail' } });
-    await w.ok('PUT', 'update-card', { body: { subscriptionId: m.sub!.id, paymentMethodId: bad.id } });
-    m.sub!.failingCard = true;
+    const bad = await w.bff.stripe.paymentMethods.create({
+      type: 'card',
+      card: { token: 'tok_chargeCustomerFail' },
+    });
+    await w.ok('PUT', 'update-card', { body: { subscriptionId: m.current.id, paymentMethodId: bad.id } });
+    m.current.failingCard = true;
     await toNextRenewal(m, w);
   }
 }
@@ -68,9 +71,9 @@ export class DeclinedRenewal extends Cmd {
 export class CardAboutToExpire extends Cmd {
   name = 'card about to expire';
   args = () => '';
-  allowed = (m: Readonly<Model>) => m.paid && !m.deleted && !m.sub!.ending;
+  allowed = (m: Readonly<Model>) => m.paid && !m.deleted && !m.sub?.ending;
   async act(m: Model, w: World) {
-    const s = m.sub!;
+    const s = m.current;
     const now = new Date((await w.clock()) * 1000);
     const exp = { month: now.getUTCMonth() + 1, year: now.getUTCFullYear() };
     await w.ok('PUT', 'update-card', { body: { subscriptionId: s.id, paymentMethodId: await w.card(exp) } });

@@ -37,7 +37,8 @@ export class World {
     const headers = method === 'GET' ? undefined : { 'idempotency-key': randomUUID() };
     const res = await this.bff.call(method, route, { user: opts.user ?? this.owner, ...opts, headers });
     this.log.push(`${method} ${route} -> ${res.status}${res.body.error ? ` ${res.body.error.code}` : ''}`);
-    if (res.status >= 500) throw new Error(`${method} ${route} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    if (res.status >= 500)
+      throw new Error(`${method} ${route} answered ${res.status}: ${JSON.stringify(res.body)}`);
     return res;
   }
 
@@ -48,7 +49,8 @@ export class World {
     opts: { user?: User; body?: unknown; query?: Record<string, string> } = {},
   ): Promise<Api['body']> {
     const res = await this.call(method, route, opts);
-    if (res.status !== 200) throw new Error(`${method} ${route} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    if (res.status !== 200)
+      throw new Error(`${method} ${route} answered ${res.status}: ${JSON.stringify(res.body)}`);
     return res.body;
   }
 
@@ -86,7 +88,12 @@ export class World {
       .reduce((n, d, i) => n + (i % 2 === 0 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : d), 0);
     const pm = await this.bff.stripe.paymentMethods.create({
       type: 'card',
-      card: { number: [...digits, (10 - (sum % 10)) % 10].join(''), exp_month: exp.month, exp_year: exp.year, cvc: '123' },
+      card: {
+        number: [...digits, (10 - (sum % 10)) % 10].join(''),
+        exp_month: exp.month,
+        exp_year: exp.year,
+        cvc: '123',
+      },
     });
     return pm.id;
   }
@@ -98,6 +105,11 @@ export class World {
 
   /** The machine a holder checks the license on (one of three per holder). */
   machine(holder: string, n: number) {
-    return { id: `lc-${this.runId}-${holder.slice(0, 6)}-${n}`, name: `PC ${n}`, platform: 'windows' as const, appVersion: '5.2.0' };
+    return {
+      id: `lc-${this.runId}-${holder.slice(0, 6)}-${n}`,
+      name: `PC ${n}`,
+      platform: 'windows' as const,
+      appVersion: '5.2.0',
+    };
   }
 }
