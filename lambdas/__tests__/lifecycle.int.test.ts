@@ -7,13 +7,13 @@ import { lifecycle, report } from './lifecycle/runner';
 // account of one local stack, and after every command checks the readers, Stripe, DynamoDB and the
 // mails against the model. A failure prints the shrunk sequence, with the seed and path that replay it.
 //
-// LIFECYCLE_RUNS (default 2) runs of up to LIFECYCLE_COMMANDS (default 6) commands, seed
+// LIFECYCLE_RUNS (default 2) runs of up to LIFECYCLE_COMMANDS (default 8) commands, seed
 // LIFECYCLE_SEED (default a fixed one, so `npm test` plays the same runs; `random` draws one);
 // LIFECYCLE_PATH replays one failure; LIFECYCLE_EXCLUDE lists known defects (known-defects.ts) whose
 // commands are left out, all of them by default in this short run, none in `npm run lifecycle`.
 
 const RUNS = Number(process.env.LIFECYCLE_RUNS ?? 2);
-const COMMANDS = Number(process.env.LIFECYCLE_COMMANDS ?? 6);
+const COMMANDS = Number(process.env.LIFECYCLE_COMMANDS ?? 8);
 const SEED =
   process.env.LIFECYCLE_SEED === 'random'
     ? (Date.now() ^ Math.floor(Math.random() * 2 ** 31)) | 0
