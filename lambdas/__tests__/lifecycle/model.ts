@@ -48,6 +48,8 @@ export interface License {
   assignee: string | null;
   /** Order of the last removal (resume renews the most recently removed first). */
   removedAt: number;
+  /** When (the test's clock, ms) it was last given to its assignee: given again within a minute is refused. */
+  assignedAt?: number;
   /** How many times this license was dated while assigned (each may tell its holder once). */
   endings: number;
 }
