@@ -1,0 +1,101 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { support } from '../../../scripts/support/run';
+import { Cmd, expectThat } from './command';
+import type { Model } from './model';
+import type { World } from './world';
+
+// The operator: `npm run support` (a refund outside the guarantee, two-factor sign-in off) and
+// `npm run price-change`, run as an operator runs them against the local stack.
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+
+async function runSupport(w: World, ...argv: string[]): Promise<{ code: number; out: string }> {
+  const lines: string[] = [];
+  const code = await support(argv, { LOCAL_DIR: path.dirname(w.bff.outboxDir) }, 'lifecycle', (l) =>
+    lines.push(l),
+  );
+  w.log.push(`support ${argv.join(' ')} -> ${code}: ${lines.join(' ')}`);
+  return { code, out: lines.join('\n') };
+}
+
+/** Support refunds one dollar of the latest payment; the licenses stay. */
+export class SupportRefund extends Cmd {
+  name = 'support refund';
+  args = () => '$1';
+  allowed = (m: Readonly<Model>) => {
+    const latest = [...(m.sub?.payments ?? [])].reverse().find((p) => p.amount > p.refunded);
+    return !m.deleted && m.inForce && latest !== undefined && latest.amount - latest.refunded > 100;
+  };
+  async act(m: Model, w: World) {
+    const { code } = await runSupport(w, 'refund', w.owner.email, '--amount', '1', '--yes');
+    expectThat(code === 0, `support refund exited ${code}`);
+    const latest = [...m.current.payments].reverse().find((p) => p.amount > p.refunded);
+    if (latest) latest.refunded += 100;
+    m.money('refund');
+  }
+}
+
+export class TwoFactorOff extends Cmd {
+  name = 'support turns off two-factor';
+  args = () => '';
+  allowed = (m: Readonly<Model>) => !m.deleted;
+  async act(_m: Model, w: World) {
+    const { code } = await runSupport(w, 'turn-off-two-factor', w.owner.email);
+    expectThat(code === 0, `turn-off-two-factor exited ${code}`);
+    await w.bff.signIn(w.owner.email, w.owner.password);
+  }
+}
+
+/** A new price from the first renewal at least 31 days away: announced by mail, then charged. */
+export class PriceChange extends Cmd {
+  name = 'price change';
+  constructor(readonly unitAmount: number) {
+    super();
+  }
+  args = () => `${this.unitAmount} cents`;
+  allowed = (m: Readonly<Model>) => !m.priceAnnounced && m.paid && !m.deleted && !m.sub?.ending;
+  async act(m: Model, w: World) {
+    const current = await w.bff.stripe.prices.retrieve(w.bff.info.stripePriceId);
+    const product = typeof current.product === 'string' ? current.product : current.product.id;
+    const price = await w.bff.stripe.prices.create({
+      product,
+      currency: 'usd',
+      unit_amount: this.unitAmount,
+      recurring: { interval: 'month' },
+    });
+    const effective = new Date(((await w.clock()) + 31 * 86400) * 1000).toISOString().slice(0, 10);
+    const out = await new Promise<{ code: number; text: string }>((resolve) =>
+      execFile(
+        path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+        [
+          'scripts/price-change.ts',
+          '--price',
+          price.id,
+          '--effective',
+          effective,
+          '--stack-dir',
+          path.dirname(w.bff.outboxDir),
+        ],
+        { cwd: ROOT, env: { ...process.env, TABLE_NAME: '' } },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? Number(error.code ?? 1) : 0, text: stdout + stderr }),
+      ),
+    );
+    w.log.push(`price-change -> ${out.code}: ${out.text.trim()}`);
+    expectThat(out.code === 0, `price-change exited ${out.code}`);
+    m.priceAnnounced = true;
+    m.notice('price-change');
+    // When it applies is the product's to decide (the first renewal on or after the date); read once.
+    const subs = (await w.ok('GET', 'get-subscriptions', { query: { uid: w.owner.uid } })).subscriptions as {
+      id: string;
+      priceChange: { unitAmount: number; appliesAt: number } | null;
+    }[];
+    const change = subs.find((s) => s.id === m.current.id)?.priceChange;
+    expectThat(
+      change?.unitAmount === this.unitAmount,
+      `get-subscriptions shows price change ${JSON.stringify(change)}`,
+    );
+    m.current.pending = { unitAmount: this.unitAmount, appliesAt: change?.appliesAt ?? 0 };
+  }
+}
