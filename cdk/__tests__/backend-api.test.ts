@@ -218,11 +218,12 @@ describe('least privilege', () => {
     expect(resources.includes('SecretsStripe')).toBe(secrets.includes('stripe'));
     expect(resources.includes('SecretsLicenseSigningKey')).toBe(secrets.includes('signingKey'));
   });
-  it('Cognito actions only for the email, recovery and sign-out handlers, as listed, on the pool only', () => {
+  it('Cognito actions only for the deletion, email, recovery and sign-out handlers, as listed, on the pool only', () => {
     const withCognito = handlers.filter((h) =>
       actionsOf(roleIdOf(h)).some((a) => a.startsWith('cognito-idp:')),
     );
     expect(withCognito.sort()).toEqual([
+      'delete-customer',
       'email-recovery',
       'end-sessions',
       'sign-out-everywhere',

@@ -54,6 +54,24 @@ const pidAlive = (pid: number) => {
   }
 };
 
+/**
+ * `npm start --no-site` as package.json's start script runs it: one Node process with tsx's loader (the
+ * tsx command would add a parent that relays Ctrl-C and kills the stack if it has not heard back within
+ * 60 ms), its output kept.
+ */
+function startCommand(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'dev/start.ts', '--no-site'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
 describe('local stack', () => {
   let dir: string;
   beforeEach(async () => {
@@ -146,25 +164,15 @@ describe('local stack', () => {
       env[envName] = String(port);
       if (envName !== 'SITE_PORT') ports.push(port);
     }
-    // As package.json's start script runs it: one Node process with tsx's loader (the tsx command would
-    // add a parent that relays Ctrl-C and kills the stack if it has not heard back within 60 ms).
-    const child = spawn(process.execPath, ['--import', 'tsx', 'dev/start.ts', '--no-site'], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const { child, output, exited } = startCommand(env);
     try {
       // Waits for as long as the command runs (a busy machine starts slowly); its exit fails at once.
-      const alive = () => (child.exitCode === null ? undefined : `exit ${child.exitCode}\n${output}`);
+      const alive = () => (child.exitCode === null ? undefined : `exit ${child.exitCode}\n${output()}`);
       await waitForProcess('stack.json', alive, async () => (await readStackInfo(dir)) !== undefined);
       const info = (await readStackInfo(dir)) as StackInfo;
       await expectServicesAnswer(info);
-      await waitForProcess('the start banner', alive, async () => output.includes('Sign in'));
-      expect(output).toContain('demo@stockbench.app');
+      await waitForProcess('the start banner', alive, async () => output().includes('Sign in'));
+      expect(output()).toContain('demo@stockbench.app');
     } finally {
       child.kill('SIGINT');
     }
@@ -179,18 +187,10 @@ describe('local stack', () => {
     const holder = net.createServer();
     await new Promise<void>((resolve) => holder.listen(Number(env.OUTBOX_PORT), '127.0.0.1', resolve));
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'dev/start.ts', '--no-site'], {
-        cwd: root,
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-      expect(code).toBe(1);
-      expect(output).toContain(`Port ${env.OUTBOX_PORT} (outbox) is already in use`);
-      expect(output).toContain('OUTBOX_PORT=<port>');
+      const { output, exited } = startCommand(env);
+      expect(await exited).toBe(1);
+      expect(output()).toContain(`Port ${env.OUTBOX_PORT} (outbox) is already in use`);
+      expect(output()).toContain('OUTBOX_PORT=<port>');
       expect(await readStackInfo(dir)).toBeUndefined();
     } finally {
       await new Promise((resolve) => holder.close(resolve));

@@ -27,11 +27,10 @@ export function tokenSubject(body: Json): string | undefined {
 
 export const isAudited = (target: string): boolean => AUDITED.has(target);
 
-/** Sends `target`'s CloudTrail event for user `sub` to the function, in the background. */
-/** Resolves once the function has taken the event (or failed to); the caller does not wait for it. */
-export function emitAuditEvent(fn: TriggerFunction, target: string, sub: string): Promise<void> {
+/** The event EventBridge delivers for Cognito's CloudTrail record of `target` called by user `sub`. */
+export function cloudTrailEvent(target: string, sub: string) {
   const now = new Date().toISOString();
-  const event = {
+  return {
     version: '0',
     id: randomUUID(),
     'detail-type': 'AWS API Call via CloudTrail',
@@ -52,6 +51,12 @@ export function emitAuditEvent(fn: TriggerFunction, target: string, sub: string)
       additionalEventData: { sub },
     },
   };
+}
+
+/** Sends `target`'s CloudTrail event for user `sub` to the function, in the background. */
+/** Resolves once the function has taken the event (or failed to); the caller does not wait for it. */
+export function emitAuditEvent(fn: TriggerFunction, target: string, sub: string): Promise<void> {
+  const event = cloudTrailEvent(target, sub);
   const url = `${fn.lambdaEndpoint}/2015-03-31/functions/${encodeURIComponent(fn.functionName)}/invocations`;
   return fetch(url, {
     method: 'POST',

@@ -6,6 +6,7 @@ import {
   DeleteUserCommand,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { cloudTrailEvent } from '../../dev/cognito/audit-events';
 import { readOutbox, type OutboxMessage } from '../../dev/outbox';
 import { support } from '../../scripts/support/run';
 import { assignLicense } from '../endpoints/assign-license/contract';
@@ -49,21 +50,7 @@ async function accessTokenOf(user: User): Promise<string> {
 
 /** The event EventBridge delivers for Cognito's CloudTrail record of a call, run as deployed. */
 async function deliverCloudTrailEvent(eventName: string, sub: string): Promise<void> {
-  const now = new Date().toISOString();
-  const event = {
-    version: '0',
-    id: randomUUID(),
-    'detail-type': 'AWS API Call via CloudTrail',
-    source: 'aws.cognito-idp',
-    time: now,
-    detail: {
-      eventTime: now,
-      eventSource: 'cognito-idp.amazonaws.com',
-      eventName,
-      eventID: randomUUID(),
-      additionalEventData: { sub },
-    },
-  };
+  const event = cloudTrailEvent(eventName, sub);
   const res = await fetch(`${bff.info.lambda}/2015-03-31/functions/security-events/invocations`, {
     method: 'POST',
     body: JSON.stringify(event),

@@ -1,3 +1,4 @@
+import type { DeletedRecords } from '../endpoints/delete-customer/contract';
 import { sendTemplate } from '../mail/send';
 import { accountDeleted } from '../mail/templates/account-deleted';
 import { YEAR_SECONDS } from '../money/guarantee';
@@ -24,15 +25,8 @@ import { ENDED_STATUSES } from './subscription-status';
 // the BFF. Each step tolerates having been done
 // already, so a retry after a partial failure completes.
 
-export interface ClosedAccount {
-  customerId: string | null;
-  subscriptionId: string | null;
-  subscriptionCanceled: boolean;
-  customerDeleted: boolean;
-  account: boolean;
-  licenses: number;
-  otherRecords: number;
-}
+/** What closing removed: what delete-customer answers. */
+type ClosedAccount = DeletedRecords;
 
 export async function closeAccount(
   uid: string,

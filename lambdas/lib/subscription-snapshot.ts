@@ -14,6 +14,8 @@ export interface SubscriptionSnapshot {
   cancelAtPeriodEnd: boolean;
   periodStart?: number;
   periodEnd?: number;
+  /** When it ended, on Stripe's clock (epoch seconds); unset while it has not. */
+  endedAt?: number;
   /** The license price in the smallest unit of `currency` (cents), as Stripe bills it. */
   unitAmount?: number;
   currency?: string;

@@ -59,7 +59,9 @@ export async function readGuarantee(
   const record = await readGuaranteeRefund(uid, sid);
   if (!PAID_STATUSES.includes(account.subscriptionStatus ?? '')) return nothing(record);
   const start = account.subscriptionCreated;
-  const now = Math.max(Date.now() / 1000, opts.stripeNow ?? account.periodStart ?? 0);
+  // Stripe's clock is never behind what Stripe reported: the period's start, and the end of a
+  // subscription that has ended (with a test clock, Stripe's time runs ahead of the server's).
+  const now = Math.max(Date.now() / 1000, opts.stripeNow ?? account.periodStart ?? 0, account.endedAt ?? 0);
   const base = { now, start, refunded: record !== undefined, lastValidation: undefined };
   if (opts.quick && now >= oneMonthAfter(start) && !record) {
     const decision = decideGuarantee({

@@ -1,7 +1,4 @@
-import { CognitoDeleteUser } from './cognito';
 import type { Exclusion } from './command';
-import { SupportRefund } from './operator';
-import { BillingDetails, Buy, DeleteAccount, QuoteThenAdd } from './subscriber';
 import { NextRenewal } from './time';
 
 // Product defects the lifecycle model found on the code of the day, each being fixed on its own
@@ -11,32 +8,8 @@ import { NextRenewal } from './time';
 
 export const KNOWN_DEFECTS: Exclusion[] = [
   {
-    name: 'Cognito DeleteUser with the own access token is not refused',
-    matches: (c) => c instanceof CognitoDeleteUser,
-  },
-  {
-    name: 'a support refund mails no one',
-    matches: (c) => c instanceof SupportRefund,
-  },
-  {
-    name: 'delete-customer leaves the Cognito user able to sign in',
-    matches: (c) => c instanceof DeleteAccount,
-  },
-  {
-    name: "quote-licenses is not on Stripe's clock, so its amount differs from the charge",
-    matches: (c) => c instanceof QuoteThenAdd,
-  },
-  {
     // guarantee-facts.ts takes the server's time once no renewal moved the period start on.
     name: "refund-eligibility offers the guarantee after a subscription ended on Stripe's clock",
     matches: (c, m) => c instanceof NextRenewal && m.sub?.ending === true,
-  },
-  {
-    name: 'setup-checkout starts a second subscription beside one set to end',
-    matches: (c, m) => c instanceof Buy && m.sub?.ending === true && m.inForce,
-  },
-  {
-    name: 'money mails do not go to the billing e-mail',
-    matches: (c) => c instanceof BillingDetails && c.withEmail,
   },
 ];

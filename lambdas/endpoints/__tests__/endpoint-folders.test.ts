@@ -30,7 +30,6 @@ const TESTED_ELSEWHERE: Partial<Record<EndpointName, string>> = {
   'refund-eligibility': '../endpoints/request-refund/__tests__/refund-guarantee.int.test.ts',
   'remove-licenses': 'checkout.int.test.ts',
   'renew-licenses': '../endpoints/cancel-subscription/__tests__/cancel-renew.int.test.ts',
-  'setup-checkout': 'checkout.int.test.ts',
   'sign-out-everywhere': 'accounts.int.test.ts',
   'sign-out-machine': '../endpoints/get-machines/__tests__/machines.int.test.ts',
   'take-back-license': '../endpoints/assign-license/__tests__/assign-license.int.test.ts',

@@ -37,6 +37,7 @@ export function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
     cancelAtPeriodEnd: sub.cancel_at_period_end,
     periodStart: item.current_period_start,
     periodEnd: item.current_period_end,
+    endedAt: sub.ended_at ?? undefined,
     unitAmount: item.price.unit_amount ?? undefined,
     currency: item.price.currency,
     cardBrand: pm?.card?.brand,

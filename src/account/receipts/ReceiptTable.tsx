@@ -11,7 +11,7 @@ const STATUS_LABELS: Record<Invoice['status'], string> = {
   void: 'Canceled',
 };
 
-/** "Paid", or "Refunded $10.00" once any of the payment went back (the amount says whether all of it). */
+/** "Paid", or "Refunded" with the amount once any of the payment went back (the amount says whether all of it). */
 const statusOf = (invoice: Invoice): string =>
   invoice.status === 'paid' && invoice.amountRefunded > 0
     ? `Refunded ${formatCents(invoice.amountRefunded, invoice.currency)}`
