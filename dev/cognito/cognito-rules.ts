@@ -94,6 +94,14 @@ export function foldUsernames(body: Json): Json {
   const fold = (value: unknown) => (typeof value === 'string' ? foldCase(value) : value);
   const out: Json = { ...body };
   if ('Username' in out) out.Username = fold(out.Username);
+  // A user made with its address as username is found by that address: cognito-local looks users up by
+  // their email attribute, so the address a new user is given is folded like the username.
+  if (Array.isArray(out.UserAttributes) && typeof out.Username === 'string' && out.Username.includes('@'))
+    out.UserAttributes = (out.UserAttributes as { Name: string; Value?: unknown }[]).map((a) =>
+      a.Name === 'email' && typeof a.Value === 'string' && foldCase(a.Value) === out.Username
+        ? { ...a, Value: out.Username }
+        : a,
+    );
   for (const key of ['AuthParameters', 'ChallengeResponses'] as const) {
     const params = out[key];
     if (params && typeof params === 'object' && 'USERNAME' in params)

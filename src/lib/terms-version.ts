@@ -3,5 +3,5 @@
 // the version beside the Pay button; the BFF records which version was accepted, and when, and takes
 // only this one. __tests__/terms-version.test.ts fails when the terms change without a new version.
 
-export const TERMS_VERSION = '2026-11-25';
-export const TERMS_SHA256 = '03d423cc7edd38a72fcd7ba1e02c442316dc2023e7fb0273dab0ceca4ecc826a';
+export const TERMS_VERSION = '2026-11-28';
+export const TERMS_SHA256 = 'bc17f660c2a7d9753d1f073119676f3d54591fa8128a7b09648f97f2724566d8';
