@@ -52,14 +52,7 @@ export class Buy extends Cmd {
       ending: false,
       quantity: this.count,
       payments: [{ amount: unit * this.count, refunded: 0 }],
-      licenses: (done.licenses as LicenseView[]).map((l) => ({
-        key: l.key,
-        renewing: true,
-        inForce: true,
-        assignee: null,
-        removedAt: 0,
-        endings: 0,
-      })),
+      licenses: (done.licenses as LicenseView[]).map((l) => freshLicense(l.key)),
       unitAmount: unit,
       pending: null,
       windowOpen: true,
@@ -69,6 +62,16 @@ export class Buy extends Cmd {
     m.money('receipt');
   }
 }
+
+/** A license just bought: renewing, in force, held by its buyer. */
+const freshLicense = (key: string) => ({
+  key,
+  renewing: true,
+  inForce: true,
+  assignee: null,
+  removedAt: 0,
+  endings: 0,
+});
 
 /** Quote-licenses, then add-licenses: the charge equals the quote. */
 export class QuoteThenAdd extends Cmd {
@@ -84,7 +87,9 @@ export class QuoteThenAdd extends Cmd {
     const quote = await w.call('GET', 'quote-licenses', {
       query: { count: String(this.count), subscriptionId: s.id },
     });
-    const add = await w.call('PUT', 'add-licenses', { body: { ...ids, count: this.count } });
+    // As the licenses page does: the quote's proration date goes with the confirmation.
+    const prorationDate = quote.status === 200 ? quote.body.prorationDate : undefined;
+    const add = await w.call('PUT', 'add-licenses', { body: { ...ids, count: this.count, prorationDate } });
     if (s.status !== 'active' || s.ending) {
       const code = s.ending ? 'SUBSCRIPTION_ENDING' : 'SUBSCRIPTION_NOT_ACTIVE';
       expectThat(
@@ -102,14 +107,7 @@ export class QuoteThenAdd extends Cmd {
     const amount = charged?.amount_paid ?? 0;
     const known = new Set(s.licenses.map((l) => l.key));
     for (const l of (add.body.licenses as LicenseView[]).filter((x) => !known.has(x.key)))
-      s.licenses.push({
-        key: l.key,
-        renewing: true,
-        inForce: true,
-        assignee: null,
-        removedAt: 0,
-        endings: 0,
-      });
+      s.licenses.push(freshLicense(l.key));
     s.quantity += this.count;
     s.payments.push({ amount, refunded: 0 });
     if (amount > 0) m.money('receipt');
