@@ -7,8 +7,11 @@ import { accountConfig } from '../account-config';
 // for pages rendered on a server, say). Off unless the build sets GATSBY_TOKEN_SYNC_URL. When set, the
 // site POSTs the current ID token (`Authorization: Bearer <token>`) after each sign-in and each refresh,
 // and sends DELETE after a sign-out, as Amplify reports them (its Hub events, which it also raises in
-// other tabs of the site). It sends only to its own origin (the token is a
-// credential; the site's CSP allows no other), never a token older than 300 s, and the same token once.
+// other tabs of the site), and once when a page starts: a refresh can happen where no listener hears
+// it (a page that closed before its POST, an event raised before the listener was added), so each page
+// load compares the token in force with the last one sent from this browser and sends it when it
+// differs. It sends only to its own origin (the token is a credential; the site's CSP allows no other),
+// never a token older than 300 s, and the same token once.
 
 /** The oldest ID token the sync sends, in seconds: an older one is refreshed first. */
 const SYNC_TOKEN_MAX_AGE_S = 300;
@@ -27,7 +30,26 @@ export function tokenSyncUrl(
   }
 }
 
-let lastPosted: string | null = null;
+/** Where this browser remembers the last token sent: its signature only, never the credential. */
+const LAST_SENT_KEY = 'stockbench.tokenSync.lastSent';
+const fingerprint = (token: string): string => token.slice(token.lastIndexOf('.') + 1).slice(-32);
+
+function lastSent(): string | null {
+  try {
+    return window.localStorage.getItem(LAST_SENT_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function remember(token: string | null): void {
+  try {
+    if (token) window.localStorage.setItem(LAST_SENT_KEY, fingerprint(token));
+    else window.localStorage.removeItem(LAST_SENT_KEY);
+  } catch {
+    // Storage refused (a private window's quota): the next page load sends the token again.
+  }
+}
 
 async function send(url: string, token: string | null): Promise<void> {
   try {
@@ -43,14 +65,18 @@ async function send(url: string, token: string | null): Promise<void> {
 }
 
 async function postCurrentToken(url: string): Promise<void> {
-  const { tokens } = await fetchAuthSession().catch(() => ({ tokens: undefined }));
-  const idToken = tokens?.idToken;
+  let idToken;
+  try {
+    idToken = (await fetchAuthSession()).tokens?.idToken;
+  } catch {
+    return; // No session to send; the next sign-in or refresh event tries again.
+  }
   if (!idToken) return;
   const issuedAt = Number(idToken.payload.iat ?? 0);
   if (Date.now() / 1000 - issuedAt > SYNC_TOKEN_MAX_AGE_S) return;
   const token = idToken.toString();
-  if (token === lastPosted) return;
-  lastPosted = token;
+  if (fingerprint(token) === lastSent()) return;
+  remember(token);
   await send(url, token);
 }
 
@@ -58,11 +84,13 @@ async function postCurrentToken(url: string): Promise<void> {
 export function startTokenSync(): () => void {
   const url = tokenSyncUrl();
   if (!url) return () => undefined;
-  return Hub.listen('auth', ({ payload }) => {
+  const stop = Hub.listen('auth', ({ payload }) => {
     if (payload.event === 'signedIn' || payload.event === 'tokenRefresh') void postCurrentToken(url);
     else if (payload.event === 'signedOut') {
-      lastPosted = null;
+      remember(null);
       void send(url, null);
     }
   });
+  void postCurrentToken(url);
+  return stop;
 }

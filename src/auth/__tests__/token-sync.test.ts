@@ -31,6 +31,8 @@ const calls = () =>
 
 beforeEach(() => {
   jest.clearAllMocks();
+  window.localStorage.clear();
+  mocked.fetchAuthSession.mockResolvedValue({ tokens: undefined } as never);
   global.fetch = fetchMock as unknown as typeof fetch;
   jest.spyOn(console, 'warn').mockImplementation(() => undefined); // Hub warns of dispatches on 'auth'
 });
@@ -81,6 +83,35 @@ describe('token sync', () => {
     dispatch('signedOut');
     await settle();
     expect(calls()).toEqual([expect.objectContaining({ method: 'DELETE' })]);
+  });
+
+  it('on a page load, sends a token refreshed where no listener heard it, and only that one once', async () => {
+    jest.replaceProperty(accountConfig, 'tokenSyncUrl', '/session-sync');
+    mocked.fetchAuthSession.mockResolvedValue(tokenIssued('a.b.sig-1', 1) as never);
+    stop = startTokenSync(); // the page that signed in
+    dispatch('signedIn');
+    await settle();
+    stop();
+
+    stop = startTokenSync(); // a reload with the same token: already sent
+    await settle();
+    stop();
+    expect(calls().map((c) => c.headers)).toEqual([{ Authorization: 'Bearer a.b.sig-1' }]);
+
+    // The token was refreshed while no page listened (the tab closed before its POST went out).
+    mocked.fetchAuthSession.mockResolvedValue(tokenIssued('a.b.sig-2', 1) as never);
+    stop = startTokenSync();
+    await settle();
+    expect(calls().map((c) => c.headers)).toEqual([
+      { Authorization: 'Bearer a.b.sig-1' },
+      { Authorization: 'Bearer a.b.sig-2' },
+    ]);
+    dispatch('tokenRefresh'); // the refresh's own event, when it is heard as well: not sent twice
+    await settle();
+    expect(calls().map((c) => c.headers)).toEqual([
+      { Authorization: 'Bearer a.b.sig-1' },
+      { Authorization: 'Bearer a.b.sig-2' },
+    ]);
   });
 
   it('only ever sends to its own origin', () => {
