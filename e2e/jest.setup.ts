@@ -1,7 +1,7 @@
 import { clearTraffic } from './traffic';
 
 // A browser journey waits on many pages in turn, each up to SETTLE_MS (e2e/until.ts) on a loaded
-// machine: its time limit is a multiple of that, not the integration tests' 120 s.
-jest.setTimeout(300_000);
+// machine: Jest's limit is only a guard against a hang, as for the integration tests.
+jest.setTimeout(600_000);
 
 afterEach(() => clearTraffic());

@@ -28,7 +28,7 @@ beforeAll(async () => {
       if (name === 'stripe-webhook') lines.push(line);
     },
   });
-}, 120_000);
+});
 afterAll(async () => {
   await stack?.stop();
   await rm(dir, { recursive: true, force: true });

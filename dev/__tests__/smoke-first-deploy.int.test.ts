@@ -21,7 +21,7 @@ let stack: LocalStack;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'smoke-checks-'));
   stack = await startLocalStack({ dir, ports: 'auto', log: () => undefined, handlerLog: () => undefined });
-}, 120_000);
+});
 afterAll(async () => {
   await stack?.stop();
   await rm(dir, { recursive: true, force: true });

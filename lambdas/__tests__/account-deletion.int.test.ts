@@ -28,7 +28,7 @@ beforeAll(async () => {
     endpoint: bff.info.cognitoEndpoint,
     credentials: bff.info.adminCredentials,
   });
-}, 60000);
+});
 afterAll(async () => {
   cognito?.destroy();
   await bff?.stop();

@@ -22,7 +22,7 @@ beforeAll(async () => {
     // The stack's admin: the admin operations below need SigV4 and a grant, as in AWS.
     credentials: bff.info.adminCredentials,
   });
-}, 60000);
+});
 afterAll(async () => {
   // The test's own DynamoDB client (sessions repository, as the stack's admin).
   resetDb();

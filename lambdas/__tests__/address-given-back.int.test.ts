@@ -37,7 +37,7 @@ beforeAll(async () => {
     });
   cognito = client({ accessKeyId: 'anyone', secretAccessKey: 'anyone' });
   admin = client(bff.info.adminCredentials);
-}, 60000);
+});
 afterAll(async () => {
   cognito?.destroy();
   admin?.destroy();

@@ -15,7 +15,7 @@ import { aMachine } from './support/machines';
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
-}, 60000);
+});
 afterAll(() => bff?.stop());
 
 const licenses = (user: User) => licensesOf(bff, user);

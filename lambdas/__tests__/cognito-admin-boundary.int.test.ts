@@ -16,7 +16,7 @@ let victim: User;
 beforeAll(async () => {
   bff = await startBff();
   victim = await bff.newUser();
-}, 60000);
+});
 afterAll(() => bff?.stop());
 
 const client = (credentials: Credentials) =>

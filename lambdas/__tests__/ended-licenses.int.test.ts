@@ -8,7 +8,7 @@ import { eventually, startBff, type Bff } from './support/bff';
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
-}, 60000);
+});
 afterAll(async () => {
   await bff?.stop();
 });

@@ -150,7 +150,7 @@ beforeAll(async () => {
   victimBefore = await victimState(bff, victim);
   victimLast4 = (victimBefore.stripe as { last4: string }).last4;
   if (victimLast4 !== '0005') throw new Error(`setup: the victim's card is ${victimLast4}`);
-}, 120_000);
+});
 
 afterAll(async () => {
   if (stats.requests) console.log(report(SEED, PARALLEL));

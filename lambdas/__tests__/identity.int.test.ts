@@ -36,7 +36,7 @@ beforeAll(async () => {
     credentials: { accessKeyId: 'anyone', secretAccessKey: 'anyone' },
   });
   admin = localCognitoClient(bff.info.cognitoEndpoint, bff.info.adminCredentials);
-}, 60000);
+});
 afterAll(async () => {
   cognito?.destroy();
   admin?.destroy();

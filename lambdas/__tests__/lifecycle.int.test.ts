@@ -26,7 +26,7 @@ const EXCLUDE =
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
-}, 60_000);
+});
 afterAll(() => bff?.stop());
 
 it(`lifecycle: ${RUNS} runs of up to ${COMMANDS} commands, seed ${SEED}`, async () => {

@@ -23,7 +23,7 @@ let dir: string;
 beforeAll(async () => {
   bff = await startBff();
   dir = await mkdtemp(path.join(os.tmpdir(), 'machines-unlimited-'));
-}, 60000);
+});
 afterAll(async () => {
   await bff?.stop();
   await rm(dir, { recursive: true, force: true });

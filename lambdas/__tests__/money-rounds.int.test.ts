@@ -50,7 +50,7 @@ beforeAll(async () => {
   console.log(`money-rounds: ROUNDS=${ROUNDS} ROUNDS_SEED=${SEED}`);
   // With a machine limit, so each round also races the limit's conditional write (machinesAtOnce).
   useStack(await startBff({ machineLimit: MACHINE_LIMIT }));
-}, 60000);
+});
 
 // --- the rounds ---------------------------------------------------------------------------------------
 

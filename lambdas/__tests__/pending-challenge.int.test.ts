@@ -35,7 +35,7 @@ beforeAll(async () => {
     endpoint: bff.info.cognitoEndpoint,
     credentials: bff.info.adminCredentials,
   });
-}, 60000);
+});
 afterAll(async () => {
   cognito?.destroy();
   admin?.destroy();

@@ -15,7 +15,7 @@ beforeAll(async () => {
   bff = await startBff();
   buyer = await subscribe(bff, 1);
   key = (await licensesOf(bff, buyer.user))[0]?.key ?? '';
-}, 60000);
+});
 afterAll(() => bff?.stop());
 
 const SHAPED = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString', 'valueOf'];

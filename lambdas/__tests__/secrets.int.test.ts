@@ -16,7 +16,7 @@ beforeAll(async () => {
     secretKey: 'sk_test_local',
     webhookSecret: bff.webhookSecret,
   };
-}, 60000);
+});
 afterAll(() => bff?.stop());
 
 /** The library in this process, reading with the stack's admin keys through the gate. */

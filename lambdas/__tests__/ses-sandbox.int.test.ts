@@ -10,7 +10,7 @@ import { startBff, type Bff } from './support/bff';
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff({ sesSandbox: { verifiedRecipients: [] } });
-}, 120_000);
+});
 afterAll(() => bff?.stop());
 
 it('update-email answers 503 MAIL_NOT_SENT naming the address, and changes nothing', async () => {

@@ -12,7 +12,7 @@ import { licensesOf, pay, subscribe, type Subscribed } from './support/accounts'
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
-}, 60000);
+});
 afterAll(() => bff?.stop());
 afterEach(() => fetch(`${bff.info.stripeApi}/_emulator/faults`, { method: 'DELETE' }));
 

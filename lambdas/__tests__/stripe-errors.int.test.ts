@@ -7,7 +7,7 @@ import { startBff, type Bff } from './support/bff';
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
-}, 60000);
+});
 afterAll(() => bff?.stop());
 
 const subscribed = () => subscribe(bff, 1);

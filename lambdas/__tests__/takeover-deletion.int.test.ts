@@ -27,7 +27,7 @@ let bff: Bff;
 let cognito: CognitoIdentityProviderClient;
 beforeAll(async () => {
   ({ bff, cognito } = await startTakeoverStack());
-}, 60000);
+});
 afterAll(() => stopTakeoverStack());
 
 describe('path 5: deleting an account deletes all of it', () => {

@@ -35,7 +35,7 @@ let bff: Bff;
 let cognito: CognitoIdentityProviderClient;
 beforeAll(async () => {
   ({ bff, cognito } = await startTakeoverStack());
-}, 60000);
+});
 afterAll(() => stopTakeoverStack());
 
 describe('path 1: a recovery link always wins', () => {

@@ -11,7 +11,7 @@ let user: User;
 beforeAll(async () => {
   bff = await startBff();
   user = await bff.newUser();
-}, 60000);
+});
 afterAll(() => bff?.stop());
 
 const junkBodies: [string, string | undefined][] = [

@@ -12,7 +12,7 @@ import { expectInvariants } from './support/invariants';
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
-}, 60000);
+});
 afterAll(() => bff?.stop());
 
 /** Posts an event to the webhook as Stripe would, signed with the stack's secret. */

@@ -61,7 +61,7 @@ beforeAll(async () => {
     messageHookUrl: lambda.messageHookUrl,
   });
   client = localCognitoClient(cognito.endpoint);
-}, 60000);
+});
 afterAll(async () => {
   client?.destroy();
   await cognito?.stop();

@@ -27,7 +27,7 @@ const decisions: IamDecision[] = [];
 beforeAll(async () => {
   bff = await startBff();
   bff.iamGate.onDecision((d) => decisions.push(d));
-}, 60000);
+});
 afterAll(() => bff?.stop());
 
 interface Grant {
@@ -325,4 +325,4 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
     unused: unusedGrants(handler).map((g) => `${g.action} on ${g.resource}`),
   }));
   expect(report).toEqual(handlerNames().map((handler) => ({ handler, denied: [], unused: [] })));
-}, 120_000);
+});

@@ -15,7 +15,7 @@ const decisions: IamDecision[] = [];
 beforeAll(async () => {
   bff = await startBff();
   bff.iamGate.onDecision((d) => decisions.push(d));
-}, 60_000);
+});
 afterAll(() => bff?.stop());
 
 const run = async () => (await bff.runJob(JOB)) as CardExpiryReport;
@@ -94,4 +94,4 @@ it('tells a subscriber whose card expires before the renewal, once, and nobody e
     (g) => !mine.some((d) => d.action.toLowerCase() === g.action.toLowerCase() && d.resource === g.resource),
   );
   expect(unused).toEqual([]);
-}, 120_000);
+});

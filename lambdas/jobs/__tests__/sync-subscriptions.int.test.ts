@@ -16,7 +16,7 @@ const decisions: IamDecision[] = [];
 beforeAll(async () => {
   bff = await startBff({ webhooks: false });
   bff.iamGate.onDecision((d) => decisions.push(d));
-}, 60_000);
+});
 afterAll(() => bff?.stop());
 
 async function subscribe(user: User, count: number) {
@@ -130,7 +130,7 @@ it('heals a subscription changed in Stripe without a webhook, once its records a
     (g) => !mine.some((d) => d.action.toLowerCase() === g.action.toLowerCase() && d.resource === g.resource),
   );
   expect(unused).toEqual([]);
-}, 120_000);
+});
 
 it('leaves the page showing the subscription as Stripe has it after every action, with no webhook', async () => {
   const user = await bff.newUser();
@@ -170,4 +170,4 @@ it('leaves the page showing the subscription as Stripe has it after every action
   // what tells it from a checkout the user cancelled), not only once Stripe's event arrives.
   await act('POST', 'request-refund', ids);
   expect(await expectAsStripe()).toMatchObject({ status: 'canceled', cardLast4: '4242' });
-}, 120_000);
+});

@@ -41,7 +41,7 @@ beforeAll(async () => {
     credentials: localHandlerCredentials(secrets),
   });
   doc = DynamoDBDocument.from(new DynamoDBClient({ region: bff.info.region, endpoint: bff.info.dynamodb }));
-}, 60000);
+});
 afterEach(() => setLatency(0));
 afterAll(async () => {
   doc?.destroy();
@@ -138,7 +138,7 @@ describe('a handler killed mid-run', () => {
     expect(await paidInvoices(s.customerId)).toBe(2); // the checkout and one proration
     expect(await renewing(s)).toBe(3);
     await expectInvariants(bff, s.user.uid);
-  }, 60000);
+  });
 
   it('add-licenses killed after Stripe made the change, before our records: the takeover reads its change mark and charges nothing more', async () => {
     const s = await subscribe(bff, 2);
@@ -164,7 +164,7 @@ describe('a handler killed mid-run', () => {
     expect(await paidInvoices(s.customerId)).toBe(2);
     expect(await renewing(s)).toBe(4);
     await expectInvariants(bff, s.user.uid);
-  }, 60000);
+  });
 
   it('remove-licenses killed after Stripe lowered the quantity, before dating the key: the takeover dates it and lowers nothing more', async () => {
     const s = await subscribe(bff, 3);
@@ -191,7 +191,7 @@ describe('a handler killed mid-run', () => {
     expect(after.find((l) => l.key === first?.key)?.expirationDate).not.toBe('NONE');
     expect(await renewing(s)).toBe(2);
     await expectInvariants(bff, s.user.uid);
-  }, 60000);
+  });
 
   it('remove-licenses killed holding the lease, before Stripe: the retry takes over after expiry and lowers once', async () => {
     const s = await subscribe(bff, 3);
@@ -208,7 +208,7 @@ describe('a handler killed mid-run', () => {
     expect(await quantityOf(s.subscriptionId)).toBe(2);
     expect(await renewing(s)).toBe(2);
     await expectInvariants(bff, s.user.uid);
-  }, 60000);
+  });
 
   it('update-card killed holding the lease: the retry takes over after expiry and the card becomes the default', async () => {
     const s = await subscribe(bff, 1);
@@ -225,5 +225,5 @@ describe('a handler killed mid-run', () => {
     expect(pm.card?.brand).toBe('mastercard');
     expect(await paidInvoices(s.customerId)).toBe(1);
     await expectInvariants(bff, s.user.uid);
-  }, 60000);
+  });
 });

@@ -11,7 +11,7 @@ import { expectInvariants } from '../../__tests__/support/invariants';
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
-}, 60000);
+});
 afterAll(() => bff?.stop());
 
 const storedFault = (subscriptionId: string, kind: string) =>

@@ -15,7 +15,7 @@ let events: Deliveries;
 beforeAll(async () => {
   bff = await startBff({ webhooks: false });
   events = deliveries(bff);
-}, 60_000);
+});
 afterAll(() => bff?.stop());
 
 async function deliverScrambled(customerId: string) {

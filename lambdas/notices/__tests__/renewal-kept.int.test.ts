@@ -10,7 +10,7 @@ import { eventually, startBff, type Bff } from '../../__tests__/support/bff';
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
-}, 60_000);
+});
 afterAll(() => bff?.stop());
 
 const mailsTo = async (to: string, subject: string): Promise<OutboxMessage[]> =>

@@ -13,7 +13,7 @@ let events: Deliveries;
 beforeAll(async () => {
   bff = await startBff({ webhooks: false });
   events = deliveries(bff);
-}, 60_000);
+});
 afterAll(() => bff?.stop());
 
 const DAY = 24 * 3600;

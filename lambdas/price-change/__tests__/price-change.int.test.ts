@@ -14,7 +14,7 @@ const ROOT = path.resolve(__dirname, '..', '..', '..');
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
-}, 60_000);
+});
 afterAll(() => bff?.stop());
 
 const DAY = 86400;
@@ -162,4 +162,4 @@ it('announces a new price once to each subscriber and moves each subscription at
       (m) => m.subject === 'Your Stockbench receipt: $60.00',
     ),
   );
-}, 180_000);
+});

@@ -23,7 +23,7 @@ let env: Record<string, string>;
 beforeAll(async () => {
   bff = await startBff();
   env = { LOCAL_DIR: path.dirname(bff.outboxDir) };
-}, 60000);
+});
 afterAll(() => bff?.stop());
 
 async function run(...argv: string[]): Promise<{ code: number; out: string }> {

@@ -10,7 +10,7 @@ import { startCheckout } from '../../../__tests__/support/accounts';
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
-}, 60000);
+});
 afterAll(() => bff?.stop());
 
 async function stored(uid: string, subscriptionId: string) {

@@ -13,7 +13,7 @@ const DAY = 24 * 3600;
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
-}, 60000);
+});
 afterAll(() => bff?.stop());
 
 async function quote(s: Subscribed, count: number) {

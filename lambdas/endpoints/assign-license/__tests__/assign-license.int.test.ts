@@ -26,7 +26,7 @@ import { aMachine } from '../../../__tests__/support/machines';
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
-}, 60000);
+});
 afterAll(() => bff?.stop());
 
 const keysOf = async (user: User) => {

@@ -9,7 +9,7 @@ import { subscribe } from '../../../__tests__/support/accounts';
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
-}, 60000);
+});
 afterAll(() => bff?.stop());
 
 const details = {

@@ -12,7 +12,7 @@ import { pay, startCheckout, subscribe } from '../../../__tests__/support/accoun
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
-}, 60000);
+});
 afterAll(() => bff?.stop());
 
 const cancel = (user: User, ids: { customerId: string; subscriptionId: string }, key = randomUUID()) =>

@@ -9,7 +9,7 @@ import { licensesOf, subscribe } from '../../../__tests__/support/accounts';
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
-}, 60000);
+});
 afterAll(() => bff?.stop());
 
 const DAY = 24 * 3600;

@@ -11,7 +11,7 @@ import { eventually, paymentIntentOf, startBff, type Bff, type User } from '../.
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
-}, 60000);
+});
 afterAll(() => bff?.stop());
 
 async function setup(user: User, count: number) {

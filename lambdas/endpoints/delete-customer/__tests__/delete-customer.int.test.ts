@@ -19,7 +19,7 @@ beforeAll(async () => {
     endpoint: bff.info.cognitoEndpoint,
     credentials: bff.info.adminCredentials,
   });
-}, 60000);
+});
 afterAll(async () => {
   admin?.destroy();
   await bff?.stop();

@@ -10,7 +10,7 @@ import { startBff, type Bff, type User } from '../../../__tests__/support/bff';
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
-}, 60000);
+});
 afterAll(() => bff?.stop());
 
 const summary = (user: User, query: Record<string, string> = {}) =>
@@ -35,7 +35,7 @@ describe('the account summary', () => {
       },
     });
     expect(given.status).toBe(200);
-  }, 60000);
+  });
 
   it('shows a subscriber their address, subscription, the license they use and the one they gave away', async () => {
     const res = await bff.send(getAccountSummary, { user: buyer.user });

@@ -9,7 +9,7 @@ import type { Invoice } from '../contract';
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
-}, 60000);
+});
 afterAll(() => bff?.stop());
 
 const setUp = (user: User, count: number) => startCheckout(bff, user, count);

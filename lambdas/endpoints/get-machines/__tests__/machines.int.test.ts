@@ -37,7 +37,7 @@ let dir: string;
 beforeAll(async () => {
   bff = await startBff({ machineLimit: LIMIT });
   dir = await mkdtemp(path.join(os.tmpdir(), 'machines-'));
-}, 60000);
+});
 afterAll(async () => {
   await bff?.stop();
   await rm(dir, { recursive: true, force: true });

@@ -41,7 +41,7 @@ beforeAll(async () => {
     http.createServer((_req, res) => res.writeHead(403, { 'content-type': 'text/html' }).end('Blocked')),
     0,
   );
-}, 60000);
+});
 afterAll(async () => {
   await firewall?.stop();
   await bff?.stop();

@@ -19,7 +19,7 @@ import { aMachine } from '../../../__tests__/support/machines';
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
-}, 60000);
+});
 afterAll(() => bff?.stop());
 
 const DAY = 24 * 3600;

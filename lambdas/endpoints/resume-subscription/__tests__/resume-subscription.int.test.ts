@@ -10,7 +10,7 @@ import { licensesOf, subscribe } from '../../../__tests__/support/accounts';
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
-}, 60000);
+});
 afterAll(() => bff?.stop());
 
 const licenses = (user: User) => licensesOf(bff, user);

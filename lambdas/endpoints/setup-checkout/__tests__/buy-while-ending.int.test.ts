@@ -11,7 +11,7 @@ import { subscribe } from '../../../__tests__/support/accounts';
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
-}, 60000);
+});
 afterAll(() => bff?.stop());
 
 const call = (method: 'PUT' | 'POST', route: string, user: User, body: Record<string, unknown>) =>

@@ -10,7 +10,7 @@ import { aMachine } from '../../../__tests__/support/machines';
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
-}, 60000);
+});
 afterAll(() => bff?.stop());
 
 type License = { key: string; expirationDate: string };

@@ -26,7 +26,7 @@ beforeAll(async () => {
     endpoint: bff.info.cognitoEndpoint,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-}, 60000);
+});
 afterAll(async () => {
   cognito?.destroy();
   await bff?.stop();
