@@ -7,6 +7,7 @@ import { siteContentContext } from '../deploy-context';
 import { schedules } from '../../lambdas/schedules';
 import { TRIGGER_PERMISSIONS } from '../lib/handler-permissions';
 import { tinySiteDir } from './helpers';
+import { flattenNested } from './nested';
 
 // `cdk synth` through the real CLI, offline, with every handler's real bundle (cdk/lib/handler-bundles.ts;
 // the other tests use stub code), with the context `npm run deploy` passes (cdk/deploy-context.ts), and
@@ -118,8 +119,12 @@ it("writes a validation report in which AWS's validator finds nothing", () => {
   expect(findings).toEqual([]);
 });
 
+/** The backend's template with its endpoints' nested stacks folded in (./nested.ts). */
 const readTemplate = (): Template =>
-  JSON.parse(fs.readFileSync(path.join(outdir, 'Stockbench-dev.template.json'), 'utf8')) as Template;
+  flattenNested(
+    JSON.parse(fs.readFileSync(path.join(outdir, 'Stockbench-dev.template.json'), 'utf8')) as Template,
+    outdir,
+  );
 
 /** A BFF function's bundle as CDK staged it: the code and the source files the source map lists. */
 function bundleOf(fn: Template['Resources'][string]): { code: string; sources: string[] } {

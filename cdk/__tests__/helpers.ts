@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { flattenNested } from './nested';
 import { type AppConfig, readAppConfig } from '../lib/app-config';
 import { addStockbenchStacks, type StockbenchStacks } from '../lib/stockbench-app';
 
@@ -67,9 +68,15 @@ export function resourcesOfType(template: { Resources?: Record<string, CfnResour
   return Object.entries(template.Resources ?? {}).filter(([, r]) => r.Type === type);
 }
 
-/** The synthesized template of a stack, read from the cloud assembly (no second synth). */
+/**
+ * The synthesized template of a stack, read from the cloud assembly (no second synth), with its
+ * nested stacks (the endpoints') folded in (./nested.ts).
+ */
 export function templateOf(result: SynthResult, stack: { templateFile: string }): Template {
-  return Template.fromJSON(JSON.parse(fs.readFileSync(path.join(result.outdir, stack.templateFile), 'utf8')));
+  const template = JSON.parse(fs.readFileSync(path.join(result.outdir, stack.templateFile), 'utf8')) as {
+    Resources: Record<string, CfnResource>;
+  };
+  return Template.fromJSON(flattenNested(template, result.outdir));
 }
 
 export function removeOutput(result: SynthResult | undefined): void {

@@ -107,7 +107,8 @@ it('any 5xx of an endpoint that moves money or keys pages: its ERROR lines, at a
     const pascal = handler.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());
     const entry = Object.entries(backend()).find(
       ([id, r]: [string, CfnResource]) =>
-        r.Type === 'AWS::Logs::LogGroup' && id.startsWith(`Api${pascal}Logs`),
+        // In the endpoint's nested stack (cdk/lib/api.ts), folded into the backend's template.
+        r.Type === 'AWS::Logs::LogGroup' && id.startsWith(`${pascal}Logs`),
     );
     return JSON.stringify({ Ref: entry?.[0] });
   };

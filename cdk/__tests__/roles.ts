@@ -5,10 +5,15 @@ import { resourcesOfType, type CfnResource } from './helpers';
 
 type Resources = Record<string, CfnResource>;
 
-/** Logical id of the role of the function for a handler (ids come from pascal(handler)). */
+/**
+ * Logical id of the role of the function for a handler (ids come from pascal(handler)): an endpoint's
+ * in its nested stack, a job's in the backend stack under Api.
+ */
 export function roleIdOf(resources: Resources, handler: string): string {
   const [id] = Object.entries(resources).find(
-    ([key, r]) => r.Type === 'AWS::IAM::Role' && key.startsWith(`Api${pascal(handler)}Role`),
+    ([key, r]) =>
+      r.Type === 'AWS::IAM::Role' &&
+      (key.startsWith(`${pascal(handler)}Role`) || key.startsWith(`Api${pascal(handler)}Role`)),
   ) ?? [''];
   return id;
 }

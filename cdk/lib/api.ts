@@ -1,8 +1,7 @@
-import { Annotations, Arn, ArnFormat, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, Arn, ArnFormat, Duration, NestedStack, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
-import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -26,6 +25,10 @@ import { type FunctionDefaults, ProductFunction } from './node-function';
 
 // The BFF: an HTTP API whose routes come from lambdas/routes.ts (the same table the local API server
 // reads), one function per handler file, the Cognito JWT authorizer on every 'jwt' route.
+// Each endpoint (its function, role, log group, integration, routes, and the alarms monitoring.ts adds
+// beside its function) is a nested stack of its own: an endpoint adds one resource to the backend stack
+// and about nine to its own, so CloudFormation's 500 resources per stack leave room for hundreds of
+// endpoints (cdk/__tests__/stack-limits.test.ts). The API, its stage and authorizer stay here.
 
 /** Stage-wide limits, far above a small product's traffic but low enough to cap a runaway bill. */
 const DEFAULT_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
@@ -143,10 +146,21 @@ export class Api extends Construct {
       },
     });
 
-    const authorizer = new HttpJwtAuthorizer('CognitoJwt', props.issuer, {
+    // Made here, in the API's stack: the endpoints' nested stacks only use its id.
+    const jwt = new apigwv2.HttpAuthorizer(this, 'CognitoJwt', {
+      httpApi: this.httpApi,
+      authorizerName: 'CognitoJwt',
+      type: apigwv2.HttpAuthorizerType.JWT,
+      jwtIssuer: props.issuer,
       jwtAudience: [props.userPoolClient.userPoolClientId],
       identitySource: ['$request.header.Authorization'],
     });
+    const authorizer: apigwv2.IHttpRouteAuthorizer = {
+      bind: () => ({
+        authorizerId: jwt.authorizerId,
+        authorizationType: 'JWT',
+      }),
+    };
 
     const environment: Record<string, string> = {
       TABLE_NAME: props.table.tableName,
@@ -163,23 +177,27 @@ export class Api extends Construct {
       [ORIGIN_VERIFY_ENV]: this.originVerify.secretValue.unsafeUnwrap(),
     };
 
-    const integrations = new Map<string, HttpLambdaIntegration>();
+    const integrations = new Map<string, { endpoint: NestedStack; integration: HttpLambdaIntegration }>();
     const publicRoutes: {
       key: string;
-      route?: apigwv2.HttpRoute;
+      route: apigwv2.HttpRoute;
       throttle: { rateLimit: number; burstLimit: number };
     }[] = [];
     for (const route of routes) {
-      let integration = integrations.get(route.handler);
-      if (!integration) {
-        const fn = this.createHandler(route.handler, environment, props);
-        integration = new HttpLambdaIntegration(`${pascal(route.handler)}Integration`, fn.fn);
-        integrations.set(route.handler, integration);
+      let handler = integrations.get(route.handler);
+      if (!handler) {
+        const endpoint = new NestedStack(this, `${pascal(route.handler)}Endpoint`, {
+          description: `Stockbench endpoint ${route.handler}: function, role, logs, routes, alarms`,
+        });
+        const fn = this.createHandler(endpoint, route.handler, environment, props);
+        const integration = new HttpLambdaIntegration(`${pascal(route.handler)}Integration`, fn.fn);
+        handler = { endpoint, integration };
+        integrations.set(route.handler, handler);
       }
-      const [httpRoute] = this.httpApi.addRoutes({
-        path: route.path,
-        methods: [apigwv2.HttpMethod[route.method]],
-        integration,
+      const httpRoute = new apigwv2.HttpRoute(handler.endpoint, pascal(`${route.method} ${route.path}`), {
+        httpApi: this.httpApi,
+        routeKey: apigwv2.HttpRouteKey.with(route.path, apigwv2.HttpMethod[route.method]),
+        integration: handler.integration,
         authorizer: route.auth === 'jwt' ? authorizer : new apigwv2.HttpNoneAuthorizer(),
       });
       if (route.auth === 'none') {
@@ -188,21 +206,19 @@ export class Api extends Construct {
           route: httpRoute,
           throttle: ROUTE_THROTTLES[route.handler] ?? PUBLIC_ROUTE_THROTTLE,
         });
-        if (httpRoute) {
-          Validations.of(httpRoute).acknowledge({
-            id: 'AwsSolutions-APIG4',
-            reason:
-              `${route.method} ${route.path} is public in lambdas/routes.ts by design: it carries no user data ` +
-              "or proves itself another way (Stripe's signature, a one-time code); tighter throttling applies.",
-          });
-        }
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason:
+            `${route.method} ${route.path} is public in lambdas/routes.ts by design: it carries no user data ` +
+            "or proves itself another way (Stripe's signature, a one-time code); tighter throttling applies.",
+        });
       }
     }
 
     // The scheduled jobs (lambdas/schedules.ts): a function each, with the same environment, run by an
     // EventBridge rule. Their errors raise the per-function alarms like any handler's (monitoring.ts).
     for (const job of schedules) {
-      const fn = this.createHandler(job.name, environment, props, {
+      const fn = this.createHandler(this, job.name, environment, props, {
         entry: `lambdas/jobs/${job.name}.ts`,
         description: job.description,
         timeout: Duration.minutes(5),
@@ -217,8 +233,9 @@ export class Api extends Construct {
     const cfnStage = this.stage.node.defaultChild as apigwv2.CfnStage;
     // API Gateway refuses a stage whose RouteSettings name a route that does not exist yet ("Unable to find
     // Route by key ... within the provided RouteSettings"), and nothing else orders the stage after the
-    // routes (they wait on the functions): the stage depends on each route it names.
-    for (const { route } of publicRoutes) if (route) cfnStage.node.addDependency(route);
+    // routes (they wait on the functions): the stage depends on each route it names (on its endpoint's
+    // nested stack, as CloudFormation sees it).
+    for (const { route } of publicRoutes) cfnStage.node.addDependency(route);
     cfnStage.routeSettings = Object.fromEntries(
       publicRoutes.map(({ key, throttle }) => [
         key,
@@ -241,6 +258,7 @@ export class Api extends Construct {
   }
 
   private createHandler(
+    scope: Construct,
     handler: string,
     environment: Record<string, string>,
     props: ApiProps,
@@ -253,7 +271,7 @@ export class Api extends Construct {
         `Handler "${handler}" is not in cdk/lib/handler-permissions.ts: it gets table read/write and no secrets.`,
       );
     }
-    const fn = new ProductFunction(this, pascal(handler), {
+    const fn = new ProductFunction(scope, pascal(handler), {
       entry: job?.entry ?? `lambdas/endpoints/${handler}/handler.ts`,
       description: job?.description ?? `BFF handler ${handler}`,
       environment,
@@ -279,7 +297,7 @@ export class Api extends Construct {
           resourceName: identity,
           arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
         },
-        Stack.of(this),
+        Stack.of(fn),
       ),
     });
     for (const { actions, resources } of statements) {

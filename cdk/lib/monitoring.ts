@@ -1,5 +1,5 @@
 import type * as cdk from 'aws-cdk-lib';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as cloudtrail from 'aws-cdk-lib/aws-cloudtrail';
@@ -87,14 +87,17 @@ export class Monitoring extends Construct {
         period: statisticPeriod,
         statistic: 'Sum',
       });
+    // A function's own alarm and filters live in its stack (an endpoint's nested stack, api.ts): they add
+    // nothing to this stack, and reference nothing across stacks but the topic.
+    const home = (fn: ProductFunction): Construct => (Stack.of(fn) === Stack.of(this) ? this : Stack.of(fn));
     const countLines = (
       id: string,
-      logGroup: logs.ILogGroup,
+      fn: ProductFunction,
       filterPattern: logs.IFilterPattern,
       m: cloudwatch.Metric,
     ) =>
-      new logs.MetricFilter(this, id, {
-        logGroup,
+      new logs.MetricFilter(home(fn), id, {
+        logGroup: fn.logGroup,
         filterPattern,
         metricNamespace: m.namespace,
         metricName: m.metricName,
@@ -104,7 +107,7 @@ export class Monitoring extends Construct {
     const atLeastOne = cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD;
 
     // A rate from 10 requests in 5 minutes; below that every 5xx counts, so a quiet site's outage pages.
-    this.add('Api5xxRate', {
+    this.add(this, 'Api5xxRate', {
       alarmDescription: `More than ${API_5XX_RATE_THRESHOLD * 100}% of API requests answered 5xx in 5 minutes (any 5xx below 10 requests)`,
       metric: new cloudwatch.MathExpression({
         expression: 'IF(requests >= 10, errors / requests, errors)',
@@ -126,7 +129,7 @@ export class Monitoring extends Construct {
       let metric: cloudwatch.IMetric = errors;
       if (props.refusing.has(name)) {
         const refusals = custom(`Refusals-${name}`);
-        countLines(`${pascal(name)}RefusalFilter`, fn.logGroup, REFUSAL_LINES, refusals);
+        countLines(`${pascal(name)}RefusalFilter`, fn, REFUSAL_LINES, refusals);
         metric = new cloudwatch.MathExpression({
           expression: 'errors - refusals',
           usingMetrics: { errors, refusals },
@@ -134,7 +137,7 @@ export class Monitoring extends Construct {
           label: `${name}: failed invocations (refusals of a person not counted)`,
         });
       }
-      this.add(`${pascal(name)}Errors`, {
+      this.add(home(fn), `${pascal(name)}Errors`, {
         alarmDescription: `Lambda ${name}: failed invocations`,
         metric,
         threshold: 1,
@@ -143,7 +146,7 @@ export class Monitoring extends Construct {
     }
     // Throttling is the account's concurrency running out, one concern for every function: Lambda's
     // Throttles without dimensions, across the region's functions.
-    this.add('LambdaThrottles', {
+    this.add(this, 'LambdaThrottles', {
       alarmDescription: "Lambda throttled invocations: the account's concurrency is exhausted",
       metric: new cloudwatch.Metric({
         namespace: 'AWS/Lambda',
@@ -155,7 +158,7 @@ export class Monitoring extends Construct {
       comparisonOperator: atLeastOne,
     });
 
-    this.add('TableThrottles', {
+    this.add(this, 'TableThrottles', {
       alarmDescription: 'DynamoDB read or write requests throttled',
       metric: new cloudwatch.MathExpression({
         expression: 'reads + writes',
@@ -175,9 +178,9 @@ export class Monitoring extends Construct {
     // in the shape the runtime writes them with the JSON log format, feed one metric and one alarm.
     const critical = custom('CriticalFailures');
     for (const [name, fn] of props.critical) {
-      countLines(`${pascal(name)}FailureFilter`, fn.logGroup, ERROR_LINES, critical);
+      countLines(`${pascal(name)}FailureFilter`, fn, ERROR_LINES, critical);
     }
-    this.add('CriticalFailures', {
+    this.add(this, 'CriticalFailures', {
       alarmDescription:
         'An endpoint that moves money or keys (Stripe or the signing key) logged a failure: a 5xx, or a webhook event not applied until Stripe retries',
       metric: critical,
@@ -189,8 +192,8 @@ export class Monitoring extends Construct {
       // A bad signature is a 400 with a WARN line, silent to every other alarm: a wrong webhook secret
       // (a first deploy, a rotation) would refuse every payment's events until Stripe gives up.
       const refused = custom('WebhookRefused', Duration.hours(6));
-      countLines('WebhookRefusedFilter', props.webhook.logGroup, REFUSED_DELIVERY_LINES, refused);
-      this.add('WebhookRefused', {
+      countLines('WebhookRefusedFilter', props.webhook, REFUSED_DELIVERY_LINES, refused);
+      this.add(this, 'WebhookRefused', {
         alarmDescription:
           `Stripe webhook refused ${WEBHOOK_REFUSALS_PER_6_HOURS} or more deliveries in 6 hours (signature ` +
           'does not verify): check the webhook secret (docs/deploying.md)',
@@ -200,7 +203,7 @@ export class Monitoring extends Construct {
       });
     }
 
-    this.add('SecurityMailRuleFailures', {
+    this.add(this, 'SecurityMailRuleFailures', {
       alarmDescription:
         'EventBridge could not deliver Cognito security events to the security-mail function: owners miss a mail',
       metric: new cloudwatch.Metric({
@@ -240,13 +243,13 @@ export class Monitoring extends Construct {
         period: Duration.hours(1),
         statistic: 'Maximum',
       });
-    this.add('SesBounceRate', {
+    this.add(this, 'SesBounceRate', {
       alarmDescription: `SES bounce rate ${SES_BOUNCE_RATE * 100}% or more (SES reviews the account at 5%)`,
       metric: ses('Reputation.BounceRate'),
       threshold: SES_BOUNCE_RATE,
       comparisonOperator: atLeastOne,
     });
-    this.add('SesComplaintRate', {
+    this.add(this, 'SesComplaintRate', {
       alarmDescription: `SES complaint rate ${SES_COMPLAINT_RATE * 100}% or more (SES reviews the account at 0.1%)`,
       metric: ses('Reputation.ComplaintRate'),
       threshold: SES_COMPLAINT_RATE,
@@ -254,8 +257,8 @@ export class Monitoring extends Construct {
     });
   }
 
-  private add(id: string, props: Omit<cloudwatch.AlarmProps, 'evaluationPeriods'>): void {
-    const alarm = new cloudwatch.Alarm(this, id, {
+  private add(scope: Construct, id: string, props: Omit<cloudwatch.AlarmProps, 'evaluationPeriods'>): void {
+    const alarm = new cloudwatch.Alarm(scope, id, {
       evaluationPeriods: 1,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       ...props,
