@@ -69,11 +69,11 @@ beforeAll(() => {
     {
       cwd: ROOT,
       encoding: 'utf8',
-      timeout: 170_000,
       env: synthEnv(),
     },
   );
-}, 180_000);
+  // No time limit of its own: the CLI either finishes or fails; a busy machine only makes it slower.
+}, 600_000);
 
 afterAll(() => {
   fs.rmSync(outdir, { recursive: true, force: true });
