@@ -34,7 +34,7 @@ beforeAll(async () => {
     endpoint: bff.info.cognitoEndpoint,
     credentials: { accessKeyId: 'anyone', secretAccessKey: 'anyone' },
   });
-}, 180000);
+}, 300_000);
 afterAll(async () => {
   cognito?.destroy();
   await bff?.stop();

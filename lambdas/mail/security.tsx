@@ -35,8 +35,8 @@ export function NotYou(props: { data: SecurityMailData; then: string; site: Mail
     <>
       {props.data.collapsed && (
         <P>
-          Two-factor sign-in was changed again after our last email about it (we send at most one such email
-          every 15 minutes). This email tells how it is set now.
+          Two-factor sign-in was changed again after our last email about it (we send at most one email of
+          each kind an hour about it). This email tells how it is set now.
         </P>
       )}
       <P>If you did not do this, someone else is signed in to your account. End every session now:</P>
