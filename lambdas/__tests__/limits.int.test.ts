@@ -20,7 +20,7 @@ import { startBff, type Bff } from './support/bff';
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
-}, 60000);
+}, 300_000);
 afterAll(() => bff?.stop());
 
 /**
