@@ -7,10 +7,10 @@ import { giveBackQuota, type QuotaKey, takeQuota } from './repository/quotas';
 
 // Daily limits on the mails we send because someone else acted (assigning a license mails its new
 // holder; giving it to someone else or taking it back mails the former holder): per acting account,
-// and per receiving mailbox whoever acts (mailboxKey: a +tag or capitals reach the same inbox), so no one can use the product to flood an inbox. An action
-// whose mails do not fit is refused whole, before it changes anything (a license that changed hands
-// without its mail would leave its holder uninformed). Each action is counted once, however often it
-// is retried with the same Idempotency-Key.
+// and per receiving mailbox whoever acts (mailboxKey: a +tag or capitals reach the same inbox), so no
+// one can use the product to flood an inbox. An action whose mails do not fit is refused whole, before
+// it changes anything (a license that changed hands without its mail would leave its holder
+// uninformed). Each action is counted once, however often it is retried with the same Idempotency-Key.
 
 /** Mails one account may cause per UTC day: far above reassigning all 5 licenses of a subscription. */
 export const SENDER_MAILS_PER_DAY = 20;
