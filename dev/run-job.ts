@@ -17,7 +17,7 @@ process.setSourceMapsEnabled?.(workerData.sourceMaps);
 ${RUNTIME_LOGS_SOURCE}
 runtimeLogs
   .invoke(require('node:crypto').randomUUID(), () =>
-    require(workerData.bundle).handler({ source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} }),
+    require(workerData.bundle).handler({ source: 'aws.events', 'detail-type': 'Scheduled Event', time: workerData.time, detail: {} }),
   )
   .then(
     (result) => parentPort.postMessage({ ok: true, result }),
@@ -30,12 +30,14 @@ export async function runJob(
   env: Record<string, string>,
   credentials: Credentials,
   logSink: (name: string, line: string) => void = (_name, line) => printLogLine(line),
+  /** The event's time (ISO 8601), as EventBridge stamps a scheduled event; now when not given. */
+  time: string = new Date().toISOString(),
 ): Promise<unknown> {
   const bundle = (await buildHandlerBundles(JOBS_DIR)).files[name];
   if (!bundle) throw new Error(`No job ${name} in ${JOBS_DIR}`);
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { bundle, sourceMaps: handlerSourceMaps() },
+    workerData: { bundle, sourceMaps: handlerSourceMaps(), time },
     env: {
       ...env,
       AWS_ACCESS_KEY_ID: credentials.accessKeyId,

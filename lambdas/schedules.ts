@@ -4,25 +4,30 @@
 
 export interface ScheduledJob {
   name: string;
-  /** Runs every this many hours. */
-  everyHours: number;
+  /** Runs every this many minutes (EventBridge's rate: 1 minute at the least). */
+  everyMinutes: number;
   description: string;
 }
 
 export const schedules: readonly ScheduledJob[] = [
   {
     name: 'sync-subscriptions',
-    everyHours: 6,
+    everyMinutes: 6 * 60,
     description: 'Re-reads from Stripe every subscription whose cached state is more than a day old',
   },
   {
     name: 'card-expiry-notices',
-    everyHours: 12,
+    everyMinutes: 12 * 60,
     description: 'Mails each subscriber whose card expires before the next renewal, once per card',
   },
   {
     name: 'sync-customer-emails',
-    everyHours: 1,
+    everyMinutes: 60,
     description: "Makes each Stripe customer's email follow an address the sign-up trigger moved",
+  },
+  {
+    name: 'held-security-mails',
+    everyMinutes: 5,
+    description: "Sends the mails about a second factor held back while the last one's window was open",
   },
 ];

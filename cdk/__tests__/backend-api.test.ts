@@ -89,6 +89,11 @@ describe('API', () => {
       else expect(route?.AuthorizationType ?? 'NONE').toBe('NONE');
     },
   );
+  /** EventBridge's rate expression: whole hours in hours, else minutes. */
+  const rateOf = (minutes: number): string => {
+    const [n, unit] = minutes % 60 === 0 ? [minutes / 60, 'hour'] : [minutes, 'minute'];
+    return `rate(${n} ${unit}${n === 1 ? '' : 's'})`;
+  };
   it('each scheduled job is a function of its own, run by an EventBridge rule at its rate', () => {
     for (const job of schedules) {
       const fnId = Object.entries(stack.resources).find(
@@ -100,7 +105,7 @@ describe('API', () => {
         Timeout: 300,
       });
       stack.t.hasResourceProperties('AWS::Events::Rule', {
-        ScheduleExpression: `rate(${job.everyHours} ${job.everyHours === 1 ? 'hour' : 'hours'})`,
+        ScheduleExpression: rateOf(job.everyMinutes),
         State: 'ENABLED',
         Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] } })],
       });

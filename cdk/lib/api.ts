@@ -225,7 +225,7 @@ export class Api extends Construct {
       });
       new events.Rule(this, `${pascal(job.name)}Schedule`, {
         description: job.description,
-        schedule: events.Schedule.rate(Duration.hours(job.everyHours)),
+        schedule: events.Schedule.rate(Duration.minutes(job.everyMinutes)),
         targets: [new targets.LambdaFunction(fn.fn, { retryAttempts: 2 })],
       });
     }

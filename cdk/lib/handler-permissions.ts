@@ -45,6 +45,14 @@ export const HANDLER_PERMISSIONS: Readonly<Record<string, HandlerPermissions>> =
   // Lists the accounts whose Stripe customer must follow a moved address (Query), and under the lease
   // (UpdateItem) reads the record (GetItem), updates Stripe and removes the request (DeleteItem).
   'sync-customer-emails': { table: ['Query', 'GetItem', 'UpdateItem', 'DeleteItem'], secrets: ['stripe'] },
+  // Lists the held mails about a second factor that are due (Query), reads the user (AdminGetUser),
+  // takes each held mail and writes the mailed link's code (UpdateItem), mails the owner and removes the
+  // listing (DeleteItem).
+  'held-security-mails': {
+    table: ['Query', 'UpdateItem', 'DeleteItem'],
+    cognito: ['AdminGetUser'],
+    mail: true,
+  },
 };
 
 /**
@@ -83,8 +91,9 @@ export const TRIGGER_PERMISSIONS: Readonly<
   'pre-token-generation': { table: ['GetItem', 'Query'] },
   // Not a Cognito trigger but run by EventBridge for Cognito's CloudTrail events
   // (cdk/lib/account-security-events.ts): reads the user (AdminGetUser) and the account record, records
-  // the event once (GetItem, PutItem), the two-factor state, the change time, the mail count and the
-  // mailed link's code (UpdateItem), and mails the owner. For a deleted user it closes the account as
+  // the event once (GetItem, PutItem), the two-factor state, the change time, the mail count, the
+  // factor mail's window and the mailed link's code (UpdateItem), lists a held factor mail for the job
+  // (PutItem), and mails the owner. For a deleted user it closes the account as
   // delete-customer does (lambdas/lib/account-closure.ts): Stripe, the licenses and refunds (Query), the
   // household and deletion records (UpdateItem, PutItem), every record of the user (BatchWriteItem).
   'security-events': {

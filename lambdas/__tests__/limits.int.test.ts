@@ -99,6 +99,10 @@ describe('mails sent because another person acted', () => {
     expect(takenBack.error?.code).toBe('MAIL_LIMIT');
     expect(await assigneeOf(a, keyA ?? '')).toBe(victim);
     expect(await readOutbox(bff.outboxDir, victim)).toHaveLength(RECIPIENT_MAILS_PER_DAY);
+    // The same inbox under a +tag, in capitals: the same mailbox, refused too.
+    const tagged = victim.replace('@', '+again@').toUpperCase();
+    expect((await assign(b, keyB ?? '', tagged)).error?.code).toBe('MAIL_LIMIT');
+    expect(await readOutbox(bff.outboxDir, tagged)).toHaveLength(0);
 
     // Another address is not affected by this one's limit.
     expect((await assign(b, keyB ?? '', address())).status).toBe(200);

@@ -9,9 +9,12 @@ import {
   SetUserMFAPreferenceCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocument } from '@aws-sdk/lib-dynamodb';
 import { generateSync } from 'otplib';
 import { readOutbox, type OutboxMessage } from '../../dev/outbox';
 import { endSessions } from '../endpoints/end-sessions/contract';
+import { FACTOR_MAIL_WINDOW_MS } from '../lib/security-mails';
 import { eventually, startBff, type Bff, type User } from './support/bff';
 import { answerChallenge, startSignIn, turnOnTwoFactor } from './support/two-factor';
 
@@ -172,6 +175,79 @@ it('turning two-factor sign-in off, changing the password and resetting it are e
     }),
   );
   await mailTo(owner.email, /password was reset/);
+});
+
+describe('a flood of changes to the second factor', () => {
+  const factorMails = async (address: string) =>
+    (await readOutbox(bff.outboxDir, address)).filter((m) =>
+      /Two-factor sign-in was turned|authenticator app was set up/.test(m.subject),
+    );
+  const setTwoFactor = (access: string, on: boolean) =>
+    cognito.send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: access,
+        SoftwareTokenMfaSettings: { Enabled: on, PreferredMfa: on },
+      }),
+    );
+  /** Waits until the security-event function has seen the factor `on` (its record of the state). */
+  const seen = (uid: string, on: boolean) =>
+    eventually(async () => {
+      const doc = DynamoDBDocument.from(
+        new DynamoDBClient({ region: bff.info.region, endpoint: bff.info.dynamodb }),
+      );
+      const { Item } = await doc.get({
+        TableName: bff.info.tableName,
+        Key: { pk: `USER#${uid}`, sk: 'TWO_FACTOR' },
+        ConsistentRead: true,
+      });
+      doc.destroy();
+      return Item?.on === on || undefined;
+    });
+
+  it('an app swapped in after six on/off toggles is reported at once; the inbox gets one mail per kind', async () => {
+    const owner = await bff.newUser();
+    const stolen = (await sessionOf(owner)).access;
+    await turnOnTwoFactor(cognito, stolen);
+    await mailTo(owner.email, /Two-factor sign-in was turned on/);
+    // Each change is handled before the next (as a slow script would make them).
+    for (let i = 0; i < 6; i++) {
+      await setTwoFactor(stolen, false);
+      await seen(owner.uid, false);
+      await setTwoFactor(stolen, true);
+      await seen(owner.uid, true);
+    }
+    const { SecretCode = '' } = await cognito.send(
+      new AssociateSoftwareTokenCommand({ AccessToken: stolen }),
+    );
+    await cognito.send(
+      new VerifySoftwareTokenCommand({ AccessToken: stolen, UserCode: generateSync({ secret: SecretCode }) }),
+    );
+    const swap = await mailTo(owner.email, /A new authenticator app was set up/);
+    expect(linkCode(swap)).not.toBe('');
+    // Thirteen changes, three mails: turned on, turned off, the swap; the repeats are held.
+    const mails = await factorMails(owner.email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      swap.subject,
+      expect.stringMatching(/turned off/),
+      expect.stringMatching(/turned on/),
+    ]);
+
+    // The thief turns it off again: a repeat within the hour, held; the newest mail still says the
+    // swap until the job sends the held change once the window has closed, saying how it is now.
+    await setTwoFactor(stolen, false);
+    await seen(owner.uid, false);
+    expect(await bff.runJob('held-security-mails')).toMatchObject({ sent: 0 });
+    const later = new Date(Date.now() + FACTOR_MAIL_WINDOW_MS + 60_000).toISOString();
+    expect(await bff.runJob('held-security-mails', later)).toMatchObject({ sent: 1 });
+    const [newest, ...before] = await factorMails(owner.email);
+    expect(before).toHaveLength(3);
+    expect(newest?.subject).toMatch(/Two-factor sign-in was turned off/);
+    expect(newest?.text).toContain('changed again after our last email about it');
+    expect(linkCode(newest as OutboxMessage)).not.toBe('');
+    // Sent once: a second run finds nothing held.
+    expect(await bff.runJob('held-security-mails', later)).toMatchObject({ sent: 0 });
+    expect(await factorMails(owner.email)).toHaveLength(4);
+  });
 });
 
 it('deleting the account through the site mails the owner', async () => {

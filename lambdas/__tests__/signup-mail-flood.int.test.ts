@@ -5,8 +5,8 @@ import {
   ResendConfirmationCodeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { readOutbox } from '../../dev/outbox';
-import { COGNITO_MAILS_PER_ADDRESS_PER_DAY, TOO_MANY_MAILS } from '../lib/cognito-mail-limit';
+import { outboxRecipients, readOutbox } from '../../dev/outbox';
+import { COGNITO_MAILS_PER_MAILBOX_PER_DAY, TOO_MANY_MAILS } from '../lib/cognito-mail-limit';
 import { startBff, type Bff } from './support/bff';
 
 // Someone who wants to flood an inbox calls Cognito's public sign-up directly, with no account of
@@ -53,30 +53,62 @@ it('sends an address at most the daily number of mails, however often it is sign
   for (let i = 0; i < 4; i++) outcomes.push(await outcome(resend(victim)));
 
   const mails = await readOutbox(bff.outboxDir, victim);
-  expect(mails).toHaveLength(COGNITO_MAILS_PER_ADDRESS_PER_DAY);
+  expect(mails).toHaveLength(COGNITO_MAILS_PER_MAILBOX_PER_DAY);
   // The sign-ups past the limit are refused, saying why in the trigger's words (the site shows them).
   // A refused sign-up leaves no account behind, so the resends after it answer as for an unknown
   // address (prevent-user-existence errors): a made-up delivery, and no mail.
   expect(outcomes.slice(0, 8)).toEqual([
-    ...Array<string>(COGNITO_MAILS_PER_ADDRESS_PER_DAY).fill('sent'),
-    ...Array<string>(8 - COGNITO_MAILS_PER_ADDRESS_PER_DAY).fill(
+    ...Array<string>(COGNITO_MAILS_PER_MAILBOX_PER_DAY).fill('sent'),
+    ...Array<string>(8 - COGNITO_MAILS_PER_MAILBOX_PER_DAY).fill(
       `UserLambdaValidationException: CustomMessage failed with error ${TOO_MANY_MAILS}.`,
     ),
   ]);
 });
 
+it('counts one mailbox once, whatever +tag or capitals its addresses carry', async () => {
+  const base = `flooded-${randomUUID().slice(0, 8)}`;
+  const outcomes: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    const local = i % 2 ? base.toUpperCase() : base;
+    outcomes.push(await outcome(signUp(`${local}+${i}@example.com`)));
+  }
+  // Every one of these lands in the one inbox of <base>@example.com.
+  const inbox = (await readOutbox(bff.outboxDir)).filter((m) =>
+    outboxRecipients(m).some((to) => to.startsWith(`${base}+`) && to.endsWith('@example.com')),
+  );
+  expect(inbox).toHaveLength(COGNITO_MAILS_PER_MAILBOX_PER_DAY);
+  expect(outcomes.slice(COGNITO_MAILS_PER_MAILBOX_PER_DAY)).toEqual(
+    Array<string>(8 - COGNITO_MAILS_PER_MAILBOX_PER_DAY).fill(
+      `UserLambdaValidationException: CustomMessage failed with error ${TOO_MANY_MAILS}.`,
+    ),
+  );
+});
+
+it('counts the dotted spellings of one Gmail address as one mailbox', async () => {
+  const name = `flood${randomUUID().slice(0, 6).replace(/-/g, '')}`;
+  // Gmail delivers every one of these to <name>@gmail.com.
+  const spellings = [...name.slice(1)].map(
+    (_, i) => `${name.slice(0, i + 1)}.${name.slice(i + 1)}@gmail.com`,
+  );
+  for (const address of spellings.slice(0, 8)) await outcome(signUp(address));
+  const inbox = (await readOutbox(bff.outboxDir)).filter((m) =>
+    outboxRecipients(m).some((to) => to.replace(/\./g, '') === `${name}@gmailcom`),
+  );
+  expect(inbox).toHaveLength(COGNITO_MAILS_PER_MAILBOX_PER_DAY);
+});
+
 it('counts password-reset mails too, and leaves other addresses alone', async () => {
   const user = await bff.newUser();
   const outcomes: string[] = [];
-  for (let i = 0; i < COGNITO_MAILS_PER_ADDRESS_PER_DAY + 2; i++) {
+  for (let i = 0; i < COGNITO_MAILS_PER_MAILBOX_PER_DAY + 2; i++) {
     outcomes.push(
       await outcome(
         cognito.send(new ForgotPasswordCommand({ ClientId: bff.info.clientId, Username: user.email })),
       ),
     );
   }
-  expect(await readOutbox(bff.outboxDir, user.email)).toHaveLength(COGNITO_MAILS_PER_ADDRESS_PER_DAY);
-  expect(outcomes.slice(COGNITO_MAILS_PER_ADDRESS_PER_DAY)).toEqual([
+  expect(await readOutbox(bff.outboxDir, user.email)).toHaveLength(COGNITO_MAILS_PER_MAILBOX_PER_DAY);
+  expect(outcomes.slice(COGNITO_MAILS_PER_MAILBOX_PER_DAY)).toEqual([
     `UserLambdaValidationException: CustomMessage failed with error ${TOO_MANY_MAILS}.`,
     `UserLambdaValidationException: CustomMessage failed with error ${TOO_MANY_MAILS}.`,
   ]);

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { normalizeEmail } from '../../src/lib/email-address';
+import { mailboxKey } from '../../src/lib/email-address';
 import { counterExpiry, dayWindow } from './quota-window';
 import { recipientPk } from './repository/keys';
 import { takeQuota } from './repository/quotas';
@@ -9,10 +9,11 @@ import { refuse } from './refusal';
 // reset codes, the code for a changed address) pass the CustomMessage trigger, whatever called
 // Cognito: the site, or anyone with the app client's id. Each sign-up for an unconfirmed address
 // replaces the one before, so Cognito's own per-user limits never build up; this daily count per
-// address is what keeps a script from flooding someone's inbox through our sign-up.
+// mailbox (mailboxKey: every +tag and capitalization of an address reaches one inbox) is what keeps a
+// script from flooding someone's inbox through our sign-up.
 
-/** Cognito mails one address may receive per UTC day: a sign-up, a resend or two, a reset or two. */
-export const COGNITO_MAILS_PER_ADDRESS_PER_DAY = 5;
+/** Cognito mails one mailbox may receive per UTC day: a sign-up, a resend or two, a reset or two. */
+export const COGNITO_MAILS_PER_MAILBOX_PER_DAY = 5;
 
 /** What the person sees (Cognito: "CustomMessage failed with error <this>."). */
 export const TOO_MANY_MAILS =
@@ -20,16 +21,16 @@ export const TOO_MANY_MAILS =
 
 const cognitoMailsSk = (window: string): string => `QUOTA#cognito-mails#${window}`;
 
-/** Counts one mail to `address` today; throws, with the person's message, once the day's are sent. */
+/** Counts one mail to `address`'s mailbox today; throws, with the person's message, once the day's are sent. */
 export async function takeCognitoMailAllowance(address: string): Promise<void> {
   const window = dayWindow();
-  const hash = createHash('sha256').update(normalizeEmail(address)).digest('hex');
+  const hash = createHash('sha256').update(mailboxKey(address)).digest('hex');
   const key = { pk: recipientPk(hash), sk: cognitoMailsSk(window.name) };
   const fits = await takeQuota(
     key,
     randomUUID(),
     1,
-    COGNITO_MAILS_PER_ADDRESS_PER_DAY,
+    COGNITO_MAILS_PER_MAILBOX_PER_DAY,
     counterExpiry(window),
   );
   if (!fits) refuse(TOO_MANY_MAILS);

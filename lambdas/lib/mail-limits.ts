@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { mailboxKey } from '../../src/lib/email-address';
 import { LimitReachedError } from './errors';
 import { counterExpiry, dayWindow, secondsLeft } from './quota-window';
 import { recipientPk, recipientQuotaSk, userPk, userQuotaSk } from './repository/keys';
@@ -6,17 +7,18 @@ import { giveBackQuota, type QuotaKey, takeQuota } from './repository/quotas';
 
 // Daily limits on the mails we send because someone else acted (assigning a license mails its new
 // holder; giving it to someone else or taking it back mails the former holder): per acting account,
-// and per receiving address whoever acts, so no one can use the product to flood an inbox. An action
-// whose mails do not fit is refused whole, before it changes anything (a license that changed hands
-// without its mail would leave its holder uninformed). Each action is counted once, however often it
-// is retried with the same Idempotency-Key.
+// and per receiving mailbox whoever acts (mailboxKey: a +tag or capitals reach the same inbox), so no
+// one can use the product to flood an inbox. An action whose mails do not fit is refused whole, before
+// it changes anything (a license that changed hands without its mail would leave its holder
+// uninformed). Each action is counted once, however often it is retried with the same Idempotency-Key.
 
 /** Mails one account may cause per UTC day: far above reassigning all 5 licenses of a subscription. */
 export const SENDER_MAILS_PER_DAY = 20;
-/** Mails one address may receive per UTC day from all accounts' actions together. */
+/** Mails one mailbox may receive per UTC day from all accounts' actions together. */
 export const RECIPIENT_MAILS_PER_DAY = 5;
 
-const addressHash = (address: string): string => createHash('sha256').update(address).digest('hex');
+const mailboxHash = (address: string): string =>
+  createHash('sha256').update(mailboxKey(address)).digest('hex');
 
 export interface MailAllowance {
   /** Gives the counts back: for an action that then did not happen (and sent nothing). */
@@ -47,7 +49,7 @@ export async function takeMailAllowance(
   }
   taken.push({ key: sender, amount: recipients.length });
   for (const to of recipients) {
-    const key: QuotaKey = { pk: recipientPk(addressHash(to)), sk: recipientQuotaSk(window.name) };
+    const key: QuotaKey = { pk: recipientPk(mailboxHash(to)), sk: recipientQuotaSk(window.name) };
     if (!(await takeQuota(key, id, 1, RECIPIENT_MAILS_PER_DAY, expiresAt))) {
       await giveBack();
       throw new LimitReachedError('recipient-mails', RECIPIENT_MAILS_PER_DAY, secondsLeft(window), to);

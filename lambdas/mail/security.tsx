@@ -10,6 +10,8 @@ export interface SecurityMailData {
   at: string;
   /** A link that ends every session of the account at once (/auth?mode=endSessions...). */
   endSessionsLink: string;
+  /** The mail stands for several changes of the second factor, held back and collapsed into it. */
+  collapsed?: boolean;
 }
 
 const DAY = new Intl.DateTimeFormat('en-US', {
@@ -31,6 +33,12 @@ export const when = (iso: string): string => {
 export function NotYou(props: { data: SecurityMailData; then: string; site: MailSite }) {
   return (
     <>
+      {props.data.collapsed && (
+        <P>
+          Two-factor sign-in was changed again after our last email about it (we send at most one email of
+          each kind an hour about it). This email tells how it is set now.
+        </P>
+      )}
       <P>If you did not do this, someone else is signed in to your account. End every session now:</P>
       <Action href={props.data.endSessionsLink}>End every session</Action>
       <P>{props.then}</P>

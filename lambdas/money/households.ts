@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { normalizeEmail } from '../../src/lib/email-address';
+import { mailboxKey } from '../../src/lib/email-address';
 
 // Who counts as one household for the satisfaction guarantee (once per household per year): the
 // refunds' cards, by the fingerprint Stripe gives a card number (the same number has the same
 // fingerprint whichever account adds it), the billing addresses (the company's on the account, and a
-// card's own billing address when Stripe has one), the account itself and its email address (in its one
-// form, without a +tag: a new account at the same address after deleting the old one, or at a +tag of
-// it, is the same household). A refund claims every one of these keys; another refund is refused while
+// card's own billing address when Stripe has one), the account itself and its email address as one mailbox
+// (mailboxKey: a new account at the same address after deleting the old one, or at a +tag of it, is the
+// same household). A refund claims every one of these keys; another refund is refused while
 // any of its keys was claimed in the last year. The claims live outside the account's records, so they
 // outlast its deletion, and the table keeps only a hash of each (no card fingerprint or address in the clear).
 
@@ -31,16 +31,6 @@ export function addressKey(a: PostalAddress): string | undefined {
   return parts.every(Boolean) ? parts.join('|') : undefined;
 }
 
-/** An email address as one household: its one form (normalizeEmail), the local part's +tag dropped. */
-function emailKey(address: string): string {
-  const email = normalizeEmail(address);
-  const at = email.lastIndexOf('@');
-  if (at < 0) return email;
-  const local = email.slice(0, at);
-  const plus = local.indexOf('+');
-  return `${plus > 0 ? local.slice(0, plus) : local}${email.slice(at)}`;
-}
-
 const hashed = (kind: string, value: string) =>
   `${kind}:${createHash('sha256').update(`${kind}:${value}`).digest('base64url')}`;
 
@@ -63,4 +53,4 @@ export function householdKeys(input: {
 }
 
 /** The household key of an email address (also claimed when an account that was refunded is deleted). */
-export const emailHousehold = (address: string): string => hashed('email', emailKey(address));
+export const emailHousehold = (address: string): string => hashed('email', mailboxKey(address));

@@ -1,23 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { closeAccount } from '../lib/account-closure';
 import { userSecurityFacts } from '../lib/cognito';
 import { getConfig } from '../lib/config';
-import { counterExpiry, dayWindow } from '../lib/quota-window';
-import { createEndSessionCode } from '../lib/repository/end-session-codes';
 import { isEventProcessed, recordEventProcessed } from '../lib/repository/events';
-import { userPk, userQuotaSk } from '../lib/repository/keys';
-import { takeQuota } from '../lib/repository/quotas';
 import { recordSecondFactorChange } from '../lib/repository/sessions';
 import { lastKnownTwoFactor, saveTwoFactor } from '../lib/repository/two-factor-state';
-import type { SecurityMailData } from '../mail/security';
-import { sendTemplate } from '../mail/send';
-import type { MailTemplate } from '../mail/template';
-import { passwordChanged } from '../mail/templates/password-changed';
-import { passwordReset } from '../mail/templates/password-reset';
-import { twoFactorChanged } from '../mail/templates/two-factor-changed';
-import { twoFactorOff } from '../mail/templates/two-factor-off';
-import { twoFactorOn } from '../mail/templates/two-factor-on';
+import { type FactorKind, notifySecurityChange, type SecurityKind } from '../lib/security-mails';
 
 // How the product learns of changes to an account made straight at Cognito: a holder of the user's
 // access token can turn two-factor sign-in on or off, set up another authenticator app or change the
@@ -26,7 +14,8 @@ import { twoFactorOn } from '../mail/templates/two-factor-on';
 // calls (with the user's sub in additionalEventData) and delivers them to EventBridge, whose rule runs
 // this function (cdk/lib/account-security-events.ts); the local Cognito sends the same events. A
 // deletion closes the account as POST /api/delete-customer does (lib/account-closure.ts); for the
-// others it mails the owner, with a link that ends every session, and a new authenticator app also ends
+// others it mails the owner, with a link that ends every session, by the limits of lib/security-mails.ts
+// (a mail about the second factor is collapsed, never dropped), and a new authenticator app also ends
 // the sign-ins begun before it (lambdas/triggers/pre-token-generation.ts). EventBridge may deliver an
 // event twice or late: each is handled once (by CloudTrail's event id), and the two-factor state is
 // read from Cognito when the event is handled, so a repeat or an old event mails nothing wrong.
@@ -41,26 +30,6 @@ export interface CloudTrailDetail {
 
 export type SecurityEvent = EventBridgeEvent<'AWS API Call via CloudTrail', CloudTrailDetail>;
 
-/** Security mails one account may cause per UTC day: a toggling script must not flood the owner. */
-const SECURITY_MAILS_PER_DAY = 10;
-
-type Kind = 'two-factor-on' | 'two-factor-changed' | 'two-factor-off' | 'password-changed' | 'password-reset';
-
-const MAILS: Record<Kind, MailTemplate<SecurityMailData>> = {
-  'two-factor-on': twoFactorOn,
-  'two-factor-changed': twoFactorChanged,
-  'two-factor-off': twoFactorOff,
-  'password-changed': passwordChanged,
-  'password-reset': passwordReset,
-};
-
-/** Whether one more security mail to this account fits today. */
-async function mailFits(uid: string): Promise<boolean> {
-  const window = dayWindow();
-  const key = { pk: userPk(uid), sk: userQuotaSk('security-mails', window.name) };
-  return takeQuota(key, randomUUID(), 1, SECURITY_MAILS_PER_DAY, counterExpiry(window));
-}
-
 /**
  * What a two-factor call changed, from Cognito's state now and the state seen last. Events may arrive
  * in any order: a first setup's VerifySoftwareToken and SetUserMFAPreference are a second apart, so a
@@ -71,7 +40,7 @@ async function twoFactorChange(
   eventName: string,
   at: number,
   on: boolean,
-): Promise<Kind | undefined> {
+): Promise<FactorKind | undefined> {
   const before = await lastKnownTwoFactor(uid);
   if (eventName === 'VerifySoftwareToken') {
     return on && before.on && before.since < at ? 'two-factor-changed' : undefined;
@@ -93,7 +62,7 @@ export const handler = async (event: SecurityEvent): Promise<void> => {
 };
 
 async function handle(detail: CloudTrailDetail, uid: string): Promise<void> {
-  const { siteUrl, userPoolId } = getConfig();
+  const { userPoolId } = getConfig();
   const at = detail.eventTime;
 
   if (detail.eventName === 'DeleteUser') {
@@ -105,7 +74,7 @@ async function handle(detail: CloudTrailDetail, uid: string): Promise<void> {
   }
   const user = await userSecurityFacts(uid, userPoolId);
   if (!user) return;
-  let kind: Kind | undefined;
+  let kind: SecurityKind | undefined;
   if (detail.eventName === 'ChangePassword') kind = 'password-changed';
   else if (detail.eventName === 'ConfirmForgotPassword') kind = 'password-reset';
   else {
@@ -116,8 +85,10 @@ async function handle(detail: CloudTrailDetail, uid: string): Promise<void> {
     // alone signs in anyway.
     if (kind === 'two-factor-changed') await recordSecondFactorChange(uid, atMs);
   }
-  if (!kind || !user.address || !(await mailFits(uid))) return;
-  const code = await createEndSessionCode(uid, user.username);
-  const endSessionsLink = `${siteUrl}/auth?mode=endSessions&oobCode=${encodeURIComponent(code)}`;
-  await sendTemplate(MAILS[kind], user.address, { at, endSessionsLink });
+  if (!kind || !user.address) return;
+  await notifySecurityChange(
+    kind,
+    { uid, username: user.username, address: user.address },
+    { at, on: user.twoFactor },
+  );
 }

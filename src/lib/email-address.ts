@@ -99,3 +99,27 @@ export function normalizeEmail(address: string): string {
   // Only A-Z: String.prototype.toLowerCase would turn the Kelvin sign into "k".
   return address.trim().replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
+
+/** Domains whose mailboxes ignore dots in the local part: Gmail's, under either of its names. */
+const GMAIL_DOMAINS: ReadonlySet<string> = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * The inbox an address reaches, as one key: its one form (normalizeEmail) without the local part's
+ * +tag (a local part that is only a tag keeps it); for Gmail also without dots, and googlemail.com
+ * as gmail.com, since Gmail delivers every such spelling to one inbox and lets nobody register
+ * another. Every mail limit counts per mailbox, and a household of the guarantee is one mailbox too.
+ */
+export function mailboxKey(address: string): string {
+  const email = normalizeEmail(address);
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  let local = email.slice(0, at);
+  let domain = email.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (GMAIL_DOMAINS.has(domain)) {
+    local = local.replace(/\./g, '');
+    domain = 'gmail.com';
+  }
+  return `${local}@${domain}`;
+}

@@ -67,8 +67,11 @@ export interface Bff {
       headers?: Record<string, string>;
     },
   ): Promise<Api>;
-  /** Runs a scheduled job (lambdas/schedules.ts) once, with its own role's keys; answers its result. */
-  runJob(name: string): Promise<unknown>;
+  /**
+   * Runs a scheduled job (lambdas/schedules.ts) once, with its own role's keys; answers its result.
+   * `time` is the scheduled event's time (a run as EventBridge would start it then; now by default).
+   */
+  runJob(name: string, time?: string): Promise<unknown>;
   /** Calls the endpoint at its contract's method and path, with a request of the contract's type. */
   send<C extends Contract>(
     contract: C,
@@ -195,7 +198,8 @@ export async function startBff(
     signIn,
     call,
     send,
-    runJob: (name) => runJob(name, handlerEnv(info), localHandlerCredentials(secrets)(name)),
+    runJob: (name, time) =>
+      runJob(name, handlerEnv(info), localHandlerCredentials(secrets)(name), undefined, time),
     stop: async () => {
       cognito.destroy();
       await stack.stop();

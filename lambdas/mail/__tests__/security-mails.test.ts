@@ -34,6 +34,15 @@ describe('the security mails', () => {
     expect(mail.html).toContain(`href="${data.endSessionsLink.replace('&', '&amp;')}"`);
   });
 
+  it('a collapsed mail says it follows earlier changes and tells the state now; others do not', () => {
+    const collapsed = renderMail(twoFactorOff, { ...data, collapsed: true }, site);
+    for (const part of [collapsed.text, collapsed.html]) {
+      expect(part).toContain('changed again after our last email about it');
+      expect(part).toContain('This email tells how it is set now.');
+    }
+    expect(renderMail(twoFactorOff, data, site).text).not.toContain('changed again');
+  });
+
   it('account deleted: says when, and whom to write to', () => {
     const mail = renderMail(
       accountDeleted,

@@ -1,4 +1,4 @@
-import { emailAddressProblem, normalizeEmail } from '../email-address';
+import { emailAddressProblem, mailboxKey, normalizeEmail } from '../email-address';
 
 describe('emailAddressProblem', () => {
   it('takes plain ASCII addresses', () => {
@@ -36,5 +36,29 @@ describe('normalizeEmail', () => {
     // String.prototype.toLowerCase() would give "kate@corp.com".
     expect('\u212Aate@corp.com'.toLowerCase()).toBe('kate@corp.com');
     expect(normalizeEmail('\u212Aate@corp.com')).not.toBe('kate@corp.com');
+  });
+});
+
+describe('mailboxKey', () => {
+  it('is one key for every +tag and every capitalization of an address', () => {
+    const keys = ['victim@corp.com', 'Victim+0@corp.com', 'victim+7@CORP.com', ' VICTIM+a+b@corp.com '].map(
+      mailboxKey,
+    );
+    expect(new Set(keys)).toEqual(new Set(['victim@corp.com']));
+  });
+
+  it('drops the dots of a Gmail address, and googlemail.com is gmail.com', () => {
+    expect(mailboxKey('V.i.c.tim+x@Gmail.com')).toBe('victim@gmail.com');
+    expect(mailboxKey('vic.tim@googlemail.com')).toBe('victim@gmail.com');
+  });
+
+  it('keeps the dots of other domains, and tells different mailboxes apart', () => {
+    expect(mailboxKey('vic.tim@corp.com')).toBe('vic.tim@corp.com');
+    expect(mailboxKey('victim@corp.com')).not.toBe(mailboxKey('victim2@corp.com'));
+    expect(mailboxKey('victim@corp.com')).not.toBe(mailboxKey('victim@corp.co'));
+  });
+
+  it('keeps a local part that is nothing but a tag', () => {
+    expect(mailboxKey('+news@corp.com')).toBe('+news@corp.com');
   });
 });
