@@ -23,17 +23,12 @@ export function unsafeCharacter(text: string, { multiline = false } = {}): strin
 }
 
 /**
- * Text as a terminal may print it: every unsafe character (LF included) and the backslash written as
- * an escape ("\x1b", "\u202e", "\\"), so what is printed is what is stored and moves nothing.
+ * Text as a terminal may print it: every unsafe character (LF included) written as its \uXXXX escape,
+ * so what is printed moves nothing and says what is stored. The escape is JSON's own: JSON text passed
+ * through it still parses to the same value.
  */
 export function escapeForTerminal(text: string): string {
-  return text.replace(/\\|[\p{Cc}\p{Bidi_Control}\u2028\u2029]/gu, (ch) => {
-    if (ch === '\\') return '\\\\';
-    const code = ch.codePointAt(0) ?? 0;
-    return code <= 0xff
-      ? `\\x${code.toString(16).padStart(2, '0')}`
-      : `\\u${code.toString(16).padStart(4, '0')}`;
-  });
+  return text.replace(UNSAFE, (ch) => `\\u${(ch.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
 }
 
 /** Text as a page shows it: each unsafe character replaced by U+FFFD, so it reorders nothing and is seen. */
