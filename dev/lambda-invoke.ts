@@ -1,3 +1,4 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
@@ -8,13 +9,16 @@ import { contextFields, workerInvokers, type LogSink } from './lambda-workers';
 import { localSesClient } from './aws-twins/clients';
 import type { CognitoMessageHookBody } from './cognito/cognito-local-main';
 import type { Credentials } from './iam/policy';
-import { readBody, sendJson } from './http-helpers';
+import { refuseSignature, type SignatureRefusal } from './iam/sigv4';
+import { readBodyBytes, sendJson } from './http-helpers';
 import { listen } from './listen';
 import { inFlight } from './in-flight';
 
 // A local stand-in for the Lambda Invoke HTTP API (POST /2015-03-31/functions/{name}/invocations) so
 // cognito-local runs the project's own trigger handlers, plus the hook that files Cognito's emails
-// (with the code in every {####}, as Cognito sends them) in the outbox.
+// (with the code in every {####}, as Cognito sends them) in the outbox. As Lambda's endpoint, it runs
+// only a call signed (SigV4) with keys it accepts: its own, which the stack's Cognito signs with, and
+// the callers given (the stack's admin); the hook's path holds a secret only cognito-local is given.
 
 /** Marker the Cognito proxy puts in ClientMetadata to send a ResendCode message through ForgotPassword. */
 export const RESEND_MARKER = 'local:resendConfirmationCode';
@@ -77,18 +81,36 @@ export interface LambdaInvokeOptions {
   logSink?: LogSink;
   /** Where Cognito's emails go (the stack: sesSender, as Cognito mails through SES in production). */
   deliver: (mail: Mail) => Promise<void>;
+  /** Keys besides its own whose signed invocations it runs (the stack's admin: tests playing EventBridge). */
+  callers?: readonly Credentials[];
 }
 
 export interface LambdaInvokeServer {
   url: string;
   port: number;
-  /** URL cognito-local POSTs each email to. */
+  /** URL cognito-local POSTs each email to (its path holds the secret that lets it in). */
   messageHookUrl: string;
+  /** The keys Cognito (cognito-local and the proxy) signs its invocations with. */
+  cognitoCredentials: Credentials;
   stop(): Promise<void>;
 }
 
 const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
-const HOOK_PATH = '/local/cognito-messages';
+const HOOK_PATH = '/local/cognito-messages/';
+
+/** Lambda's answers to an unsigned or badly signed call: 403 for each (Lambda API, "Common Errors"). */
+const REFUSALS: Record<SignatureRefusal, string> = {
+  MissingAuthenticationTokenException: 'Missing Authentication Token',
+  IncompleteSignatureException:
+    "Authorization header requires 'Credential', 'SignedHeaders' and 'Signature' parameters.",
+  UnrecognizedClientException: 'The security token included in the request is invalid.',
+  InvalidSignatureException:
+    'The request signature we calculated does not match the signature you provided. Check your AWS ' +
+    'Secret Access Key and signing method. Consult the service documentation for details.',
+};
+
+const sameSecret = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
  * Sends Cognito's emails through the SES twin from `from`, as a pool configured with an SES identity
@@ -115,6 +137,12 @@ export function sesSender(sesEndpoint: string, from: string): (mail: Mail) => Pr
 export async function startLambdaInvoke(opts: LambdaInvokeOptions): Promise<LambdaInvokeServer> {
   const functions = opts.functions ?? TRIGGER_FUNCTIONS;
   const { deliver, isolated } = opts;
+  const cognitoCredentials: Credentials = {
+    accessKeyId: `AKIA${randomBytes(8).toString('hex').toUpperCase()}`,
+    secretAccessKey: randomBytes(30).toString('base64'),
+  };
+  const accepted = [cognitoCredentials, ...(opts.callers ?? [])];
+  const hookSecret = randomBytes(16).toString('hex');
   const workers = isolated && workerInvokers(isolated.dir, isolated.env, isolated.credentials, opts.logSink);
   const invoke = async (name: string, event: TriggerEvent): Promise<unknown> => {
     if (workers && isolated?.names.includes(name)) {
@@ -150,9 +178,18 @@ export async function startLambdaInvoke(opts: LambdaInvokeOptions): Promise<Lamb
   const server = http.createServer((req, res) => {
     void invocations.track(
       (async () => {
-        const body = await readBody(req);
+        const raw = await readBodyBytes(req);
+        const body = raw.toString('utf8');
         const url = new URL(req.url ?? '/', 'http://local');
-        if (req.method === 'POST' && url.pathname === HOOK_PATH) {
+        if (req.method === 'POST' && url.pathname.startsWith(HOOK_PATH)) {
+          if (!sameSecret(url.pathname.slice(HOOK_PATH.length), hookSecret)) {
+            return sendJson(
+              res,
+              403,
+              { message: REFUSALS.MissingAuthenticationTokenException },
+              { 'x-amzn-errortype': 'MissingAuthenticationTokenException' },
+            );
+          }
           const message = JSON.parse(body) as CognitoMessageHookBody;
           const recipient = recipients.get(message.username);
           recipients.delete(message.username);
@@ -161,6 +198,13 @@ export async function startLambdaInvoke(opts: LambdaInvokeOptions): Promise<Lamb
         }
         const match = INVOKE_PATH.exec(url.pathname);
         if (req.method !== 'POST' || !match?.[1]) return sendJson(res, 404, { message: 'Not Found' });
+        const refusal = await refuseSignature(
+          { method: req.method, url: req.url ?? '/', headers: req.headers, body: raw },
+          accepted,
+        );
+        if (refusal) {
+          return sendJson(res, 403, { message: REFUSALS[refusal] }, { 'x-amzn-errortype': refusal });
+        }
         const name = decodeURIComponent(match[1]);
         if (!known(name)) {
           return sendJson(
@@ -195,7 +239,8 @@ export async function startLambdaInvoke(opts: LambdaInvokeOptions): Promise<Lamb
   const running = await listen(server, opts.port);
   return {
     ...running,
-    messageHookUrl: `${running.url}${HOOK_PATH}`,
+    messageHookUrl: `${running.url}${HOOK_PATH}${hookSecret}`,
+    cognitoCredentials,
     stop: async () => {
       await invocations.idle();
       await running.stop();

@@ -276,6 +276,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       port: ports.lambda,
       logSink: opts.handlerLog,
       deliver: sesSender(ses.url, MAIL_FROM),
+      // The stack's own process (tests playing EventBridge) invokes with the admin's keys.
+      callers: [admin],
       // The triggers that call AWS run as deployed, with their own keys (the gate below knows them) and
       // the handlers' environment (complete by their first invocation).
       isolated: {
@@ -292,6 +294,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       port: ports.cognito,
       upstreamPort: ports.cognitoLocal,
       lambdaEndpoint: lambda.url,
+      lambdaCredentials: lambda.cognitoCredentials,
       messageHookUrl: lambda.messageHookUrl,
       preSignUpFunction: 'pre-sign-up',
       preAuthenticationFunction: 'pre-authentication',

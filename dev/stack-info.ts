@@ -10,7 +10,8 @@ export interface StackInfo {
   api: string;
   /**
    * The Lambda Invoke endpoint of the Cognito triggers and the security-events function (each runs
-   * with its own keys behind the IAM gate): POST /2015-03-31/functions/<name>/invocations.
+   * with its own keys behind the IAM gate): POST /2015-03-31/functions/<name>/invocations, signed
+   * (SigV4) with `adminCredentials`, as Lambda runs nothing unsigned.
    */
   lambda: string;
   /** The Cognito endpoint (our proxy in front of cognito-local). */

@@ -1,6 +1,7 @@
 import { handlerEnv } from '../dev/local-stack';
 import { readStackInfo } from '../dev/stack-info';
 import { parsePriceChangeArgs } from './price-change/args';
+import { escapeForTerminal } from '../src/lib/unsafe-text';
 
 // `npm run price-change -- --price <price id> --effective <YYYY-MM-DD>`: announces a new monthly price
 // to every subscriber by mail and moves each subscription to it at its first renewal on or after the
@@ -44,7 +45,9 @@ async function main(): Promise<number> {
       `${report.subscriptions} subscriptions: ${report.mailed} mailed now, ${report.alreadyMailed} mailed before, ` +
         `${report.moved} on the new price already, ${report.skipped} skipped, ${report.failures.length} failed`,
     );
-    for (const f of report.failures) console.error(`failed: ${f.subscriptionId}: ${f.error}`);
+    // An error's message may quote what a customer stored (a name, an address): escaped for the terminal.
+    for (const f of report.failures)
+      console.error(escapeForTerminal(`failed: ${f.subscriptionId}: ${f.error}`));
     if (report.failures.length) console.error('Run the same command again to finish.');
     return report.failures.length ? 1 : 0;
   } catch (err) {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { startLambdaInvoke } from '../lambda-invoke';
 import * as held from './__fixtures__/functions/held';
 
@@ -12,11 +13,18 @@ it('lets a running function finish before it stops', async () => {
     functions: { held: path.join(__dirname, '__fixtures__', 'functions', 'held.ts') },
     deliver: () => Promise.resolve(),
   });
-  const answer = fetch(`${server.url}/2015-03-31/functions/held/invocations`, {
-    method: 'POST',
-    headers: { 'x-amz-invocation-type': 'Event' },
-    body: '{}',
+  const lambda = new LambdaClient({
+    region: 'us-east-1',
+    endpoint: server.url,
+    credentials: server.cognitoCredentials,
   });
+  const answer = lambda.send(
+    new InvokeCommand({
+      FunctionName: 'held',
+      InvocationType: 'Event',
+      Payload: new TextEncoder().encode('{}'),
+    }),
+  );
   await held.running;
   let stopped = false;
   const stopping = server.stop().then(() => (stopped = true));
@@ -24,8 +32,9 @@ it('lets a running function finish before it stops', async () => {
   expect(stopped).toBe(false);
   held.finish();
   const res = await answer;
-  expect(res.status).toBe(200);
-  expect(await res.json()).toEqual({ finished: true });
+  lambda.destroy();
+  expect(res.StatusCode).toBe(200);
+  expect(JSON.parse(new TextDecoder().decode(res.Payload))).toEqual({ finished: true });
   await stopping;
   expect(stopped).toBe(true);
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SECURITY_EVENT_NAMES } from '../../lambdas/lib/security-event-names';
 import { decodeJwt } from '../jwt';
-import type { TriggerFunction } from './proxy-triggers';
+import { invokeFunction, type TriggerFunction } from './proxy-triggers';
 
 // CloudTrail records the Cognito calls that change an account's security (two-factor settings, the
 // password, deleting the user), with the user's sub in additionalEventData, and delivers them to
@@ -57,16 +57,9 @@ export function cloudTrailEvent(target: string, sub: string) {
 /** Resolves once the function has taken the event (or failed to); the caller does not wait for it. */
 export function emitAuditEvent(fn: TriggerFunction, target: string, sub: string): Promise<void> {
   const event = cloudTrailEvent(target, sub);
-  const url = `${fn.lambdaEndpoint}/2015-03-31/functions/${encodeURIComponent(fn.functionName)}/invocations`;
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'x-amz-invocation-type': 'Event' },
-    body: JSON.stringify(event),
-  }).then(
-    async (res) => {
-      if (res.headers.get('x-amz-function-error')) {
-        console.error(`[cognito-proxy] ${fn.functionName} failed on ${target}:`, await res.text());
-      }
+  return invokeFunction(fn, event, 'Event').then(
+    ({ functionError, payload }) => {
+      if (functionError) console.error(`[cognito-proxy] ${fn.functionName} failed on ${target}:`, payload);
     },
     (error: unknown) => console.error(`[cognito-proxy] ${fn.functionName} unreachable:`, error),
   );

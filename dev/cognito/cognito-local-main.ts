@@ -4,6 +4,8 @@
 import { ConsoleMessageSender } from 'cognito-local/lib/services/messageDelivery/consoleMessageSender';
 import type { Message } from 'cognito-local/lib/services/messages';
 import type { User } from 'cognito-local/lib/services/userPoolService';
+// Answers only the calls the Cognito proxy makes (they carry the stack's secret); first, before its server exists.
+import './internal-only';
 // Signs tokens with a key of this stack's own, not the one cognito-local's package ships.
 import './cognito-local-key';
 // Adds AdminSetUserMFAPreference to cognito-local's targets before it starts.

@@ -16,6 +16,13 @@ export interface CognitoLocalOptions {
   issuerDomain: string;
   /** Lambda Invoke API endpoint that runs the trigger handlers. */
   lambdaEndpoint: string;
+  /** The keys its Lambda client signs invocations with (the endpoint's cognitoCredentials). */
+  lambdaCredentials: { accessKeyId: string; secretAccessKey: string };
+  /**
+   * The stack's secret its API calls must carry (UPSTREAM_SECRET_HEADER): only the proxy has it, so a
+   * call straight to its port is refused as AWS refuses an unsigned one (internal-only.ts).
+   */
+  secret: string;
   /** Trigger name -> function name understood by the Lambda endpoint. */
   triggers: Record<string, string>;
   /** Where each email is POSTed (see cognito-local-main.ts). */
@@ -42,7 +49,7 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
     LambdaClient: {
       endpoint: opts.lambdaEndpoint,
       region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      credentials: opts.lambdaCredentials,
     },
     TriggerFunctions: opts.triggers,
     TokenConfig: { IssuerDomain: opts.issuerDomain },
@@ -59,6 +66,7 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
       PORT: String(opts.port),
       COGNITO_MESSAGE_HOOK_URL: opts.messageHookUrl,
       COGNITO_SIGNING_KEY_FILE: opts.signingKeyFile,
+      COGNITO_LOCAL_SECRET: opts.secret,
       // Its AWS SDK v2 Lambda client must not look for real credentials or a metadata service.
       AWS_EC2_METADATA_DISABLED: 'true',
       NODE_OPTIONS: '',

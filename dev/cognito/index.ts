@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { AdminGateOptions } from './admin-gate';
 import type { ChallengeSessionOptions } from './challenge-sessions';
@@ -24,6 +25,8 @@ export interface LocalCognitoOptions {
   /** cognito-local's own port (internal). */
   upstreamPort: number;
   lambdaEndpoint: string;
+  /** The keys the Lambda endpoint takes Cognito's invocations with (its cognitoCredentials). */
+  lambdaCredentials: { accessKeyId: string; secretAccessKey: string };
   messageHookUrl: string;
   /** The Lambda Invoke endpoint's name of the PreSignUp trigger, when the pool has one (the stack's does). */
   preSignUpFunction?: string;
@@ -50,20 +53,22 @@ export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCogn
   // The proxy must exist first: its URL is the token issuer cognito-local is configured with.
   const upstreamUrl = `http://127.0.0.1:${opts.upstreamPort}`;
   const signingKeyFile = path.join(opts.dataDir, 'signing-key.json');
+  // Made anew on each start and held by the proxy and cognito-local only.
+  const upstreamSecret = randomBytes(32).toString('hex');
+  const lambda = { lambdaEndpoint: opts.lambdaEndpoint, credentials: opts.lambdaCredentials };
   const proxy = await startCognitoProxy({
     upstream: upstreamUrl,
+    upstreamSecret,
     port: opts.port,
     revocationsFile: path.join(opts.dataDir, 'revocations.json'),
     signingKeyFile,
     resetRequiredFile: path.join(opts.dataDir, 'reset-required.json'),
-    preSignUp: opts.preSignUpFunction
-      ? { lambdaEndpoint: opts.lambdaEndpoint, functionName: opts.preSignUpFunction }
-      : undefined,
+    preSignUp: opts.preSignUpFunction ? { ...lambda, functionName: opts.preSignUpFunction } : undefined,
     preAuthentication: opts.preAuthenticationFunction
-      ? { lambdaEndpoint: opts.lambdaEndpoint, functionName: opts.preAuthenticationFunction }
+      ? { ...lambda, functionName: opts.preAuthenticationFunction }
       : undefined,
     securityEvents: opts.securityEventsFunction
-      ? { lambdaEndpoint: opts.lambdaEndpoint, functionName: opts.securityEventsFunction }
+      ? { ...lambda, functionName: opts.securityEventsFunction }
       : undefined,
     challengeSessions: opts.challengeSessions,
     iamGate: opts.iamGate,
@@ -75,6 +80,8 @@ export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCogn
       port: opts.upstreamPort,
       issuerDomain: proxy.url,
       lambdaEndpoint: opts.lambdaEndpoint,
+      lambdaCredentials: opts.lambdaCredentials,
+      secret: upstreamSecret,
       triggers: COGNITO_TRIGGERS,
       messageHookUrl: opts.messageHookUrl,
       logFile: path.join(opts.dataDir, 'cognito-local.log'),

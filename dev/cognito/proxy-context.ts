@@ -12,6 +12,8 @@ import { Upstream } from './upstream';
 export interface CognitoProxyOptions {
   /** cognito-local's URL. */
   upstream: string;
+  /** The stack's secret cognito-local answers only with (internal-only.ts). */
+  upstreamSecret: string;
   port: number;
   /** JSON file keeping revoked users and tokens across restarts. */
   revocationsFile: string;
@@ -41,7 +43,7 @@ export type ProxyContext = ReturnType<typeof proxyContext>;
 
 /** cognito-local plus what the proxy keeps beside it (revocations, RESET_REQUIRED users, app clients). */
 export function proxyContext(opts: CognitoProxyOptions) {
-  const up = new Upstream(opts.upstream, opts.triggerNames);
+  const up = new Upstream(opts.upstream, opts.upstreamSecret, opts.triggerNames);
   const revocations = new Revocations(opts.revocationsFile);
   const resetRequired = new ResetRequired(opts.resetRequiredFile);
   const clients = new Map<string, Promise<ClientInfo>>();

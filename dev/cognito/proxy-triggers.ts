@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { InvokeCommand, LambdaClient, type InvocationType } from '@aws-sdk/client-lambda';
 import { CognitoError } from './cognito-error';
 
 // The triggers Cognito runs before a call reaches the user store, which the proxy runs itself because
@@ -11,18 +12,56 @@ type Json = Record<string, unknown>;
 export interface TriggerFunction {
   lambdaEndpoint: string;
   functionName: string;
+  /** The keys the Lambda endpoint takes Cognito's invocations with: each call is signed, as in AWS. */
+  credentials: { accessKeyId: string; secretAccessKey: string };
 }
 
 const callerContext = (clientId: unknown) => ({ awsSdkVersion: 'aws-sdk-unknown-unknown', clientId });
 
+const clients = new Map<string, LambdaClient>();
+
+/** Invokes the function with Lambda's own client (signed with its keys); answers its result's parts. */
+export async function invokeFunction(
+  fn: TriggerFunction,
+  event: Json,
+  type: InvocationType = 'RequestResponse',
+): Promise<{ functionError?: string; payload: string }> {
+  const key = `${fn.lambdaEndpoint} ${fn.credentials.accessKeyId}`;
+  let client = clients.get(key);
+  if (!client) {
+    // One attempt: a failed trigger fails the Cognito call, as Cognito does not retry it either.
+    client = new LambdaClient({
+      endpoint: fn.lambdaEndpoint,
+      region: 'us-east-1',
+      credentials: fn.credentials,
+      maxAttempts: 1,
+    });
+    clients.set(key, client);
+  }
+  const out = await client.send(
+    new InvokeCommand({
+      FunctionName: fn.functionName,
+      InvocationType: type,
+      Payload: new TextEncoder().encode(JSON.stringify(event)),
+    }),
+  );
+  return { functionError: out.FunctionError, payload: new TextDecoder().decode(out.Payload) };
+}
+
 async function invoke(fn: TriggerFunction, trigger: string, event: Json): Promise<void> {
-  const url = `${fn.lambdaEndpoint}/2015-03-31/functions/${encodeURIComponent(fn.functionName)}/invocations`;
-  const res = await fetch(url, { method: 'POST', body: JSON.stringify(event) });
-  const answer = (await res.json().catch(() => ({}))) as { errorMessage?: string };
-  if (res.ok && !res.headers.get('x-amz-function-error')) return;
+  let answer: { errorMessage?: string } = {};
+  let failed: string;
+  try {
+    const out = await invokeFunction(fn, event);
+    if (!out.functionError) return;
+    answer = JSON.parse(out.payload || '{}') as { errorMessage?: string };
+    failed = out.functionError;
+  } catch (error) {
+    failed = error instanceof Error ? error.name : String(error);
+  }
   throw new CognitoError(
     'UserLambdaValidationException',
-    `${trigger} failed with error ${answer.errorMessage ?? `status ${res.status}`}.`,
+    `${trigger} failed with error ${answer.errorMessage ?? failed}.`,
   );
 }
 

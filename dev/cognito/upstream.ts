@@ -1,11 +1,14 @@
 import { remoteJwks } from '../jwt';
 import { CognitoError } from './cognito-error';
 import { SERVICE, type Json } from './cognito-rules';
+import { UPSTREAM_SECRET_HEADER } from './upstream-secret';
 
 /** cognito-local's JSON API, its errors turned into Cognito's (a CognitoError a client can read). */
 export class Upstream {
   constructor(
     private readonly url: string,
+    /** The stack's secret, without which cognito-local refuses a call (internal-only.ts). */
+    private readonly secret: string,
     /** cognito-local's function name -> the trigger Cognito names in its errors. */
     private readonly triggerNames: Readonly<Record<string, string>> = {},
   ) {}
@@ -13,7 +16,11 @@ export class Upstream {
   async call<T = Json>(target: string, body: Json): Promise<T> {
     const res = await fetch(this.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `${SERVICE}.${target}` },
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': `${SERVICE}.${target}`,
+        [UPSTREAM_SECRET_HEADER]: this.secret,
+      },
       body: JSON.stringify(body),
     });
     const text = await res.text();

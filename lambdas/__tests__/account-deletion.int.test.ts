@@ -6,6 +6,7 @@ import {
   DeleteUserCommand,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { cloudTrailEvent } from '../../dev/cognito/audit-events';
 import { readOutbox, type OutboxMessage } from '../../dev/outbox';
 import { support } from '../../scripts/support/run';
@@ -51,12 +52,22 @@ async function accessTokenOf(user: User): Promise<string> {
 /** The event EventBridge delivers for Cognito's CloudTrail record of a call, run as deployed. */
 async function deliverCloudTrailEvent(eventName: string, sub: string): Promise<void> {
   const event = cloudTrailEvent(eventName, sub);
-  const res = await fetch(`${bff.info.lambda}/2015-03-31/functions/security-events/invocations`, {
-    method: 'POST',
-    body: JSON.stringify(event),
+  // Signed, as EventBridge's invocation is: the stack's Lambda endpoint runs nothing unsigned.
+  const lambda = new LambdaClient({
+    region: bff.info.region,
+    endpoint: bff.info.lambda,
+    credentials: bff.info.adminCredentials,
   });
-  expect(res.status).toBe(200);
-  expect(res.headers.get('x-amz-function-error')).toBeNull();
+  const out = await lambda
+    .send(
+      new InvokeCommand({
+        FunctionName: 'security-events',
+        Payload: new TextEncoder().encode(JSON.stringify(event)),
+      }),
+    )
+    .finally(() => lambda.destroy());
+  expect(out.StatusCode).toBe(200);
+  expect(out.FunctionError).toBeUndefined();
 }
 
 async function lookup(email: string): Promise<string> {

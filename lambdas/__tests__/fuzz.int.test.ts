@@ -27,13 +27,14 @@ import { checkInvariants } from './support/invariants';
 // token, Idempotency-Key and Stripe-Signature variants), with ids that are valid-looking, the caller's
 // own, or another real account's (a victim with a paid subscription, set up through the API).
 //
+// Every free-text field is also offered control and bidi characters (fuzz/values.ts, hostileText).
 // Checked on every answer: never a 5xx (a 503 NOT_CONFIGURED or a 409 BUSY is not expected here
 // either: the stack is configured and the fuzz never holds an account busy for 7 s); JSON always, and
 // `{error:{code,message}}` on every 4xx but API Gateway's own 401/404/413 (`{message}`); a JWT route
 // answers 2xx only to a valid ID token; none of the victim's data (uid, email, customer, subscription,
 // payment method, payment intent, license keys, card last4) appears in an answer unless the request
-// itself carried it. After the run, the victim's state (licenses, subscription, quantity, email, card)
-// is unchanged, read through the API as the victim and from Stripe, and its money invariants hold.
+// itself carried it; no 2xx to a request carrying a control or bidi character in a string it reads.
+// After the run, the victim's state (licenses, subscription, quantity, email, card) is unchanged, read through the API as the victim and from Stripe, and its money invariants hold.
 //
 // FUZZ_RUNS (default 1000) requests, FUZZ_PARALLEL (default 4) at a time, seed FUZZ_SEED (default fixed,
 // printed): a failure reproduces with the same seed, and fast-check's shrunk counterexample is in the

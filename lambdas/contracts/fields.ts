@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { emailAddressProblem, normalizeEmail } from '../../src/lib/email-address';
+import { unsafeCharacter } from '../../src/lib/unsafe-text';
 
 // Field schemas shared by the endpoints' contracts, so every endpoint spells an id or a count the same way.
 
@@ -14,6 +15,36 @@ const PROTOTYPE_NAMES: ReadonlySet<string> = new Set([
 const notPrototypeName = z.refine<string>((value) => !PROTOTYPE_NAMES.has(value), {
   message: 'must not be the name of a built-in object property',
 });
+
+/**
+ * Refuses text holding a control or bidirectional formatting character (src/lib/unsafe-text.ts),
+ * naming it; the field's path comes first in the 400's message ("machine.name: ...").
+ */
+const noUnsafeCharacter = (multiline: boolean) =>
+  z.superRefine<string>((value, ctx) => {
+    const ch = unsafeCharacter(value, { multiline });
+    if (ch)
+      ctx.addIssue({
+        code: 'custom',
+        message: `must not hold control or bidirectional formatting characters (${ch})`,
+        input: value,
+      });
+  });
+
+/**
+ * Text a person writes and others read (a company's name, an address line, a computer's name): trimmed,
+ * `min` to `max` characters, without control or bidirectional formatting characters (a line feed only
+ * where `multiline`), so it can neither rewrite an operator's terminal nor reorder itself on a page.
+ * Every contract's free-text field is one.
+ */
+export function freeText(max: number, { min = 1, multiline = false } = {}) {
+  return z
+    .pipe(
+      z.string().check(noUnsafeCharacter(multiline)),
+      z.transform((s: string) => s.trim()),
+    )
+    .check(z.minLength(min), z.maxLength(max));
+}
 
 const idPattern = (prefix: string) =>
   z.string().check(z.regex(new RegExp(`^${prefix}_[A-Za-z0-9_]{1,200}$`)));
@@ -47,7 +78,8 @@ export const fields = {
   customerId: idPattern('cus'),
   subscriptionId: idPattern('sub'),
   paymentMethodId: idPattern('pm'),
-  licenseKey: z.string().check(z.minLength(1), z.maxLength(64)),
+  /** As the user copied it (spaces, dashes or case may differ): never a control character. */
+  licenseKey: z.string().check(z.minLength(1), z.maxLength(64), noUnsafeCharacter(false)),
   /** The desktop application's installation id: random, made once per installation. */
   machineId: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/), notPrototypeName),
   /** One-time email recovery code (base64url). */

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { fields } from './fields';
+import { fields, freeText } from './fields';
 
 /** A machine as the desktop application describes itself to validate-license. */
 export const machineSchema = z.strictObject({
   id: fields.machineId,
   /** The computer's name, as the user knows it ("Ada's MacBook"). */
-  name: z.string().check(z.minLength(1), z.maxLength(100)),
+  name: freeText(100),
   platform: z.enum(['windows', 'macos']),
   appVersion: z.string().check(z.regex(/^[0-9A-Za-z.+-]{1,32}$/)),
 });

@@ -86,6 +86,7 @@ describe('Cognito through the proxy with aws-amplify v6', () => {
       port: 0,
       upstreamPort: await freePort(),
       lambdaEndpoint: lambda.url,
+      lambdaCredentials: lambda.cognitoCredentials,
       messageHookUrl: lambda.messageHookUrl,
     });
     // Amplify warns once that the pool's endpoint is a custom one: here it is the local proxy on purpose.

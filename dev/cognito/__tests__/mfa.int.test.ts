@@ -54,6 +54,7 @@ describe('authenticator-app MFA in the local Cognito, as AWS answers it', () => 
       port: 0,
       upstreamPort: await freePort(),
       lambdaEndpoint: lambda.url,
+      lambdaCredentials: lambda.cognitoCredentials,
       messageHookUrl: lambda.messageHookUrl,
       challengeSessions: { now: () => Date.now() + clockAhead },
     });

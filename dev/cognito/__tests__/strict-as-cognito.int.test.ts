@@ -58,6 +58,7 @@ beforeAll(async () => {
     port: 0,
     upstreamPort: await freePort(),
     lambdaEndpoint: lambda.url,
+    lambdaCredentials: lambda.cognitoCredentials,
     messageHookUrl: lambda.messageHookUrl,
   });
   client = localCognitoClient(cognito.endpoint);

@@ -1,3 +1,4 @@
+import { unsafeCharacter } from '../../../src/lib/unsafe-text';
 import { routes } from '../../routes';
 import { paymentIntentOf } from '../support/bff';
 import { VICTIM_MACHINE } from './kit';
@@ -66,6 +67,26 @@ export function noteAssignment(req: FuzzRequest, p: Parties): void {
   }
 }
 
+/**
+ * Whether a string the request sent holds what free text must not: in its query, or in its JSON body
+ * where the route reads one (a GET reads none).
+ */
+function carriesUnsafeText(req: FuzzRequest): boolean {
+  const unsafe = (value: unknown): boolean => {
+    if (typeof value === 'string') return unsafeCharacter(value) !== undefined;
+    if (Array.isArray(value)) return value.some(unsafe);
+    if (value && typeof value === 'object') return Object.values(value).some(unsafe);
+    return false;
+  };
+  if (req.query.some(([, value]) => unsafe(value))) return true;
+  if (req.method === 'GET') return false;
+  try {
+    return unsafe(JSON.parse(bodyText(req)));
+  } catch {
+    return false;
+  }
+}
+
 export function problemsOf(req: FuzzRequest, res: Answer, p: Parties): string[] {
   const problems: string[] = [];
   if (res.status >= 500) problems.push(`a ${res.status}`);
@@ -88,6 +109,10 @@ export function problemsOf(req: FuzzRequest, res: Answer, p: Parties): string[] 
   const route = routes.find((r) => `${r.method} ${r.path}` === req.route);
   if (route?.auth === 'jwt' && res.status < 300 && !VALID_ID.has(req.auth))
     problems.push(`a ${res.status} to a JWT route without a valid ID token`);
+  // Every string field of every route is an id, a key or free text: none takes a control or bidi
+  // character (Stripe's webhook excepted: it answers whatever Stripe signed).
+  if (res.status < 300 && req.route !== 'POST /api/stripe-webhook' && carriesUnsafeText(req))
+    problems.push(`a ${res.status} to a request carrying a control or bidi character`);
 
   // Another account's data: present in the answer though the request did not carry it. The one
   // exception: an address the attacker gave one of its own licenses to is the attacker's own record.

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { paymentIntentOf, type User } from '../support/bff';
-import { asQuery, numberish, obj, printable, protoShaped, unicode, wild, type J } from './values';
+import {
+  asQuery,
+  hostileText,
+  numberish,
+  obj,
+  printable,
+  protoShaped,
+  unicode,
+  wild,
+  type J,
+} from './values';
 
 // The arbitraries that know the accounts (built once they exist): ids, keys and addresses that are
 // the attacker's own, the victim's, or anyone's. Each endpoint's fuzz.ts builds its request shape
@@ -103,6 +113,7 @@ export function fuzzKit(a: FuzzAccount, v: FuzzAccount, revokedUid: string) {
     pick(...v.licenseKeys).map((k) => ` ${k} `),
     randomKey,
     printable,
+    hostileText,
   );
   const licenseKeys = field(
     fc.oneof(
@@ -134,7 +145,7 @@ export function fuzzKit(a: FuzzAccount, v: FuzzAccount, revokedUid: string) {
     fc
       .record({
         id: machineId,
-        name: field(fc.oneof(pick('Work PC', 'MacBook'), printable)),
+        name: field(fc.oneof(pick('Work PC', 'MacBook'), printable, hostileText)),
         platform: field(pick('windows', 'macos', 'linux')),
         appVersion: field(pick('5.2.0', '5.3.0-beta.1', '')),
       })
@@ -145,9 +156,11 @@ export function fuzzKit(a: FuzzAccount, v: FuzzAccount, revokedUid: string) {
     { arbitrary: pick<J>(...ATTACKER_MACHINES), weight: 4 },
     { arbitrary: protoShaped, weight: 1 },
   );
-  const ownMachine = ownMachineId.map((id) =>
-    obj({ id, name: 'Attacker PC', platform: 'windows', appVersion: '5.2.0' }),
-  );
+  /** Now and then named with what free text must not hold: refused, well-formed as the rest is. */
+  const ownMachineName = fc.oneof({ arbitrary: pick<J>('Attacker PC'), weight: 4 }, hostileText);
+  const ownMachine = fc
+    .tuple(ownMachineId, ownMachineName)
+    .map(([id, name]) => obj({ id, name, platform: 'windows', appVersion: '5.2.0' }));
 
   const stripeEvent: Shape = {
     id: field(idLike('evt')),
@@ -174,15 +187,16 @@ export function fuzzKit(a: FuzzAccount, v: FuzzAccount, revokedUid: string) {
   /** Company details; the billing email never the victim's (its answers would show the victim's address). */
   const billingDetails: Shape = {
     customerId,
-    companyName: field(fc.oneof(pick('Acme Research GmbH', ' ', ''), printable, unicode)),
+    companyName: field(fc.oneof(pick('Acme Research GmbH', ' ', ''), printable, unicode, hostileText)),
     address: field(
       fc
         .record({
-          line1: field(fc.oneof(pick('12 Elm Street'), printable)),
-          city: field(pick('Berlin', 'Springfield', '')),
-          postalCode: field(pick('10115', '12345', '')),
+          line1: field(fc.oneof(pick('12 Elm Street'), printable, hostileText)),
+          line2: field(fc.oneof(pick('Floor 3', ''), hostileText)),
+          city: field(fc.oneof(pick('Berlin', 'Springfield', ''), hostileText)),
+          postalCode: field(fc.oneof(pick('10115', '12345', ''), hostileText)),
           country: field(pick('DE', 'US', 'de', 'XX', 'Germany', '')),
-          state: field(pick('CA', '')),
+          state: field(fc.oneof(pick('CA', ''), hostileText)),
         })
         .map((a) => obj(a)),
     ),
@@ -190,7 +204,9 @@ export function fuzzKit(a: FuzzAccount, v: FuzzAccount, revokedUid: string) {
       fc
         .record({
           type: field(pick('eu_vat', 'us_ein', 'gb_vat', 'vat', '__proto__')),
-          value: field(pick('DE123456789', 'de123456789', '12-3456789', 'GB123', '', '<b>')),
+          value: field(
+            fc.oneof(pick('DE123456789', 'de123456789', '12-3456789', 'GB123', '', '<b>'), hostileText),
+          ),
         })
         .map((t) => obj(t)),
     ),
@@ -224,6 +240,7 @@ export function fuzzKit(a: FuzzAccount, v: FuzzAccount, revokedUid: string) {
     ownMachine,
     stripeEvent,
     billingDetails,
+    hostileText,
     count15,
     ownIds,
   };

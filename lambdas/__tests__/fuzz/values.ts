@@ -63,6 +63,28 @@ export const unicode = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 20 }),
   fc.constantFrom('\u0000', '\uFFFF', '\uD800', '\u202E', 'İ', 'ß', '😀'.repeat(50), 'é'.repeat(300), '\r\n'),
 );
+/**
+ * Text with what free text must not hold (src/lib/unsafe-text.ts): terminal sequences (erase a line,
+ * move up, an OSC-8 link), CR, other C0 and C1 controls, DEL, bidirectional formatting characters and
+ * line separators, alone or inside plausible text. Offered in every free-text field: each is a 400.
+ */
+const unsafeCharacters = [
+  ...'\u0000\u0007\t\n\r\u001b\u007f\u0085\u009b',
+  ...'\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2028\u2029',
+];
+export const hostileText = fc.oneof(
+  fc.constantFrom(
+    'Acme\u001b[2K\rOK to refund',
+    '\u001b]8;;https://evil.example/\u0007Acme\u001b]8;;\u0007',
+    'Acme\u001b[1A\u001b[2KOK to refund',
+    'invoice\u202Etxt.exe',
+    'report\u2067exe.txt\u2069',
+    'Acme\nOK to refund',
+  ),
+  fc
+    .tuple(printable, fc.constantFrom(...unsafeCharacters), printable)
+    .map(([before, ch, after]) => `${before}${ch}${after}`),
+);
 export const huge = fc.constantFrom(300, 5000, 17 * 1024).map((n) => 'x'.repeat(n));
 export const numberish = fc.constantFrom<J>(
   0,

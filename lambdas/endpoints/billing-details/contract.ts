@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { countryName } from '../../../src/lib/countries';
 import { TAX_ID_TYPES, type TaxIdType } from '../../../src/lib/tax-id-types';
 import { contract } from '../../contracts/contract';
-import { fields } from '../../contracts/fields';
+import { fields, freeText } from '../../contracts/fields';
 
 /** A company's details as its invoices show them. */
 export interface BillingDetails {
@@ -21,22 +21,8 @@ export interface BillingDetails {
   billingEmail: string | null;
 }
 
-const text = (max: number) =>
-  z
-    .pipe(
-      z.string(),
-      z.transform((s: string) => s.trim()),
-    )
-    .check(z.minLength(1), z.maxLength(max));
-const optionalText = (max: number) =>
-  z.optional(
-    z
-      .pipe(
-        z.string(),
-        z.transform((s: string) => s.trim()),
-      )
-      .check(z.maxLength(max)),
-  );
+const text = (max: number) => freeText(max);
+const optionalText = (max: number) => z.optional(freeText(max, { min: 0 }));
 
 const billingAddress = z.strictObject({
   line1: text(200),

@@ -14,6 +14,8 @@ import { readOutbox } from '../../../dev/outbox';
 import { eventually, startBff, type Bff } from '../../../lambdas/__tests__/support/bff';
 import { licensesOf, subscribe } from '../../../lambdas/__tests__/support/accounts';
 import { aMachine } from '../../../lambdas/__tests__/support/machines';
+import { saveBillingDetails } from '../../../lambdas/lib/repository/billing-details';
+import { listSlots, writeMachines } from '../../../lambdas/lib/repository/licenses';
 
 // `npm run support`, against a local stack as a support person runs it: each command does what it
 // says, through the product's own adapters, and leaves an audit record.
@@ -179,6 +181,49 @@ describe('npm run support', () => {
     } finally {
       cognito.destroy();
     }
+  });
+
+  it('prints stored names with terminal sequences and bidi overrides escaped, in text and JSON', async () => {
+    const { user } = await subscribe(bff, 1);
+    const [license] = await licensesOf(bff, user);
+    await bff.call('POST', 'validate-license', { user, body: { key: license?.key, machine: aMachine() } });
+    // Stored before the API refused such text: written straight to the table (the run sets its env).
+    await run('lookup', user.email);
+    const forged =
+      'PC\u001b[2K\r\u001b]8;;https://evil.example/\u0007OK to refund\u001b]8;;\u0007\nOK to refund';
+    const [slot] = await listSlots(user.uid);
+    const [machine] = slot?.machines ?? [];
+    if (!slot || !machine) throw new Error('no machine stored');
+    await writeMachines(user.uid, slot.sk, slot.machinesVersion, [
+      { ...machine, name: forged },
+      { ...machine, id: 'second-machine-01', name: 'report\u202Etxt.exe\u009b2J' },
+    ]);
+    await saveBillingDetails(user.uid, {
+      companyName: 'Acme\r\u001b[1AOK to refund',
+      address: {
+        line1: '1 Elm St\u2028',
+        line2: null,
+        city: 'Berlin',
+        postalCode: '10115',
+        state: null,
+        country: 'DE',
+      },
+      taxId: null,
+      billingEmail: null,
+    });
+    const lines: string[] = [];
+    await support(['lookup', user.email], env, 'pat-support', (l) => lines.push(l));
+    const json: string[] = [];
+    await support(['lookup', user.email, '--json'], env, 'pat-support', (l) => json.push(l));
+    for (const line of [...lines, ...json]) expect(line).not.toMatch(/[\p{Cc}\p{Bidi_Control}\u2028\u2029]/u);
+    const text = lines.join('\n');
+    expect(text).not.toMatch(/^OK to refund/m);
+    expect(text).toContain('PC\\u001b[2K\\u000d\\u001b]8;;https://evil.example/\\u0007OK to refund');
+    expect(text).toContain('report\\u202etxt.exe\\u009b2J (windows)');
+    expect(text).toContain('billing details: Acme\\u000d\\u001b[1AOK to refund, 1 Elm St\\u2028,');
+    // The JSON stays JSON, and says exactly what is stored.
+    const report = JSON.parse(json.join('\n')) as { licenses: { machines: { name: string }[] }[] };
+    expect(report.licenses[0]?.machines.map((m) => m.name)).toEqual([forged, 'report\u202Etxt.exe\u009b2J']);
   });
 
   it('answers usage for a malformed command', async () => {

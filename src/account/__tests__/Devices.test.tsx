@@ -161,6 +161,25 @@ describe('Devices on /licenses', () => {
     expect(screen.getByRole('row', { name: /Ada's laptop/ })).toBeInTheDocument();
   });
 
+  it('shows a name stored with a right-to-left override as it was typed, isolated, the override seen as \uFFFD', async () => {
+    // Stored before the API refused such names: "invoice\u202Etxt.exe" would show as "invoiceexe.txt".
+    const forged: MachineView = { ...laptop, id: 'machine-forged-1', name: 'invoice\u202Etxt.exe\u2066' };
+    serve([{ key: 'AAAAA-BBBBB', role: 'payer', machines: [forged] }]);
+    await show();
+    const header = within(devicesSection()).getByRole('rowheader');
+    expect(header.textContent).toBe('invoice\uFFFDtxt.exe\uFFFD');
+    // Isolated from the text around it (a name in a right-to-left script cannot move its neighbours).
+    expect(header.querySelector('bdi')).toHaveTextContent('invoice\uFFFDtxt.exe\uFFFD');
+    const button = within(devicesSection()).getByRole('button', {
+      name: 'Sign out invoice\uFFFDtxt.exe\uFFFD',
+    });
+    await userEvent.setup().click(button);
+    expect(screen.getByRole('group', { name: 'Sign out invoice\uFFFDtxt.exe\uFFFD' })).toHaveTextContent(
+      'Sign out invoice\uFFFDtxt.exe\uFFFD? Its place',
+    );
+    expect(devicesSection().textContent).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+  });
+
   it('says when no computer uses the licenses yet', async () => {
     serve([{ key: 'AAAAA-BBBBB', role: 'payer', machines: [] }]);
     await show();

@@ -265,8 +265,36 @@ describe('/licenses: the billing relationship', () => {
       }),
     );
     expect(await screen.findByText('Saved. Your next invoices show these details.')).toBeInTheDocument();
-    expect(
-      screen.getByText(/Acme Research GmbH, Hauptstr\. 1, 10115 Berlin, Germany, Tax ID: DE123456789/),
-    ).toBeInTheDocument();
+    expect(document.querySelector('.billing-summary')).toHaveTextContent(
+      'Acme Research GmbH, Hauptstr. 1, 10115 Berlin, Germany, Tax ID: DE123456789',
+    );
+  });
+
+  it('shows details stored with a right-to-left override with the override seen as \uFFFD, each part isolated', async () => {
+    // Stored before the API refused such text.
+    const company = 'Acme\u202Edlo\u202C Ltd';
+    serveLicensesPage(mockedApi, { sub: subscriptionOf(), licenses: [renewing, removed] });
+    mockedApi.getBillingDetails.mockResolvedValue({
+      billingDetails: {
+        companyName: company,
+        address: {
+          line1: 'Hauptstr. 1',
+          line2: null,
+          city: 'Berlin',
+          postalCode: '10115',
+          state: null,
+          country: 'DE',
+        },
+        taxId: null,
+        billingEmail: null,
+      },
+    });
+    render(<Licenses user={user} />);
+    await screen.findByRole('button', { name: 'Edit Billing Details' });
+    const summary = document.querySelector('.billing-summary');
+    expect(summary?.textContent).toBe('Acme\uFFFDdlo\uFFFD Ltd, Hauptstr. 1, 10115 Berlin, Germany');
+    expect(summary?.querySelector('bdi')?.textContent).toBe('Acme\uFFFDdlo\uFFFD Ltd');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Billing Details' }));
+    expect(screen.getByLabelText('Company name')).toHaveValue('Acme\uFFFDdlo\uFFFD Ltd');
   });
 });

@@ -4,6 +4,7 @@ import type { BillingDetails } from '../../api-client/types';
 import { authErrorMessage } from '../../auth/errors';
 import { COUNTRIES, countryName } from '../../lib/countries';
 import { COMMON_TAX_IDS, TAX_ID_TYPES, type TaxIdType } from '../../lib/tax-id-types';
+import { forDisplay } from '../../lib/unsafe-text';
 import { Field } from '../shared/Field';
 import { FormMessage } from '../shared/FormMessage';
 import { useSubmitGuard } from '../shared/use-submit-guard';
@@ -34,13 +35,15 @@ const EMPTY: Draft = {
   billingEmail: '',
 };
 
+// Details stored before the API refused control and bidi characters show them as U+FFFD, which the
+// user sees and can delete (saved again as they were, they would be refused).
 const draftOf = (d: BillingDetails): Draft => ({
-  companyName: d.companyName,
-  line1: d.address.line1,
-  line2: d.address.line2 ?? '',
-  city: d.address.city,
-  postalCode: d.address.postalCode,
-  state: d.address.state ?? '',
+  companyName: forDisplay(d.companyName),
+  line1: forDisplay(d.address.line1),
+  line2: forDisplay(d.address.line2 ?? ''),
+  city: forDisplay(d.address.city),
+  postalCode: forDisplay(d.address.postalCode),
+  state: forDisplay(d.address.state ?? ''),
   country: d.address.country,
   taxType: d.taxId?.type ?? '',
   taxValue: d.taxId?.value ?? '',
@@ -112,6 +115,7 @@ export function BillingDetailsForm({ uid, customerId }: { uid: string; customerI
         <>
           {saved ? (
             <p className="billing-summary">
+              {/* Each part isolated, so a name in a right-to-left script moves no comma around it. */}
               {[
                 saved.companyName,
                 saved.address.line1,
@@ -122,8 +126,13 @@ export function BillingDetailsForm({ uid, customerId }: { uid: string; customerI
                 saved.taxId && `Tax ID: ${saved.taxId.value}`,
                 saved.billingEmail && `Invoices to ${saved.billingEmail}`,
               ]
-                .filter(Boolean)
-                .join(', ')}
+                .filter((part): part is string => Boolean(part))
+                .map((part, i) => (
+                  <React.Fragment key={i}>
+                    {i > 0 && ', '}
+                    <bdi>{forDisplay(part)}</bdi>
+                  </React.Fragment>
+                ))}
             </p>
           ) : (
             <p>Add a company name, address and tax ID to show on your invoices.</p>

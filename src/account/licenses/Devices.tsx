@@ -2,6 +2,7 @@ import React, { useState } from 'react';
 import type { LicenseMachines } from '../../api-client/types';
 import { formatLongDate } from '../../lib/dates';
 import { devicesRule, machineCount, type MachineLimit } from '../../lib/license-terms';
+import { forDisplay } from '../../lib/unsafe-text';
 import { FormMessage } from '../shared/FormMessage';
 import { SignOutMachine } from './SignOutMachine';
 
@@ -70,7 +71,10 @@ export function Devices({ licenses, limit, loading, error, reload }: DevicesProp
           <tbody>
             {license.machines.map((machine) => (
               <tr key={machine.id}>
-                <th scope="row">{machine.name}</th>
+                <th scope="row">
+                  {/* Isolated, and without the characters that reorder text: a name shows as it was typed. */}
+                  <bdi>{forDisplay(machine.name)}</bdi>
+                </th>
                 <td data-label="Platform">{PLATFORMS[machine.platform]}</td>
                 <td data-label="App version">{machine.appVersion}</td>
                 <td data-label="Last seen">

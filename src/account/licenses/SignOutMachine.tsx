@@ -3,6 +3,7 @@ import { signOutMachine } from '../../api-client/client';
 import type { MachineView } from '../../api-client/types';
 import { authErrorMessage } from '../../auth/errors';
 import { formatLongDate } from '../../lib/dates';
+import { forDisplay } from '../../lib/unsafe-text';
 import { ConfirmStep } from '../shared/ConfirmStep';
 import { useSubmitGuard } from '../shared/use-submit-guard';
 
@@ -18,6 +19,8 @@ export function SignOutMachine({ licenseKey, machine, onSignedOut }: SignOutMach
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState('');
   const { busy, run } = useSubmitGuard(500);
+  // The name as Devices shows it: no character that reorders it or the text around it.
+  const name = forDisplay(machine.name);
   const confirmButton = useRef<HTMLButtonElement>(null);
   // Keyboard and screen-reader users land on the question's answer, not on the top of the page.
   useEffect(() => {
@@ -29,7 +32,11 @@ export function SignOutMachine({ licenseKey, machine, onSignedOut }: SignOutMach
       // The machine's name is part of the button's name, so each row's button says which machine (and
       // the visible text is all in the name, as a voice-control user says it).
       <button className="button button--small" type="button" onClick={() => setConfirming(true)}>
-        Sign out<span className="visually-hidden"> {machine.name}</span>
+        Sign out
+        <span className="visually-hidden">
+          {' '}
+          <bdi>{name}</bdi>
+        </span>
       </button>
     );
   }
@@ -39,7 +46,7 @@ export function SignOutMachine({ licenseKey, machine, onSignedOut }: SignOutMach
       try {
         await signOutMachine({ licenseKey, machineId: machine.id });
         onSignedOut(
-          `${machine.name} is signed out. Its place on the license is free. If it is offline, it keeps working until ${offlineUntil}.`,
+          `${name} is signed out. Its place on the license is free. If it is offline, it keeps working until ${offlineUntil}.`,
         );
       } catch (err) {
         setError(authErrorMessage(err, 'billing'));
@@ -47,7 +54,7 @@ export function SignOutMachine({ licenseKey, machine, onSignedOut }: SignOutMach
     });
   return (
     <ConfirmStep
-      label={`Sign out ${machine.name}`}
+      label={`Sign out ${name}`}
       confirmText="Confirm sign out"
       busy={busy}
       error={error}
@@ -56,7 +63,7 @@ export function SignOutMachine({ licenseKey, machine, onSignedOut }: SignOutMach
       confirmRef={confirmButton}
     >
       <p>
-        Sign out {machine.name}? Its place on this license is free at once. The app on it stops using the
+        Sign out <bdi>{name}</bdi>? Its place on this license is free at once. The app on it stops using the
         license the next time it checks, and asks to sign in again. If it is offline now, it keeps working
         until {offlineUntil}, when its offline pass runs out.
       </p>
