@@ -83,9 +83,14 @@ export function flattenNested<T extends StackTemplate>(template: T, assemblyDir:
   const contents = new Map<string, string[]>();
   for (const [id, r] of Object.entries(template.Resources)) if (r.Type !== NESTED) resources[id] = r;
   for (const { id, template: inner, parameters } of nested) {
-    const ids = Object.keys(inner.Resources);
-    contents.set(id, ids);
-    for (const [innerId, r] of Object.entries(inner.Resources)) {
+    // Each stack the CLI synthesizes carries its own CDK version record (AWS::CDK::Metadata); the
+    // parent's stands for all of them in the flattened view.
+    const own = Object.entries(inner.Resources).filter(([, r]) => r.Type !== 'AWS::CDK::Metadata');
+    contents.set(
+      id,
+      own.map(([innerId]) => innerId),
+    );
+    for (const [innerId, r] of own) {
       if (innerId in resources)
         throw new Error(`${innerId} is in two stacks: the flattened view would merge them`);
       resources[innerId] = substitute(r, parameters) as Resource;

@@ -47,7 +47,7 @@ beforeAll(async () => {
     messageHookUrl: lambda.messageHookUrl,
   });
   client = localCognitoClient(cognito.endpoint);
-}, 180_000);
+});
 afterAll(async () => {
   client?.destroy();
   await cognito?.stop();
