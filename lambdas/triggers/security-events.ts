@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { closeAccount } from '../lib/account-closure';
-import { userSecurityFacts } from '../lib/cognito';
+import { signOutEverywhere, userSecurityFacts } from '../lib/cognito';
 import { getConfig } from '../lib/config';
 import { counterExpiry, dayWindow } from '../lib/quota-window';
 import { createEndSessionCode } from '../lib/repository/end-session-codes';
 import { isEventProcessed, recordEventProcessed } from '../lib/repository/events';
 import { userPk, userQuotaSk } from '../lib/repository/keys';
 import { takeQuota } from '../lib/repository/quotas';
-import { recordSecondFactorChange } from '../lib/repository/sessions';
+import { getSessionsBar, recordSecondFactorChange, revokeTokens } from '../lib/repository/sessions';
 import { lastKnownTwoFactor, saveTwoFactor } from '../lib/repository/two-factor-state';
 import type { SecurityMailData } from '../mail/security';
 import { sendTemplate } from '../mail/send';
@@ -26,8 +26,9 @@ import { twoFactorOn } from '../mail/templates/two-factor-on';
 // calls (with the user's sub in additionalEventData) and delivers them to EventBridge, whose rule runs
 // this function (cdk/lib/account-security-events.ts); the local Cognito sends the same events. A
 // deletion closes the account as POST /api/delete-customer does (lib/account-closure.ts); for the
-// others it mails the owner, with a link that ends every session, and a new authenticator app also ends
-// the sign-ins begun before it (lambdas/triggers/pre-token-generation.ts). EventBridge may deliver an
+// others it mails the owner, with a link that ends every session. A change of second factor (on,
+// replaced, off) also ends every session no revocation has ended since (endSessionsBefore), and a new
+// authenticator app the sign-ins begun before it (lambdas/triggers/pre-token-generation.ts). EventBridge may deliver an
 // event twice or late: each is handled once (by CloudTrail's event id), and the two-factor state is
 // read from Cognito when the event is handled, so a repeat or an old event mails nothing wrong.
 
@@ -71,14 +72,14 @@ async function twoFactorChange(
   eventName: string,
   at: number,
   on: boolean,
-): Promise<Kind | undefined> {
+): Promise<{ kind?: Kind; save?: () => Promise<void> }> {
   const before = await lastKnownTwoFactor(uid);
   if (eventName === 'VerifySoftwareToken') {
-    return on && before.on && before.since < at ? 'two-factor-changed' : undefined;
+    return { kind: on && before.on && before.since < at ? 'two-factor-changed' : undefined };
   }
-  if (on === before.on) return undefined;
-  await saveTwoFactor(uid, { on, since: at });
-  return on ? 'two-factor-on' : 'two-factor-off';
+  if (on === before.on) return {};
+  // Saved once the change's sessions have ended: a retry after a failure on the way sees it again.
+  return { kind: on ? 'two-factor-on' : 'two-factor-off', save: () => saveTwoFactor(uid, { on, since: at }) };
 }
 
 export const handler = async (event: SecurityEvent): Promise<void> => {
@@ -110,14 +111,29 @@ async function handle(detail: CloudTrailDetail, uid: string): Promise<void> {
   else if (detail.eventName === 'ConfirmForgotPassword') kind = 'password-reset';
   else {
     const atMs = Date.parse(at) || Date.now();
-    kind = await twoFactorChange(uid, detail.eventName, atMs, user.twoFactor);
+    const change = await twoFactorChange(uid, detail.eventName, atMs, user.twoFactor);
+    kind = change.kind;
     // A new authenticator app ends the sign-ins begun with the old one. Turning the factor on or off
     // needs no such end: before it is on no sign-in stops at a code, and once it is off the password
     // alone signs in anyway.
     if (kind === 'two-factor-changed') await recordSecondFactorChange(uid, atMs);
+    if (kind) await endSessionsBefore(uid, user.username, atMs, userPoolId);
+    await change.save?.();
   }
   if (!kind || !user.address || !(await mailFits(uid))) return;
   const code = await createEndSessionCode(uid, user.username);
   const endSessionsLink = `${siteUrl}/auth?mode=endSessions&oobCode=${encodeURIComponent(code)}`;
   await sendTemplate(MAILS[kind], user.address, { at, endSessionsLink });
+}
+
+/**
+ * Every session of the user ends (Cognito's global sign-out, then the BFF's record), unless one was
+ * ended at or after the change: the site ends them itself right after its own change and signs the
+ * person in again, and that new session must outlive this event, which may come minutes later.
+ */
+async function endSessionsBefore(uid: string, username: string, atMs: number, userPoolId: string) {
+  const bar = await getSessionsBar(uid);
+  if (bar && bar.revokedAtMs >= atMs) return;
+  await signOutEverywhere(username, userPoolId);
+  await revokeTokens(uid, { endPendingSignIns: false });
 }
