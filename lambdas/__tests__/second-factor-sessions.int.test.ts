@@ -10,7 +10,7 @@ import { generateSync } from 'otplib';
 import { cloudTrailEvent } from '../../dev/cognito/audit-events';
 import { readOutbox } from '../../dev/outbox';
 import { eventually, startBff, type Bff, type User } from './support/bff';
-import { answerChallenge, startSignIn, turnOnTwoFactor } from './support/two-factor';
+import { answerChallenge, holdingSecurityEvents, startSignIn, turnOnTwoFactor } from './support/two-factor';
 
 // A session copied before the owner turns two-factor sign-in on, replaces the authenticator app or
 // turns it off must end with the change: otherwise its refresh token keeps minting access tokens, and
@@ -156,32 +156,6 @@ it('a session taken before two-factor sign-in is turned off ends with it; the pa
   expect(await bffWith(owner, fresh.id)).toEqual({ status: 200, code: undefined });
 });
 
-/** Runs `fn` while the IAM gate denies the security-events function `action`: its events fail. */
-async function denyingSecurityEvents<T>(action: string, fn: () => Promise<T>): Promise<T> {
-  const before = bff.iamGate.principals();
-  bff.iamGate.setPrincipals(
-    before.map((p) =>
-      p.name !== 'security-events' || !p.statements
-        ? p
-        : {
-            ...p,
-            statements: p.statements
-              .map((st) => ({ ...st, actions: st.actions.filter((a) => a !== action) }))
-              .filter((st) => st.actions.length > 0),
-          },
-    ),
-  );
-  const quiet = [jest.spyOn(console, 'warn'), jest.spyOn(console, 'error')].map((s) =>
-    s.mockImplementation(() => undefined),
-  );
-  try {
-    return await fn();
-  } finally {
-    for (const s of quiet) s.mockRestore();
-    bff.iamGate.setPrincipals(before);
-  }
-}
-
 it('a change whose sessions the site already ended spares the session begun after, however late its event comes', async () => {
   const owner = await bff.newUser();
   const secret = await turnOnTwoFactor(cognito, (await sessionOf(owner)).access);
@@ -191,7 +165,7 @@ it('a change whose sessions the site already ended spares the session begun afte
   if (!pending) throw new Error('no code challenge');
   const site = await sessionOf(owner, secret);
   const event = cloudTrailEvent('SetUserMFAPreference', owner.uid);
-  const again = await denyingSecurityEvents('cognito-idp:AdminUserGlobalSignOut', async () => {
+  const again = await holdingSecurityEvents(bff, async () => {
     // The change's own event fails here (as if EventBridge had not delivered it yet).
     await cognito.send(
       new SetUserMFAPreferenceCommand({

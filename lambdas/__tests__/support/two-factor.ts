@@ -7,6 +7,7 @@ import {
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { generateSync } from 'otplib';
+import type { Bff } from './bff';
 
 // Sign-ins with an authenticator app against the local Cognito, as the site and the desktop application
 // make them (USER_PASSWORD_AUTH, then the SOFTWARE_TOKEN_MFA challenge), for tests that play a person
@@ -85,4 +86,38 @@ export async function turnOnTwoFactor(
     }),
   );
   return SecretCode;
+}
+
+/**
+ * Runs `fn` while the security-events function may not call `action` (the IAM gate denies it), so the
+ * CloudTrail events of the changes made meanwhile fail, as if EventBridge had not delivered them yet (in
+ * AWS they come minutes later): a test of something else is not raced by a change's sign-out.
+ */
+export async function holdingSecurityEvents<T>(
+  bff: Bff,
+  fn: () => Promise<T>,
+  action = 'cognito-idp:AdminUserGlobalSignOut',
+): Promise<T> {
+  const before = bff.iamGate.principals();
+  bff.iamGate.setPrincipals(
+    before.map((p) =>
+      p.name !== 'security-events' || !p.statements
+        ? p
+        : {
+            ...p,
+            statements: p.statements
+              .map((st) => ({ ...st, actions: st.actions.filter((a) => a !== action) }))
+              .filter((st) => st.actions.length > 0),
+          },
+    ),
+  );
+  const quiet = [jest.spyOn(console, 'warn'), jest.spyOn(console, 'error')].map((spy) =>
+    spy.mockImplementation(() => undefined),
+  );
+  try {
+    return await fn();
+  } finally {
+    for (const spy of quiet) spy.mockRestore();
+    bff.iamGate.setPrincipals(before);
+  }
 }
