@@ -18,7 +18,7 @@ import { parseJsonBody } from '../../lib/request';
 
 export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event, { allowUnverified: true });
-  const body = event.body ? parseJsonBody(event, endpoint.body) : {};
+  const body: { keepPendingSignIns?: true } = event.body ? parseJsonBody(event, endpoint.body) : {};
   await signOutEverywhere(caller.username);
   const at = await revokeTokens(caller.sub, { endPendingSignIns: !body.keepPendingSignIns });
   return ok(endpoint, { signedOut: true, tokensValidAfter: new Date(at).toISOString() });

@@ -27,7 +27,7 @@ const key = (uid: string) => ({ [PARTITION_KEY]: userPk(uid), [SORT_KEY]: SESSIO
 const validAfterSecond = (nowMs: number): number => Math.floor(nowMs / 1000) + 1;
 
 /** The last revocation of a user's sessions. */
-export interface SessionsBar {
+interface SessionsBar {
   /** Epoch seconds: a session that began in this second or later outlives the revocation. */
   validAfter: number;
   /** Epoch ms of the revocation: a token of the second before `validAfter` must be issued after it. */
