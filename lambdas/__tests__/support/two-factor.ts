@@ -7,7 +7,7 @@ import {
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { generateSync } from 'otplib';
-import type { Bff } from './bff';
+import { eventually, type Bff } from './bff';
 
 // Sign-ins with an authenticator app against the local Cognito, as the site and the desktop application
 // make them (USER_PASSWORD_AUTH, then the SOFTWARE_TOKEN_MFA challenge), for tests that play a person
@@ -90,8 +90,9 @@ export async function turnOnTwoFactor(
 
 /**
  * Runs `fn` while the security-events function may not call `action` (the IAM gate denies it), so the
- * CloudTrail events of the changes made meanwhile fail, as if EventBridge had not delivered them yet (in
- * AWS they come minutes later): a test of something else is not raced by a change's sign-out.
+ * CloudTrail event of the change `fn` makes fails, as if EventBridge had not delivered it yet (in AWS it
+ * comes minutes later): a test of something else is not raced by a change's sign-out. The local Cognito
+ * sends the event after answering, so the gate is restored only once it has refused the function.
  */
 export async function holdingSecurityEvents<T>(
   bff: Bff,
@@ -111,12 +112,19 @@ export async function holdingSecurityEvents<T>(
           },
     ),
   );
+  let refused = false;
+  const stopListening = bff.iamGate.onDecision((d) => {
+    if (d.principal === 'security-events' && d.action === action && !d.allowed) refused = true;
+  });
   const quiet = [jest.spyOn(console, 'warn'), jest.spyOn(console, 'error')].map((spy) =>
     spy.mockImplementation(() => undefined),
   );
   try {
-    return await fn();
+    const out = await fn();
+    await eventually(async () => refused);
+    return out;
   } finally {
+    stopListening();
     for (const spy of quiet) spy.mockRestore();
     bff.iamGate.setPrincipals(before);
   }
