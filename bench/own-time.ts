@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 //   sends, and https.request, looked up per request) and stripe's NodeHttpClient (http/https.request
 //   per request). The SES twin receives mail over HTTP too, so no file write needs counting;
 // - or a timer it set during the call was running to its end (setTimeout that fired): deliberate pauses, e.g.
-//   revokeTokens waiting for the next whole second, a lease poll, an SDK retry's backoff. A timer
+//   a lease poll, an SDK retry's backoff. A timer
 //   cleared before it fires (the SDK's request timeouts) is no wait.
 // The two are reported apart (OwnSample.io, .wait) and their union is subtracted.
 //

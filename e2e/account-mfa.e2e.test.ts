@@ -10,7 +10,8 @@ import { atSignIn, createVerifiedUser, newPage, PASSWORD, signIn } from './accou
 
 // Two-factor sign-in with an authenticator app, as a person does it: turn it on from /profile (the
 // test is the authenticator app: it reads the setup key from the page and computes codes with otplib),
-// sign out, sign in with a code after a wrong one, turn it off with the password and a code.
+// which signs out every session: sign in with a code after a wrong one, turn it off with the password and
+// a code, which signs out every session again: sign in with the password alone.
 
 const browser = sharedBrowser();
 const WRONG_CODE = 'Incorrect code. Enter the 6-digit code your authenticator app shows now.';
@@ -26,12 +27,6 @@ function wrongCodeFor(secret: string): string {
     const candidate = String((Number(codeFor(secret)) + 111_111 * n) % 1_000_000).padStart(6, '0');
     if (!valid.has(candidate)) return candidate;
   }
-}
-
-async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Account', exact: true }).click();
-  await page.getByRole('button', { name: 'Sign Out' }).click();
-  await atSignIn(page);
 }
 
 async function submitPassword(page: Page, email: string, password = PASSWORD): Promise<void> {
@@ -77,12 +72,10 @@ describe('two-factor sign-in with an authenticator app', () => {
     await check('/profile, a wrong first code');
     await section.getByLabel('Authentication Code').fill(codeFor(secret));
     await section.getByRole('button', { name: 'Turn On' }).click();
-    await section.getByText('Two-factor sign-in is on.').waitFor();
-    await section.getByRole('button', { name: 'Turn Off' }).waitFor();
-    await check('/profile, two-factor on');
 
-    // Signed out, the password alone no longer signs in.
-    await signOut(page);
+    // Every session ended, this one too: sign in again, where the password alone no longer does.
+    await atSignIn(page);
+    await page.getByText('Two-factor sign-in is on, and you were signed out on every device.').waitFor();
     await submitPassword(page, email);
     const code = page.getByLabel('Authentication Code');
     await code.waitFor();
@@ -102,6 +95,7 @@ describe('two-factor sign-in with an authenticator app', () => {
     await page.goto(`${siteUrl()}/profile`);
     const turnOff = section.getByRole('button', { name: 'Turn Off' });
     await turnOff.waitFor();
+    await check('/profile, two-factor on');
     await section.getByLabel('Current Password').fill('not-my-password');
     await section.getByLabel('Authentication Code').fill(codeFor(secret));
     await turnOff.click();
@@ -113,12 +107,12 @@ describe('two-factor sign-in with an authenticator app', () => {
     await check('/profile, turning off with a wrong code');
     await section.getByLabel('Authentication Code').fill(codeFor(secret));
     await turnOff.click();
-    await section.getByText('Two-factor sign-in is off.').waitFor();
-    await setUp.waitFor();
 
-    // The password alone signs in again.
-    await signOut(page);
-    await signIn(page, email);
+    // Every session ended again; the password alone signs in, at once.
+    await atSignIn(page);
+    await page.getByText('Two-factor sign-in is off, and you were signed out on every device.').waitFor();
+    await signIn(page, email, PASSWORD, '/profile');
+    await setUp.waitFor();
 
     expect(found.join('\n\n')).toBe('');
     expect(errors).toEqual([]);

@@ -93,13 +93,14 @@ export const TRIGGER_PERMISSIONS: Readonly<
   // (cdk/lib/account-security-events.ts): reads the user (AdminGetUser) and the account record, records
   // the event once (GetItem, PutItem), the two-factor state, the change time, the mail count, the
   // factor mail's window and the mailed link's code (UpdateItem), lists a held factor mail for the job
-  // (PutItem), and mails the owner. For a deleted user it closes the account as
+  // (PutItem), ends every session after a change of second factor (Cognito's global sign-out, and the
+  // "tokens valid after" time: UpdateItem), and mails the owner. For a deleted user it closes the account as
   // delete-customer does (lambdas/lib/account-closure.ts): Stripe, the licenses and refunds (Query), the
   // household and deletion records (UpdateItem, PutItem), every record of the user (BatchWriteItem).
   'security-events': {
     table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'BatchWriteItem'],
     secrets: ['stripe'],
-    cognito: ['AdminGetUser'],
+    cognito: ['AdminGetUser', 'AdminUserGlobalSignOut'],
     mail: true,
   },
 };

@@ -155,9 +155,10 @@ it('turning two-factor sign-in off, changing the password and resetting it are e
   );
   await mailTo(owner.email, /Two-factor sign-in was turned off/);
 
+  // Turning it off ended every session (second-factor-sessions.int.test.ts): a new one, password alone.
   await cognito.send(
     new ChangePasswordCommand({
-      AccessToken: access,
+      AccessToken: (await sessionOf(owner)).access,
       PreviousPassword: owner.password,
       ProposedPassword: 'Changed-pass-1',
     }),

@@ -76,7 +76,14 @@ describe('path 5: deleting an account deletes all of it', () => {
       const left = mentions(user.uid).filter((item) => item.sk !== 'LEASE');
       expect(left).toHaveLength(1);
       const marker = left[0] ?? {};
-      expect(Object.keys(marker).sort()).toEqual(['expiresAt', 'pk', 'revokedAt', 'sk', 'tokensValidAfter']);
+      expect(Object.keys(marker).sort()).toEqual([
+        'expiresAt',
+        'pendingSignInsEndedAt',
+        'pk',
+        'revokedAt',
+        'sk',
+        'tokensValidAfter',
+      ]);
       expect(marker).toMatchObject({ pk: `USER#${user.uid}`, sk: 'SESSIONS' });
       // Short-lived: gone within about two days (longer than any token of the user lives).
       expect(Number(marker.expiresAt)).toBeLessThanOrEqual(Date.now() / 1000 + 2 * 24 * 3600 + 5);

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { ApiError, forbidden } from './http';
-import { getTokensValidAfter } from './repository/sessions';
+import { getSessionsBar, ISSUED_MS_CLAIM, outlives } from './repository/sessions';
 
 // Who is calling. API Gateway's JWT authorizer (or the local API server playing it) has verified the
 // token before the handler runs; the handler only reads the verified claims. The token's subject is
@@ -30,22 +30,22 @@ export interface CallerOptions {
   allowUnverified?: boolean;
 }
 
-const seconds = (value: Claims[string]): number | undefined => {
+const numeric = (value: Claims[string]): number | undefined => {
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
   return Number.isFinite(n) ? n : undefined;
 };
 
 /** The session's start: auth_time (kept across refreshes), else iat; epoch seconds. */
 function sessionStart(claims: Claims): number | undefined {
-  return seconds(claims.auth_time) ?? seconds(claims.iat);
+  return numeric(claims.auth_time) ?? numeric(claims.iat);
 }
 
 /**
  * The caller of a 'jwt' route, refused unless the token is an ID token (API Gateway's authorizer also
  * admits access tokens, which carry no email: the handlers' email checks would silently pass), its
  * email is verified (as the site's guards require for every account page), and its session began
- * no earlier than the user's "tokens valid after" time (lambdas/lib/repository/sessions.ts), so a
- * revoked session stops at once. Every 'jwt' handler calls this first.
+ * after the user's last revocation (lambdas/lib/repository/sessions.ts), so a revoked session stops
+ * at once. Every 'jwt' handler calls this first.
  */
 export async function getCaller(event: ApiEvent, options: CallerOptions = {}): Promise<Caller> {
   const claims = claimsOf(event);
@@ -64,14 +64,14 @@ export async function getCaller(event: ApiEvent, options: CallerOptions = {}): P
     emailVerified: String(claims.email_verified) === 'true',
     // auth_time only: iat moves with every refresh, so it would make a refreshed session count as a new
     // sign-in (Cognito always sets auth_time; without one, the earliest start is assumed).
-    signedInAt: seconds(claims.auth_time) ?? 0,
+    signedInAt: numeric(claims.auth_time) ?? 0,
   };
   if (!options.allowUnverified && (!caller.email || !caller.emailVerified)) {
     throw new ApiError(403, 'EMAIL_NOT_VERIFIED', 'Verify your email address to continue.');
   }
   const started = sessionStart(claims);
-  const validAfter = await getTokensValidAfter(sub);
-  if (started === undefined || (validAfter !== undefined && started < validAfter)) {
+  const bar = await getSessionsBar(sub);
+  if (started === undefined || (bar && !outlives(bar, started, numeric(claims[ISSUED_MS_CLAIM])))) {
     throw new ApiError(401, 'SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
   }
   return caller;

@@ -6,8 +6,8 @@ import { revokeTokens } from '../lib/repository/sessions';
 // password reset is confirmed (the forgot-password flow, and the one an email recovery starts): every
 // session of the user ends there, since whoever reset the password may be locking someone out who knew
 // the old one. Cognito revokes the refresh tokens (AdminUserGlobalSignOut), and the BFF stops taking
-// ID tokens issued before now (USER#<uid> / SESSIONS). revokeTokens answers once a new sign-in's
-// token is taken, so the owner's sign-in right after the reset works. Sign-up confirmations pass.
+// ID tokens issued before now (USER#<uid> / SESSIONS); a sign-in right after the reset is taken, to
+// the millisecond (lib/repository/sessions.ts). Sign-up confirmations pass.
 
 export const handler = async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
   if (event.triggerSource !== 'PostConfirmation_ConfirmForgotPassword') return event;

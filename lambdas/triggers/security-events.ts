@@ -1,9 +1,9 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { closeAccount } from '../lib/account-closure';
-import { userSecurityFacts } from '../lib/cognito';
+import { signOutEverywhere, userSecurityFacts } from '../lib/cognito';
 import { getConfig } from '../lib/config';
 import { isEventProcessed, recordEventProcessed } from '../lib/repository/events';
-import { recordSecondFactorChange } from '../lib/repository/sessions';
+import { getSessionsBar, recordSecondFactorChange, revokeTokens } from '../lib/repository/sessions';
 import { lastKnownTwoFactor, saveTwoFactor } from '../lib/repository/two-factor-state';
 import { type FactorKind, notifySecurityChange, type SecurityKind } from '../lib/security-mails';
 
@@ -15,8 +15,9 @@ import { type FactorKind, notifySecurityChange, type SecurityKind } from '../lib
 // this function (cdk/lib/account-security-events.ts); the local Cognito sends the same events. A
 // deletion closes the account as POST /api/delete-customer does (lib/account-closure.ts); for the
 // others it mails the owner, with a link that ends every session, by the limits of lib/security-mails.ts
-// (a mail about the second factor is collapsed, never dropped), and a new authenticator app also ends
-// the sign-ins begun before it (lambdas/triggers/pre-token-generation.ts). EventBridge may deliver an
+// (a mail about the second factor is collapsed, never dropped). A change of second factor (on,
+// replaced, off) also ends every session no revocation has ended since (endSessionsBefore), and a new
+// authenticator app the sign-ins begun before it (lambdas/triggers/pre-token-generation.ts). EventBridge may deliver an
 // event twice or late: each is handled once (by CloudTrail's event id), and the two-factor state is
 // read from Cognito when the event is handled, so a repeat or an old event mails nothing wrong.
 
@@ -40,14 +41,14 @@ async function twoFactorChange(
   eventName: string,
   at: number,
   on: boolean,
-): Promise<FactorKind | undefined> {
+): Promise<{ kind?: FactorKind; save?: () => Promise<void> }> {
   const before = await lastKnownTwoFactor(uid);
   if (eventName === 'VerifySoftwareToken') {
-    return on && before.on && before.since < at ? 'two-factor-changed' : undefined;
+    return { kind: on && before.on && before.since < at ? 'two-factor-changed' : undefined };
   }
-  if (on === before.on) return undefined;
-  await saveTwoFactor(uid, { on, since: at });
-  return on ? 'two-factor-on' : 'two-factor-off';
+  if (on === before.on) return {};
+  // Saved once the change's sessions have ended: a retry after a failure on the way sees it again.
+  return { kind: on ? 'two-factor-on' : 'two-factor-off', save: () => saveTwoFactor(uid, { on, since: at }) };
 }
 
 export const handler = async (event: SecurityEvent): Promise<void> => {
@@ -79,11 +80,14 @@ async function handle(detail: CloudTrailDetail, uid: string): Promise<void> {
   else if (detail.eventName === 'ConfirmForgotPassword') kind = 'password-reset';
   else {
     const atMs = Date.parse(at) || Date.now();
-    kind = await twoFactorChange(uid, detail.eventName, atMs, user.twoFactor);
+    const change = await twoFactorChange(uid, detail.eventName, atMs, user.twoFactor);
+    kind = change.kind;
     // A new authenticator app ends the sign-ins begun with the old one. Turning the factor on or off
     // needs no such end: before it is on no sign-in stops at a code, and once it is off the password
     // alone signs in anyway.
     if (kind === 'two-factor-changed') await recordSecondFactorChange(uid, atMs);
+    if (kind) await endSessionsBefore(uid, user.username, atMs, userPoolId);
+    await change.save?.();
   }
   if (!kind || !user.address) return;
   await notifySecurityChange(
@@ -91,4 +95,16 @@ async function handle(detail: CloudTrailDetail, uid: string): Promise<void> {
     { uid, username: user.username, address: user.address },
     { at, on: user.twoFactor },
   );
+}
+
+/**
+ * Every session of the user ends (Cognito's global sign-out, then the BFF's record), unless one was
+ * ended at or after the change: the site ends them itself right after its own change and signs the
+ * person in again, and that new session must outlive this event, which may come minutes later.
+ */
+async function endSessionsBefore(uid: string, username: string, atMs: number, userPoolId: string) {
+  const bar = await getSessionsBar(uid);
+  if (bar && bar.revokedAtMs >= atMs) return;
+  await signOutEverywhere(username, userPoolId);
+  await revokeTokens(uid, { endPendingSignIns: false });
 }

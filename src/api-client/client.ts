@@ -316,8 +316,8 @@ export const updateCard = (body: BodyOf<typeof updateCardContract>) =>
   call<typeof updateCardContract>({ method: 'PUT', path: '/api/update-card' }, { body, idempotent: true });
 
 /** Ends every session of the caller on every device (Cognito's and the BFF's). */
-export const signOutEverywhere = () =>
-  call<typeof signOutEverywhereContract>({ method: 'POST', path: '/api/sign-out-everywhere' }, { body: {} });
+export const signOutEverywhere = (body: BodyOf<typeof signOutEverywhereContract> = {}) =>
+  call<typeof signOutEverywhereContract>({ method: 'POST', path: '/api/sign-out-everywhere' }, { body });
 
 export const deleteCustomer = (uid: string, currentPassword: string) =>
   call<typeof deleteCustomerContract>(

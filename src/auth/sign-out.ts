@@ -7,13 +7,17 @@ import { notifyAuthChange } from './stored-session';
  * Signs out on this device (Amplify clears its tokens and revokes the refresh token). With
  * `everywhere`, first ends every session of the user on every device through the BFF (Cognito's
  * global sign-out, and the BFF stops taking the ID tokens already issued); this device signs out
- * even if that fails. The navigation imports this module on click only, so public pages never load
- * Amplify.
+ * even if that fails. `afterSecondFactorChange`: sign-ins waiting for their code are spared (see the
+ * endpoint). The navigation imports this module on click only, so public pages never load Amplify.
  */
-export async function signOutUser(options: { everywhere?: boolean } = {}): Promise<void> {
+export async function signOutUser(
+  options: { everywhere?: boolean; afterSecondFactorChange?: boolean } = {},
+): Promise<void> {
   configureAmplify();
   try {
-    if (options.everywhere) await signOutEverywhere();
+    if (options.everywhere) {
+      await signOutEverywhere(options.afterSecondFactorChange ? { keepPendingSignIns: true } : {});
+    }
   } finally {
     try {
       await signOut();

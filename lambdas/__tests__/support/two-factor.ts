@@ -7,6 +7,7 @@ import {
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { generateSync } from 'otplib';
+import { eventually, type Bff } from './bff';
 
 // Sign-ins with an authenticator app against the local Cognito, as the site and the desktop application
 // make them (USER_PASSWORD_AUTH, then the SOFTWARE_TOKEN_MFA challenge), for tests that play a person
@@ -85,4 +86,46 @@ export async function turnOnTwoFactor(
     }),
   );
   return SecretCode;
+}
+
+/**
+ * Runs `fn` while the security-events function may not call `action` (the IAM gate denies it), so the
+ * CloudTrail event of the change `fn` makes fails, as if EventBridge had not delivered it yet (in AWS it
+ * comes minutes later): a test of something else is not raced by a change's sign-out. The local Cognito
+ * sends the event after answering, so the gate is restored only once it has refused the function.
+ */
+export async function holdingSecurityEvents<T>(
+  bff: Bff,
+  fn: () => Promise<T>,
+  action = 'cognito-idp:AdminUserGlobalSignOut',
+): Promise<T> {
+  const before = bff.iamGate.principals();
+  bff.iamGate.setPrincipals(
+    before.map((p) =>
+      p.name !== 'security-events' || !p.statements
+        ? p
+        : {
+            ...p,
+            statements: p.statements
+              .map((st) => ({ ...st, actions: st.actions.filter((a) => a !== action) }))
+              .filter((st) => st.actions.length > 0),
+          },
+    ),
+  );
+  let refused = false;
+  const stopListening = bff.iamGate.onDecision((d) => {
+    if (d.principal === 'security-events' && d.action === action && !d.allowed) refused = true;
+  });
+  const quiet = [jest.spyOn(console, 'warn'), jest.spyOn(console, 'error')].map((spy) =>
+    spy.mockImplementation(() => undefined),
+  );
+  try {
+    const out = await fn();
+    await eventually(async () => refused);
+    return out;
+  } finally {
+    stopListening();
+    for (const spy of quiet) spy.mockRestore();
+    bff.iamGate.setPrincipals(before);
+  }
 }

@@ -1,17 +1,21 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { PARTITION_KEY, SORT_KEY, TTL_ATTRIBUTE } from '../table';
 import { db, table, updateIf } from './client';
 import { userPk } from './keys';
 
 // The user's "tokens valid after" time (USER#<uid> / SESSIONS): a token whose session began earlier
 // is refused (lambdas/lib/auth.ts), so sign-out everywhere, email recovery, an email change, a password
-// reset and deletion end every session at once instead of when its ID token expires (up to a day later).
+// reset, a change of second factor and deletion end every session at once instead of when its ID token
+// expires (up to a day later).
 //
 // Tokens carry whole seconds (iat, auth_time) while a revocation happens at some millisecond: a token
 // issued in the same second as the revocation may be older or newer than it. The revocation is
-// therefore recorded as the NEXT whole second (every token of that second is refused), and the
-// revoking call waits until that second has begun before it answers, so a sign-in made after its
-// answer gets a token that is accepted.
+// recorded to the millisecond (revokedAt) beside its whole-second bound (tokensValidAfter, the next
+// second), and the PreTokenGeneration trigger stamps each ID token with the millisecond Cognito issues
+// it (ISSUED_MS_CLAIM), so a token of the revocation's own second is taken only if it was issued after
+// the revocation. The revoking call never waits for the clock.
+
+/** The ID token claim the PreTokenGeneration trigger writes: when the token was issued (epoch ms). */
+export const ISSUED_MS_CLAIM = 'iat_ms';
 
 const SESSIONS_SK = 'SESSIONS';
 /** How long a deleted user's marker is kept: longer than any Cognito ID token lives (at most a day). */
@@ -22,14 +26,36 @@ const key = (uid: string) => ({ [PARTITION_KEY]: userPk(uid), [SORT_KEY]: SESSIO
 /** The first whole second a token must have been issued in to outlive a revocation at `nowMs`. */
 const validAfterSecond = (nowMs: number): number => Math.floor(nowMs / 1000) + 1;
 
-/** Epoch seconds: tokens of sessions that began earlier are refused. Undefined: never revoked. */
-export async function getTokensValidAfter(uid: string): Promise<number | undefined> {
+/** The last revocation of a user's sessions. */
+interface SessionsBar {
+  /** Epoch seconds: a session that began in this second or later outlives the revocation. */
+  validAfter: number;
+  /** Epoch ms of the revocation: a token of the second before `validAfter` must be issued after it. */
+  revokedAtMs: number;
+}
+
+/** The user's last revocation, or undefined if their sessions were never revoked. */
+export async function getSessionsBar(uid: string): Promise<SessionsBar | undefined> {
   const out = await db().get({ TableName: table(), Key: key(uid), ConsistentRead: true });
   const item = out.Item;
   if (!item) return undefined;
   const ttl = item[TTL_ATTRIBUTE];
   if (typeof ttl === 'number' && ttl <= Date.now() / 1000) return undefined;
-  return typeof item.tokensValidAfter === 'number' ? item.tokensValidAfter : undefined;
+  if (typeof item.tokensValidAfter !== 'number') return undefined;
+  const validAfter = item.tokensValidAfter;
+  const at = typeof item.revokedAt === 'string' ? Date.parse(item.revokedAt) : NaN;
+  // Without a readable time, the whole second before the bound counts as revoked.
+  return { validAfter, revokedAtMs: Number.isFinite(at) ? at : validAfter * 1000 - 1 };
+}
+
+/**
+ * Whether a token outlives the revocation: its session began (auth_time) after the revocation's
+ * second, or in that second with the token issued (its ISSUED_MS_CLAIM) after the revocation.
+ */
+export function outlives(bar: SessionsBar, sessionStart: number, issuedMs: number | undefined): boolean {
+  if (sessionStart >= bar.validAfter) return true;
+  if (sessionStart < bar.validAfter - 1) return false;
+  return issuedMs !== undefined && issuedMs > bar.revokedAtMs;
 }
 
 export interface RevokeOptions {
@@ -37,33 +63,45 @@ export interface RevokeOptions {
   nowMs?: number;
   /** The user is being deleted: the marker expires once no token of theirs can still be valid. */
   deleted?: boolean;
+  /**
+   * Whether sign-ins already past the password and waiting for their code are refused tokens too
+   * (lambdas/triggers/pre-token-generation.ts); default true. A change of second factor keeps them:
+   * before it is on no sign-in stops at a code, and once it is off the password alone signs in.
+   */
+  endPendingSignIns?: boolean;
 }
 
 /**
- * Ends every session of the user begun before now, and waits until the recorded second has begun
- * (under a second), so that whoever signs in after this resolves is not refused. Never moves the
- * time backwards. Answers the recorded second.
+ * Ends every session of the user begun before now, at the BFF (Cognito's global sign-out is the
+ * caller's part). Never moves the time backwards. Answers the revocation's time (epoch ms).
  */
 export async function revokeTokens(uid: string, options: RevokeOptions = {}): Promise<number> {
   const nowMs = options.nowMs ?? Date.now();
   const validAfter = validAfterSecond(nowMs);
-  // Skipped when a later revocation is already recorded: it covers this one.
+  const endPending = options.endPendingSignIns !== false;
+  // Kept sign-ins leave the field as it is (0 if none: a record that has it is not from before it).
+  const sets = ['#v = :v', '#at = :at', endPending ? '#p = :p' : '#p = if_not_exists(#p, :p)'];
+  if (options.deleted) sets.push('#ttl = :ttl');
+  // Skipped when a later revocation is already recorded: it covers this one. revokedAt is an ISO time
+  // in UTC, so its strings sort as the times do.
   await updateIf({
     Key: key(uid),
-    UpdateExpression: options.deleted
-      ? 'SET #v = :v, #at = :at, #ttl = :ttl'
-      : 'SET #v = :v, #at = :at REMOVE #ttl',
-    ConditionExpression: 'attribute_not_exists(#v) OR #v < :v',
-    ExpressionAttributeNames: { '#v': 'tokensValidAfter', '#at': 'revokedAt', '#ttl': TTL_ATTRIBUTE },
+    UpdateExpression: `SET ${sets.join(', ')}${options.deleted ? '' : ' REMOVE #ttl'}`,
+    ConditionExpression: 'attribute_not_exists(#at) OR #at < :at',
+    ExpressionAttributeNames: {
+      '#v': 'tokensValidAfter',
+      '#at': 'revokedAt',
+      '#ttl': TTL_ATTRIBUTE,
+      '#p': 'pendingSignInsEndedAt',
+    },
     ExpressionAttributeValues: {
       ':v': validAfter,
       ':at': new Date(nowMs).toISOString(),
+      ':p': endPending ? nowMs : 0,
       ...(options.deleted ? { ':ttl': validAfter + DELETED_USER_MARKER_SECONDS } : {}),
     },
   });
-  const wait = validAfter * 1000 - Date.now();
-  if (wait > 0) await sleep(wait);
-  return validAfter;
+  return nowMs;
 }
 
 /**
@@ -90,8 +128,15 @@ export async function lastSecurityChangeMs(uid: string): Promise<number | undefi
   const out = await db().get({ TableName: table(), Key: key(uid), ConsistentRead: true });
   const item = out.Item;
   if (!item) return undefined;
+  // A record from before pendingSignInsEndedAt existed: its whole-second bound.
+  const ended =
+    typeof item.pendingSignInsEndedAt === 'number'
+      ? item.pendingSignInsEndedAt
+      : typeof item.tokensValidAfter === 'number'
+        ? item.tokensValidAfter * 1000
+        : undefined;
   const times = [
-    typeof item.tokensValidAfter === 'number' ? item.tokensValidAfter * 1000 : undefined,
+    ended,
     typeof item.secondFactorChangedAt === 'number' ? item.secondFactorChangedAt : undefined,
   ].filter((t): t is number => t !== undefined);
   return times.length ? Math.max(...times) : undefined;

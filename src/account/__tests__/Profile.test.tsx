@@ -99,7 +99,7 @@ describe('Change Password', () => {
     await change('secret1', 'secret2');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/sign-in?note=passwordChanged'));
     expect(mocked.updatePassword).toHaveBeenCalledWith({ oldPassword: 'secret1', newPassword: 'secret2' });
-    expect(mockedApi.signOutEverywhere).toHaveBeenCalledWith();
+    expect(mockedApi.signOutEverywhere).toHaveBeenCalledWith({});
     expect(mocked.signOut).toHaveBeenCalled();
   });
 

@@ -1,14 +1,17 @@
 import React, { useEffect, useState } from 'react';
+import { navigate } from 'gatsby';
 import { fetchMFAPreference, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
 import { configureAmplify } from '../../auth/amplify-config';
 import { genericErrorMessage } from '../../auth/errors';
 import { reauthenticateWithCode } from '../../auth/reauthenticate';
 import type { SessionUser } from '../../auth/session';
+import { signOutUser } from '../../auth/sign-out';
 import { CodeField } from '../shared/CodeField';
 import { CurrentPasswordField } from '../shared/CurrentPasswordField';
 import { FormFooter } from '../shared/FormFooter';
 import { FormMessage } from '../shared/FormMessage';
 import { LostPhone } from '../shared/LostPhone';
+import { withNote, type RedirectNoteKey } from '../shared/RedirectNote';
 import { Spinner } from '../shared/Spinner';
 import { useAuthForm } from '../shared/use-auth-form';
 import { ProfileSection } from './ProfileSection';
@@ -24,6 +27,17 @@ type State =
   | { step: 'setup'; secret: string; qr: QrMatrix }
   | { step: 'on' };
 
+/**
+ * After a change of second factor every session ends, this one too, and the person signs in again
+ * (with the new factor): a session copied before the change must not outlive it. Sign-ins waiting for
+ * their code are spared (the endpoint says why). Signed out here even if ending the others fails:
+ * Cognito's event of the change ends them then (lambdas/triggers/security-events.ts).
+ */
+async function signInAgain(note: RedirectNoteKey): Promise<void> {
+  await signOutUser({ everywhere: true, afterSecondFactorChange: true }).catch(() => undefined);
+  await navigate(withNote('/sign-in', note));
+}
+
 /** Groups of four, as authenticator apps print keys; spaces are ignored when typed in. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
@@ -33,7 +47,6 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
  */
 export function TwoFactor({ user }: { user: SessionUser }) {
   const [state, setState] = useState<State>({ step: 'loading' });
-  const [done, setDone] = useState('');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   // One per form: each has its own message and its own double-click lock.
@@ -53,7 +66,6 @@ export function TwoFactor({ user }: { user: SessionUser }) {
   }, []);
 
   const startSetup = setupForm.submit(async () => {
-    setDone('');
     const details = await setUpTOTP();
     const uri = details.getSetupUri(ISSUER, user.email).toString();
     setCode('');
@@ -65,8 +77,7 @@ export function TwoFactor({ user }: { user: SessionUser }) {
     await verifyTOTPSetup({ code });
     await updateMFAPreference({ totp: 'PREFERRED' });
     setCode('');
-    setState({ step: 'on' });
-    setDone('Two-factor sign-in is on. You will be asked for a code each time you sign in.');
+    await signInAgain('twoFactorOn');
   });
 
   const turnOff = offForm.submit(async () => {
@@ -75,8 +86,7 @@ export function TwoFactor({ user }: { user: SessionUser }) {
     await updateMFAPreference({ totp: 'DISABLED' });
     setCode('');
     setPassword('');
-    setState({ step: 'off' });
-    setDone('Two-factor sign-in is off. You can remove Stockbench from your authenticator app.');
+    await signInAgain('twoFactorOff');
   });
 
   let body: React.ReactNode;
@@ -90,9 +100,7 @@ export function TwoFactor({ user }: { user: SessionUser }) {
           phone (such as Google Authenticator, Microsoft Authenticator or 1Password). Someone who learns your
           password still cannot sign in without your phone.
         </p>
-        <FormFooter error={setupForm.error} busy={setupForm.busy} label="Set Up Two-Factor Sign-In">
-          <FormMessage kind="success">{done}</FormMessage>
-        </FormFooter>
+        <FormFooter error={setupForm.error} busy={setupForm.busy} label="Set Up Two-Factor Sign-In" />
       </form>
     );
   } else if (state.step === 'setup') {
@@ -116,7 +124,6 @@ export function TwoFactor({ user }: { user: SessionUser }) {
   } else {
     body = (
       <>
-        <FormMessage kind="success">{done}</FormMessage>
         <p>
           Two-factor sign-in is <strong>on</strong>: signing in asks for a code from your authenticator app.
           To turn it off, enter your password and a current code.

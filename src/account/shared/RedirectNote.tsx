@@ -17,6 +17,14 @@ const redirectNotes = {
     kind: 'success',
     text: 'Your password is changed, and you were signed out on every device. Sign in with your new password.',
   },
+  twoFactorOn: {
+    kind: 'success',
+    text: 'Two-factor sign-in is on, and you were signed out on every device. Sign in with your password and a code from your authenticator app.',
+  },
+  twoFactorOff: {
+    kind: 'success',
+    text: 'Two-factor sign-in is off, and you were signed out on every device. Sign in with your password. You can remove Stockbench from your authenticator app.',
+  },
   signInFirst: {
     kind: 'notice',
     text: 'Sign in to open that page. You will be taken back to it.',
