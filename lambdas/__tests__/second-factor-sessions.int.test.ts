@@ -27,7 +27,7 @@ beforeAll(async () => {
     endpoint: bff.info.cognitoEndpoint,
     credentials: { accessKeyId: 'anyone', secretAccessKey: 'anyone' },
   });
-}, 120000);
+});
 afterAll(async () => {
   cognito?.destroy();
   await bff?.stop();
