@@ -84,13 +84,15 @@ export const TRIGGER_PERMISSIONS: Readonly<
   // Not a Cognito trigger but run by EventBridge for Cognito's CloudTrail events
   // (cdk/lib/account-security-events.ts): reads the user (AdminGetUser) and the account record, records
   // the event once (GetItem, PutItem), the two-factor state, the change time, the mail count and the
-  // mailed link's code (UpdateItem), and mails the owner. For a deleted user it closes the account as
-  // delete-customer does (lambdas/lib/account-closure.ts): Stripe, the licenses and refunds (Query), the
-  // household and deletion records (UpdateItem, PutItem), every record of the user (BatchWriteItem).
+  // mailed link's code (UpdateItem), and mails the owner; removes an authenticator app set up after a
+  // change of address that an email recovery undid before the event came (AdminSetUserMFAPreference).
+  // For a deleted user it closes the account as delete-customer does (lambdas/lib/account-closure.ts):
+  // Stripe, the licenses and refunds (Query), the household and deletion records (UpdateItem, PutItem),
+  // every record of the user (BatchWriteItem).
   'security-events': {
     table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'BatchWriteItem'],
     secrets: ['stripe'],
-    cognito: ['AdminGetUser'],
+    cognito: ['AdminGetUser', 'AdminSetUserMFAPreference'],
     mail: true,
   },
 };

@@ -3,13 +3,18 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { closeAccount } from '../lib/account-closure';
 import { userSecurityFacts } from '../lib/cognito';
 import { getConfig } from '../lib/config';
+import { removeAuthenticatorLearnedLate } from '../lib/recovery-two-factor';
 import { counterExpiry, dayWindow } from '../lib/quota-window';
 import { createEndSessionCode } from '../lib/repository/end-session-codes';
 import { isEventProcessed, recordEventProcessed } from '../lib/repository/events';
 import { userPk, userQuotaSk } from '../lib/repository/keys';
 import { takeQuota } from '../lib/repository/quotas';
 import { recordSecondFactorChange } from '../lib/repository/sessions';
-import { lastKnownTwoFactor, saveTwoFactor } from '../lib/repository/two-factor-state';
+import {
+  lastKnownTwoFactor,
+  recordAuthenticatorVerified,
+  saveTwoFactor,
+} from '../lib/repository/two-factor-state';
 import type { SecurityMailData } from '../mail/security';
 import { sendTemplate } from '../mail/send';
 import type { MailTemplate } from '../mail/template';
@@ -27,7 +32,9 @@ import { twoFactorOn } from '../mail/templates/two-factor-on';
 // this function (cdk/lib/account-security-events.ts); the local Cognito sends the same events. A
 // deletion closes the account as POST /api/delete-customer does (lib/account-closure.ts); for the
 // others it mails the owner, with a link that ends every session, and a new authenticator app also ends
-// the sign-ins begun before it (lambdas/triggers/pre-token-generation.ts). EventBridge may deliver an
+// the sign-ins begun before it (lambdas/triggers/pre-token-generation.ts). It records when an app was set
+// up, for the email recovery's rule (lib/recovery-two-factor.ts), and applies that rule to a setup learned
+// of after a recovery that should have removed it. EventBridge may deliver an
 // event twice or late: each is handled once (by CloudTrail's event id), and the two-factor state is
 // read from Cognito when the event is handled, so a repeat or an old event mails nothing wrong.
 
@@ -110,11 +117,15 @@ async function handle(detail: CloudTrailDetail, uid: string): Promise<void> {
   else if (detail.eventName === 'ConfirmForgotPassword') kind = 'password-reset';
   else {
     const atMs = Date.parse(at) || Date.now();
+    if (detail.eventName === 'VerifySoftwareToken') await recordAuthenticatorVerified(uid, atMs);
     kind = await twoFactorChange(uid, detail.eventName, atMs, user.twoFactor);
     // A new authenticator app ends the sign-ins begun with the old one. Turning the factor on or off
     // needs no such end: before it is on no sign-in stops at a code, and once it is off the password
     // alone signs in anyway.
     if (kind === 'two-factor-changed') await recordSecondFactorChange(uid, atMs);
+    if (user.twoFactor && (detail.eventName === 'VerifySoftwareToken' || kind === 'two-factor-on')) {
+      await removeAuthenticatorLearnedLate(uid, user.username, atMs, userPoolId);
+    }
   }
   if (!kind || !user.address || !(await mailFits(uid))) return;
   const code = await createEndSessionCode(uid, user.username);
