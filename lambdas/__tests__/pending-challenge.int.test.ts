@@ -35,7 +35,7 @@ beforeAll(async () => {
     endpoint: bff.info.cognitoEndpoint,
     credentials: bff.info.adminCredentials,
   });
-}, 60000);
+}, 180000);
 afterAll(async () => {
   cognito?.destroy();
   admin?.destroy();
@@ -53,6 +53,10 @@ async function intruderWithPendingSignIn(
 ): Promise<{ secret: string; pending: PendingSignIn }> {
   const first = await startSignIn(cognito, clientId(), email, password);
   const secret = await turnOnTwoFactor(cognito, first.accessToken ?? '');
+  // The product has learned of the new app (Cognito's events; it mails the account's address).
+  await eventually(async () =>
+    (await readOutbox(bff.outboxDir, email)).some((m) => /two-factor sign-in was turned on/i.test(m.subject)),
+  );
   const { pending } = await startSignIn(cognito, clientId(), email, password);
   if (!pending) throw new Error('no challenge');
   return { secret, pending };
@@ -114,7 +118,8 @@ it('a recovery: the intruder’s pending challenge gets no tokens; the owner get
   expect(answered).toMatchObject({ error: 'UserLambdaValidationException' });
   expect('message' in answered ? answered.message : '').toMatch(tooEarly);
 
-  // The owner chooses a new password and signs in (no second factor: the recovery turned it off).
+  // The owner chooses a new password and signs in (no second factor: the recovery removed the
+  // intruder's app, set up after the change).
   await cognito.send(
     new ConfirmForgotPasswordCommand({
       ClientId: clientId(),

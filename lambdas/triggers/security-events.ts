@@ -123,8 +123,15 @@ async function handle(detail: CloudTrailDetail, uid: string): Promise<void> {
     // needs no such end: before it is on no sign-in stops at a code, and once it is off the password
     // alone signs in anyway.
     if (kind === 'two-factor-changed') await recordSecondFactorChange(uid, atMs);
-    if (user.twoFactor && (detail.eventName === 'VerifySoftwareToken' || kind === 'two-factor-on')) {
-      await removeAuthenticatorLearnedLate(uid, user.username, atMs, userPoolId);
+    const setUp = detail.eventName === 'VerifySoftwareToken' || kind === 'two-factor-on';
+    if (
+      user.twoFactor &&
+      setUp &&
+      (await removeAuthenticatorLearnedLate(uid, user.username, atMs, userPoolId))
+    ) {
+      // The owner hears of the removal now: its own event finds the factor already off and mails nothing.
+      await saveTwoFactor(uid, { on: false, since: Date.now() });
+      kind = 'two-factor-off';
     }
   }
   if (!kind || !user.address || !(await mailFits(uid))) return;

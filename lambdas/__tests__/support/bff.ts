@@ -82,6 +82,7 @@ const claimsOf = (token: string): Record<string, unknown> =>
 
 /**
  * `webhooks: false`: the Stripe emulator records events but delivers none (a webhook that never came).
+ * `securityEvents: false`: the local Cognito sends no CloudTrail events (the test delivers them, late).
  * `sesSandbox`: SES as in a new account (dev/local-stack.ts).
  * `machineLimit`: the deployment's limit on machines per license (default none).
  * `authSessionSeconds`: how long a sign-in challenge can be answered (Cognito's 3 minutes by default).
@@ -89,6 +90,7 @@ const claimsOf = (token: string): Record<string, unknown> =>
 export async function startBff(
   opts: {
     webhooks?: boolean;
+    securityEvents?: boolean;
     sesSandbox?: { verifiedRecipients: string[] };
     machineLimit?: number;
     authSessionSeconds?: number;
@@ -101,6 +103,7 @@ export async function startBff(
     ports: 'auto',
     log: () => undefined,
     webhooks: opts.webhooks,
+    securityEvents: opts.securityEvents,
     sesSandbox: opts.sesSandbox,
     machineLimit: opts.machineLimit ?? null,
     authSessionSeconds: opts.authSessionSeconds,

@@ -14,8 +14,10 @@ let bff: Bff;
 let cognito: CognitoIdentityProviderClient;
 
 /** A stack, and a Cognito client with its admin's keys (the admin operations need SigV4 and a grant, as in AWS). */
-export async function startTakeoverStack(): Promise<{ bff: Bff; cognito: CognitoIdentityProviderClient }> {
-  bff = await startBff();
+export async function startTakeoverStack(
+  opts: Parameters<typeof startBff>[0] = {},
+): Promise<{ bff: Bff; cognito: CognitoIdentityProviderClient }> {
+  bff = await startBff(opts);
   cognito = new CognitoIdentityProviderClient({
     region: bff.info.region,
     endpoint: bff.info.cognitoEndpoint,
