@@ -32,10 +32,10 @@ import { twoFactorOn } from '../mail/templates/two-factor-on';
 // this function (cdk/lib/account-security-events.ts); the local Cognito sends the same events. A
 // deletion closes the account as POST /api/delete-customer does (lib/account-closure.ts); for the
 // others it mails the owner, with a link that ends every session, and a new authenticator app also ends
-// the sign-ins begun before it (lambdas/triggers/pre-token-generation.ts). It records when an app was set
-// up, for the email recovery's rule (lib/recovery-two-factor.ts), and applies that rule to a setup learned
-// of after a recovery that should have removed it. EventBridge may deliver an
-// event twice or late: each is handled once (by CloudTrail's event id), and the two-factor state is
+// the sign-ins begun before it (lambdas/triggers/pre-token-generation.ts). It records when an app was
+// set up, for the email recovery's rule (lib/recovery-two-factor.ts), and applies that rule to a setup
+// learned of after a recovery that should have removed it. EventBridge may deliver an event twice or
+// late: each is handled once (by CloudTrail's event id), and the two-factor state is
 // read from Cognito when the event is handled, so a repeat or an old event mails nothing wrong.
 
 export interface CloudTrailDetail {

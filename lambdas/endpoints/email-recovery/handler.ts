@@ -19,8 +19,9 @@ import { updateCustomerEmail } from '../../lib/stripe';
 // whoever knew the old password is locked out); an authenticator app set up since the change is
 // removed (it may be the intruder's) while one set up before it stays, so the old mailbox alone never
 // opens an account with two-factor sign-in (lib/recovery-two-factor.ts); every session ends; the
-// account record and Stripe's customer get the address back. It runs under the account's lease, as update-email does, so a change
-// of address racing it lands before it (and is undone) or after it (and fails: the password is gone).
+// account record and Stripe's customer get the address back. It runs under the account's lease, as
+// update-email does, so a change of address racing it lands before it (and is undone) or after it (and
+// fails: the password is gone).
 // The code is spent last, so a failure on the way can be retried with the same link.
 
 export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
