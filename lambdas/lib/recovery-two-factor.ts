@@ -1,9 +1,5 @@
 import { hasTwoFactor, turnOffTwoFactor } from './cognito';
-import {
-  lastKnownTwoFactor,
-  recordRecoveryWindow,
-  type TwoFactorState,
-} from './repository/two-factor-state';
+import { lastKnownTwoFactor, recordRecoveryWindow, type TwoFactorState } from './repository/two-factor-state';
 
 // Which authenticator app an email recovery removes. A recovery undoes a change of address, and with it
 // an authenticator app set up after that change: whoever set it up held the account at the changed
