@@ -41,6 +41,11 @@ export interface LocalStackOptions {
   /** Default true. False: the Stripe emulator records events but delivers none (bench:api). */
   webhooks?: boolean;
   /**
+   * Default true. False: the local Cognito sends no CloudTrail events to the security-events function;
+   * a test delivers them itself, as late as EventBridge may.
+   */
+  securityEvents?: boolean;
+  /**
    * Machines one license may be used on at once (the deployment's `machineLimit`); null: no limit.
    * Default: LICENSE_MACHINE_LIMIT from the environment, else no limit.
    */
@@ -298,7 +303,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       messageHookUrl: lambda.messageHookUrl,
       preSignUpFunction: 'pre-sign-up',
       preAuthenticationFunction: 'pre-authentication',
-      securityEventsFunction: 'security-events',
+      securityEventsFunction: opts.securityEvents === false ? undefined : 'security-events',
       iamGate: { url: gate.url, mark: cognitoMark },
       challengeSessions: opts.authSessionSeconds ? { ttlMs: opts.authSessionSeconds * 1000 } : undefined,
       progress: log,

@@ -94,13 +94,15 @@ export const TRIGGER_PERMISSIONS: Readonly<
   // the event once (GetItem, PutItem), the two-factor state, the change time, the mail count, the
   // factor mail's window and the mailed link's code (UpdateItem), lists a held factor mail for the job
   // (PutItem), ends every session after a change of second factor (Cognito's global sign-out, and the
-  // "tokens valid after" time: UpdateItem), and mails the owner. For a deleted user it closes the account as
-  // delete-customer does (lambdas/lib/account-closure.ts): Stripe, the licenses and refunds (Query), the
-  // household and deletion records (UpdateItem, PutItem), every record of the user (BatchWriteItem).
+  // "tokens valid after" time: UpdateItem), and mails the owner; removes an authenticator app set up
+  // after a change of address that an email recovery undid before the event came
+  // (AdminSetUserMFAPreference). For a deleted user it closes the account as delete-customer does
+  // (lambdas/lib/account-closure.ts): Stripe, the licenses and refunds (Query), the household and
+  // deletion records (UpdateItem, PutItem), every record of the user (BatchWriteItem).
   'security-events': {
     table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'BatchWriteItem'],
     secrets: ['stripe'],
-    cognito: ['AdminGetUser', 'AdminUserGlobalSignOut'],
+    cognito: ['AdminGetUser', 'AdminSetUserMFAPreference', 'AdminUserGlobalSignOut'],
     mail: true,
   },
 };

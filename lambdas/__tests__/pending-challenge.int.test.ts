@@ -6,9 +6,10 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { readOutbox } from '../../dev/outbox';
 import { assignLicense } from '../endpoints/assign-license/contract';
+import { lastKnownTwoFactor } from '../lib/repository/two-factor-state';
 import { signInTooEarly } from '../triggers/pre-token-generation';
 import { licensesOf, subscribe } from './support/accounts';
-import { eventually, startBff, type Bff, type User } from './support/bff';
+import { claimsOf, eventually, startBff, type Bff, type User } from './support/bff';
 import {
   answerChallenge,
   holdingSecurityEvents,
@@ -61,6 +62,10 @@ async function intruderWithPendingSignIn(
   // The change's own sign-out (security-events.ts) is held back: second-factor-sessions.int.test.ts
   // plays it; here the owner's session must outlive the intruder's change until the owner acts.
   const secret = await holdingSecurityEvents(bff, () => turnOnTwoFactor(cognito, first.accessToken ?? ''));
+  // The product has learned when the app was set up (its VerifySoftwareToken event), which the
+  // recovery's rule reads.
+  const sub = String(claimsOf(first.accessToken ?? '').sub);
+  await eventually(async () => (await lastKnownTwoFactor(sub)).verifiedAt !== undefined);
   const { pending } = await startSignIn(cognito, clientId(), email, password);
   if (!pending) throw new Error('no challenge');
   return { secret, pending };
@@ -124,7 +129,8 @@ it('a recovery: the intruder’s pending challenge gets no tokens; the owner get
     message: expect.stringMatching(tooEarly) as unknown,
   });
 
-  // The owner chooses a new password and signs in (no second factor: the recovery turned it off).
+  // The owner chooses a new password and signs in (no second factor: the recovery removed the
+  // intruder's app, set up after the change).
   await cognito.send(
     new ConfirmForgotPasswordCommand({
       ClientId: clientId(),

@@ -1,18 +1,12 @@
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import {
-  AdminGetUserCommand,
-  AssociateSoftwareTokenCommand,
   ConfirmForgotPasswordCommand,
   ForgotPasswordCommand,
-  InitiateAuthCommand,
-  SetUserMFAPreferenceCommand,
-  VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-
-import { generateSync } from 'otplib';
 
 import { startCheckout } from './support/accounts';
 import { type Bff } from './support/bff';
+import { answerChallenge, startSignIn, turnOnTwoFactor } from './support/two-factor';
 
 import {
   startTakeoverStack,
@@ -25,6 +19,10 @@ import {
   emailOf,
   licensesWith,
   intruderMoves,
+  mailTo,
+  mailsTo,
+  resetPassword,
+  twoFactorOf,
 } from './support/takeover';
 
 // An intruder who knows a subscriber's password tries to keep the account, through the local stack
@@ -157,62 +155,64 @@ describe('path 1: a recovery link always wins', () => {
 });
 
 describe('path 1 with two-factor sign-in', () => {
-  it('turns off an authenticator app the intruder set up, so the owner signs in with the new password alone', async () => {
+  it('removes an authenticator app the intruder set up after the change, so the owner signs in with the new password alone', async () => {
     const owner = await bff.newUser();
     const taken = `taken-${owner.email}`;
     await intruderMoves(owner, owner.token, owner.email, taken);
-    // The intruder turns two-factor sign-in on with an authenticator app of its own.
-    const auth = await cognito.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: bff.info.clientId,
-        AuthParameters: { USERNAME: taken, PASSWORD: owner.password },
-      }),
-    );
-    const accessToken = auth.AuthenticationResult?.AccessToken ?? '';
-    const { SecretCode } = await cognito.send(
-      new AssociateSoftwareTokenCommand({ AccessToken: accessToken }),
-    );
-    const secret = SecretCode ?? '';
-    await cognito.send(
-      new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: generateSync({ secret }) }),
-    );
-    await cognito.send(
-      new SetUserMFAPreferenceCommand({
-        AccessToken: accessToken,
-        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
-      }),
-    );
+    // The intruder turns two-factor sign-in on with an authenticator app of its own; the product learns
+    // of it from Cognito's events (it mails the account's address, now the intruder's).
+    const started = await startSignIn(cognito, bff.info.clientId, taken, owner.password);
+    await turnOnTwoFactor(cognito, started.accessToken ?? '');
+    await mailTo(taken, /two-factor sign-in was turned on/i);
     // Every sign-in now asks for the intruder's code. (None is started here: one begun before the
     // recovery would hold the owner back for the challenge's 3 minutes, pending-challenge.int.test.ts.)
-    const settings = await cognito.send(
-      new AdminGetUserCommand({ UserPoolId: bff.info.userPoolId, Username: owner.uid }),
-    );
-    expect(settings.UserMFASettingList).toEqual(['SOFTWARE_TOKEN_MFA']);
+    expect(await twoFactorOf(owner)).toEqual(['SOFTWARE_TOKEN_MFA']);
 
     // The owner recovers the address and chooses a new password with the mailed code.
     const link = await recoveryCodeFor(owner.email, taken);
     expect((await bff.call('POST', 'email-recovery', { body: { code: link } })).status).toBe(200);
-    const code = await resetCodeFor(owner.email);
-    if (!code) throw new Error('no reset mail');
-    await cognito.send(
-      new ConfirmForgotPasswordCommand({
-        ClientId: bff.info.clientId,
-        Username: owner.email,
-        ConfirmationCode: code,
-        Password: 'Owner-again-1',
-      }),
-    );
+    expect(await twoFactorOf(owner)).toEqual([]);
+    await resetPassword(owner.email, 'Owner-again-1');
     // No code is asked for: the intruder's authenticator no longer stands in the way.
-    const signedIn = await cognito.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: bff.info.clientId,
-        AuthParameters: { USERNAME: owner.email, PASSWORD: 'Owner-again-1' },
-      }),
+    const signedIn = await startSignIn(cognito, bff.info.clientId, owner.email, 'Owner-again-1');
+    expect(signedIn.pending).toBeUndefined();
+    expect((await licensesWith(owner, signedIn.idToken ?? '')).status).toBe(200);
+    // The owner is told at the restored address, and can set it up again.
+    await mailTo(owner.email, /two-factor sign-in was turned off/i);
+  });
+
+  it('keeps the owner’s authenticator app, set up before the change: the restored account still asks its code', async () => {
+    const owner = await bff.newUser();
+    const started = await startSignIn(cognito, bff.info.clientId, owner.email, owner.password);
+    const secret = await turnOnTwoFactor(cognito, started.accessToken ?? '');
+    await mailTo(owner.email, /two-factor sign-in was turned on/i);
+    // The intruder holds a copy of the owner's session and the password, and moves the account.
+    const stolen = owner.token;
+    const taken = `taken-${owner.email}`;
+    const moved = await bff.call('PUT', 'update-email', {
+      user: owner,
+      body: { uid: owner.uid, oldEmail: owner.email, newEmail: taken, currentPassword: owner.password },
+    });
+    expect(moved.status).toBe(200);
+
+    // Whoever reads the old mailbox follows the recovery link and chooses a new password with the code.
+    const link = await recoveryCodeFor(owner.email, taken);
+    expect((await bff.call('POST', 'email-recovery', { body: { code: link } })).status).toBe(200);
+    expect(await twoFactorOf(owner)).toEqual(['SOFTWARE_TOKEN_MFA']);
+    const after = await licensesWith(owner, stolen);
+    expect(after.status).toBe(401);
+    expect(after.body.error?.code).toBe('SESSION_EXPIRED');
+    await resetPassword(owner.email, 'Owner-again-2');
+    // The new password alone opens nothing: the sign-in stops at the code of the owner's app.
+    const signIn = await startSignIn(cognito, bff.info.clientId, owner.email, 'Owner-again-2');
+    expect(signIn.idToken).toBeUndefined();
+    if (!signIn.pending) throw new Error('no code asked');
+    const answered = await answerChallenge(cognito, bff.info.clientId, signIn.pending, secret);
+    if (!('idToken' in answered)) throw new Error(`sign-in refused: ${answered.message}`);
+    expect((await licensesWith(owner, answered.idToken)).status).toBe(200);
+    expect((await mailsTo(owner.email)).map((m) => m.subject)).not.toContainEqual(
+      expect.stringMatching(/turned off/i),
     );
-    expect(signedIn.ChallengeName).toBeUndefined();
-    expect(signedIn.AuthenticationResult?.IdToken).toBeTruthy();
   });
 });
 

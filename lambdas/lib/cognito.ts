@@ -170,14 +170,14 @@ export async function requireNewPassword(username: string): Promise<void> {
 }
 
 /**
- * Turns two-factor sign-in off. An email recovery does it: an intruder may have turned it on with their
- * own authenticator app, which would keep the owner out after the password reset; the owner can turn it
- * on again from the profile page.
+ * Turns two-factor sign-in off: support's turn-off-two-factor (a lost phone), and an email recovery for
+ * an authenticator app set up after the change it undoes (lib/recovery-two-factor.ts). A trigger passes
+ * its event's pool.
  */
-export async function turnOffTwoFactor(username: string): Promise<void> {
+export async function turnOffTwoFactor(username: string, userPoolId = getConfig().userPoolId): Promise<void> {
   await cognito().send(
     new AdminSetUserMFAPreferenceCommand({
-      UserPoolId: getConfig().userPoolId,
+      UserPoolId: userPoolId,
       Username: username,
       SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
     }),

@@ -21,7 +21,8 @@ export async function requireUsableCode(code: string): Promise<RecoveryCode> {
   return rc;
 }
 
-const issuedMs = (rc: RecoveryCode): number => rc.issuedAtMs ?? (rc.issuedAt ?? 0) * 1000;
+/** Epoch ms the code was issued, just before its change of address (0 for codes of older releases). */
+export const issuedMs = (rc: RecoveryCode): number => rc.issuedAtMs ?? (rc.issuedAt ?? 0) * 1000;
 
 /**
  * Accepts a recovery with the code and voids every code of the user issued after it: those were mailed

@@ -2,9 +2,14 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { closeAccount } from '../lib/account-closure';
 import { signOutEverywhere, userSecurityFacts } from '../lib/cognito';
 import { getConfig } from '../lib/config';
+import { removeAuthenticatorLearnedLate } from '../lib/recovery-two-factor';
 import { isEventProcessed, recordEventProcessed } from '../lib/repository/events';
 import { getSessionsBar, recordSecondFactorChange, revokeTokens } from '../lib/repository/sessions';
-import { lastKnownTwoFactor, saveTwoFactor } from '../lib/repository/two-factor-state';
+import {
+  lastKnownTwoFactor,
+  recordAuthenticatorVerified,
+  saveTwoFactor,
+} from '../lib/repository/two-factor-state';
 import { type FactorKind, notifySecurityChange, type SecurityKind } from '../lib/security-mails';
 
 // How the product learns of changes to an account made straight at Cognito: a holder of the user's
@@ -17,7 +22,9 @@ import { type FactorKind, notifySecurityChange, type SecurityKind } from '../lib
 // others it mails the owner, with a link that ends every session, by the limits of lib/security-mails.ts
 // (a mail about the second factor is collapsed, never dropped). A change of second factor (on,
 // replaced, off) also ends every session no revocation has ended since (endSessionsBefore), and a new
-// authenticator app the sign-ins begun before it (lambdas/triggers/pre-token-generation.ts). EventBridge may deliver an
+// authenticator app the sign-ins begun before it (lambdas/triggers/pre-token-generation.ts). It records
+// when an app was set up, for the email recovery's rule (lib/recovery-two-factor.ts), and applies that
+// rule to a setup learned of after a recovery that should have removed it. EventBridge may deliver an
 // event twice or late: each is handled once (by CloudTrail's event id), and the two-factor state is
 // read from Cognito when the event is handled, so a repeat or an old event mails nothing wrong.
 
@@ -80,6 +87,7 @@ async function handle(detail: CloudTrailDetail, uid: string): Promise<void> {
   else if (detail.eventName === 'ConfirmForgotPassword') kind = 'password-reset';
   else {
     const atMs = Date.parse(at) || Date.now();
+    if (detail.eventName === 'VerifySoftwareToken') await recordAuthenticatorVerified(uid, atMs);
     const change = await twoFactorChange(uid, detail.eventName, atMs, user.twoFactor);
     kind = change.kind;
     // A new authenticator app ends the sign-ins begun with the old one. Turning the factor on or off
@@ -88,6 +96,16 @@ async function handle(detail: CloudTrailDetail, uid: string): Promise<void> {
     if (kind === 'two-factor-changed') await recordSecondFactorChange(uid, atMs);
     if (kind) await endSessionsBefore(uid, user.username, atMs, userPoolId);
     await change.save?.();
+    const setUp = detail.eventName === 'VerifySoftwareToken' || kind === 'two-factor-on';
+    if (
+      user.twoFactor &&
+      setUp &&
+      (await removeAuthenticatorLearnedLate(uid, user.username, atMs, userPoolId))
+    ) {
+      // The owner hears of the removal now: its own event finds the factor already off and mails nothing.
+      await saveTwoFactor(uid, { on: false, since: Date.now() });
+      kind = 'two-factor-off';
+    }
   }
   if (!kind || !user.address) return;
   await notifySecurityChange(

@@ -80,11 +80,13 @@ export interface Bff {
   stop(): Promise<void>;
 }
 
-const claimsOf = (token: string): Record<string, unknown> =>
+/** The claims of a JWT, unverified (tests read their own tokens). */
+export const claimsOf = (token: string): Record<string, unknown> =>
   JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
 
 /**
  * `webhooks: false`: the Stripe emulator records events but delivers none (a webhook that never came).
+ * `securityEvents: false`: the local Cognito sends no CloudTrail events (the test delivers them, late).
  * `sesSandbox`: SES as in a new account (dev/local-stack.ts).
  * `machineLimit`: the deployment's limit on machines per license (default none).
  * `authSessionSeconds`: how long a sign-in challenge can be answered (Cognito's 3 minutes by default).
@@ -92,6 +94,7 @@ const claimsOf = (token: string): Record<string, unknown> =>
 export async function startBff(
   opts: {
     webhooks?: boolean;
+    securityEvents?: boolean;
     sesSandbox?: { verifiedRecipients: string[] };
     machineLimit?: number;
     authSessionSeconds?: number;
@@ -104,6 +107,7 @@ export async function startBff(
     ports: 'auto',
     log: () => undefined,
     webhooks: opts.webhooks,
+    securityEvents: opts.securityEvents,
     sesSandbox: opts.sesSandbox,
     machineLimit: opts.machineLimit ?? null,
     authSessionSeconds: opts.authSessionSeconds,

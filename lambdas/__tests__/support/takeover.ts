@@ -2,9 +2,10 @@ import {
   AdminGetUserCommand,
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
+  ConfirmForgotPasswordCommand,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { startBff, type Bff, type User } from './bff';
+import { eventually, startBff, type Bff, type User } from './bff';
 
 // The takeover tests' stack and what they do as the owner or the intruder: sign in, refresh, read the
 // mails a change sent, move an account to another address.
@@ -13,8 +14,10 @@ let bff: Bff;
 let cognito: CognitoIdentityProviderClient;
 
 /** A stack, and a Cognito client with its admin's keys (the admin operations need SigV4 and a grant, as in AWS). */
-export async function startTakeoverStack(): Promise<{ bff: Bff; cognito: CognitoIdentityProviderClient }> {
-  bff = await startBff();
+export async function startTakeoverStack(
+  opts: Parameters<typeof startBff>[0] = {},
+): Promise<{ bff: Bff; cognito: CognitoIdentityProviderClient }> {
+  bff = await startBff(opts);
   cognito = new CognitoIdentityProviderClient({
     region: bff.info.region,
     endpoint: bff.info.cognitoEndpoint,
@@ -79,6 +82,10 @@ export const mailsTo = async (address: string): Promise<Mail[]> =>
     await fetch(`${bff.info.outbox}/messages.json?to=${encodeURIComponent(address)}`)
   ).json()) as Mail[];
 
+/** The mail to `address` whose subject matches, once it has arrived. */
+export const mailTo = (address: string, subject: RegExp): Promise<Mail> =>
+  eventually(async () => (await mailsTo(address)).find((m) => subject.test(m.subject)));
+
 /** The recovery code mailed to `oldEmail` for its change to `newEmail`. */
 export async function recoveryCodeFor(oldEmail: string, newEmail: string): Promise<string> {
   const mail = (await mailsTo(oldEmail)).find(
@@ -94,6 +101,24 @@ export async function resetCodeFor(address: string): Promise<string | undefined>
   const mail = (await mailsTo(address)).find((m) => m.text.includes('mode=resetPassword'));
   return /mode=resetPassword&oobCode=([^&\s)]+)/.exec(mail?.text ?? '')?.[1];
 }
+
+/** Chooses a new password with the code of the reset mail to `address`, once it has arrived. */
+export async function resetPassword(address: string, password: string): Promise<void> {
+  const code = await eventually(() => resetCodeFor(address));
+  await cognito.send(
+    new ConfirmForgotPasswordCommand({
+      ClientId: bff.info.clientId,
+      Username: address,
+      ConfirmationCode: code,
+      Password: password,
+    }),
+  );
+}
+
+/** The second factors Cognito asks the user for at sign-in. */
+export const twoFactorOf = async (user: User): Promise<string[]> =>
+  (await cognito.send(new AdminGetUserCommand({ UserPoolId: bff.info.userPoolId, Username: user.uid })))
+    .UserMFASettingList ?? [];
 
 export const emailOf = async (user: User) => {
   const out = await cognito.send(

@@ -1,10 +1,11 @@
 import { emailRecovery as endpoint } from './contract';
 import { withAccountLease } from '../../money/lease';
 import type { ApiEvent } from '../../lib/auth';
-import { requireNewPassword, setEmail, signOutEverywhere, turnOffTwoFactor } from '../../lib/cognito';
+import { requireNewPassword, setEmail, signOutEverywhere } from '../../lib/cognito';
 import { RecoveryCodeError } from '../../lib/errors';
 import { ok, apiHandler } from '../../lib/http';
-import { acceptRecovery, requireUsableCode } from '../../lib/recovery-code';
+import { acceptRecovery, issuedMs, requireUsableCode } from '../../lib/recovery-code';
+import { removeAuthenticatorSetUpSince } from '../../lib/recovery-two-factor';
 import { getAccount, saveEmail } from '../../lib/repository/accounts';
 import { setRecoveryCodeUsed } from '../../lib/repository/recovery-codes';
 import { revokeTokens } from '../../lib/repository/sessions';
@@ -15,10 +16,12 @@ import { updateCustomerEmail } from '../../lib/stripe';
 // its owner's hands. It restores the address the code was mailed to (verified), whatever happened
 // since, and voids the codes of later changes (mailed to addresses that followed, maybe an intruder's);
 // the password stops working and Cognito mails the restored address a code to choose a new one (so
-// whoever knew the old password is locked out); two-factor sign-in is turned off (it may be the
-// intruder's authenticator); every session ends; the account record and Stripe's
-// customer get the address back. It runs under the account's lease, as update-email does, so a change
-// of address racing it lands before it (and is undone) or after it (and fails: the password is gone).
+// whoever knew the old password is locked out); an authenticator app set up since the change is
+// removed (it may be the intruder's) while one set up before it stays, so the old mailbox alone never
+// opens an account with two-factor sign-in (lib/recovery-two-factor.ts); every session ends; the
+// account record and Stripe's customer get the address back. It runs under the account's lease, as
+// update-email does, so a change of address racing it lands before it (and is undone) or after it (and
+// fails: the password is gone).
 // The code is spent last, so a failure on the way can be retried with the same link.
 
 export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
@@ -34,8 +37,7 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
     });
     // After the address is back: Cognito mails the new-password code to it.
     await requireNewPassword(rc.username);
-    // An authenticator app the intruder set up would otherwise still stand between the owner and the account.
-    await turnOffTwoFactor(rc.username);
+    await removeAuthenticatorSetUpSince(rc.uid, rc.username, issuedMs(rc));
     await signOutEverywhere(rc.username);
     await revokeTokens(rc.uid);
     const account = await getAccount(rc.uid);

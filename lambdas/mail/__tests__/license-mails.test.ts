@@ -98,4 +98,8 @@ it('gives the old address of a changed account the link that restores it', () =>
   expect(mail.text).toContain('changed to new@example.com');
   expect(mail.text).toContain('https://stockbench.app/auth?mode=recoverEmail&oobCode=a%20b%2Fc');
   expect(mail.html).toContain('href="https://stockbench.app/auth?mode=recoverEmail&amp;oobCode=a%20b%2Fc"');
+  // What restoring does to two-factor sign-in, as lib/recovery-two-factor.ts does it.
+  expect(mail.text.replace(/\s+/g, ' ')).toContain(
+    'Two-factor sign-in stays as it was before the change; an authenticator app set up after the change is removed.',
+  );
 });

@@ -14,6 +14,10 @@ export const emailChanged = mailTemplate<{ newEmail: string; code: string }>({
       <Action href={`${site.siteUrl}/auth?mode=recoverEmail&oobCode=${encodeURIComponent(d.code)}`}>
         Restore my address
       </Action>
+      <P>
+        Restoring it ends every session and asks you to choose a new password. Two-factor sign-in stays as it
+        was before the change; an authenticator app set up after the change is removed.
+      </P>
     </>
   ),
 });

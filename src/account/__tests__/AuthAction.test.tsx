@@ -247,6 +247,12 @@ describe('/auth', () => {
       );
       // The password no longer works: the page leads to choosing a new one, the address not in the URL.
       expect(screen.getByText(/its password no longer works/)).toBeInTheDocument();
+      // Two-factor sign-in as it was before the change: an app set up after it is gone.
+      expect(
+        screen.getByText(
+          /Two-factor sign-in stays as it was before the change: if it was on, signing in asks/,
+        ),
+      ).toHaveTextContent('An authenticator app set up after the change has been removed.');
       expect(screen.getByRole('link', { name: 'Choose a new password' })).toHaveAttribute(
         'href',
         '/reset-password',

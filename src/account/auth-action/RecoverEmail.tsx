@@ -12,8 +12,9 @@ import { RecoveryLinkNextStep } from './LinkNextStep';
 
 /**
  * mode=recoverEmail: shows both addresses; Recover restores the previous one through the BFF, which
- * also ends every session and voids the password (whoever changed the address may know it), and mails
- * the restored address a link to choose a new one. The page then leads straight there.
+ * also ends every session and voids the password (whoever changed the address may know it), removes an
+ * authenticator app set up since the change (one set up before it stays), and mails the restored
+ * address a link to choose a new one. The page then leads straight there.
  */
 export function RecoverEmail({ code }: { code: string }) {
   const [info, setInfo] = useState<EmailRecoveryInfo | null>(null);
@@ -59,6 +60,10 @@ export function RecoverEmail({ code }: { code: string }) {
           Every session of your account has ended, and its password no longer works, in case whoever changed
           your address knew it. Choose a new password now: we have mailed a link for it to{' '}
           <strong>{restored}</strong>.
+        </p>
+        <p>
+          Two-factor sign-in stays as it was before the change: if it was on, signing in asks for a code from
+          your authenticator app as before. An authenticator app set up after the change has been removed.
         </p>
         <p>
           {/* The address travels in the page's state, not in its URL (URLs reach access logs). */}
