@@ -6,13 +6,12 @@ import {
   DeleteUserCommand,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { cloudTrailEvent } from '../../dev/cognito/audit-events';
 import { readOutbox, type OutboxMessage } from '../../dev/outbox';
 import { support } from '../../scripts/support/run';
 import { assignLicense } from '../endpoints/assign-license/contract';
 import { licensesOf, subscribe } from './support/accounts';
 import { eventually, startBff, type Bff, type User } from './support/bff';
+import { deliverCloudTrailEvent } from './support/security-events';
 
 // Deleting an account at Cognito instead of through the site. The user pool refuses DeleteUser with the
 // user's own access token (its web ACL; the local Cognito refuses it the same way), so the account
@@ -47,27 +46,6 @@ async function accessTokenOf(user: User): Promise<string> {
     }),
   );
   return out.AuthenticationResult?.AccessToken ?? '';
-}
-
-/** The event EventBridge delivers for Cognito's CloudTrail record of a call, run as deployed. */
-async function deliverCloudTrailEvent(eventName: string, sub: string): Promise<void> {
-  const event = cloudTrailEvent(eventName, sub);
-  // Signed, as EventBridge's invocation is: the stack's Lambda endpoint runs nothing unsigned.
-  const lambda = new LambdaClient({
-    region: bff.info.region,
-    endpoint: bff.info.lambda,
-    credentials: bff.info.adminCredentials,
-  });
-  const out = await lambda
-    .send(
-      new InvokeCommand({
-        FunctionName: 'security-events',
-        Payload: new TextEncoder().encode(JSON.stringify(event)),
-      }),
-    )
-    .finally(() => lambda.destroy());
-  expect(out.StatusCode).toBe(200);
-  expect(out.FunctionError).toBeUndefined();
 }
 
 async function lookup(email: string): Promise<string> {
@@ -108,7 +86,7 @@ it('closes the account of a user deleted straight at Cognito, as delete-customer
   expect(assigned.status).toBe(200);
   // The user is gone from the pool (a DeleteUser that got through), and CloudTrail's event follows.
   await cognito.send(new AdminDeleteUserCommand({ UserPoolId: bff.info.userPoolId, Username: user.uid }));
-  await deliverCloudTrailEvent('DeleteUser', user.uid);
+  expect(await deliverCloudTrailEvent(bff, 'DeleteUser', user.uid)).toBeUndefined();
 
   // Nothing renews and nothing of the account is left.
   expect((await bff.stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
@@ -132,7 +110,7 @@ it('closes the account of a user deleted straight at Cognito, as delete-customer
   );
 
   // EventBridge delivering the event again changes nothing and mails nothing more.
-  await deliverCloudTrailEvent('DeleteUser', user.uid);
+  expect(await deliverCloudTrailEvent(bff, 'DeleteUser', user.uid)).toBeUndefined();
   const deletionMails = (await readOutbox(bff.outboxDir, user.email)).filter((m) =>
     /account was deleted/.test(m.subject),
   );

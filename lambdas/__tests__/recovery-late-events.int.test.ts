@@ -1,5 +1,5 @@
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { cloudTrailEvent } from '../../dev/cognito/audit-events';
+import { deliverCloudTrailEvent } from './support/security-events';
 import { type Bff } from './support/bff';
 import {
   intruderMoves,
@@ -28,14 +28,7 @@ afterAll(() => stopTakeoverStack());
 
 /** Delivers the event of `eventName` called for user `sub` at `at`, and waits for the function. */
 async function deliverLate(eventName: string, sub: string, at: Date): Promise<void> {
-  const event = cloudTrailEvent(eventName, sub);
-  event.detail.eventTime = at.toISOString();
-  const res = await fetch(`${bff.info.lambda}/2015-03-31/functions/security-events/invocations`, {
-    method: 'POST',
-    body: JSON.stringify(event),
-  });
-  expect(res.status).toBe(200);
-  expect(res.headers.get('x-amz-function-error')).toBeNull();
+  expect(await deliverCloudTrailEvent(bff, eventName, sub, at)).toBeUndefined();
 }
 
 it('removes the intruder’s app, set up after the change, once its late event arrives', async () => {
