@@ -101,6 +101,9 @@ export class Model {
   used = false;
   accountRefunded = false;
   deleted = false;
+  /** At deletion: whether a subscription in force was cancelled, and how many licenses given to others ended. */
+  endedByDeletion = false;
+  givenEndedByDeletion = 0;
   billingEmail: string | null = null;
   address: string | null = null;
   colleague: string | null = null;

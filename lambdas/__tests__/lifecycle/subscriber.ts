@@ -294,6 +294,8 @@ export class DeleteAccount extends Cmd {
   allowed = (m: Readonly<Model>) => !m.deleted;
   async act(m: Model, w: World) {
     await w.ok('POST', 'delete-customer', { body: { uid: w.owner.uid, currentPassword: w.owner.password } });
+    m.endedByDeletion = m.inForce;
+    m.givenEndedByDeletion = m.licenses.filter((l) => l.assignee).length;
     // The subscription's end may still be told before the account record goes.
     if (m.inForce) m.expect(m.owner, 'ended', 0, 1);
     if (m.inForce) m.endAll('ended');
