@@ -279,12 +279,14 @@ export class GuaranteeRefund extends Cmd {
       res.body.amount === m.left,
       `the guarantee refunded ${String(res.body.amount)}, not the ${m.left} left`,
     );
+    // Each payment with something left is refunded on its own, and each refund has its mail.
+    const refunds = s.payments.filter((p) => p.amount > p.refunded).length;
     for (const p of s.payments) p.refunded = p.amount;
     s.guaranteeUsed = true;
     m.accountRefunded = true;
     if (m.address) households.set(m.address, clock);
     m.endAll('refunded');
-    m.money('refund');
+    m.money('refund', refunds);
   }
 }
 
