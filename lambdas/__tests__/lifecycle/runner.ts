@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Bff } from '../support/bff';
 import { useStack as shareStack } from '../rounds/round';
 import { Accept, Assign, Validate } from './colleague';
-import { CognitoDeleteUser } from './cognito';
+import { CognitoChangeEmail, CognitoDeleteUser } from './cognito';
 import { exclude, type Cmd } from './command';
 import { KNOWN_DEFECTS } from './known-defects';
 import { Model } from './model';
@@ -51,6 +51,7 @@ const COMMANDS: Record<string, fc.Arbitrary<Cmd>> = {
   'declined renewal': fc.constant(new DeclinedRenewal()),
   'card about to expire': fc.constant(new CardAboutToExpire()),
   'Cognito DeleteUser with own token': fc.constant(new CognitoDeleteUser()),
+  'Cognito UpdateUserAttributes email with own token': fc.constant(new CognitoChangeEmail()),
 };
 
 /**
