@@ -171,7 +171,7 @@ export class KeepRenewing extends Cmd {
     }
     s.ending = false;
     s.quantity = m.renewing.length;
-    m.expect(m.owner, 'other'); // the owner's confirmation
+    m.money('other'); // the owner's confirmation, a money mail (docs/mail.md)
   }
 }
 
@@ -209,7 +209,7 @@ export class Resume extends Cmd {
       l.renewing = true;
       if (l.assignee) m.expect(l.assignee, 'other', 0, 1);
     }
-    m.expect(m.owner, 'other', 0, 1);
+    m.money('other', 0, 1); // the owner's confirmation, a money mail (docs/mail.md)
     s.ending = false;
   }
 }
