@@ -12,6 +12,7 @@ import { readDeletion } from '../../lambdas/lib/repository/deletions';
 import { readGuaranteeRefund } from '../../lambdas/lib/repository/guarantee';
 import { listSlots } from '../../lambdas/lib/repository/licenses';
 import { readTermsAcceptance } from '../../lambdas/lib/repository/terms-acceptance';
+import { ENDED_STATUSES } from '../../lambdas/lib/subscription-status';
 import { listFinalizedInvoices, retrieveSubscription, snapshotOf } from '../../lambdas/lib/stripe';
 import { readAudit } from './audit';
 import { recentActions } from './records';
@@ -77,7 +78,9 @@ export async function lookup(email: string, outbox: string | undefined) {
           // period ends, so the licenses in force are counted from our records.
           inForce: slots.filter((l) => l.subscriptionId === snapshot.subscriptionId && isInForce(l)).length,
           renewing: snapshot.renewing,
-          endsAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+          // A subscription that has ended ends no more, whatever its cancel_at_period_end still says.
+          endsAtPeriodEnd:
+            snapshot.cancelAtPeriodEnd && !ENDED_STATUSES.includes(snapshot.subscriptionStatus),
           period: [iso(snapshot.periodStart), iso(snapshot.periodEnd)],
           card: snapshot.cardLast4 ? `${snapshot.cardBrand ?? 'card'} ending in ${snapshot.cardLast4}` : null,
           nextCharge: nextChargeOf(snapshot),

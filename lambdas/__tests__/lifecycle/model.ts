@@ -101,6 +101,9 @@ export class Model {
   used = false;
   accountRefunded = false;
   deleted = false;
+  /** At deletion: whether a subscription in force was cancelled, and how many licenses given to others ended. */
+  endedByDeletion = false;
+  givenEndedByDeletion = 0;
   billingEmail: string | null = null;
   address: string | null = null;
   colleague: string | null = null;
@@ -178,12 +181,15 @@ export class Model {
     }
   }
 
-  /** Every license ends now (refund, deletion, the end of a subscription set to end). */
-  endAll(status: Status): void {
+  /**
+   * Every license ends: now (a refund, a deletion: a removed license's end moves up too, which its
+   * holder may be told), or at the period's end of a subscription set to end (as each was dated).
+   */
+  endAll(status: Status, now = true): void {
     const s = this.sub;
     if (!s) return;
     for (const l of s.licenses.filter((x) => x.inForce)) {
-      if (l.renewing) this.dated(l);
+      if (l.renewing || now) this.dated(l);
       l.inForce = false;
       l.renewing = false;
     }

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
+import type { lookup } from '../../../scripts/support/lookup';
 import { support } from '../../../scripts/support/run';
 import { Cmd, expectThat } from './command';
 import type { Model } from './model';
@@ -98,4 +99,83 @@ export class PriceChange extends Cmd {
     );
     m.current.pending = { unitAmount: this.unitAmount, appliesAt: change?.appliesAt ?? 0 };
   }
+}
+
+type Lookup = Awaited<ReturnType<typeof lookup>>;
+
+/**
+ * Support looks the subscriber up (`npm run support -- lookup <email> --json`): what it tells the
+ * operator agrees with the model: the subscription's state, the licenses in force against those that
+ * renew, who holds each, the guarantee's refund, the billing e-mail; after deletion, that and how the
+ * account was deleted.
+ */
+export class SupportLookup extends Cmd {
+  name = 'support lookup';
+  args = () => '';
+  allowed = () => true;
+  async act(m: Model, w: World) {
+    const { code, out } = await runSupport(w, 'lookup', w.owner.email, '--json');
+    const r = JSON.parse(out) as Lookup;
+    const problems = m.deleted ? deletedProblems(m, r) : accountProblems(m, r);
+    expectThat(code === (m.deleted ? 1 : 0), `support lookup exited ${code}`);
+    expectThat(problems.length === 0, `support lookup disagrees with the model: ${problems.join('; ')}`);
+  }
+}
+
+const STRIPE_STATUS = { active: 'active', past_due: 'past_due', ended: 'canceled', refunded: 'canceled' };
+
+function accountProblems(m: Model, r: Lookup): string[] {
+  if (!r.found) return ['it finds no account'];
+  const s = m.current;
+  const holder = (l: { key: string; assignee: string | null }) =>
+    `${l.key} held by ${l.assignee ?? 'the buyer'}`;
+  const got = {
+    subscription: r.subscription && {
+      id: r.subscription.id,
+      status: r.subscription.status,
+      inForce: r.subscription.inForce,
+      renewing: r.subscription.renewing,
+      endsAtPeriodEnd: r.subscription.endsAtPeriodEnd,
+    },
+    licenses: r.licenses
+      .filter((l) => l.inForce)
+      .map((l) => holder({ key: l.key, assignee: l.holder === 'the buyer' ? null : l.holder }))
+      .sort(),
+    guaranteeRefund: r.guaranteeRefund !== null,
+    billingEmail: r.billingDetails?.billingEmail ?? null,
+  };
+  const want = {
+    subscription: {
+      id: s.id,
+      status: STRIPE_STATUS[s.status],
+      inForce: m.licenses.length,
+      renewing: m.renewing.length,
+      endsAtPeriodEnd: s.ending,
+    },
+    licenses: m.licenses.map(holder).sort(),
+    guaranteeRefund: s.guaranteeUsed,
+    billingEmail: m.billingEmail,
+  };
+  return JSON.stringify(got) === JSON.stringify(want)
+    ? []
+    : [`it says ${JSON.stringify(got)}, the model ${JSON.stringify(want)}`];
+}
+
+function deletedProblems(m: Model, r: Lookup): string[] {
+  if (r.found) return ['it still finds the account'];
+  const d = r.deleted;
+  if (!d) return ['it knows of no deletion'];
+  const want = {
+    via: 'site',
+    subscriptionCanceled: m.endedByDeletion,
+    licensesGivenEnded: m.givenEndedByDeletion,
+  };
+  const got = {
+    via: d.via,
+    subscriptionCanceled: d.subscriptionCanceled,
+    licensesGivenEnded: d.licensesGivenEnded,
+  };
+  return JSON.stringify(got) === JSON.stringify(want)
+    ? []
+    : [`its deletion says ${JSON.stringify(got)}, the model ${JSON.stringify(want)}`];
 }

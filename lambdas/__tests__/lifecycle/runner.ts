@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import type { Bff } from '../support/bff';
 import { useStack as shareStack } from '../rounds/round';
 import { Accept, Assign, Validate } from './colleague';
-import { CognitoDeleteUser } from './cognito';
+import { CognitoChangeEmail, CognitoDeleteUser } from './cognito';
 import { exclude, type Cmd } from './command';
 import { KNOWN_DEFECTS } from './known-defects';
 import { Model } from './model';
-import { PriceChange, SupportRefund, TwoFactorOff } from './operator';
+import { PriceChange, SupportLookup, SupportRefund, TwoFactorOff } from './operator';
 import {
   BillingDetails,
   Buy,
@@ -44,12 +44,14 @@ const COMMANDS: Record<string, fc.Arbitrary<Cmd>> = {
   'colleague accepts': fc.constant(new Accept()),
   validate: fc.tuple(i, fc.nat({ max: 2 })).map(([a, pc]) => new Validate(a, pc)),
   'support refund': fc.constant(new SupportRefund()),
+  'support lookup': fc.constant(new SupportLookup()),
   'support turns off two-factor': fc.constant(new TwoFactorOff()),
   'price change': fc.constantFrom(2000, 2500).map((n) => new PriceChange(n)),
   'clock to the next renewal': fc.constant(new NextRenewal()),
   'declined renewal': fc.constant(new DeclinedRenewal()),
   'card about to expire': fc.constant(new CardAboutToExpire()),
   'Cognito DeleteUser with own token': fc.constant(new CognitoDeleteUser()),
+  'Cognito UpdateUserAttributes email with own token': fc.constant(new CognitoChangeEmail()),
 };
 
 /**

@@ -171,7 +171,7 @@ export class KeepRenewing extends Cmd {
     }
     s.ending = false;
     s.quantity = m.renewing.length;
-    m.expect(m.owner, 'other'); // the owner's confirmation
+    m.money('other'); // the owner's confirmation, a money mail (docs/mail.md)
   }
 }
 
@@ -209,7 +209,7 @@ export class Resume extends Cmd {
       l.renewing = true;
       if (l.assignee) m.expect(l.assignee, 'other', 0, 1);
     }
-    m.expect(m.owner, 'other', 0, 1);
+    m.money('other', 0, 1); // the owner's confirmation, a money mail (docs/mail.md)
     s.ending = false;
   }
 }
@@ -279,12 +279,14 @@ export class GuaranteeRefund extends Cmd {
       res.body.amount === m.left,
       `the guarantee refunded ${String(res.body.amount)}, not the ${m.left} left`,
     );
+    // Each payment with something left is refunded on its own, and each refund has its mail.
+    const refunds = s.payments.filter((p) => p.amount > p.refunded).length;
     for (const p of s.payments) p.refunded = p.amount;
     s.guaranteeUsed = true;
     m.accountRefunded = true;
     if (m.address) households.set(m.address, clock);
     m.endAll('refunded');
-    m.money('refund');
+    m.money('refund', refunds);
   }
 }
 
@@ -294,6 +296,8 @@ export class DeleteAccount extends Cmd {
   allowed = (m: Readonly<Model>) => !m.deleted;
   async act(m: Model, w: World) {
     await w.ok('POST', 'delete-customer', { body: { uid: w.owner.uid, currentPassword: w.owner.password } });
+    m.endedByDeletion = m.inForce;
+    m.givenEndedByDeletion = m.licenses.filter((l) => l.assignee).length;
     // The subscription's end may still be told before the account record goes.
     if (m.inForce) m.expect(m.owner, 'ended', 0, 1);
     if (m.inForce) m.endAll('ended');

@@ -17,7 +17,7 @@ function renew(m: Model, end: number): void {
   if (!s || !m.inForce || m.deleted) return;
   s.windowOpen = false;
   if (s.ending) {
-    m.endAll('ended');
+    m.endAll('ended', false);
     m.notice('ended');
     return;
   }

@@ -12,7 +12,7 @@ import { readAudit } from '../audit';
 import { support } from '../run';
 import { readOutbox } from '../../../dev/outbox';
 import { eventually, startBff, type Bff } from '../../../lambdas/__tests__/support/bff';
-import { licensesOf, subscribe } from '../../../lambdas/__tests__/support/accounts';
+import { advanceStripeClock, licensesOf, subscribe } from '../../../lambdas/__tests__/support/accounts';
 import { aMachine } from '../../../lambdas/__tests__/support/machines';
 import { saveBillingDetails } from '../../../lambdas/lib/repository/billing-details';
 import { listSlots, writeMachines } from '../../../lambdas/lib/repository/licenses';
@@ -90,6 +90,25 @@ describe('npm run support', () => {
       subscription: { inForce: number; renewing: number };
     };
     expect(json.subscription).toMatchObject({ inForce: 3, renewing: 1 });
+  });
+
+  it('tells a subscription that ended at its period end as ended, no longer as ending', async () => {
+    const { user, customerId, subscriptionId } = await subscribe(bff, 1);
+    const cancelled = await bff.call('PUT', 'cancel-subscription', {
+      user,
+      body: { customerId, subscriptionId },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(cancelled.status).toBe(200);
+    await advanceStripeClock(bff, 32 * 24 * 3600);
+    type Lookup = { subscription: { status: string; inForce: number; endsAtPeriodEnd: boolean } };
+    const json = await eventually(async () => {
+      const r = JSON.parse((await run('lookup', user.email, '--json')).out) as Lookup;
+      return r.subscription.status === 'canceled' && r.subscription.inForce === 0 ? r : undefined;
+    });
+    expect(json.subscription.endsAtPeriodEnd).toBe(false);
+    const { out } = await run('lookup', user.email);
+    expect(out).toContain(`subscription ${subscriptionId}: canceled, 0 licenses in force, 0 renewing,`);
   });
 
   it('refunds outside the guarantee only with --yes, no more than is left, and leaves the licenses', async () => {

@@ -267,6 +267,16 @@ describe('the satisfaction guarantee', () => {
     expect(late.body.error?.message).toMatch(/^The satisfaction guarantee applies within the first month/);
   });
 
+  it("refuses once a subscription set to end has ended on Stripe's clock, though no renewal moved its period on", async () => {
+    const s = await buy(1, 'pm_card_visa');
+    await leave(s);
+    await advanceStripeClock(bff, 32 * DAY);
+    await eventually(async () => ((await deletionHandled(s.subscriptionId)) ? true : undefined));
+    expect(await eligibility(s.user)).toMatchObject({ eligible: false, reason: 'WINDOW_PASSED' });
+    expect((await refund(s)).body.error?.code).toBe('WINDOW_PASSED');
+    expect((await stripePaid(s.customerId)).refunded).toBe(0);
+  });
+
   it('refuses an account whose licenses were used in the year before, not one unused for a year', async () => {
     const user = await bff.newUser();
     const earlier = await buy(1, 'pm_card_visa', user);
