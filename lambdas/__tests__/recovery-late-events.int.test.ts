@@ -23,7 +23,7 @@ let bff: Bff;
 let cognito: CognitoIdentityProviderClient;
 beforeAll(async () => {
   ({ bff, cognito } = await startTakeoverStack({ securityEvents: false }));
-}, 180000);
+});
 afterAll(() => stopTakeoverStack());
 
 /** Delivers the event of `eventName` called for user `sub` at `at`, and waits for the function. */

@@ -4,7 +4,7 @@ import { fields } from '../../contracts/fields';
 
 export interface RequestRefundResult {
   subscriptionId: string;
-  /** Everything the subscription paid, refunded (in the smallest unit of `currency`). */
+  /** What the guarantee refunded: what was left of every payment (in the smallest unit of `currency`). */
   amount: number;
   currency: string;
   /** ISO 8601. */

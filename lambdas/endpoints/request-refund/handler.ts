@@ -21,6 +21,7 @@ import {
   cancelSubscription,
   licenseItem,
   refundInFull,
+  refundsOfPayment,
   retrieveSubscription,
   snapshotOf,
 } from '../../lib/stripe';
@@ -38,6 +39,8 @@ import { tellAboutRefunds } from '../../notices/refund-notices';
 // subscription is cancelled at once and each of its licenses ends now (validate-license refuses them at
 // the next check); the refund is recorded and each refund mailed, once. Every step repeats safely,
 // and a refund that began is carried through by the next request, whatever the rules say by then.
+
+const GUARANTEE_REASON = 'satisfaction_guarantee';
 
 export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const caller = await getCaller(event);
@@ -77,7 +80,7 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
     const made = await refundInFull(facts.payments, action.attempt ?? randomUUID(), {
       uid,
       subscription: sub.id,
-      reason: 'satisfaction_guarantee',
+      reason: GUARANTEE_REASON,
     });
     const ended = ENDED_STATUSES.includes(sub.status) ? sub : await cancelSubscription(sub.id);
     const slots = await listSlots(uid, sub.id);
@@ -86,7 +89,12 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
       ...slots.filter((s) => !s.expired).map((s) => endSlotNow(uid, s.sk, at)),
       saveSubscription(uid, body.customerId, snapshotOf(ended)),
     ]);
-    const amount = facts.payments.reduce((n, p) => n + p.amount, 0);
+    // What the guarantee gave back: its own refunds (of a payment support refunded in part, what was
+    // left), read from Stripe, so a retry that finds them made answers the same.
+    const amount = (await Promise.all(facts.payments.map((p) => refundsOfPayment(p.paymentIntent))))
+      .flatMap((p) => p.refunds)
+      .filter((r) => r.metadata?.reason === GUARANTEE_REASON && r.metadata.subscription === sub.id)
+      .reduce((n, r) => n + r.amount, 0);
     await saveGuaranteeRefund(uid, {
       subscriptionId: sub.id,
       refundedAt: now,

@@ -267,6 +267,25 @@ describe('the satisfaction guarantee', () => {
     expect(late.body.error?.message).toMatch(/^The satisfaction guarantee applies within the first month/);
   });
 
+  it('gives back what is left of a payment support refunded in part, and says so', async () => {
+    // A card of its own: the guarantee applies once per household, and other tests refund visa cards.
+    const s = await buyWithNumber('4000056655665556');
+    const [invoice] = (await bff.stripe.invoices.list({ customer: s.customerId, status: 'paid' })).data;
+    const [payment] = (await bff.stripe.invoicePayments.list({ invoice: invoice?.id ?? '' })).data;
+    const pi = payment?.payment.payment_intent;
+    await bff.stripe.refunds.create({ payment_intent: typeof pi === 'string' ? pi : '', amount: 100 });
+    // The customer is told of support's refund first: its webhook has run.
+    await eventually(async () =>
+      (await readOutbox(bff.outboxDir, s.user.email)).some((m) => /\$1\.00/.test(m.text)),
+    );
+    const before = await stripePaid(s.customerId);
+    expect((await eligibility(s.user)).amount).toBe(before.paid - 100);
+    const res = await refund(s);
+    expect({ status: res.status, error: res.body.error }).toEqual({ status: 200, error: undefined });
+    expect(res.body.amount).toBe(before.paid - 100);
+    expect(await stripePaid(s.customerId)).toEqual({ paid: before.paid, refunded: before.paid });
+  });
+
   it("refuses once a subscription set to end has ended on Stripe's clock, though no renewal moved its period on", async () => {
     const s = await buy(1, 'pm_card_visa');
     await leave(s);
