@@ -23,8 +23,6 @@ const config: KnipConfig = {
     'plugins/*/index.js',
     '**/*.test.{ts,tsx}',
     '__mocks__/**/*.js',
-    // Jest's test environment when TEST_CPU_LOG is set (jest.config.ts).
-    'scripts/test-profile/cpu-environment.ts',
   ],
   project: ['**/*.{ts,tsx,js,mjs}', '!public/**', '!.cache/**', '!cdk.out/**', '!bench/results/**'],
   ignoreDependencies: [
