@@ -12,6 +12,8 @@ import {
 } from '../../../lambdas/__tests__/support/bff';
 import { localDynamoDbClient } from '../../dynamodb';
 import { readOutbox } from '../../outbox';
+import { lastKnownTwoFactor } from '../../../lambdas/lib/repository/two-factor-state';
+import { startSignIn, turnOnTwoFactor } from '../../../lambdas/__tests__/support/two-factor';
 import type { IamDecision } from '../gate';
 import { handlerNames } from '../principals';
 import { TERMS_VERSION } from '../../../src/lib/terms-version';
@@ -265,6 +267,16 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
     mails.find((m) => m.text.includes('mode=recoverEmail'))?.text ?? '',
   )?.[1];
   expect(code).toBeDefined();
+  // Whoever changed the address sets up an authenticator app after it; the recovery removes that app.
+  const intruder = new CognitoIdentityProviderClient({
+    region: bff.info.region,
+    endpoint: bff.info.cognitoEndpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const atNewAddress = await startSignIn(intruder, bff.info.clientId, newEmail, user.password);
+  await turnOnTwoFactor(intruder, atNewAddress.accessToken ?? '');
+  intruder.destroy();
+  await eventually(async () => (await lastKnownTwoFactor(user.uid)).verifiedAt !== undefined);
   await ok(bff.call('POST', 'email-recovery-info', { body: { code } }));
   await ok(bff.call('POST', 'email-recovery', { body: { code } }));
   // The change and the recovery ended every session and voided the password: the owner chooses a new

@@ -10,8 +10,9 @@ import { AccountSummaryError, fetchAccountSummary } from '../../../../desktop-cl
 import { signIn, SignInError } from '../../../../desktop-client/sign-in';
 import { validateLicense } from '../contract';
 import { licensesOf, subscribe } from '../../../__tests__/support/accounts';
-import { startBff, type Bff, type User } from '../../../__tests__/support/bff';
+import { eventually, startBff, type Bff, type User } from '../../../__tests__/support/bff';
 import { aMachine } from '../../../__tests__/support/machines';
+import { lastKnownTwoFactor } from '../../../lib/repository/two-factor-state';
 
 // The reference client (desktop-client/) signs in as the desktop application does, for a user with
 // two-factor sign-in on: Cognito asks for the code (SOFTWARE_TOKEN_MFA), the client asks the person,
@@ -56,6 +57,11 @@ async function turnOnTwoFactor(user: User): Promise<string> {
       SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
     }),
   );
+  // As /profile does, every session ends with the change (the change's own event may have ended them
+  // first); the application signs in after the product has handled the change.
+  const ended = await bff.call('POST', 'sign-out-everywhere', { user, body: { keepPendingSignIns: true } });
+  expect([200, 401]).toContain(ended.status);
+  await eventually(async () => (await lastKnownTwoFactor(user.uid)).on || undefined);
   return secret;
 }
 
