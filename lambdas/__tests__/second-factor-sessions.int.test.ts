@@ -1,8 +1,6 @@
 import {
   AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-  RespondToAuthChallengeCommand,
   SetUserMFAPreferenceCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -10,7 +8,15 @@ import { generateSync } from 'otplib';
 import { readOutbox } from '../../dev/outbox';
 import { eventually, startBff, type Bff, type User } from './support/bff';
 import { deliverCloudTrailEvent } from './support/security-events';
-import { answerChallenge, holdingSecurityEvents, startSignIn, turnOnTwoFactor } from './support/two-factor';
+import {
+  answerChallenge,
+  holdingSecurityEvents,
+  refreshes as refreshesWith,
+  sessionOf as sessionOfUser,
+  type Session,
+  startSignIn,
+  turnOnTwoFactor,
+} from './support/two-factor';
 
 // A session copied before the owner turns two-factor sign-in on, replaces the authenticator app or
 // turns it off must end with the change: otherwise its refresh token keeps minting access tokens, and
@@ -33,54 +39,8 @@ afterAll(async () => {
   await bff?.stop();
 });
 
-interface Session {
-  id: string;
-  access: string;
-  refresh: string;
-}
-
-/** A session of `user`: the password, and the app's code when Cognito asks for it. */
-async function sessionOf(user: User, secret?: string): Promise<Session> {
-  if (secret) {
-    const { pending } = await startSignIn(cognito, bff.info.clientId, user.email, user.password);
-    if (!pending) throw new Error('no code challenge');
-    const out = await cognito.send(
-      new RespondToAuthChallengeCommand({
-        ClientId: bff.info.clientId,
-        ChallengeName: 'SOFTWARE_TOKEN_MFA',
-        Session: pending.session,
-        ChallengeResponses: { USERNAME: pending.username, SOFTWARE_TOKEN_MFA_CODE: generateSync({ secret }) },
-      }),
-    );
-    const r = out.AuthenticationResult;
-    return { id: r?.IdToken ?? '', access: r?.AccessToken ?? '', refresh: r?.RefreshToken ?? '' };
-  }
-  const out = await cognito.send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: bff.info.clientId,
-      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
-    }),
-  );
-  const r = out.AuthenticationResult;
-  return { id: r?.IdToken ?? '', access: r?.AccessToken ?? '', refresh: r?.RefreshToken ?? '' };
-}
-
-/** What a refresh with `refresh` gets: 'refreshed', or Cognito's error. */
-async function refreshes(refresh: string): Promise<string> {
-  try {
-    await cognito.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        ClientId: bff.info.clientId,
-        AuthParameters: { REFRESH_TOKEN: refresh },
-      }),
-    );
-    return 'refreshed';
-  } catch (err) {
-    return err instanceof Error ? err.name : String(err);
-  }
-}
+const sessionOf = (user: User, secret?: string) => sessionOfUser(cognito, bff.info.clientId, user, secret);
+const refreshes = (refresh: string) => refreshesWith(cognito, bff.info.clientId, refresh);
 
 /** The BFF's answer to a read with `token`: its status and error code. */
 async function bffWith(user: User, token: string) {

@@ -4,8 +4,6 @@ import {
   CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   ForgotPasswordCommand,
-  InitiateAuthCommand,
-  RespondToAuthChallengeCommand,
   SetUserMFAPreferenceCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -16,7 +14,13 @@ import { readOutbox, type OutboxMessage } from '../../dev/outbox';
 import { endSessions } from '../endpoints/end-sessions/contract';
 import { FACTOR_MAIL_WINDOW_MS } from '../lib/security-mails';
 import { eventually, startBff, type Bff, type User } from './support/bff';
-import { answerChallenge, startSignIn, turnOnTwoFactor } from './support/two-factor';
+import {
+  answerChallenge,
+  refreshes as refreshesWith,
+  sessionOf as sessionOfUser,
+  startSignIn,
+  turnOnTwoFactor,
+} from './support/two-factor';
 
 // Cognito lets a holder of a user's access token turn two-factor sign-in on or off, set up another
 // authenticator app or change the password, with no password and no current code. Played as a token
@@ -41,17 +45,8 @@ afterAll(async () => {
 });
 
 /** The owner's session (what a thief copies): ID, access and refresh tokens. */
-async function sessionOf(user: User) {
-  const out = await cognito.send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: bff.info.clientId,
-      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
-    }),
-  );
-  const r = out.AuthenticationResult;
-  return { id: r?.IdToken ?? '', access: r?.AccessToken ?? '', refresh: r?.RefreshToken ?? '' };
-}
+const sessionOf = (user: User) => sessionOfUser(cognito, bff.info.clientId, user);
+const refreshes = (refresh: string) => refreshesWith(cognito, bff.info.clientId, refresh);
 
 /** The mail to `address` whose subject matches, once it has arrived. */
 const mailTo = (address: string, subject: RegExp): Promise<OutboxMessage> =>
@@ -59,21 +54,6 @@ const mailTo = (address: string, subject: RegExp): Promise<OutboxMessage> =>
 
 const linkCode = (mail: OutboxMessage) =>
   /mode=endSessions&oobCode=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '';
-
-async function refreshes(refresh: string): Promise<string> {
-  try {
-    await cognito.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        ClientId: bff.info.clientId,
-        AuthParameters: { REFRESH_TOKEN: refresh },
-      }),
-    );
-    return 'refreshed';
-  } catch (err) {
-    return err instanceof Error ? err.name : String(err);
-  }
-}
 
 it('a thief who turns two-factor sign-in on is reported at once, and the mailed link ends every session', async () => {
   const owner = await bff.newUser();
@@ -128,19 +108,8 @@ it('a new authenticator app replacing the owner’s is reported, and sign-ins be
 });
 
 /** A session of a user with two-factor sign-in: the password, then the app's code. */
-async function sessionWithCode(user: User, secret: string) {
-  const { pending } = await startSignIn(cognito, bff.info.clientId, user.email, user.password);
-  if (!pending) throw new Error('no challenge');
-  const out = await cognito.send(
-    new RespondToAuthChallengeCommand({
-      ClientId: bff.info.clientId,
-      ChallengeName: 'SOFTWARE_TOKEN_MFA',
-      Session: pending.session,
-      ChallengeResponses: { USERNAME: pending.username, SOFTWARE_TOKEN_MFA_CODE: generateSync({ secret }) },
-    }),
-  );
-  return { access: out.AuthenticationResult?.AccessToken ?? '' };
-}
+const sessionWithCode = (user: User, secret: string) =>
+  sessionOfUser(cognito, bff.info.clientId, user, secret);
 
 it('turning two-factor sign-in off, changing the password and resetting it are each reported', async () => {
   const owner = await bff.newUser();

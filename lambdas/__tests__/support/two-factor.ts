@@ -129,3 +129,70 @@ export async function holdingSecurityEvents<T>(
     bff.iamGate.setPrincipals(before);
   }
 }
+
+/** A whole session: ID, access and refresh tokens (what a thief copies from a browser). */
+export interface Session {
+  id: string;
+  access: string;
+  refresh: string;
+}
+
+/** A session of `user` (email, password): the password, and the app's code when `secret` is given. */
+export async function sessionOf(
+  cognito: CognitoIdentityProviderClient,
+  clientId: string,
+  user: { email: string; password: string },
+  secret?: string,
+): Promise<Session> {
+  const result = secret
+    ? await (async () => {
+        const { pending } = await startSignIn(cognito, clientId, user.email, user.password);
+        if (!pending) throw new Error('no code challenge');
+        const out = await cognito.send(
+          new RespondToAuthChallengeCommand({
+            ClientId: clientId,
+            ChallengeName: 'SOFTWARE_TOKEN_MFA',
+            Session: pending.session,
+            ChallengeResponses: {
+              USERNAME: pending.username,
+              SOFTWARE_TOKEN_MFA_CODE: generateSync({ secret }),
+            },
+          }),
+        );
+        return out.AuthenticationResult;
+      })()
+    : (
+        await cognito.send(
+          new InitiateAuthCommand({
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            ClientId: clientId,
+            AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+          }),
+        )
+      ).AuthenticationResult;
+  return {
+    id: result?.IdToken ?? '',
+    access: result?.AccessToken ?? '',
+    refresh: result?.RefreshToken ?? '',
+  };
+}
+
+/** What a refresh with `refresh` gets: 'refreshed', or Cognito's error. */
+export async function refreshes(
+  cognito: CognitoIdentityProviderClient,
+  clientId: string,
+  refresh: string,
+): Promise<string> {
+  try {
+    await cognito.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: clientId,
+        AuthParameters: { REFRESH_TOKEN: refresh },
+      }),
+    );
+    return 'refreshed';
+  } catch (err) {
+    return err instanceof Error ? err.name : String(err);
+  }
+}
