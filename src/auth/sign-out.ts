@@ -16,7 +16,10 @@ export async function signOutUser(
   configureAmplify();
   try {
     if (options.everywhere) {
-      await signOutEverywhere(options.afterSecondFactorChange ? { keepPendingSignIns: true } : {});
+      // After a change of second factor the change's own event ends every session too, and may have
+      // come first (this token then answers 401): the sessions are ended either way.
+      const ending = signOutEverywhere(options.afterSecondFactorChange ? { keepPendingSignIns: true } : {});
+      await (options.afterSecondFactorChange ? ending.catch(() => undefined) : ending);
     }
   } finally {
     try {
