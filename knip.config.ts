@@ -21,6 +21,8 @@ const config: KnipConfig = {
     'dev/stripe-emulator/stripe-js/stand-in.ts',
     // Local Gatsby plugins, named in gatsby-config.ts.
     'plugins/*/index.js',
+    // Jest's test environment when TEST_CPU_LOG is set (jest.config.ts names it by path).
+    'scripts/test-profile/cpu-environment.ts',
     '**/*.test.{ts,tsx}',
     '__mocks__/**/*.js',
   ],
@@ -34,8 +36,6 @@ const config: KnipConfig = {
     // linkinator, whose package is ESM-only).
     'lighthouse',
     'linkinator',
-    // Node itself (the Lambda runtime's major): npm scripts find its binary first on the PATH.
-    'node',
   ],
 };
 
