@@ -13,6 +13,7 @@ import {
   type AttributeValue,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
+import { keepIdleConnections } from './listen';
 import { tableDefinition } from '../lambdas/lib/table';
 import { ownCredentials, type Credentials } from './iam/policy';
 
@@ -32,6 +33,7 @@ export async function startDynamoDb(opts: {
 }): Promise<LocalDynamoDb> {
   await mkdir(opts.path, { recursive: true });
   const server = dynalite({ path: opts.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  keepIdleConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, '127.0.0.1', () => resolve());

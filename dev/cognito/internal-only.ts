@@ -8,6 +8,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import { UPSTREAM_SECRET_HEADER } from './upstream-secret';
+import { keepIdleConnections } from '../listen';
 
 const secret = process.env.COGNITO_LOCAL_SECRET ?? '';
 if (!secret) throw new Error('COGNITO_LOCAL_SECRET is not set: cognito-local would answer anyone');
@@ -37,8 +38,11 @@ function refuse(req: http.IncomingMessage, res: http.ServerResponse): void {
 type Listener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 const createServer = http.createServer.bind(http) as (listener: Listener) => http.Server;
 // cognito-local makes its server with http.createServer(app): the app is wrapped with the check.
-(http as { createServer: unknown }).createServer = (app: Listener) =>
-  createServer((req, res) => {
+(http as { createServer: unknown }).createServer = (app: Listener) => {
+  const server = createServer((req, res) => {
     if (req.method === 'GET' || carriesSecret(req)) app(req, res);
     else refuse(req, res);
   });
+  keepIdleConnections(server);
+  return server;
+};
