@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import {
   AdminDeleteUserCommand,
-  CognitoIdentityProviderClient,
   DeleteUserCommand,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -23,14 +23,9 @@ let bff: Bff;
 let cognito: CognitoIdentityProviderClient;
 beforeAll(async () => {
   bff = await startBff();
-  cognito = new CognitoIdentityProviderClient({
-    region: bff.info.region,
-    endpoint: bff.info.cognitoEndpoint,
-    credentials: bff.info.adminCredentials,
-  });
+  cognito = bff.cognitoAdmin;
 });
 afterAll(async () => {
-  cognito?.destroy();
   await bff?.stop();
 });
 

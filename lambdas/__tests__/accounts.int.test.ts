@@ -1,7 +1,7 @@
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import {
   AdminGetUserCommand,
   AdminUpdateUserAttributesCommand,
-  CognitoIdentityProviderClient,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { resetDb } from '../lib/repository/client';
@@ -16,17 +16,11 @@ let bff: Bff;
 let cognito: CognitoIdentityProviderClient;
 beforeAll(async () => {
   bff = await startBff();
-  cognito = new CognitoIdentityProviderClient({
-    region: bff.info.region,
-    endpoint: bff.info.cognitoEndpoint,
-    // The stack's admin: the admin operations below need SigV4 and a grant, as in AWS.
-    credentials: bff.info.adminCredentials,
-  });
+  cognito = bff.cognitoAdmin;
 });
 afterAll(async () => {
   // The test's own DynamoDB client (sessions repository, as the stack's admin).
   resetDb();
-  cognito?.destroy();
   await bff?.stop();
 });
 

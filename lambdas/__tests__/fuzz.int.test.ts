@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import fc from 'fast-check';
 import { ENDPOINT_FUZZ } from '../endpoints/fuzz';
 import { routes } from '../routes';
@@ -113,11 +113,7 @@ const parties = (): Parties => ({ bff, attacker, victim, revoked, agent, victimL
 
 beforeAll(async () => {
   bff = await startBff();
-  cognito = new CognitoIdentityProviderClient({
-    region: bff.info.region,
-    endpoint: bff.info.cognitoEndpoint,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  cognito = bff.cognito;
   agent = new http.Agent({ keepAlive: true, maxSockets: PARALLEL });
   // Distinct passwords: the victim's may be guessed by the fuzz, the attacker's never is.
   [victim, attacker] = await Promise.all([
@@ -156,7 +152,6 @@ beforeAll(async () => {
 afterAll(async () => {
   if (stats.requests) console.log(report(SEED, PARALLEL));
   agent?.destroy();
-  cognito?.destroy();
   await bff?.stop();
 });
 

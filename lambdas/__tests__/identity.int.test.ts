@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import {
   AdminGetUserCommand,
-  CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
   DeleteUserAttributesCommand,
   InitiateAuthCommand,
   SignUpCommand,
   UpdateUserAttributesCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { localCognitoClient } from '../../dev/cognito/setup';
 import { LAST_VERIFIED_EMAIL } from '../lib/cognito-attributes';
 import type { IamDecision } from '../../dev/iam/gate';
 import { readOutbox } from '../../dev/outbox';
@@ -29,17 +28,10 @@ const decisions: IamDecision[] = [];
 beforeAll(async () => {
   bff = await startBff();
   bff.iamGate.onDecision((d) => decisions.push(d));
-  // The public API needs no AWS credentials; these are ignored, as Cognito ignores them.
-  cognito = new CognitoIdentityProviderClient({
-    region: bff.info.region,
-    endpoint: bff.info.cognitoEndpoint,
-    credentials: { accessKeyId: 'anyone', secretAccessKey: 'anyone' },
-  });
-  admin = localCognitoClient(bff.info.cognitoEndpoint, bff.info.adminCredentials);
+  cognito = bff.cognito;
+  admin = bff.cognitoAdmin;
 });
 afterAll(async () => {
-  cognito?.destroy();
-  admin?.destroy();
   await bff?.stop();
 });
 

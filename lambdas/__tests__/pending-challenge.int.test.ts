@@ -1,6 +1,6 @@
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import {
   AdminUpdateUserAttributesCommand,
-  CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   ForgotPasswordCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -32,20 +32,10 @@ let cognito: CognitoIdentityProviderClient;
 let admin: CognitoIdentityProviderClient;
 beforeAll(async () => {
   bff = await startBff({ authSessionSeconds: WINDOW_SECONDS });
-  cognito = new CognitoIdentityProviderClient({
-    region: bff.info.region,
-    endpoint: bff.info.cognitoEndpoint,
-    credentials: { accessKeyId: 'anyone', secretAccessKey: 'anyone' },
-  });
-  admin = new CognitoIdentityProviderClient({
-    region: bff.info.region,
-    endpoint: bff.info.cognitoEndpoint,
-    credentials: bff.info.adminCredentials,
-  });
+  cognito = bff.cognito;
+  admin = bff.cognitoAdmin;
 });
 afterAll(async () => {
-  cognito?.destroy();
-  admin?.destroy();
   await bff?.stop();
 });
 

@@ -1,6 +1,6 @@
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import {
   AssociateSoftwareTokenCommand,
-  CognitoIdentityProviderClient,
   SetUserMFAPreferenceCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -28,14 +28,9 @@ let bff: Bff;
 let cognito: CognitoIdentityProviderClient;
 beforeAll(async () => {
   bff = await startBff();
-  cognito = new CognitoIdentityProviderClient({
-    region: bff.info.region,
-    endpoint: bff.info.cognitoEndpoint,
-    credentials: { accessKeyId: 'anyone', secretAccessKey: 'anyone' },
-  });
+  cognito = bff.cognito;
 });
 afterAll(async () => {
-  cognito?.destroy();
   await bff?.stop();
 });
 

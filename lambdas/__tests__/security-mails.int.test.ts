@@ -1,7 +1,7 @@
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import {
   AssociateSoftwareTokenCommand,
   ChangePasswordCommand,
-  CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   ForgotPasswordCommand,
   SetUserMFAPreferenceCommand,
@@ -33,14 +33,9 @@ let bff: Bff;
 let cognito: CognitoIdentityProviderClient;
 beforeAll(async () => {
   bff = await startBff({ authSessionSeconds: WINDOW_SECONDS });
-  cognito = new CognitoIdentityProviderClient({
-    region: bff.info.region,
-    endpoint: bff.info.cognitoEndpoint,
-    credentials: { accessKeyId: 'anyone', secretAccessKey: 'anyone' },
-  });
+  cognito = bff.cognito;
 });
 afterAll(async () => {
-  cognito?.destroy();
   await bff?.stop();
 });
 

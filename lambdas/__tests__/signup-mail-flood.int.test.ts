@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import {
-  CognitoIdentityProviderClient,
   ForgotPasswordCommand,
   ResendConfirmationCodeCommand,
   SignUpCommand,
@@ -18,14 +18,9 @@ let bff: Bff;
 let cognito: CognitoIdentityProviderClient;
 beforeAll(async () => {
   bff = await startBff();
-  cognito = new CognitoIdentityProviderClient({
-    region: bff.info.region,
-    endpoint: bff.info.cognitoEndpoint,
-    credentials: { accessKeyId: 'anyone', secretAccessKey: 'anyone' },
-  });
+  cognito = bff.cognito;
 });
 afterAll(async () => {
-  cognito?.destroy();
   await bff?.stop();
 });
 

@@ -1,7 +1,4 @@
-import {
-  CognitoIdentityProviderClient,
-  ConfirmForgotPasswordCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { ConfirmForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteItemCommand } from '@aws-sdk/client-dynamodb';
 import {
   eventually,
@@ -268,14 +265,9 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
   )?.[1];
   expect(code).toBeDefined();
   // Whoever changed the address sets up an authenticator app after it; the recovery removes that app.
-  const intruder = new CognitoIdentityProviderClient({
-    region: bff.info.region,
-    endpoint: bff.info.cognitoEndpoint,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const intruder = bff.cognito;
   const atNewAddress = await startSignIn(intruder, bff.info.clientId, newEmail, user.password);
   await turnOnTwoFactor(intruder, atNewAddress.accessToken ?? '');
-  intruder.destroy();
   await eventually(async () => (await lastKnownTwoFactor(user.uid)).verifiedAt !== undefined);
   await ok(bff.call('POST', 'email-recovery-info', { body: { code } }));
   await ok(bff.call('POST', 'email-recovery', { body: { code } }));
@@ -287,11 +279,7 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
   const resetCode = /mode=resetPassword&oobCode=([^&\s)]+)/.exec(resetMail?.text ?? '')?.[1];
   expect(resetCode).toBeDefined();
   user.password = `${user.password}-new`;
-  const cognito = new CognitoIdentityProviderClient({
-    region: bff.info.region,
-    endpoint: bff.info.cognitoEndpoint,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const cognito = bff.cognito;
   await cognito.send(
     new ConfirmForgotPasswordCommand({
       ClientId: bff.info.clientId,
@@ -300,7 +288,6 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
       Password: user.password,
     }),
   );
-  cognito.destroy();
   // The reset is mailed to the owner with a link that ends every session (end-sessions).
   const endLink = await eventually(async () =>
     (await readOutbox(bff.outboxDir, user.email)).find((m) => /password was reset/.test(m.subject)),

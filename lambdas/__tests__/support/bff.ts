@@ -49,6 +49,13 @@ export interface Bff {
   /** Every handler's next request runs in a new instance (it reads its secrets again). */
   recycleHandlers(): Promise<void>;
   stripe: Stripe;
+  /**
+   * Cognito's public API as the site, the desktop application or anyone calls it: no AWS keys (the
+   * SDK signs with dummy ones, which Cognito ignores for these operations).
+   */
+  cognito: CognitoIdentityProviderClient;
+  /** Cognito signed with the stack's admin keys, as an operator calls it (admin operations need a grant). */
+  cognitoAdmin: CognitoIdentityProviderClient;
   /** The stack's Stripe webhook signing secret (what Stripe signs deliveries with). */
   webhookSecret: string;
   /** Where the SES twin files every mail (dev/outbox.ts readOutbox reads it). */
@@ -125,7 +132,12 @@ export async function startBff(
   const cognito = new CognitoIdentityProviderClient({
     region: info.region,
     endpoint: info.cognitoEndpoint,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    credentials: { accessKeyId: 'anyone', secretAccessKey: 'anyone' },
+  });
+  const cognitoAdmin = new CognitoIdentityProviderClient({
+    region: info.region,
+    endpoint: info.cognitoEndpoint,
+    credentials: info.adminCredentials,
   });
 
   async function signIn(email: string, password: string) {
@@ -196,6 +208,8 @@ export async function startBff(
     iamGate: stack.iamGate,
     recycleHandlers: stack.recycleHandlers,
     stripe,
+    cognito,
+    cognitoAdmin,
     webhookSecret,
     outboxDir: path.join(dir, 'outbox'),
     newUser,
@@ -206,6 +220,7 @@ export async function startBff(
       runJob(name, handlerEnv(info), localHandlerCredentials(secrets)(name), undefined, time),
     stop: async () => {
       cognito.destroy();
+      cognitoAdmin.destroy();
       await stack.stop();
       await rm(dir, { recursive: true, force: true });
     },

@@ -1,7 +1,7 @@
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import {
   AdminGetUserCommand,
   AdminUpdateUserAttributesCommand,
-  CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -18,16 +18,11 @@ export async function startTakeoverStack(
   opts: Parameters<typeof startBff>[0] = {},
 ): Promise<{ bff: Bff; cognito: CognitoIdentityProviderClient }> {
   bff = await startBff(opts);
-  cognito = new CognitoIdentityProviderClient({
-    region: bff.info.region,
-    endpoint: bff.info.cognitoEndpoint,
-    credentials: bff.info.adminCredentials,
-  });
+  cognito = bff.cognitoAdmin;
   return { bff, cognito };
 }
 
 export async function stopTakeoverStack(): Promise<void> {
-  cognito?.destroy();
   await bff?.stop();
 }
 

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import {
   AssociateSoftwareTokenCommand,
-  CognitoIdentityProviderClient,
   InitiateAuthCommand,
   SetUserMFAPreferenceCommand,
   VerifySoftwareTokenCommand,
@@ -161,11 +160,7 @@ describe('npm run support', () => {
 
   it('turns two-factor sign-in off for a lost phone: the password alone signs in again', async () => {
     const user = await bff.newUser();
-    const cognito = new CognitoIdentityProviderClient({
-      region: bff.info.region,
-      endpoint: bff.info.cognitoEndpoint,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
+    const cognito = bff.cognito;
     const signIn = () =>
       cognito.send(
         new InitiateAuthCommand({
@@ -174,32 +169,28 @@ describe('npm run support', () => {
           AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
         }),
       );
-    try {
-      const AccessToken = (await signIn()).AuthenticationResult?.AccessToken;
-      const { SecretCode = '' } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken }));
-      await cognito.send(
-        new VerifySoftwareTokenCommand({ AccessToken, UserCode: generateSync({ secret: SecretCode }) }),
-      );
-      await cognito.send(
-        new SetUserMFAPreferenceCommand({
-          AccessToken,
-          SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
-        }),
-      );
-      expect((await signIn()).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
-      expect((await run('lookup', user.email)).out).toContain('two-factor on');
+    const AccessToken = (await signIn()).AuthenticationResult?.AccessToken;
+    const { SecretCode = '' } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken }));
+    await cognito.send(
+      new VerifySoftwareTokenCommand({ AccessToken, UserCode: generateSync({ secret: SecretCode }) }),
+    );
+    await cognito.send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken,
+        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+    expect((await signIn()).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    expect((await run('lookup', user.email)).out).toContain('two-factor on');
 
-      const res = await run('turn-off-two-factor', user.email);
-      expect(res.code).toBe(0);
-      expect(res.out).toContain(`two-factor sign-in is off for ${user.email}`);
-      expect((await signIn()).AuthenticationResult?.IdToken).toBeDefined();
-      expect((await readAudit(user.uid))[0]).toMatchObject({
-        operator: 'pat-support',
-        command: 'turn-off-two-factor',
-      });
-    } finally {
-      cognito.destroy();
-    }
+    const res = await run('turn-off-two-factor', user.email);
+    expect(res.code).toBe(0);
+    expect(res.out).toContain(`two-factor sign-in is off for ${user.email}`);
+    expect((await signIn()).AuthenticationResult?.IdToken).toBeDefined();
+    expect((await readAudit(user.uid))[0]).toMatchObject({
+      operator: 'pat-support',
+      command: 'turn-off-two-factor',
+    });
   });
 
   it('prints stored names with terminal sequences and bidi overrides escaped, in text and JSON', async () => {

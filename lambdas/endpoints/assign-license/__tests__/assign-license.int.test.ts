@@ -1,7 +1,4 @@
-import {
-  AdminUpdateUserAttributesCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { readOutbox } from '../../../../dev/outbox';
 import { assignLicense } from '../contract';
 import { getHeldLicenses } from '../../get-held-licenses/contract';
@@ -202,12 +199,7 @@ it('an account whose address is the assigned one can use the license only once t
   const address = `new-${person.email}`;
   expect((await assign(buyer, key, address)).status).toBe(200);
   // The person changes the account's address to the assigned one, not verified yet.
-  const cognito = new CognitoIdentityProviderClient({
-    region: bff.info.region,
-    endpoint: bff.info.cognitoEndpoint,
-    // The stack's admin: the admin operations below need SigV4 and a grant, as in AWS.
-    credentials: bff.info.adminCredentials,
-  });
+  const cognito = bff.cognitoAdmin;
   // Signed in by email: the user name is the address the account has at the time.
   const setAddress = (username: string, verified: boolean) =>
     cognito.send(
@@ -220,28 +212,24 @@ it('an account whose address is the assigned one can use the license only once t
         ],
       }),
     );
-  try {
-    await setAddress(person.email, false);
-    const unverified = {
-      ...person,
-      email: address,
-      token: (await bff.signIn(address, person.password)).token,
-    };
-    const refused = await bff.send(validateLicense, { user: unverified, body: { key, machine } });
-    expect({ status: refused.status, code: refused.error?.code }).toEqual({
-      status: 403,
-      code: 'EMAIL_NOT_VERIFIED',
-    });
-    const list = await bff.send(getHeldLicenses, { user: unverified, query: { uid: person.uid } });
-    expect(list.status).toBe(403);
+  await setAddress(person.email, false);
+  const unverified = {
+    ...person,
+    email: address,
+    token: (await bff.signIn(address, person.password)).token,
+  };
+  const refused = await bff.send(validateLicense, { user: unverified, body: { key, machine } });
+  expect({ status: refused.status, code: refused.error?.code }).toEqual({
+    status: 403,
+    code: 'EMAIL_NOT_VERIFIED',
+  });
+  const list = await bff.send(getHeldLicenses, { user: unverified, query: { uid: person.uid } });
+  expect(list.status).toBe(403);
 
-    await setAddress(address, true);
-    const verified = { ...person, email: address, token: (await bff.signIn(address, person.password)).token };
-    expect(await validate(verified, key)).toMatchObject({ valid: true });
-    expect((await held(verified))?.map((l) => l.key)).toEqual([key]);
-  } finally {
-    cognito.destroy();
-  }
+  await setAddress(address, true);
+  const verified = { ...person, email: address, token: (await bff.signIn(address, person.password)).token };
+  expect(await validate(verified, key)).toMatchObject({ valid: true });
+  expect((await held(verified))?.map((l) => l.key)).toEqual([key]);
 });
 
 describe('another account', () => {

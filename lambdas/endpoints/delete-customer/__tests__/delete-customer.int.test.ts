@@ -1,8 +1,5 @@
-import {
-  AdminDeleteUserCommand,
-  AdminGetUserCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminDeleteUserCommand, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { eventually, startBff, type Bff, type User } from '../../../__tests__/support/bff';
 
 import { licensesOf, subscribe } from '../../../__tests__/support/accounts';
@@ -14,14 +11,9 @@ let bff: Bff;
 let admin: CognitoIdentityProviderClient;
 beforeAll(async () => {
   bff = await startBff();
-  admin = new CognitoIdentityProviderClient({
-    region: bff.info.region,
-    endpoint: bff.info.cognitoEndpoint,
-    credentials: bff.info.adminCredentials,
-  });
+  admin = bff.cognitoAdmin;
 });
 afterAll(async () => {
-  admin?.destroy();
   await bff?.stop();
 });
 
