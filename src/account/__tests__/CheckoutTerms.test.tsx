@@ -76,7 +76,9 @@ describe('Checkout: order summary and terms', () => {
     render(<Checkout user={user} />);
     const payment = await screen.findByRole('region', { name: 'Payment' });
     const pay = within(payment).getByRole('button', { name: 'Pay' });
-    expect(pay).toHaveAccessibleDescription(/^By selecting Pay, you agree to the Terms of Service \(version of/);
+    expect(pay).toHaveAccessibleDescription(
+      /^By selecting Pay, you agree to the Terms of Service \(version of/,
+    );
     expect(within(payment).getByText(/By selecting Pay/)).toBeInTheDocument();
   });
 
