@@ -10,7 +10,7 @@ export const NARROW_WIDTHS = [320, 390, 768] as const;
  * '' when the page fits its window's width, else what sticks out: the page's scroll width and the
  * outermost elements whose right edge passes the window's (so a failure names the culprit).
  */
-async function sidewaysOverflow(page: Page, label: string): Promise<string> {
+export async function sidewaysOverflow(page: Page, label: string): Promise<string> {
   const found = await page.evaluate(() => {
     const root = document.documentElement;
     const width = root.clientWidth;

@@ -6,7 +6,7 @@ import { Checkout } from '../account/checkout/Checkout';
 
 export default function Page() {
   return (
-    <AccountPage title="Checkout" guarded>
+    <AccountPage title="Checkout" guarded layout="wide">
       {(user) => <Checkout user={user} />}
     </AccountPage>
   );

@@ -16,10 +16,12 @@ interface CheckoutFormProps {
   onPaid?: () => void;
   /** Runs as Pay is selected, before the card is charged (recording the terms accepted); a failure stops the payment. */
   beforePay?: () => Promise<unknown>;
+  /** The id of what Pay agrees to (the terms line under the form), read with the button. */
+  payDescribedBy?: string;
 }
 
 /** Pays the first invoice with confirmCardPayment, then records the card (complete-checkout). */
-export function CheckoutForm({ uid, clientSecret, onPaid, beforePay }: CheckoutFormProps) {
+export function CheckoutForm({ uid, clientSecret, onPaid, beforePay, payDescribedBy }: CheckoutFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [name, setName] = useState('');
@@ -45,7 +47,13 @@ export function CheckoutForm({ uid, clientSecret, onPaid, beforePay }: CheckoutF
   return (
     <form className="account-form" onSubmit={onSubmit}>
       <CardholderFields name={name} onNameChange={setName} />
-      <FormFooter error={error} busy={busy} label="Pay" disabled={!stripe || !name.trim()} />
+      <FormFooter
+        error={error}
+        busy={busy}
+        label="Pay"
+        disabled={!stripe || !name.trim()}
+        describedBy={payDescribedBy}
+      />
     </form>
   );
 }

@@ -139,6 +139,43 @@ test('the card element mounts labelled inputs and reports changes', async () => 
   expect(document.querySelectorAll('#card input')).toHaveLength(0);
 });
 
+test('the card element draws the style it is given, the invalid colour while invalid, and updates', () => {
+  const { window, document } = page();
+  // The page's own text is white: the inputs, like Stripe's frame, do not inherit it.
+  document.body.style.color = '#ffffff';
+  const plain = window.Stripe('pk_test_emulator').elements().create('card', { hidePostalCode: true });
+  plain.mount('#card');
+  const color = (input: Element | undefined) => (input ? window.getComputedStyle(input).color : '');
+  expect(color(document.querySelector('#card input') ?? undefined)).toBe('rgb(48, 49, 61)');
+  plain.destroy();
+
+  const card = window
+    .Stripe('pk_test_emulator')
+    .elements()
+    .create('card', {
+      hidePostalCode: true,
+      style: {
+        base: { color: '#e6edf3', fontSize: '16px', '::placeholder': { color: '#9fb0bf' } },
+        invalid: { color: '#ffaaa6' },
+      },
+    });
+  card.mount('#card');
+  const [number, expiry] = [...document.querySelectorAll<HTMLInputElement>('#card input')];
+  expect([color(number), color(expiry)]).toEqual(['rgb(230, 237, 243)', 'rgb(230, 237, 243)']);
+  expect(number && window.getComputedStyle(number).fontSize).toBe('16px');
+  expect(document.querySelector('#card style')?.textContent).toContain('input::placeholder{color:#9fb0bf}');
+  if (!number) throw new Error('no number input');
+  type(window, number, '4242424242424241');
+  expect(color(number)).toBe('rgb(255, 170, 166)');
+  type(window, number, '4242424242424242');
+  expect(color(number)).toBe('rgb(230, 237, 243)');
+  // A change of scheme: react-stripe-js passes the new style to update().
+  card.update({ style: { base: { color: '#0d1a24', '::placeholder': { color: '#4d5b68' } } } });
+  expect(color(number)).toBe('rgb(13, 26, 36)');
+  expect(number.value).toBe('4242 4242 4242 4242');
+  expect(document.querySelector('#card style')?.textContent).toContain('input::placeholder{color:#4d5b68}');
+});
+
 test('confirmCardPayment pays a subscription, a declined card answers a card error', async () => {
   const { window, document } = page();
   const { stripeJs, inputs, card: payCard } = mountCard(window, document);

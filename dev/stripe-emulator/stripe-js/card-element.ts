@@ -14,11 +14,25 @@ import {
 export type Handler = (payload: unknown) => void;
 export type Obj = { [key: string]: unknown };
 
+/** The part of Stripe.js's Style object the stand-in draws: text colour, placeholder colour, font. */
+interface Variant {
+  color?: string;
+  fontFamily?: string;
+  fontSize?: string;
+  fontWeight?: string | number;
+  '::placeholder'?: { color?: string };
+}
+
+/** Text as Stripe's frame draws it when given no style: dark, whatever the page's colours. */
+const DEFAULT_COLOR = '#30313d';
+const DEFAULT_PLACEHOLDER = '#87898f';
+
 let uid = 0;
 
 export class CardElement {
   readonly elementType = 'card';
   private container: HTMLDivElement | null = null;
+  private placeholderRule: HTMLStyleElement | null = null;
   private inputs: Record<'number' | 'expiry' | 'cvc' | 'postal', HTMLInputElement> | null = null;
   private handlers = new Map<string, Set<Handler>>();
   private blurred = false;
@@ -113,7 +127,11 @@ export class CardElement {
   private render(): HTMLDivElement {
     const box = document.createElement('div');
     box.className = 'StripeElement StripeElement--empty';
+    box.id = `stripe-emulator-card-${++uid}`;
     box.style.cssText = 'display:flex;gap:8px;align-items:center;';
+    // Placeholders are styled by a rule (no inline style reaches ::placeholder), scoped to this box.
+    this.placeholderRule = document.createElement('style');
+    box.append(this.placeholderRule);
     const number = this.field('cardnumber', 'Credit or debit card number', {
       placeholder: '1234 1234 1234 1234',
       autocomplete: 'cc-number',
@@ -178,6 +196,28 @@ export class CardElement {
     return box;
   }
 
+  /**
+   * Draws the `style` option as Stripe.js does inside its frame: the base variant, with the invalid one
+   * over it while the input is invalid. The frame inherits nothing from the page, and neither do the
+   * inputs here: without a style, the text is Stripe's dark default in either scheme.
+   */
+  private applyStyle(): void {
+    const box = this.container;
+    if (!box || !this.inputs) return;
+    const style = (this.options.style ?? {}) as { base?: Variant; invalid?: Variant };
+    const invalid = box.classList.contains('StripeElement--invalid');
+    const v: Variant = { ...style.base, ...(invalid ? style.invalid : {}) };
+    for (const input of Object.values(this.inputs)) {
+      input.style.color = v.color ?? DEFAULT_COLOR;
+      input.style.fontFamily = v.fontFamily ?? 'inherit';
+      input.style.fontSize = v.fontSize ?? 'inherit';
+      input.style.fontWeight = v.fontWeight === undefined ? 'inherit' : String(v.fontWeight);
+    }
+    const placeholder = v['::placeholder']?.color ?? style.base?.['::placeholder']?.color;
+    if (this.placeholderRule)
+      this.placeholderRule.textContent = `#${box.id} input::placeholder{color:${placeholder ?? DEFAULT_PLACEHOLDER}}`;
+  }
+
   private applyDisabled(): void {
     for (const input of Object.values(this.inputs ?? {})) input.disabled = this.options.disabled === true;
   }
@@ -193,6 +233,7 @@ export class CardElement {
       box.classList.toggle('StripeElement--empty', state.empty);
       box.classList.toggle('StripeElement--complete', state.complete);
       box.classList.toggle('StripeElement--invalid', !!error);
+      this.applyStyle();
     }
     this.emit('change', {
       elementType: 'card',
@@ -210,6 +251,7 @@ export class CardElement {
     if (!node) throw new Error(`The selector you specified (${String(target)}) applies to no DOM elements.`);
     this.unmount();
     this.container = this.render();
+    this.applyStyle();
     node.appendChild(this.container);
     setTimeout(() => this.emit('ready', { elementType: 'card' }), 0);
   }
@@ -229,6 +271,7 @@ export class CardElement {
     const postalBefore = this.withPostal;
     this.options = { ...this.options, ...options };
     this.applyDisabled();
+    this.applyStyle();
     const parent = this.container?.parentElement;
     if (parent && postalBefore !== this.withPostal) {
       const values = this.values();

@@ -77,7 +77,7 @@ describe('Checkout', () => {
     });
     open(`?sec=${SEC}&count=1`);
     expect(await screen.findByText('$75.00 per month')).toBeInTheDocument();
-    expect(screen.getByText(/5 Licenses × \$15\.00 =/)).toBeInTheDocument();
+    expect(screen.getByText('5 Licenses × $15.00')).toBeInTheDocument();
     expect(screen.queryByText(/1 License\b/)).not.toBeInTheDocument();
     expect(mockedApi.checkoutInfo).toHaveBeenCalledWith(SEC);
 
@@ -132,7 +132,7 @@ describe('Checkout', () => {
     mockedApi.checkoutInfo.mockResolvedValue(info({ count: 1, amountDue: 1500 }));
     open(`?sec=${SEC}&count=1`);
     expect(await screen.findByText('$15.00 per month')).toBeInTheDocument();
-    expect(screen.getByText(/^1 License × \$15\.00 =/)).toBeInTheDocument();
+    expect(screen.getByText('1 License × $15.00')).toBeInTheDocument();
   });
 
   it('shows no card form until the BFF has confirmed the link', async () => {

@@ -1,5 +1,5 @@
 import React, { type ReactNode } from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { navigate } from 'gatsby';
 import * as api from '../../api-client/client';
@@ -8,8 +8,8 @@ import type { ApiErrorBody } from '../../api-client/types';
 import { TERMS_VERSION } from '../../lib/terms-version';
 import { Checkout } from '../checkout/Checkout';
 
-// The checkout's order summary (the recurring charge from the price setting), the terms beside Pay,
-// and the record of the version accepted, made before the card is charged.
+// The checkout's order summary (the recurring charge from the price setting), the terms under Pay and
+// read with it, and the record of the version accepted, made before the card is charged.
 
 const mockStripe = { confirmCardPayment: jest.fn() };
 
@@ -60,7 +60,8 @@ describe('Checkout: order summary and terms', () => {
     window.history.replaceState(null, '', `/checkout?sec=${SEC}&count=3`);
     render(<Checkout user={user} />);
     const summary = await screen.findByRole('region', { name: 'Order summary' });
-    expect(summary).toHaveTextContent('3 Licenses × $17.00 = $51.00 per month, charged today.');
+    expect(summary).toHaveTextContent('3 Licenses × $17.00$51.00 per month');
+    expect(within(summary).getByText('Due today').nextElementSibling).toHaveTextContent(/^\$51\.00$/);
     expect(summary).toHaveTextContent(
       'Then $51.00 every month until you cancel; cancel any time on the Licenses page.',
     );
@@ -68,6 +69,17 @@ describe('Checkout: order summary and terms', () => {
     expect(screen.getByText(/By selecting Pay, you agree to the/)).toHaveTextContent(
       /\(version of \w+ \d+, \d{4}\)/,
     );
+  });
+
+  it('reads the terms with the Pay button, in the payment card', async () => {
+    window.history.replaceState(null, '', `/checkout?sec=${SEC}&count=3`);
+    render(<Checkout user={user} />);
+    const payment = await screen.findByRole('region', { name: 'Payment' });
+    const pay = within(payment).getByRole('button', { name: 'Pay' });
+    expect(pay).toHaveAccessibleDescription(
+      /^By selecting Pay, you agree to the Terms of Service \(version of/,
+    );
+    expect(within(payment).getByText(/By selecting Pay/)).toBeInTheDocument();
   });
 
   it('records the version accepted before the card is charged', async () => {

@@ -1,4 +1,4 @@
-import React, { useEffect, useState } from 'react';
+import React, { useEffect, useId, useState } from 'react';
 import { Link } from 'gatsby';
 import { acceptTerms, checkoutInfo, isApiError } from '../../api-client/client';
 import type { CheckoutInfo } from '../../api-client/types';
@@ -12,6 +12,7 @@ import { forgetUrlSecrets, takeUrlSecrets } from '../../lib/url-secrets';
 import { TERMS_VERSION } from '../../lib/terms-version';
 import { OrderSummary } from './OrderSummary';
 import { TermsNotice } from './TermsNotice';
+import './checkout.css';
 
 type State =
   | { kind: 'checking' }
@@ -31,6 +32,7 @@ const SECRET_SHAPE = /^pi_[A-Za-z0-9]{1,100}_secret_[A-Za-z0-9]{1,100}$/;
 export function Checkout({ user }: { user: SessionUser }) {
   // Taken out of the address bar (kept for this tab, so a reload still works): lib/url-secrets.ts.
   const [sec] = useState(() => takeUrlSecrets().sec ?? '');
+  const termsId = useId();
   const [state, setState] = useState<State>(() =>
     SECRET_SHAPE.test(sec) ? { kind: 'checking' } : { kind: 'invalid' },
   );
@@ -80,17 +82,21 @@ export function Checkout({ user }: { user: SessionUser }) {
   }
   const { count, amountDue, currency, subscriptionId } = state.info;
   return (
-    <>
+    <div className="checkout">
       <OrderSummary count={count} amountDue={amountDue} currency={currency ?? 'usd'} />
-      <TermsNotice />
-      <StripeProvider>
-        <CheckoutForm
-          uid={user.uid}
-          clientSecret={sec}
-          beforePay={() => acceptTerms({ subscriptionId, version: TERMS_VERSION })}
-          onPaid={() => forgetUrlSecrets('/checkout')}
-        />
-      </StripeProvider>
-    </>
+      <section className="account-section checkout-payment" aria-labelledby="checkout-payment">
+        <h2 id="checkout-payment">Payment</h2>
+        <StripeProvider>
+          <CheckoutForm
+            uid={user.uid}
+            clientSecret={sec}
+            beforePay={() => acceptTerms({ subscriptionId, version: TERMS_VERSION })}
+            onPaid={() => forgetUrlSecrets('/checkout')}
+            payDescribedBy={termsId}
+          />
+        </StripeProvider>
+        <TermsNotice id={termsId} />
+      </section>
+    </div>
   );
 }

@@ -13,8 +13,8 @@ interface AccountPageProps {
   /** Protected pages render only for a signed-in user with a verified email. */
   guarded?: boolean;
   /**
-   * column (default): a column of cards (profile, checkout); card: the page is one small card (sign-in,
-   * the mailed links); wide: cards and tables across the page's width (licenses).
+   * column (default): a column of cards (profile); card: the page is one small card (sign-in, the
+   * mailed links); wide: cards and tables across the page's width (licenses, checkout).
    */
   layout?: 'column' | 'card' | 'wide';
   /** Shown beside the page on a desk (the product, beside sign-in and sign-up); static HTML. */

@@ -9,6 +9,8 @@ interface FormFooterProps {
   variant?: 'primary' | 'danger';
   /** Shown between the error and the button (a success message, say). */
   children?: ReactNode;
+  /** The id of text read with the button (what selecting it agrees to). */
+  describedBy?: string;
 }
 
 /** The end of every account form: its error, then the submit button, disabled while a request runs. */
@@ -19,12 +21,18 @@ export function FormFooter({
   disabled = false,
   variant = 'primary',
   children,
+  describedBy,
 }: FormFooterProps) {
   return (
     <>
       <FormMessage kind="error">{error}</FormMessage>
       {children}
-      <button className={`button button--${variant}`} type="submit" disabled={busy || disabled}>
+      <button
+        className={`button button--${variant}`}
+        type="submit"
+        disabled={busy || disabled}
+        aria-describedby={describedBy}
+      >
         {label}
       </button>
     </>
