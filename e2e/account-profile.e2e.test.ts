@@ -39,7 +39,8 @@ describe('account journeys: profile', () => {
     await section.getByLabel('New Email').fill(newEmail);
     await section.getByRole('button', { name: 'Change Email' }).click();
     await atSignIn(page);
-    await page.getByRole('link', { name: 'Sign In' }).waitFor();
+    // Signed out: the header's Account menu is gone (its Sign In link is not offered on this page).
+    await page.getByRole('button', { name: 'Account', exact: true }).waitFor({ state: 'detached' });
 
     const mail = await waitForMail(email, /mode=recoverEmail/);
     await page.goto(actionLink(mail, 'recoverEmail'));
