@@ -49,7 +49,7 @@ describe('account journeys: profile', () => {
     await page.getByText(`Email address has been successfully restored to ${email}.`).waitFor();
     // The recovery voided the password (whoever changed the address may know it) and mailed the
     // restored address a link to choose a new one; the page leads there with the address filled in.
-    await page.getByRole('link', { name: 'Choose a new password' }).click();
+    await page.getByRole('link', { name: 'Choose a New Password' }).click();
     await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/reset-password');
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
     expect(page.url()).not.toContain(encodeURIComponent(email));
