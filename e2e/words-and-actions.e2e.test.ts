@@ -65,7 +65,7 @@ const buttonLabels = (page: Page) =>
 const lastRelease = (): string => {
   const html = readPublic('changelog/index.html');
   const dates = [
-    ...html.matchAll(/<time datetime="(\d{4}-\d\d-\d\d)">[^<]*<\/time>(?:<!-- -->)? · Stockbench/g),
+    ...html.matchAll(/<time datetime="(\d{4}-\d\d-\d\d)">[^<]*<\/time>(?:<!-- -->)? · Stockbench/gi),
   ];
   const newest = dates
     .map((m) => m[1] ?? '')
@@ -92,12 +92,12 @@ describe('words and actions', () => {
     const stale: string[] = [];
     for (const tool of readFeed<ToolFeedEntry[]>('tools/tools.json')) {
       const html = readPublic(`tool/${tool.path}/index.html`);
-      const updated = /Last Updated: (?:<!-- -->)?<time datetime="(\d{4}-\d\d-\d\d)"/.exec(html)?.[1];
+      const updated = /Last Updated: (?:<!-- -->)?<time datetime="(\d{4}-\d\d-\d\d)"/i.exec(html)?.[1];
       if (!updated || updated < release) stale.push(`${tool.id} ${tool.title}: ${updated ?? 'no date'}`);
     }
     for (const article of readFeed<ArticleFeedEntry[]>('blog_articles.json')) {
       const html = readPublic(`blog/${article.route}/index.html`);
-      const updated = /Updated (?:<!-- -->)?<time datetime="(\d{4}-\d\d-\d\d)"/.exec(html)?.[1];
+      const updated = /Updated (?:<!-- -->)?<time datetime="(\d{4}-\d\d-\d\d)"/i.exec(html)?.[1];
       if (!updated || updated < release)
         stale.push(`${article.id} ${article.title}: ${updated ?? 'no date'}`);
     }
