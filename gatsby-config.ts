@@ -1,6 +1,10 @@
 import type { GatsbyConfig } from 'gatsby';
 import path from 'node:path';
 
+// The footer's copyright year is the year of the build (src/config.ts): Gatsby inlines GATSBY_* values
+// set before it makes its webpack configurations.
+process.env.GATSBY_BUILD_YEAR ??= String(new Date().getUTCFullYear());
+
 const siteUrl = (process.env.GATSBY_SITE_URL ?? 'https://stockbench.app').replace(/\/$/, '');
 
 // Account pages render on the client only and carry no content worth indexing.

@@ -44,17 +44,17 @@ describe('axe-core on the account pages', () => {
     await check('/sign-in');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('wrong-password');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Incorrect email address or password.').waitFor();
     await check('/sign-in with an error');
 
     await page.goto(`${siteUrl()}/sign-up`);
-    await page.getByRole('button', { name: 'Sign Up' }).waitFor();
+    await page.getByRole('button', { name: 'Create Account' }).waitFor();
     await check('/sign-up');
     await page.getByLabel('Email').fill(uniqueEmail('a11y-never'));
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm Password').fill('different');
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Passwords do not match.').waitFor();
     await check('/sign-up with an error');
 
@@ -92,7 +92,7 @@ describe('axe-core on the account pages', () => {
 
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(/\/must-verify-email/);
     await page.getByText(email, { exact: true }).waitFor();
     await check('/must-verify-email');

@@ -81,7 +81,7 @@ describe('account journeys: assigning licenses', () => {
     await until(() => emailField.inputValue(), first);
     await assignee.page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await assignee.page.getByLabel('Confirm Password').fill(PASSWORD);
-    await assignee.page.getByRole('button', { name: 'Sign Up' }).click();
+    await assignee.page.getByRole('button', { name: 'Create Account' }).click();
     await atSignIn(assignee.page);
     await openVerifyLink(assignee.page, await waitForMail(first, /mode=verifyEmail/));
     await assignee.page.getByText('Email verified successfully. Please sign in again.').waitFor();

@@ -25,10 +25,10 @@ describe('account journeys: sign-up, verification, reset, guards', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm Password').fill('different');
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Passwords do not match.').waitFor();
     await page.getByLabel('Confirm Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('button', { name: 'Create Account' }).click();
     await atSignIn(page);
 
     const mail = await waitForMail(email, /mode=verifyEmail/);
@@ -73,7 +73,7 @@ describe('account journeys: sign-up, verification, reset, guards', () => {
     await page.goto(`${siteUrl()}/sign-in`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('wrong-password');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Incorrect email address or password.').waitFor();
 
     await submitSignUp(page, email);
@@ -112,7 +112,7 @@ describe('account journeys: sign-up, verification, reset, guards', () => {
     await atSignIn(page);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(/\/profile\/?$/);
     await page.getByText(`Signed in as ${email}.`).waitFor();
     await context.close();
@@ -127,7 +127,7 @@ describe('account journeys: sign-up, verification, reset, guards', () => {
 
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(/\/must-verify-email/);
     await page.getByText(email, { exact: true }).waitFor();
     // The sign-up email still works, so signing in sent none (e2e/verification-mail.e2e.test.ts).

@@ -39,7 +39,8 @@ describe('account journeys: profile', () => {
     await section.getByLabel('New Email').fill(newEmail);
     await section.getByRole('button', { name: 'Change Email' }).click();
     await atSignIn(page);
-    await page.getByRole('link', { name: 'Sign In' }).waitFor();
+    // Signed out: the header's Account menu is gone (its Sign In link is not offered on this page).
+    await page.getByRole('button', { name: 'Account', exact: true }).waitFor({ state: 'detached' });
 
     const mail = await waitForMail(email, /mode=recoverEmail/);
     await page.goto(actionLink(mail, 'recoverEmail'));
@@ -48,7 +49,7 @@ describe('account journeys: profile', () => {
     await page.getByText(`Email address has been successfully restored to ${email}.`).waitFor();
     // The recovery voided the password (whoever changed the address may know it) and mailed the
     // restored address a link to choose a new one; the page leads there with the address filled in.
-    await page.getByRole('link', { name: 'Choose a new password' }).click();
+    await page.getByRole('link', { name: 'Choose a New Password' }).click();
     await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/reset-password');
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
     expect(page.url()).not.toContain(encodeURIComponent(email));
@@ -56,7 +57,7 @@ describe('account journeys: profile', () => {
     await page.goto(`${siteUrl()}/sign-in`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Sign In' }).click();
     await page
       .getByText('The password of this account no longer works, because the account was recovered.', {
         exact: false,
@@ -132,7 +133,7 @@ describe('account journeys: profile', () => {
     await page.goto(`${siteUrl()}/sign-in`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Incorrect email address or password.').waitFor();
     await context.close();
   });
@@ -152,7 +153,7 @@ describe('account journeys: a changed address is verified by its link', () => {
 
     await page.getByLabel('Email').fill(newEmail);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(/\/must-verify-email/);
     await page.getByText(newEmail, { exact: true }).waitFor();
 

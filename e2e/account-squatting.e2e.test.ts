@@ -40,7 +40,7 @@ describe('nobody can squat an address', () => {
     await until(() => owner.page.getByLabel('Email').inputValue(), bob);
     await owner.page.getByLabel('Password', { exact: true }).fill('bobs-own-secret');
     await owner.page.getByLabel('Confirm Password').fill('bobs-own-secret');
-    await owner.page.getByRole('button', { name: 'Sign Up' }).click();
+    await owner.page.getByRole('button', { name: 'Create Account' }).click();
     await atSignIn(owner.page);
 
     // The squatter's link no longer works; Bob's newest one, with his password, verifies his account.
@@ -53,7 +53,7 @@ describe('nobody can squat an address', () => {
     // The squatter's account is gone with its password.
     await squatter.page.getByLabel('Email').fill(bob);
     await squatter.page.getByLabel('Password').fill('squatters-secret');
-    await squatter.page.getByRole('button', { name: 'Submit' }).click();
+    await squatter.page.getByRole('button', { name: 'Sign In' }).click();
     await squatter.page.getByText('Incorrect email address or password.').waitFor();
 
     expect([...squatter.errors, ...owner.errors]).toEqual([]);

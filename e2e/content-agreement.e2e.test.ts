@@ -79,7 +79,7 @@ describe('releases and dates on the built pages', () => {
     const versions = matches(changelog, /Stockbench (\d+\.\d+)/g);
     expect(versions[0]).toBe(current); // newest first
     expect(download).toContain(`The Stockbench ${current} installers are not on this site yet.`);
-    expect(download).toContain('Email me when the installers are out');
+    expect(download).toContain('Email Me When the Installers Are Out');
     expect(download).not.toContain('Download for Windows');
   });
 

@@ -43,7 +43,7 @@ describe('no dead ends', () => {
     // This build links no installers (no GATSBY_INSTALLER_*): no disabled buttons, but what to do.
     await page.getByText('The Stockbench 2.0 installers are not on this site yet.').waitFor();
     expect(await page.getByRole('button', { name: /Download for/ }).count()).toBe(0);
-    const notify = page.getByRole('link', { name: 'Email me when the installers are out' });
+    const notify = page.getByRole('link', { name: 'Email Me When the Installers Are Out' });
     const href = new URL((await notify.getAttribute('href')) ?? '');
     expect(href.protocol).toBe('mailto:');
     expect(href.pathname).toBe(siteConfig.supportEmail);
@@ -154,7 +154,7 @@ describe('no dead ends', () => {
       .waitFor();
     await page.getByLabel('Email').fill(newEmail);
     await page.getByLabel('Password').fill('another-secret');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(/\/must-verify-email/);
     await page.goto(`${siteUrl()}/licenses`);
     await page.waitForURL(/\/sign-in\/?\?next=%2Flicenses&note=verifyFirst$/);

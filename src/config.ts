@@ -18,7 +18,8 @@ export const siteConfig = {
     enabled: process.env.GATSBY_ANALYTICS_ENABLED === 'true',
     id: env(process.env.GATSBY_ANALYTICS_ID),
   },
-  copyrightYear: 2024,
+  /** The build's year (gatsby-config.ts sets it); outside a build, such as in tests, this year. */
+  copyrightYear: Number(env(process.env.GATSBY_BUILD_YEAR)) || new Date().getUTCFullYear(),
   /** The one price of a license, per month, in US dollars: content says {{licensePrice}}. */
   licensePriceUsd: 15,
   freeToolCount: 3,

@@ -30,7 +30,7 @@ export const ACCOUNT_STATES: readonly PageState[] = [
     caption: '/sign-in',
     account: 'signedOut',
     path: () => '/sign-in',
-    reach: (page) => button(page, 'Submit'),
+    reach: (page) => button(page, 'Sign In'),
   },
   {
     id: 'sign-in--error',
@@ -40,7 +40,7 @@ export const ACCOUNT_STATES: readonly PageState[] = [
     reach: async (page) => {
       await page.getByLabel('Email').fill(uniqueEmail('screens-nobody'));
       await page.getByLabel('Password').fill('not-the-password');
-      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('button', { name: 'Sign In' }).click();
       await page.getByText('Incorrect email address or password.').waitFor();
     },
   },
@@ -49,7 +49,7 @@ export const ACCOUNT_STATES: readonly PageState[] = [
     caption: '/sign-up',
     account: 'signedOut',
     path: () => '/sign-up',
-    reach: (page) => button(page, 'Sign Up'),
+    reach: (page) => button(page, 'Create Account'),
   },
   {
     id: 'reset-password',
@@ -73,7 +73,7 @@ export const ACCOUNT_STATES: readonly PageState[] = [
     reach: async (page, accounts) => {
       await page.getByLabel('Email').fill(accounts.unverified);
       await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('button', { name: 'Sign In' }).click();
       await page.waitForURL(/\/must-verify-email/);
       await button(page, 'Resend Email');
     },

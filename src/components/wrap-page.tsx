@@ -10,7 +10,7 @@ export const wrapPageElement: GatsbyBrowser['wrapPageElement'] & GatsbySSR['wrap
   element,
   props,
 }) => (
-  <Layout>
+  <Layout pathname={props.location.pathname}>
     <ErrorBoundary resetKey={props.location.pathname}>{element}</ErrorBoundary>
   </Layout>
 );

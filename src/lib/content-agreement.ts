@@ -2,6 +2,7 @@
 // problem found here, so a contradiction never reaches the site or the desktop application's feeds.
 import { visibleItems } from './filters';
 import { toolNumber } from './feeds';
+import { currentRelease } from './releases';
 
 export interface ToolFacts {
   id: string;
@@ -32,7 +33,8 @@ export interface AnnouncementFacts {
 
 /**
  * Every listed tool is introduced by exactly one changelog entry that names it, and its "Last
- * Updated" day is never before that entry's date. Dates are compared as YYYY-MM-DD strings.
+ * Updated" day is never before that entry's date, nor before the current release's (a release ships
+ * every tool anew, so each tool's page is reviewed with it). Dates are compared as YYYY-MM-DD strings.
  */
 export function changelogContradictions(
   tools: readonly ToolFacts[],
@@ -62,7 +64,13 @@ export function changelogContradictions(
       }
     }
   }
+  const release = currentRelease(changelog);
   for (const tool of tools) {
+    if (release?.version && tool.updated < release.date) {
+      problems.push(
+        `${tool.id} ${tool.title} was last updated on ${tool.updated}, before the release of ${release.date} (Stockbench ${release.version}), which changed every tool.`,
+      );
+    }
     const entries = introducedBy.get(tool.id) ?? [];
     if (entries.length > 1) {
       problems.push(

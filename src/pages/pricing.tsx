@@ -27,7 +27,7 @@ export default function PricingPage({ data }: PageProps<Queries.PricingPageQuery
         <h1>Pricing</h1>
         <p className="page__lead">Start free. Buy a license when you want every tool.</p>
       </header>
-      <Plans toolCount={toolCount} />
+      <Plans toolCount={toolCount} installers={siteConfig.installers} />
       <section className="pricing-section" aria-labelledby="compare">
         <h2 id="compare">Free and licensed compared</h2>
         <Comparison toolCount={toolCount} />

@@ -253,7 +253,7 @@ describe('/auth', () => {
           /Two-factor sign-in stays as it was before the change: if it was on, signing in asks/,
         ),
       ).toHaveTextContent('An authenticator app set up after the change has been removed.');
-      expect(screen.getByRole('link', { name: 'Choose a new password' })).toHaveAttribute(
+      expect(screen.getByRole('link', { name: 'Choose a New Password' })).toHaveAttribute(
         'href',
         '/reset-password',
       );

@@ -43,7 +43,7 @@ it('ends every session only when asked, then leads to a new password', async () 
   // Opening the link changes nothing.
   expect(mockedApi.endSessions).not.toHaveBeenCalled();
   expect(window.location.pathname + window.location.search).toBe('/auth?mode=endSessions');
-  await userEvent.click(screen.getByRole('button', { name: 'End every session' }));
+  await userEvent.click(screen.getByRole('button', { name: 'End Every Session' }));
   expect(await screen.findByRole('status')).toHaveTextContent(
     'Every session of your account has ended, on every device.',
   );
@@ -59,7 +59,7 @@ it('says a used link did its work, and an invalid one why', async () => {
     error: { code: 'USED_ACTION_CODE', message: 'This link has already been used.' },
   });
   const used = open('?mode=endSessions&oobCode=abcdefghijklmnopqrstuv');
-  await userEvent.click(screen.getByRole('button', { name: 'End every session' }));
+  await userEvent.click(screen.getByRole('button', { name: 'End Every Session' }));
   expect(await screen.findByRole('status')).toHaveTextContent('This link was used already');
   used.unmount();
 
@@ -67,6 +67,6 @@ it('says a used link did its work, and an invalid one why', async () => {
     error: { code: 'INVALID_ACTION_CODE', message: 'The link is invalid or has expired.' },
   });
   open('?mode=endSessions&oobCode=abcdefghijklmnopqrstuv');
-  await userEvent.click(screen.getByRole('button', { name: 'End every session' }));
+  await userEvent.click(screen.getByRole('button', { name: 'End Every Session' }));
   expect(await screen.findByRole('alert')).toHaveTextContent(/invalid or has expired/);
 });

@@ -29,7 +29,7 @@ async function submit(email = 'a@example.com', password = 'secret1') {
   render(<SignInForm />);
   await user.type(screen.getByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), password);
-  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
   return user;
 }
 
@@ -293,8 +293,8 @@ describe('SignInForm', () => {
   it('sends once on a double click', async () => {
     mocked.signIn.mockImplementation(() => new Promise(() => undefined));
     const user = await submit();
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(mocked.signIn).toHaveBeenCalledTimes(1));
-    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeDisabled();
   });
 });

@@ -16,7 +16,7 @@ async function fill(password: string, confirm: string) {
   await user.type(screen.getByLabelText('Email'), 'new@example.com');
   await user.type(screen.getByLabelText('Password'), password);
   await user.type(screen.getByLabelText('Confirm Password'), confirm);
-  await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+  await user.click(screen.getByRole('button', { name: 'Create Account' }));
 }
 
 beforeEach(() => {

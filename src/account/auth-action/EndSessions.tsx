@@ -61,7 +61,7 @@ export function EndSessions({ code }: { code: string }) {
       </p>
       <FormMessage kind="error">{error}</FormMessage>
       <button className="button button--primary" type="button" onClick={() => void end()} disabled={busy}>
-        End every session
+        End Every Session
       </button>
     </div>
   );

@@ -68,7 +68,7 @@ export function RecoverEmail({ code }: { code: string }) {
         <p>
           {/* The address travels in the page's state, not in its URL (URLs reach access logs). */}
           <Link className="button button--primary" to="/reset-password" state={{ email: restored }}>
-            Choose a new password
+            Choose a New Password
           </Link>{' '}
           <Link className="button" to="/">
             Home

@@ -90,7 +90,7 @@ export function SignInForm() {
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      <FormFooter error={passwordForm.error || expired} busy={passwordForm.busy} label="Submit" />
+      <FormFooter error={passwordForm.error || expired} busy={passwordForm.busy} label="Sign In" />
       <p className="account-form__links">
         <Link to="/sign-up">Create an account</Link> · <Link to="/reset-password">Forgot your password?</Link>
       </p>

@@ -65,7 +65,7 @@ export function SignUpForm() {
         value={confirm}
         onChange={(e) => setConfirm(e.target.value)}
       />
-      <FormFooter error={error} busy={busy} label="Sign Up" />
+      <FormFooter error={error} busy={busy} label="Create Account" />
       <p className="account-form__links">
         Already have an account? <Link to="/sign-in">Sign in</Link>
       </p>

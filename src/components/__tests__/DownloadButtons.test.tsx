@@ -29,7 +29,7 @@ describe('download buttons', () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       'The Stockbench 2.0 installers are not on this site yet.',
     );
-    const notify = screen.getByRole('link', { name: 'Email me when the installers are out' });
+    const notify = screen.getByRole('link', { name: 'Email Me When the Installers Are Out' });
     const href = new URL(notify.getAttribute('href') ?? '');
     expect(href.protocol).toBe('mailto:');
     expect(href.pathname).toBe('help@example.com');

@@ -12,11 +12,15 @@ const serverSnapshot = (): StoredSessionState | 'unknown' => 'unknown';
  * The account slot of the top navigation: the Account menu (Profile, Licenses, Sign Out) when signed
  * in, a Sign In link when signed out. The state comes from Amplify's localStorage keys, read after
  * hydration (the static HTML and the first render hold an empty slot of the same size, so neither
- * state flashes). Amplify itself loads only when Sign Out is clicked.
+ * state flashes). Amplify itself loads only when Sign Out is clicked. On the sign-in page the slot
+ * stays empty: a link to the page the visitor is on leads nowhere.
  */
-export function AccountNav() {
+export function AccountNav({ pathname = '' }: { pathname?: string }) {
   const state = useSyncExternalStore(subscribeStoredSession, () => readStoredSession(), serverSnapshot);
-  if (state === 'unknown') return <span className="nav__placeholder" aria-hidden="true" />;
+  const onSignIn = pathname.replace(/\/+$/, '') === '/sign-in';
+  if (state === 'unknown' || (state === 'signedOut' && onSignIn)) {
+    return <span className="nav__placeholder" aria-hidden="true" />;
+  }
   if (state === 'signedOut') {
     return (
       <Link className="nav__signin" to="/sign-in">

@@ -9,7 +9,7 @@ interface DownloadButtonsProps {
 }
 
 /** A mailto that asks support to write when the installers are out: the user's own mail, no form to keep. */
-function notifyMeHref(supportEmail: string, releaseName: string): string {
+export function notifyMeHref(supportEmail: string, releaseName: string): string {
   const subject = `Tell me when the ${releaseName} installers are out`;
   const body = `Please write to me at this address when the ${releaseName} installers for Windows and macOS are on the Download page.`;
   return `mailto:${supportEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
@@ -30,7 +30,7 @@ export function DownloadButtons({ installers, releaseName, supportEmail }: Downl
         </p>
         <p className="downloads">
           <a className="button button--primary" href={notifyMeHref(supportEmail, releaseName)}>
-            Email me when the installers are out
+            Email Me When the Installers Are Out
           </a>
         </p>
         <p>

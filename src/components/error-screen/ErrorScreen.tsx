@@ -34,10 +34,10 @@ export function ErrorScreen({ error, onRetry }: ErrorScreenProps) {
       <p className="error-screen__detail">{describeError(error)}</p>
       <p className="button-row">
         <button className="button button--primary" type="button" onClick={onRetry}>
-          Try again
+          Try Again
         </button>
         <a className="button" href="/">
-          Go to the home page
+          Go to the Home Page
         </a>
       </p>
     </article>

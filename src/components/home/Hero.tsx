@@ -2,17 +2,22 @@ import React from 'react';
 import { Link } from 'gatsby';
 import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import { siteConfig } from '../../config';
+import type { Installers } from '../../lib/releases';
 import { AppWindow, type WindowSidebarGroup } from '../app-window/AppWindow';
+import { mainAction } from '../download/main-action';
 
 interface HeroProps {
   toolCount: number;
   image: IGatsbyImageData;
   alt: string;
   sidebar: WindowSidebarGroup[];
+  /** This build's installer links: without them the first action is not the download. */
+  installers: Installers;
 }
 
 /** The home page's first screen: what Stockbench is in one sentence, the two actions, the application. */
-export function Hero({ toolCount, image, alt, sidebar }: HeroProps) {
+export function Hero({ toolCount, image, alt, sidebar, installers }: HeroProps) {
+  const action = mainAction(installers);
   return (
     <section className="hero" aria-labelledby="hero-heading">
       <div className="container hero__inner">
@@ -23,11 +28,11 @@ export function Hero({ toolCount, image, alt, sidebar }: HeroProps) {
           and the US economy, from Treasury yields and inflation to earnings and seasonality.
         </p>
         <p className="hero__actions">
-          <Link className="button button--primary button--large" to="/download">
-            Download free
+          <Link className="button button--primary button--large" to={action.to}>
+            {action.label}
           </Link>
           <Link className="button button--large hero__secondary" to="/pricing">
-            See pricing
+            See Pricing
           </Link>
         </p>
         <p className="hero__note">

@@ -4,10 +4,11 @@ import { siteConfig } from '../../config';
 import { visibleItems } from '../../lib/filters';
 import { fillText } from '../../lib/placeholders';
 import { present } from '../../lib/query-data';
-import { announcementsForBuild } from '../../lib/releases';
+import { announcementsForBuild, offersInstallers } from '../../lib/releases';
 import { byToolNumber } from '../../lib/tool-order';
 import { useSiteFacts } from '../../lib/use-site-facts';
 import { ActionMessage } from '../action-message/ActionMessage';
+import { mainAction } from '../download/main-action';
 import { Announcements } from '../announcements/Announcements';
 import type { GalleryImage } from '../screenshot-gallery/ScreenshotGallery';
 import { ToolColumns } from '../tool-list/ToolColumns';
@@ -98,6 +99,8 @@ export function HomePage({ search }: { search: string }) {
     tools: items.slice(0, SIDEBAR_TOOLS).map((t) => t.title),
   }));
 
+  const action = mainAction(siteConfig.installers);
+
   return (
     <div className="home">
       <div className="container home__messages">
@@ -127,6 +130,7 @@ export function HomePage({ search }: { search: string }) {
         image={present(hero, `the image data of ${HERO_SHOT}`)}
         alt={alts.get(HERO_SHOT) ?? ''}
         sidebar={sidebar}
+        installers={siteConfig.installers}
       />
       <div className="container">
         {features.map((feature) => (
@@ -142,17 +146,22 @@ export function HomePage({ search }: { search: string }) {
           <ToolColumns tools={tools} />
         </section>
         <section className="home-cta" aria-labelledby="home-cta-heading">
-          <h2 id="home-cta-heading">Start with the free tools today</h2>
+          <h2 id="home-cta-heading">
+            {/* Without installers (a local or test build) nothing can be started today: the license can. */}
+            {offersInstallers(siteConfig.installers)
+              ? 'Start with the free tools today'
+              : 'Unlock every tool with a license'}
+          </h2>
           <p>
             Tools #1 to #{siteConfig.freeToolCount} need no account and no card. When you want the rest, a
             license is ${siteConfig.licensePriceUsd} a month and you can stop at any time.
           </p>
           <p className="button-row home-cta__actions">
-            <Link className="button button--primary button--large" to="/download">
-              Download free
+            <Link className="button button--primary button--large" to={action.to}>
+              {action.label}
             </Link>
             <Link className="button button--large" to="/pricing">
-              Compare free and licensed
+              Compare Free and Licensed
             </Link>
           </p>
         </section>

@@ -14,8 +14,9 @@ const accountSlot = <span className="nav__placeholder" aria-hidden="true" />;
  * hides behind a menu button (a disclosure: aria-expanded says whether the list below it is shown).
  * Choosing a link closes it, and so does Escape or focus leaving the header (a click elsewhere, Tab
  * past the last link): handlers on the header itself, so the first-visit scripts carry no listeners.
+ * `pathname` is the page shown (the layout stays mounted across pages), for the account slot.
  */
-export function Header() {
+export function Header({ pathname }: { pathname?: string }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   return (
@@ -62,7 +63,7 @@ export function Header() {
         </nav>
         <div className="nav__account">
           <Suspense fallback={accountSlot}>
-            <AccountNav />
+            <AccountNav pathname={pathname} />
           </Suspense>
         </div>
       </div>

@@ -7,13 +7,13 @@ import './layout.css';
 // chunk arrives, so its code is not part of the first-visit scripts and nothing moves meanwhile.
 const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
 
-export function Layout({ children }: { children: ReactNode }) {
+export function Layout({ children, pathname }: { children: ReactNode; pathname?: string }) {
   return (
     <div className="site">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header />
+      <Header pathname={pathname} />
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>

@@ -20,10 +20,14 @@ export function Comparison({ toolCount }: { toolCount: number }) {
     ],
     ['Updates', 'Every new release', 'Every new release'],
     ['Support', 'By email', 'By email'],
-    ['Teams', '-', 'One license per employee, assigned by email on the Licenses page'],
+    [
+      'Teams',
+      'Each person installs their own copy',
+      'One license per employee, assigned by email on the Licenses page',
+    ],
   ];
   return (
-    <table className="compare stack-table">
+    <table className="compare stack-table prose-cells">
       <caption className="visually-hidden">The free and the licensed version compared</caption>
       <thead>
         <tr>

@@ -2,10 +2,16 @@ import React from 'react';
 import { Link } from 'gatsby';
 import { siteConfig } from '../../config';
 import { formatUsd, licenseComputers } from '../../lib/license-terms';
+import { offersInstallers, type Installers } from '../../lib/releases';
+import { notifyMeHref } from '../download/DownloadButtons';
 import './pricing.css';
 
-/** The two offers side by side: the free version and the license. */
-export function Plans({ toolCount }: { toolCount: number }) {
+/**
+ * The two offers side by side: the free version and the license. The free version's button is the
+ * download; a build without installer links offers, as its Download page does, to be told by mail
+ * when they are out.
+ */
+export function Plans({ toolCount, installers }: { toolCount: number; installers: Installers }) {
   return (
     <div className="plans">
       <section className="plan" aria-labelledby="plan-free">
@@ -14,9 +20,15 @@ export function Plans({ toolCount }: { toolCount: number }) {
           <strong>{formatUsd(0)}</strong> <span>forever</span>
         </p>
         <p className="plan__pitch">The first tools, to try Stockbench on your own questions.</p>
-        <Link className="button plan__action" to="/download">
-          Download
-        </Link>
+        {offersInstallers(installers) ? (
+          <Link className="button plan__action" to="/download">
+            Download
+          </Link>
+        ) : (
+          <a className="button plan__action" href={notifyMeHref(siteConfig.supportEmail, siteConfig.name)}>
+            Email Me When It’s Out
+          </a>
+        )}
         <ul className="plan__list">
           <li>Tools #1 to #{siteConfig.freeToolCount}: Treasury Rates, Price History, Performance by Year</li>
           <li>No account needed</li>
@@ -32,7 +44,7 @@ export function Plans({ toolCount }: { toolCount: number }) {
         </p>
         <p className="plan__pitch">All of Stockbench, for one person, billed monthly until you cancel.</p>
         <Link className="button button--primary plan__action" to="/licenses">
-          Buy licenses
+          Buy Licenses
         </Link>
         <ul className="plan__list">
           <li>All {toolCount} tools</li>

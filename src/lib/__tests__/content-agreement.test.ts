@@ -29,6 +29,19 @@ describe('changelogContradictions', () => {
     ]);
   });
 
+  it('rejects a Last Updated date earlier than the newest release, which changes every tool', () => {
+    const release = {
+      date: '2026-11-01',
+      details: ['Stockbench 2.0, with every tool updated.'],
+      introduces: null,
+      version: '2.0',
+    };
+    const reviewed = { ...journal, updated: '2026-11-01' };
+    expect(changelogContradictions([treasury, reviewed], [launch, journalRelease, release])).toEqual([
+      'T1 Treasury Rates was last updated on 2024-05-21, before the release of 2026-11-01 (Stockbench 2.0), which changed every tool.',
+    ]);
+  });
+
   it('rejects a listed tool that no entry introduces, but not a hidden one', () => {
     expect(changelogContradictions([treasury, journal], [launch])).toEqual([
       'T33 Journal is listed on the site but no changelog entry introduces it.',

@@ -40,9 +40,9 @@ it('shows the error screen with the message, a retry and a way home instead of a
   );
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Unexpected Application Error!');
   expect(screen.getByText("Cannot read properties of undefined (reading 'licenses')")).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  expect(screen.getByRole('link', { name: 'Go to the Home Page' })).toHaveAttribute('href', '/');
   fail = false;
-  await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
   expect(screen.getByText('Your licenses')).toBeInTheDocument();
   expect(reload).not.toHaveBeenCalled();
 });

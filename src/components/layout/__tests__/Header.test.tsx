@@ -60,4 +60,17 @@ describe('the header menu', () => {
       'Download',
     ]);
   });
+
+  it('offers Sign In to a signed-out visitor on every page but the sign-in page itself', async () => {
+    localStorage.clear();
+    const { rerender } = render(<Header pathname="/pricing/" />);
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/sign-in');
+    // The layout stays mounted across client-side navigation: the link goes when the page changes.
+    rerender(<Header pathname="/sign-in/" />);
+    expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+    rerender(<Header pathname="/sign-in" />);
+    expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+    rerender(<Header pathname="/sign-up/" />);
+    expect(screen.getByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+  });
 });
