@@ -175,10 +175,10 @@ describe('public pages in Chromium', () => {
     await close();
   });
 
-  it('follows View Details to a tool and Back to List to its anchor on /tools', async () => {
+  it("follows a tool's card to the tool and Back to List to its anchor on /tools", async () => {
     const { page, problems, inFlight, close } = await openPage();
     await openRoute(page, '/tools', inFlight);
-    await page.getByRole('link', { name: 'View details of Inflation' }).click();
+    await page.getByRole('link', { name: 'Inflation', exact: true }).click();
     await page.waitForURL('**/tool/inflation');
     await page.getByRole('heading', { level: 1, name: 'Inflation' }).waitFor();
     await page.getByRole('link', { name: '← Back to List' }).click();

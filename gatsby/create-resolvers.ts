@@ -25,9 +25,10 @@ export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers
       screenshotImage: {
         // gatsby-plugin-image's scalar (JSON on the wire), so the generated query types say IGatsbyImageData.
         type: 'GatsbyImageData',
-        args: { width: 'Int!' },
-        resolve: (file: { absolutePath: string }, args: { width: number }) =>
-          screenshotImage(file.absolutePath, args.width),
+        // densities: the srcset's multiples of the width, when not gatsby's four (the /tools cards').
+        args: { width: 'Int!', densities: '[Float!]' },
+        resolve: (file: { absolutePath: string }, args: { width: number; densities?: number[] | null }) =>
+          screenshotImage(file.absolutePath, args.width, args.densities ?? undefined),
       },
     },
     Site: {

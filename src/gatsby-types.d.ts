@@ -1037,6 +1037,7 @@ type File_mtimeArgs = {
 
 
 type File_screenshotImageArgs = {
+  densities: InputMaybe<ReadonlyArray<Scalars['Float']>>;
   width: Scalars['Int'];
 };
 
@@ -3547,7 +3548,7 @@ type ToolPageQuery = { readonly markdownRemark: { readonly html: string | null, 
 type ToolsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type ToolsPageQuery = { readonly allMarkdownRemark: { readonly nodes: ReadonlyArray<{ readonly frontmatter: { readonly id: string | null, readonly title: string | null, readonly path: string | null, readonly summary: string | null, readonly updated: string | null, readonly tags: ReadonlyArray<string | null> | null, readonly theme: string | null } | null }> } };
+type ToolsPageQuery = { readonly allMarkdownRemark: { readonly nodes: ReadonlyArray<{ readonly frontmatter: { readonly id: string | null, readonly title: string | null, readonly path: string | null, readonly summary: string | null, readonly updated: string | null, readonly tags: ReadonlyArray<string | null> | null, readonly theme: string | null, readonly screenshots: ReadonlyArray<{ readonly image: { readonly card: import('gatsby-plugin-image').IGatsbyImageData | null } | null } | null> | null } | null }> } };
 
 type ToolSummaryFragment = { readonly id: string | null, readonly title: string | null, readonly path: string | null, readonly summary: string | null, readonly updated: string | null, readonly tags: ReadonlyArray<string | null> | null, readonly theme: string | null };
 

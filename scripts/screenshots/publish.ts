@@ -34,8 +34,8 @@ function publish(file: string, digest: string, publicDir: string): string {
 }
 
 export function screenshotPublisher(publicDir: string, manifest: SizedManifest = readSizedManifest()) {
-  /** `png` is the screenshot's committed file (content/images/tools/<name>). */
-  return (png: string, displayWidth: number): IGatsbyImageData => {
+  /** `png` is the screenshot's committed file (content/images/tools/<name>); `densities` as screenshotImageData's. */
+  return (png: string, displayWidth: number, densities?: number[]): IGatsbyImageData => {
     const name = path.basename(png);
     const entry = manifest[name];
     const rerun = 'run npm run screenshots -- --sized';
@@ -43,11 +43,16 @@ export function screenshotPublisher(publicDir: string, manifest: SizedManifest =
     const digest = crypto.createHash('sha256').update(fs.readFileSync(png)).digest('hex');
     if (digest !== entry.source) throw new Error(`${name} changed since its sizes were made; ${rerun}`);
     const source = { name, width: entry.width, height: entry.height };
-    return screenshotImageData(source, displayWidth, (width, format) => {
-      if (format === 'png' && width === entry.width) return publish(png, entry.source, publicDir);
-      const fileDigest = entry[format][String(width)];
-      if (!fileDigest) throw new Error(`${name} has no ${format} ${width} px wide; ${rerun}`);
-      return publish(path.join(SIZED_DIR, sizedFileName(name, width, format)), fileDigest, publicDir);
-    });
+    return screenshotImageData(
+      source,
+      displayWidth,
+      (width, format) => {
+        if (format === 'png' && width === entry.width) return publish(png, entry.source, publicDir);
+        const fileDigest = entry[format][String(width)];
+        if (!fileDigest) throw new Error(`${name} has no ${format} ${width} px wide; ${rerun}`);
+        return publish(path.join(SIZED_DIR, sizedFileName(name, width, format)), fileDigest, publicDir);
+      },
+      densities,
+    );
   };
 }

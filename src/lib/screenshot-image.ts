@@ -14,6 +14,8 @@ export const SCREENSHOT_WIDTHS = {
   /** The lightbox. */
   full: 1200,
 } as const;
+// The cards on /tools show a screenshot at 180 px with densities 1 and 2: the 180 and 360 px files that
+// toolThumb's srcset already lists, so the cards need no sizes of their own.
 
 export interface ScreenshotSource {
   /** File name in content/images/tools, e.g. `treasury-rates-1.png`. */
@@ -55,14 +57,17 @@ export function sizedVariants(source: ScreenshotSource, displayWidth: number): S
 
 /**
  * gatsby-plugin-image data for a screenshot shown at `displayWidth`: WebP sources and a PNG fallback at
- * every width of the srcset, as gatsby-plugin-sharp's resolver made them. `url` gives a size's URL.
+ * every width of the srcset, as gatsby-plugin-sharp's resolver made them. `url` gives a size's URL;
+ * `densities` narrows the srcset to those multiples of the display width (default: gatsby's four).
  */
 export function screenshotImageData(
   source: ScreenshotSource,
   displayWidth: number,
   url: (width: number, format: SizedFormat) => string,
+  densities?: number[],
 ): IGatsbyImageData {
   return getImageData({
+    ...(densities ? { outputPixelDensities: densities } : {}),
     baseUrl: source.name,
     sourceWidth: source.width,
     sourceHeight: source.height,

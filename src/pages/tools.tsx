@@ -18,6 +18,12 @@ export default function ToolsPage({ data, location }: PageProps<Queries.ToolsPag
     byToolNumber,
   );
   const shown = filterByTitle(all, keyword);
+  const thumbnails = new Map(
+    data.allMarkdownRemark.nodes.flatMap(({ frontmatter }) => {
+      const card = frontmatter?.screenshots?.[0]?.image?.card;
+      return frontmatter?.id && card ? [[frontmatter.id, card] as const] : [];
+    }),
+  );
   return (
     <article className="page tools-page">
       <header className="page__header">
@@ -38,7 +44,7 @@ export default function ToolsPage({ data, location }: PageProps<Queries.ToolsPag
           {shown.length === all.length ? `${all.length} tools` : `${shown.length} of ${all.length} tools`}
         </p>
       </div>
-      <ToolGroups tools={shown} />
+      <ToolGroups tools={shown} thumbnails={thumbnails} />
     </article>
   );
 }
@@ -60,6 +66,11 @@ export const query = graphql`
       nodes {
         frontmatter {
           ...ToolSummary
+          screenshots {
+            image {
+              card: screenshotImage(width: 180, densities: [1, 2])
+            }
+          }
         }
       }
     }

@@ -5,14 +5,25 @@ import type { PageProps } from 'gatsby';
 import ToolsPage from '../../pages/tools';
 import { fakeTools } from './fixtures';
 
-type Props = PageProps<{
-  allMarkdownRemark: { nodes: { frontmatter: ReturnType<typeof fakeTools>[number] }[] };
-}>;
+type Props = PageProps<Queries.ToolsPageQuery>;
+
+// Each tool's first screenshot at the cards' size, as the build's screenshotImage field gives it.
+const cardImage = (path: string) => ({
+  layout: 'constrained' as const,
+  width: 180,
+  height: 108,
+  images: { fallback: { src: `/${path}-180.png`, srcSet: `/${path}-180.png 180w`, sizes: '180px' } },
+});
 
 function renderTools(search = '') {
   window.history.replaceState(null, '', `/tools${search}`);
-  const data = { allMarkdownRemark: { nodes: fakeTools(12).map((frontmatter) => ({ frontmatter })) } };
-  const props = { data, location: { hash: '', search } } as unknown as Props;
+  const nodes = fakeTools(12).map((tool) => ({
+    frontmatter: { ...tool, screenshots: [{ image: { card: cardImage(tool.path) } }] },
+  }));
+  const props = {
+    data: { allMarkdownRemark: { nodes } },
+    location: { hash: '', search },
+  } as unknown as Props;
   return render(<ToolsPage {...props} />);
 }
 
@@ -20,18 +31,22 @@ function renderTools(search = '') {
 const toolTitles = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
 
 describe('/tools', () => {
-  it('lists every visible tool in numeric order with its details link and Last Updated date', () => {
+  it('lists every visible tool in numeric order, each card one link named by its title', () => {
     renderTools();
     const headings = toolTitles();
     expect(headings).toHaveLength(11);
     expect(headings[0]).toBe('#1 Tool number 1');
     expect(headings).not.toContain('#5 Tool number 5');
-    expect(screen.getByRole('link', { name: 'View details of Tool number 10' })).toHaveAttribute(
-      'href',
-      '/tool/tool-10',
-    );
-    expect(screen.getAllByText('May 30, 2024')).toHaveLength(11);
-    expect(document.getElementById('T10')).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'Tool number 10' })).toHaveAttribute('href', '/tool/tool-10');
+    const card = document.getElementById('T10');
+    expect(card).not.toBeNull();
+    expect(within(card as HTMLElement).getAllByRole('link')).toHaveLength(1);
+    // Its picture is decoration beside the title that names the link.
+    expect(card?.querySelector('img')).toHaveAttribute('src', '/tool-10-180.png');
+    expect(card?.querySelector('img')).toHaveAttribute('alt', '');
+    // The date and the details link live on the tool page, not 46 times over.
+    expect(screen.queryByText(/View Details/i)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Last Updated/i)).not.toBeInTheDocument();
   });
 
   it('filters by a case-insensitive substring of the title and keeps it in the URL', async () => {

@@ -1,27 +1,50 @@
-import React from 'react';
+import React, { useState } from 'react';
 import { Link } from 'gatsby';
-import { ScreenshotGallery, type GalleryImage } from '../screenshot-gallery/ScreenshotGallery';
-import type { Feature } from './features';
+import { Lightbox } from '../lightbox/Lightbox';
+import { ResponsiveImage } from '../responsive-image/ResponsiveImage';
+import type { GalleryImage } from '../screenshot-gallery/ScreenshotGallery';
+import { dataNote, type Feature } from './features';
 
-/** One feature of the home page: its words beside the heading, then its screenshots, the first large. */
+// The picture's width (home.css): half the page on a desk, the page's width on a phone.
+const PICTURE_SIZES = '(min-width: 79rem) 36rem, (min-width: 60rem) calc(50vw - 3rem), calc(100vw - 2rem)';
+
+/**
+ * One feature of the home page: its words beside one picture (below it on a phone), with the note on the
+ * picture's data as its caption. The picture opens the lightbox, which also holds the feature's others.
+ */
 export function FeatureSection({ feature, images }: { feature: Feature; images: GalleryImage[] }) {
+  const [open, setOpen] = useState<number | null>(null);
+  const lead = images[0];
   return (
     <section className="feature">
       <div className="feature__text">
         <h2>{feature.heading}</h2>
-        <div>
-          <p>{feature.text}</p>
-          <Link className="arrow-link" to={feature.link.to}>
-            {feature.link.label}
-          </Link>
-        </div>
+        <p>{feature.text}</p>
+        <Link className="arrow-link" to={feature.link.to}>
+          {feature.link.label}
+        </Link>
       </div>
-      <ScreenshotGallery
-        images={images}
-        featured
-        featuredSizes="(min-width: 79rem) 75rem, calc(100vw - 2rem)"
-        className="feature__gallery"
-      />
+      {lead && (
+        <figure className="feature__figure">
+          <button
+            type="button"
+            className="feature__picture"
+            onClick={() => setOpen(0)}
+            aria-label={`Enlarge: ${lead.alt}`}
+          >
+            <ResponsiveImage image={lead.thumb} alt={lead.alt} loading="lazy" sizes={PICTURE_SIZES} />
+          </button>
+          <figcaption>{dataNote}</figcaption>
+        </figure>
+      )}
+      {open !== null && (
+        <Lightbox
+          images={images.map((img) => ({ image: img.full, alt: img.alt }))}
+          index={open}
+          onIndexChange={setOpen}
+          onClose={() => setOpen(null)}
+        />
+      )}
     </section>
   );
 }

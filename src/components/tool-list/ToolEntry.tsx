@@ -1,35 +1,38 @@
 import React from 'react';
 import { Link } from 'gatsby';
+import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import { siteConfig } from '../../config';
-import { formatLongDate, isoDay } from '../../lib/dates';
 import { toolNumber } from '../../lib/feeds';
+import { ResponsiveImage } from '../responsive-image/ResponsiveImage';
 import type { ToolSummary } from './types';
 
+// The thumbnail's width on the page (tools.css): 8rem on a desk, 5rem on a phone.
+const THUMB_SIZES = '(min-width: 48rem) 8rem, 5rem';
+
 /**
- * One tool on /tools, as a card: number, title, summary, View Details and Last Updated. Its id is the
- * anchor that "Back to List" returns to; the View Details link covers the card, so the whole card opens it.
+ * One tool on /tools, as a card: its picture, number, title and summary. Its id is the anchor that
+ * "Back to List" returns to; the title's link covers the card, so the whole card is one link, named by the
+ * title. The picture is decoration here (the tool page describes it), so its alt is empty.
  */
-export function ToolEntry({ tool }: { tool: ToolSummary }) {
+export function ToolEntry({ tool, thumbnail }: { tool: ToolSummary; thumbnail?: IGatsbyImageData }) {
   const number = toolNumber(tool.id);
   return (
     <li id={tool.id} className="tool-entry tool-card" tabIndex={-1}>
-      <h3 className="tool-card__title">
-        <span className="tool-card__number">#{number}</span> {tool.title}
-      </h3>
-      {number <= siteConfig.freeToolCount && <span className="badge badge--free tool-card__badge">Free</span>}
+      {thumbnail && (
+        <div className="tool-card__thumb">
+          <ResponsiveImage image={thumbnail} alt="" loading="lazy" sizes={THUMB_SIZES} />
+        </div>
+      )}
+      <div className="tool-card__head">
+        <h3 className="tool-card__title">
+          <span className="tool-card__number">#{number}</span>{' '}
+          <Link className="tool-card__link" to={`/tool/${tool.path}`}>
+            {tool.title}
+          </Link>
+        </h3>
+        {number <= siteConfig.freeToolCount && <span className="badge badge--free">Free</span>}
+      </div>
       <p className="tool-card__summary">{tool.summary}</p>
-      <p className="tool-card__meta">
-        <Link
-          className="tool-card__link"
-          to={`/tool/${tool.path}`}
-          aria-label={`View details of ${tool.title}`}
-        >
-          View Details
-        </Link>
-        <span>
-          Last Updated: <time dateTime={isoDay(tool.updated)}>{formatLongDate(tool.updated)}</time>
-        </span>
-      </p>
     </li>
   );
 }

@@ -1,11 +1,18 @@
 import React from 'react';
+import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import { groupByTheme } from '../../lib/tool-themes';
 import { ToolEntry } from './ToolEntry';
 import type { ToolSummary } from './types';
 import './tools.css';
 
+interface ToolGroupsProps {
+  tools: readonly ToolSummary[];
+  /** Each tool's first screenshot, by tool id. */
+  thumbnails: ReadonlyMap<string, IGatsbyImageData>;
+}
+
 /** The tools shown, as card grids under their themes, with links to each theme at the top. */
-export function ToolGroups({ tools }: { tools: readonly ToolSummary[] }) {
+export function ToolGroups({ tools, thumbnails }: ToolGroupsProps) {
   const groups = groupByTheme(tools);
   return (
     <>
@@ -35,7 +42,7 @@ export function ToolGroups({ tools }: { tools: readonly ToolSummary[] }) {
           </div>
           <ul className="tool-grid tool-entries">
             {items.map((tool) => (
-              <ToolEntry key={tool.id} tool={tool} />
+              <ToolEntry key={tool.id} tool={tool} thumbnail={thumbnails.get(tool.id)} />
             ))}
           </ul>
         </section>
