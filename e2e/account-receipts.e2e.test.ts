@@ -1,10 +1,13 @@
 import { sharedBrowser } from './browser';
 import { createVerifiedUser, fillCard, newPage, signIn, waitForMail } from './account-helpers';
+import { outsideValueColumn } from './layout';
 import { until } from './until';
 
 // The billing history on /licenses: after a purchase and an add, each shows as a receipt row; the
 // receipt link opens the receipt page (served offline by the Stripe emulator) in a new tab, and the
-// PDF link answers a PDF. Each payment's receipt also arrives by mail, linking the same page.
+// PDF link answers a PDF. Each payment's receipt also arrives by mail, linking the same page. On a
+// phone each row is a card of label and value lines: the receipt's links and the "·" between them sit
+// in the value column, beside their label, never under it.
 
 const browser = sharedBrowser();
 
@@ -59,6 +62,17 @@ describe('account journeys: receipts', () => {
     expect(first.text).toContain("Your subscription's first month: 2 licenses");
     const receiptHref = await link.getAttribute('href');
     expect(first.html).toContain(`href="${receiptHref ?? ''}"`);
+
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const row of await rows.all()) {
+        const cell = row.locator('td[data-label="Receipt"]');
+        const links = await cell.getByRole('link').allTextContents();
+        expect(links.map((l) => l.replace(/ EMU-\d+$/, ''))).toEqual(['View receipt', 'PDF']);
+        await expect(cell.textContent()).resolves.toMatch(/^View receipt EMU-\d+ · PDF EMU-\d+$/);
+        expect({ width, outside: await outsideValueColumn(cell) }).toEqual({ width, outside: [] });
+      }
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 // What the layout tests share: the widths a page must fit, and the check that nothing on a page is
 // wider than the screen.
@@ -36,4 +36,39 @@ export async function overflowAtEachWidth(page: Page, label: string): Promise<st
     if (text) found.push(text);
   }
   return found;
+}
+
+/**
+ * What of a stack-table cell (`td[data-label]`, a card's line on a phone: its label, then its value)
+ * is drawn outside the value column: each line of text, described with where it lies. [] when all of
+ * it sits in that column, on one line or wrapped inside it. Text hidden for screen readers only is
+ * not drawn, so it is left out.
+ */
+export async function outsideValueColumn(cell: Locator): Promise<string[]> {
+  return cell.evaluate((td) => {
+    const style = getComputedStyle(td);
+    if (style.display !== 'grid')
+      return [`the cell is not a label and value grid (display: ${style.display})`];
+    const box = td.getBoundingClientRect();
+    const label = parseFloat(style.gridTemplateColumns.split(' ')[0] ?? '0');
+    const start = box.left + parseFloat(style.paddingLeft) + label + parseFloat(style.columnGap);
+    const end = box.right - parseFloat(style.paddingRight);
+    const found: string[] = [];
+    const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      if (!text || node.parentElement?.closest('.visually-hidden')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const r of Array.from(range.getClientRects())) {
+        if (r.width === 0) continue;
+        if (r.left < start - 0.5 || r.right > end + 0.5) {
+          found.push(
+            `"${text}" at ${Math.round(r.left)} to ${Math.round(r.right)} px, the value column ${Math.round(start)} to ${Math.round(end)} px`,
+          );
+        }
+      }
+    }
+    return found;
+  });
 }

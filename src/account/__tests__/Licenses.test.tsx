@@ -197,13 +197,22 @@ describe('/licenses', () => {
     expect(mockedApi.setupCheckout).toHaveBeenCalledWith({ uid: 'u1', email: 'me@example.com', count: 3 });
   });
 
-  it('offers Continue Checkout for an incomplete subscription', async () => {
-    serve(subscription({ status: 'incomplete', clientSecret: 'pi_9_secret_y', renewLicenseCount: 2 }));
+  it('shows an incomplete subscription as one notice of what was started, with no status or period', async () => {
+    serve(subscription({ status: 'incomplete', clientSecret: 'pi_9_secret_y', renewLicenseCount: 2 }), []);
     await show();
-    expect(screen.getByRole('link', { name: 'Continue Checkout' })).toHaveAttribute(
+    const notice = screen.getByText(/^You started buying/).closest('.message') as HTMLElement;
+    expect(notice).toHaveTextContent(
+      'You started buying 2 licenses on 01/05/2024. Nothing has been charged: continue the checkout to pay for them, or cancel it.',
+    );
+    expect(within(notice).getByRole('link', { name: 'Continue Checkout' })).toHaveAttribute(
       'href',
       '/checkout?sec=pi_9_secret_y&count=2',
     );
+    expect(within(notice).getByRole('button', { name: 'Cancel Checkout' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Continue Checkout' })).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Subscription' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Awaiting payment')).not.toBeInTheDocument();
+    expect(screen.queryByText('Current period')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Licenses' })).not.toBeInTheDocument();
   });
 
@@ -359,7 +368,14 @@ describe('subscriptionActions', () => {
     [null, { buy: true, continueCheckout: false, add: false, updateCard: false }],
     [
       subscription({ status: 'incomplete' }),
-      { buy: false, continueCheckout: true, add: false, updateCard: false },
+      {
+        buy: false,
+        continueCheckout: true,
+        add: false,
+        updateCard: false,
+        notice: 'checkoutStarted',
+        live: false,
+      },
     ],
     [subscription(), { buy: false, continueCheckout: false, add: true, updateCard: true }],
     [

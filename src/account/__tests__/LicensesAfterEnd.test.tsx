@@ -109,15 +109,4 @@ describe('an open invoice in the billing history', () => {
     );
     expect(within(row).queryByRole('link', { name: /View receipt/ })).not.toBeInTheDocument();
   });
-
-  it('while the first payment is due: paid through Continue Checkout', async () => {
-    serveLicensesPage(mockedApi, {
-      sub: subscriptionOf({ status: 'incomplete', clientSecret: 'pi_1_secret_2', renewLicenseCount: 2 }),
-      licenses: [],
-    });
-    mockedApi.getInvoices.mockResolvedValue({ subscriptionId: 'sub_1', invoices: [openInvoice] });
-    await show();
-    const pay = await screen.findByRole('link', { name: 'Pay now EMU-000007' });
-    expect(pay).toHaveAttribute('href', '/checkout?sec=pi_1_secret_2&count=2');
-  });
 });

@@ -38,12 +38,15 @@ export function HeldLicenses({
               <LicenseKeyCell licenseKey={license.key} />
               <td data-label="Expiration">{expirationLabel(license.expirationDate)}</td>
               <td data-label="Billing">
-                {license.paidBy ? `Paid by ${license.paidBy}` : 'Paid by another account'}
-                {!license.paidFor && (
-                  <p className="license-note">
-                    Not working now: the payment for it is overdue. It works again once the payer pays.
-                  </p>
-                )}
+                {/* One element: the value column of the cell's grid on a phone (tables.css). */}
+                <div>
+                  {license.paidBy ? `Paid by ${license.paidBy}` : 'Paid by another account'}
+                  {!license.paidFor && (
+                    <p className="license-note">
+                      Not working now: the payment for it is overdue. It works again once the payer pays.
+                    </p>
+                  )}
+                </div>
               </td>
               {machineCounts && (
                 <td data-label="Your devices">

@@ -11,7 +11,7 @@ import { AddLicenses } from './AddLicenses';
 import { BillingDetailsForm } from './BillingDetailsForm';
 import { BuyLicenses } from './BuyLicenses';
 import { CancelSubscription } from './CancelSubscription';
-import { CancelCheckout } from './CancelCheckout';
+import { CheckoutActions } from './CheckoutActions';
 import { Devices } from './Devices';
 import { EndedSubscription } from './EndedSubscription';
 import { HeldLicenses } from './HeldLicenses';
@@ -108,7 +108,6 @@ export function Licenses({ user }: { user: SessionUser }) {
 
   const actions = subscriptionActions(subscription);
   const sid = subscription ? encodeURIComponent(subscription.id) : '';
-  const manageable = actions.live && !actions.continueCheckout;
   // After a paid subscription ended: what ended and when, instead of the notice alone.
   const endedView = actions.notice === 'canceled' && data.licenses.ended.length > 0;
   return (
@@ -118,6 +117,13 @@ export function Licenses({ user }: { user: SessionUser }) {
       {endedView && <EndedSubscription ended={data.licenses.ended} />}
       {actions.notice && subscription && !endedView && (
         <SubscriptionNotice kind={actions.notice} subscription={subscription}>
+          {actions.continueCheckout && customerId && (
+            <CheckoutActions
+              customerId={customerId}
+              subscription={subscription}
+              onCancelled={reloadAfterChange}
+            />
+          )}
           {actions.keepRenewing && customerId && (
             <KeepRenewing
               customerId={customerId}
@@ -134,21 +140,6 @@ export function Licenses({ user }: { user: SessionUser }) {
           <PriceChangeNotice subscription={subscription} />
           <NextCharge subscription={subscription} />
           <div className="button-row">
-            {actions.continueCheckout && subscription.clientSecret && (
-              <Link
-                className="button button--primary"
-                to={`/checkout?sec=${encodeURIComponent(subscription.clientSecret)}&count=${subscription.renewLicenseCount}`}
-              >
-                Continue Checkout
-              </Link>
-            )}
-            {actions.continueCheckout && customerId && (
-              <CancelCheckout
-                customerId={customerId}
-                subscriptionId={subscription.id}
-                onCancelled={reloadAfterChange}
-              />
-            )}
             {actions.updateCard && (
               <Link className="button" to={`/update-card?sid=${sid}`}>
                 Update Card
@@ -162,10 +153,10 @@ export function Licenses({ user }: { user: SessionUser }) {
         <FormMessage kind="success">{announcement}</FormMessage>
         <LicenseTable
           licenses={data.licenses.licenses}
-          onRemove={manageable ? onRemove : undefined}
+          onRemove={actions.live ? onRemove : undefined}
           onRenew={actions.renewAgain ? onRenew : undefined}
           assignment={
-            manageable && customerId && subscription
+            actions.live && customerId && subscription
               ? { customerId, subscriptionId: subscription.id, onChanged: onAssignmentChanged }
               : undefined
           }
@@ -196,7 +187,7 @@ export function Licenses({ user }: { user: SessionUser }) {
           onCancelled={reloadWith}
         />
       )}
-      {manageable && customerId && subscription && (
+      {actions.live && customerId && subscription && (
         <RefundOffer
           uid={user.uid}
           customerId={customerId}

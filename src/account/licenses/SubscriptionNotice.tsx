@@ -7,7 +7,7 @@ import type { SubscriptionNoticeKind } from './subscription-actions';
 interface SubscriptionNoticeProps {
   kind: SubscriptionNoticeKind;
   subscription: Subscription;
-  /** The Keep Renewing control, shown with the 'ending' notice. */
+  /** The notice's controls: Keep Renewing with 'ending', Continue and Cancel Checkout with 'checkoutStarted'. */
   children?: ReactNode;
 }
 
@@ -20,6 +20,23 @@ export function SubscriptionNotice({ kind, subscription, children }: Subscriptio
     ? formatPaddedDate(subscription.currentPeriodEnd, 'seconds')
     : null;
   switch (kind) {
+    case 'checkoutStarted': {
+      // What was started, not a subscription: it has no period and owes nothing until it is paid.
+      const count = subscription.renewLicenseCount;
+      return (
+        <div className="message message--notice" role="status">
+          <p>
+            <strong>
+              You started buying {count} {count === 1 ? 'license' : 'licenses'} on{' '}
+              {formatPaddedDate(subscription.created, 'seconds')}.
+            </strong>{' '}
+            Nothing has been charged: continue the checkout to pay for {count === 1 ? 'it' : 'them'}, or
+            cancel it.
+          </p>
+          {children}
+        </div>
+      );
+    }
     case 'ending':
       return (
         <div className="message message--notice" role="status">

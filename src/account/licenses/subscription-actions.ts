@@ -2,7 +2,14 @@ import type { Subscription } from '../../api-client/types';
 
 /** What the page says about the subscription's state, beside its summary (SubscriptionNotice). */
 export type SubscriptionNoticeKind =
-  'ending' | 'pastDue' | 'unpaid' | 'paused' | 'canceled' | 'checkoutCancelled' | 'expired';
+  | 'checkoutStarted'
+  | 'ending'
+  | 'pastDue'
+  | 'unpaid'
+  | 'paused'
+  | 'canceled'
+  | 'checkoutCancelled'
+  | 'expired';
 
 export interface SubscriptionActions {
   buy: boolean;
@@ -15,7 +22,10 @@ export interface SubscriptionActions {
   /** In force: a removed license still in its paid period can renew again. */
   renewAgain: boolean;
   notice: SubscriptionNoticeKind | null;
-  /** A subscription that has not ended: its summary shows and renewing licenses can be removed. */
+  /**
+   * Started and not ended: its summary shows and renewing licenses can be removed. Not a checkout
+   * awaiting its first payment: nothing runs or is owed until it is paid, so only its notice shows.
+   */
   live: boolean;
 }
 
@@ -31,8 +41,9 @@ const NONE: SubscriptionActions = {
 };
 
 /**
- * What the licenses page offers for every Stripe status: no subscription shows Buy Licenses; incomplete offers
- * Continue Checkout; any other live status offers Update Card; only active (or trialing) adds
+ * What the licenses page offers for every Stripe status: no subscription shows Buy Licenses; incomplete is
+ * a checkout not paid yet, one notice with Continue Checkout and Cancel Checkout (no summary: it has no
+ * period nor debt until paid); any other live status offers Update Card; only active (or trialing) adds
  * licenses. An ended subscription (canceled, incomplete_expired) is as none, with a word on what
  * happened. One that ends at period end cannot grow (the BFF refuses) but can keep renewing; it is
  * still in force, so buying again waits until it has ended (setup-checkout refuses it until then).
@@ -46,7 +57,7 @@ export function subscriptionActions(sub: Subscription | null): SubscriptionActio
     case 'incomplete_expired':
       return { ...NONE, notice: 'expired' };
     case 'incomplete':
-      return { ...NONE, buy: false, continueCheckout: true, live: true };
+      return { ...NONE, buy: false, continueCheckout: true, notice: 'checkoutStarted' };
     case 'active':
     case 'trialing':
       return {

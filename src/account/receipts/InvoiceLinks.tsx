@@ -9,8 +9,8 @@ const isUnpaid = (invoice: Invoice): boolean =>
 interface InvoiceLinksProps {
   invoice: Invoice;
   /**
-   * Where this site pays the subscription's open invoice (Continue Checkout for a first payment, Update
-   * Card for a renewal that failed); without it, Stripe's hosted invoice page, which takes the payment.
+   * Where this site pays the subscription's open invoice (Update Card for a renewal that failed);
+   * without it, Stripe's hosted invoice page, which takes the payment.
    */
   payPath?: string;
 }
@@ -55,5 +55,6 @@ export function InvoiceLinks({ invoice, payPath }: InvoiceLinksProps) {
       </a>,
     );
   }
-  return <>{links.flatMap((link, i) => (i === 0 ? [link] : [' · ', link]))}</>;
+  // One element: on a phone the cell is a label and value grid, where each child takes a cell of its own.
+  return <span>{links.flatMap((link, i) => (i === 0 ? [link] : [' · ', link]))}</span>;
 }

@@ -1,10 +1,16 @@
-import { advanceStripeClock, startCheckout, subscribe } from '../../../__tests__/support/accounts';
+import {
+  advanceStripeClock,
+  startCheckout,
+  subscribe,
+  useFailingCard,
+} from '../../../__tests__/support/accounts';
 import { eventually, paymentIntentOf, startBff, type Bff, type User } from '../../../__tests__/support/bff';
 import type { Invoice } from '../contract';
 
 // The billing history (get-invoices) through the local API server against the real emulators: the
-// caller's own invoices after a checkout and after an add, each with a receipt that opens; nothing of
-// another account's; 400 for a malformed query, 401 without a token.
+// caller's own invoices after a checkout and after an add, each with a receipt that opens; nothing of a
+// checkout never paid (awaiting its first payment, cancelled, or expired), while a renewal that failed
+// stays listed as owed; nothing of another account's; 400 for a malformed query, 401 without a token.
 
 let bff: Bff;
 beforeAll(async () => {
@@ -32,11 +38,14 @@ it('lists nothing before a purchase, and refuses any subscription id then', asyn
   expect(named.body.error?.code).toBe('FORBIDDEN');
 });
 
-it("lists the checkout's open invoice before payment, then the paid one and an add's, newest first, with receipts that open", async () => {
+it("lists nothing while the first payment is awaited, then the paid invoice and an add's, newest first, with receipts that open", async () => {
   const user = await bff.newUser();
   const { sec, customerId, subscriptionId } = await setUp(user, 2);
-  const [pending] = await invoicesOf(user);
-  expect(pending).toMatchObject({ status: 'open', amountDue: 3000, amountPaid: 0, currency: 'usd' });
+  // Stripe holds the checkout's first invoice, open; the billing history does not show it as owed.
+  const [pending, ...more] = (await bff.stripe.invoices.list({ subscription: subscriptionId })).data;
+  expect(more).toEqual([]);
+  expect(pending).toMatchObject({ status: 'open', amount_due: 3000 });
+  await expect(invoicesOf(user)).resolves.toEqual([]);
 
   const pi = await bff.stripe.paymentIntents.confirm(paymentIntentOf(sec), {
     payment_method: 'pm_card_visa',
@@ -83,6 +92,18 @@ it("lists the checkout's open invoice before payment, then the paid one and an a
   }
 });
 
+it('lists nothing of a checkout cancelled before it was paid', async () => {
+  const user = await bff.newUser();
+  const { customerId, subscriptionId } = await setUp(user, 1);
+  const cancel = await bff.call('PUT', 'cancel-checkout', { user, body: { customerId, subscriptionId } });
+  expect(cancel.status).toBe(200);
+  // Stripe keeps the voided first invoice; nothing was charged, so the history has nothing to show.
+  const stripeInvoices = await bff.stripe.invoices.list({ subscription: subscriptionId });
+  expect(stripeInvoices.data.map((i) => i.status)).toEqual(['void']);
+  await expect(invoicesOf(user)).resolves.toEqual([]);
+  await expect(invoicesOf(user, { subscriptionId })).resolves.toEqual([]);
+});
+
 it("answers 403 for another account's subscription and shows none of its invoices", async () => {
   const victim = await subscribed(1);
   const attacker = await subscribed(1);
@@ -120,15 +141,45 @@ it('answers 400 JSON for a malformed query and 401 without a token', async () =>
   expect(anonymous.body).toEqual({ message: 'Unauthorized' });
 });
 
-it('lists a renewal the clock brings', async () => {
-  const { user } = await subscribed(1);
-  await advanceStripeClock(bff, 32 * 24 * 3600);
-  const invoices = await eventually(async () => {
-    const list = await invoicesOf(user);
-    return list.length === 2 ? list : undefined;
+// Last in the file: these move the emulator's clock on.
+describe('as the clock passes', () => {
+  it('lists nothing of a checkout left unpaid until Stripe expired it', async () => {
+    const user = await bff.newUser();
+    const { subscriptionId } = await setUp(user, 2);
+    await advanceStripeClock(bff, 24 * 3600);
+    await eventually(async () => {
+      const sub = await bff.stripe.subscriptions.retrieve(subscriptionId);
+      return sub.status === 'incomplete_expired';
+    });
+    await expect(invoicesOf(user)).resolves.toEqual([]);
   });
-  expect(invoices.map((i) => [i.status, i.amountPaid])).toEqual([
-    ['paid', 1500],
-    ['paid', 1500],
-  ]);
+
+  it('lists a renewal the clock brings', async () => {
+    const { user } = await subscribed(1);
+    await advanceStripeClock(bff, 32 * 24 * 3600);
+    const invoices = await eventually(async () => {
+      const list = await invoicesOf(user);
+      return list.length === 2 ? list : undefined;
+    });
+    expect(invoices.map((i) => [i.status, i.amountPaid])).toEqual([
+      ['paid', 1500],
+      ['paid', 1500],
+    ]);
+  });
+
+  it('keeps a renewal that failed listed as owed, beside the paid first month', async () => {
+    const { user, subscriptionId } = await subscribed(1);
+    await useFailingCard(bff, user, subscriptionId);
+    await advanceStripeClock(bff, 32 * 24 * 3600);
+    const invoices = await eventually(async () => {
+      const list = await invoicesOf(user);
+      return list.length === 2 ? list : undefined;
+    });
+    expect(invoices.map((i) => [i.status, i.amountDue, i.amountPaid])).toEqual([
+      ['open', 1500, 0],
+      ['paid', 1500, 1500],
+    ]);
+    const sub = await bff.stripe.subscriptions.retrieve(subscriptionId);
+    expect(sub.status).toBe('past_due');
+  });
 });
