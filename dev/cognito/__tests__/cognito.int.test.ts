@@ -1,7 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {
   AdminGetUserCommand,
   AdminResetUserPasswordCommand,
@@ -26,10 +23,9 @@ import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { ConsoleLogger, type KeyValueStorageInterface } from 'aws-amplify/utils';
 import type { Mail } from '../../../lambdas/lib/mail';
 import { decodeJwt, remoteJwks, verifyJwt } from '../../jwt';
-import { startLambdaInvoke, TRIGGER_FUNCTIONS, type LambdaInvokeServer } from '../../lambda-invoke';
-import { freePort } from '../../ports';
-import { startCognito, type LocalCognito } from '../index';
+import { type LocalCognito } from '../index';
 import { localCognitoClient } from '../setup';
+import { startCognitoAlone } from './support/cognito-alone';
 
 // aws-amplify v6 in Node against cognito-local behind our proxy: every flow the site uses.
 
@@ -50,8 +46,7 @@ class MemoryStorage implements KeyValueStorageInterface {
 }
 
 describe('Cognito through the proxy with aws-amplify v6', () => {
-  let dir: string;
-  let lambda: LambdaInvokeServer;
+  let stop: (() => Promise<void>) | undefined;
   let cognito: LocalCognito;
   const mails: Mail[] = [];
   const email = `user${Date.now()}@example.com`;
@@ -75,20 +70,10 @@ describe('Cognito through the proxy with aws-amplify v6', () => {
     signIn({ username, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
 
   beforeAll(async () => {
-    process.env.SITE_URL = siteUrl;
-    dir = await mkdtemp(path.join(os.tmpdir(), 'sb-cognito-'));
-    // Without the PostConfirmation trigger, which records revoked sessions in DynamoDB (not started
-    // here; lambdas/__tests__/takeover.int.test.ts runs it with the whole stack).
-    const { 'post-confirmation': _sessions, ...functions } = TRIGGER_FUNCTIONS;
-    lambda = await startLambdaInvoke({ port: 0, functions, deliver: async (m) => void mails.push(m) });
-    cognito = await startCognito({
-      dataDir: dir,
-      port: 0,
-      upstreamPort: await freePort(),
-      lambdaEndpoint: lambda.url,
-      lambdaCredentials: lambda.cognitoCredentials,
-      messageHookUrl: lambda.messageHookUrl,
-    });
+    ({ cognito, stop } = await startCognitoAlone({
+      siteUrl,
+      deliver: async (m) => void mails.push(m),
+    }));
     // Amplify warns once that the pool's endpoint is a custom one: here it is the local proxy on purpose.
     ConsoleLogger.LOG_LEVEL = 'ERROR';
     Amplify.configure({
@@ -103,11 +88,7 @@ describe('Cognito through the proxy with aws-amplify v6', () => {
     });
     cognitoUserPoolsTokenProvider.setKeyValueStorage(new MemoryStorage());
   });
-  afterAll(async () => {
-    await cognito?.stop();
-    await lambda?.stop();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => stop?.());
 
   it('signs up, mails a verify link, resends it, and confirms with the mailed code', async () => {
     await expect(signUp({ username: email, password: '12345' })).rejects.toMatchObject({

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
@@ -9,17 +6,17 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import type { Mail } from '../../../lambdas/lib/mail';
-import { startLambdaInvoke, TRIGGER_FUNCTIONS, type LambdaInvokeServer } from '../../lambda-invoke';
+import { type LambdaInvokeServer } from '../../lambda-invoke';
 import { freePort } from '../../ports';
-import { startCognito, type LocalCognito } from '../index';
-import { localCognitoClient } from '../setup';
+import { type LocalCognito } from '../index';
+import { startCognitoAlone } from './support/cognito-alone';
 
 // The stack's internal listeners, cognito-local's own port and the Lambda Invoke endpoint, answer only
 // the stack's own components (the proxy's secret; Cognito's signed invocations), so nobody on the
 // machine gets around the Cognito proxy and the IAM gate. A call straight to them is refused as AWS
 // refuses an unsigned or badly signed call.
 
-let dir: string;
+let stop: (() => Promise<void>) | undefined;
 let lambda: LambdaInvokeServer;
 let cognito: LocalCognito;
 let client: CognitoIdentityProviderClient;
@@ -32,28 +29,14 @@ const strangers = {
 };
 
 beforeAll(async () => {
-  process.env.SITE_URL = 'http://127.0.0.1:8000';
-  dir = await mkdtemp(path.join(os.tmpdir(), 'sb-cognito-internal-'));
-  const { 'post-confirmation': _table, ...functions } = TRIGGER_FUNCTIONS;
-  lambda = await startLambdaInvoke({ port: 0, functions, deliver: async (m) => void mails.push(m) });
   const upstreamPort = await freePort();
   upstream = `http://127.0.0.1:${upstreamPort}`;
-  cognito = await startCognito({
-    dataDir: dir,
-    port: 0,
+  ({ lambda, cognito, client, stop } = await startCognitoAlone({
     upstreamPort,
-    lambdaEndpoint: lambda.url,
-    lambdaCredentials: lambda.cognitoCredentials,
-    messageHookUrl: lambda.messageHookUrl,
-  });
-  client = localCognitoClient(cognito.endpoint);
+    deliver: async (m) => void mails.push(m),
+  }));
 });
-afterAll(async () => {
-  client?.destroy();
-  await cognito?.stop();
-  await lambda?.stop();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => stop?.());
 
 const customMessageEvent = (email: string) => ({
   version: '1',

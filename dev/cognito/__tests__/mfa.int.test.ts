@@ -1,7 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {
   AdminGetUserCommand,
   AdminSetUserMFAPreferenceCommand,
@@ -15,10 +12,10 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { generateSync } from 'otplib';
 import { decodeJwt } from '../../jwt';
-import { startLambdaInvoke, type LambdaInvokeServer } from '../../lambda-invoke';
-import { freePort } from '../../ports';
-import { startCognito, type LocalCognito } from '../index';
-import { ensureVerifiedUser, localCognitoClient } from '../setup';
+import { type LocalCognito } from '../index';
+import { ensureVerifiedUser } from '../setup';
+import { TRIGGER_FUNCTIONS } from '../../lambda-invoke';
+import { startCognitoAlone } from './support/cognito-alone';
 
 // Authenticator-app MFA through the local Cognito, called with the AWS SDK as a client (the site, the
 // desktop application) calls Cognito: associate, verify, prefer, then the SOFTWARE_TOKEN_MFA challenge.
@@ -39,33 +36,19 @@ function wrongCodeFor(secret: string): string {
 }
 
 describe('authenticator-app MFA in the local Cognito, as AWS answers it', () => {
-  let dir: string;
-  let lambda: LambdaInvokeServer;
+  let stop: (() => Promise<void>) | undefined;
   let cognito: LocalCognito;
   let client: CognitoIdentityProviderClient;
   /** How far the challenge sessions' clock is ahead of the real one. */
   let clockAhead = 0;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'sb-cognito-mfa-'));
-    lambda = await startLambdaInvoke({ port: 0, deliver: async () => undefined });
-    cognito = await startCognito({
-      dataDir: dir,
-      port: 0,
-      upstreamPort: await freePort(),
-      lambdaEndpoint: lambda.url,
-      lambdaCredentials: lambda.cognitoCredentials,
-      messageHookUrl: lambda.messageHookUrl,
+    ({ cognito, client, stop } = await startCognitoAlone({
+      functions: TRIGGER_FUNCTIONS,
       challengeSessions: { now: () => Date.now() + clockAhead },
-    });
-    client = localCognitoClient(cognito.endpoint);
+    }));
   });
-  afterAll(async () => {
-    client?.destroy();
-    await cognito?.stop();
-    await lambda?.stop();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => stop?.());
 
   const newUser = async (tag: string) => {
     const email = `${tag}-${Date.now()}@example.com`;

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {
   AdminConfirmSignUpCommand,
   AdminGetUserCommand,
@@ -10,17 +7,14 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from '../../jwt';
-import { startLambdaInvoke, TRIGGER_FUNCTIONS, type LambdaInvokeServer } from '../../lambda-invoke';
-import { freePort } from '../../ports';
-import { startCognito, type LocalCognito } from '../index';
-import { localCognitoClient } from '../setup';
+import { type LocalCognito } from '../index';
+import { startCognitoAlone } from './support/cognito-alone';
 
 // Where cognito-local is more lenient than Cognito, the proxy answers as Cognito does: one verified
 // address per pool (AliasExistsException, "Email and phone number as username or alias"), and a
 // username that is not case-sensitive (the pool's UsernameConfiguration.CaseSensitive: false).
 
-let dir: string;
-let lambda: LambdaInvokeServer;
+let stop: (() => Promise<void>) | undefined;
 let cognito: LocalCognito;
 let client: CognitoIdentityProviderClient;
 const stamp = Date.now();
@@ -49,26 +43,9 @@ const subOf = async (username: string, password = 'secret1') => {
 };
 
 beforeAll(async () => {
-  process.env.SITE_URL = 'http://127.0.0.1:8000';
-  dir = await mkdtemp(path.join(os.tmpdir(), 'sb-cognito-strict-'));
-  const { 'post-confirmation': _sessions, ...functions } = TRIGGER_FUNCTIONS;
-  lambda = await startLambdaInvoke({ port: 0, functions, deliver: async () => undefined });
-  cognito = await startCognito({
-    dataDir: dir,
-    port: 0,
-    upstreamPort: await freePort(),
-    lambdaEndpoint: lambda.url,
-    lambdaCredentials: lambda.cognitoCredentials,
-    messageHookUrl: lambda.messageHookUrl,
-  });
-  client = localCognitoClient(cognito.endpoint);
+  ({ cognito, client, stop } = await startCognitoAlone());
 });
-afterAll(async () => {
-  client?.destroy();
-  await cognito?.stop();
-  await lambda?.stop();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => stop?.());
 
 it('refuses to give a second account an address another account holds verified (AliasExistsException)', async () => {
   const holder = `holder${stamp}@example.com`;
