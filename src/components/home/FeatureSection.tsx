@@ -1,8 +1,7 @@
 import React, { useState } from 'react';
 import { Link } from 'gatsby';
-import { Lightbox } from '../lightbox/Lightbox';
 import { ResponsiveImage } from '../responsive-image/ResponsiveImage';
-import type { GalleryImage } from '../screenshot-gallery/ScreenshotGallery';
+import { GalleryLightbox, type GalleryImage } from '../screenshot-gallery/ScreenshotGallery';
 import { dataNote, type Feature } from './features';
 
 // The picture's width (home.css): half the page on a desk, the page's width on a phone.
@@ -37,14 +36,7 @@ export function FeatureSection({ feature, images }: { feature: Feature; images: 
           <figcaption>{dataNote}</figcaption>
         </figure>
       )}
-      {open !== null && (
-        <Lightbox
-          images={images.map((img) => ({ image: img.full, alt: img.alt }))}
-          index={open}
-          onIndexChange={setOpen}
-          onClose={() => setOpen(null)}
-        />
-      )}
+      <GalleryLightbox images={images} open={open} onOpenChange={setOpen} />
     </section>
   );
 }

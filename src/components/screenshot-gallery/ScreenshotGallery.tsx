@@ -55,14 +55,28 @@ export function ScreenshotGallery({
           );
         })}
       </ul>
-      {open !== null && (
-        <Lightbox
-          images={images.map((img) => ({ image: img.full, alt: img.alt }))}
-          index={open}
-          onIndexChange={setOpen}
-          onClose={() => setOpen(null)}
-        />
-      )}
+      <GalleryLightbox images={images} open={open} onOpenChange={setOpen} />
     </>
+  );
+}
+
+/** The full-size pictures in the lightbox, at `open` (none while it is null). */
+export function GalleryLightbox({
+  images,
+  open,
+  onOpenChange,
+}: {
+  images: readonly GalleryImage[];
+  open: number | null;
+  onOpenChange: (index: number | null) => void;
+}) {
+  if (open === null) return null;
+  return (
+    <Lightbox
+      images={images.map((img) => ({ image: img.full, alt: img.alt }))}
+      index={open}
+      onIndexChange={onOpenChange}
+      onClose={() => onOpenChange(null)}
+    />
   );
 }
