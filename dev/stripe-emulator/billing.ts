@@ -269,6 +269,15 @@ export function intentOfInvoice(ctx: Ctx, invoice: Invoice): PaymentIntent | und
   return intent ? ctx.state.paymentIntents[intent] : undefined;
 }
 
+/** Voids an open invoice (its payment can no longer be made), as POST /v1/invoices/:id/void does. */
+export function voidOpenInvoice(ctx: Ctx, invoice: Invoice, at = ctx.clock.now()): void {
+  invoice.status = 'void';
+  invoice.status_transitions.voided_at = at;
+  const pi = intentOfInvoice(ctx, invoice);
+  if (pi) pi.status = 'canceled';
+  ctx.webhooks.emit('invoice.voided', invoice);
+}
+
 function subscriptionOfInvoice(ctx: Ctx, invoice: Invoice): Subscription | undefined {
   const id = invoice.parent?.subscription_details?.subscription;
   return id ? ctx.state.subscriptions[id] : undefined;

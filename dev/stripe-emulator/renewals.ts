@@ -1,4 +1,11 @@
-import { chargeInvoice, collect, createInvoice, defaultPaymentMethod, updateSubscription } from './billing';
+import {
+  chargeInvoice,
+  collect,
+  createInvoice,
+  defaultPaymentMethod,
+  updateSubscription,
+  voidOpenInvoice,
+} from './billing';
 import type { Ctx } from './context';
 import type { Invoice, Subscription } from './objects';
 import { cycleLine } from './proration';
@@ -109,6 +116,10 @@ export function runDue(ctx: Ctx): void {
     if (!next) return;
     const { sub, at } = next;
     if (sub.status === 'incomplete') {
+      // Stripe: a first invoice unpaid after 23 hours expires the subscription, and its open invoice
+      // is voided.
+      const first = sub.latest_invoice ? ctx.state.invoices[sub.latest_invoice] : undefined;
+      if (first?.status === 'open') voidOpenInvoice(ctx, first, at);
       updateSubscription(ctx, sub, () => {
         sub.status = 'incomplete_expired';
         sub.ended_at = at;

@@ -257,3 +257,22 @@ test('updates by price or through the item; create_prorations bills at the next 
   expect(invoice.total).toBe(preview.total);
   expect(invoice.status).toBe('paid');
 });
+
+test('a first invoice left unpaid 23 hours expires the subscription and voids the invoice, as Stripe does', async () => {
+  const customer = await stripe.customers.create({ email: 'lin@example.com' });
+  const created = await stripe.subscriptions.create({
+    customer: customer.id,
+    items: [{ price: price.id, quantity: 1 }],
+    payment_behavior: 'default_incomplete',
+  });
+  expect(created.status).toBe('incomplete');
+  await advance(emulator, { seconds: 23 * 3600 + 1 });
+  const expired = await stripe.subscriptions.retrieve(created.id);
+  expect(expired.status).toBe('incomplete_expired');
+  const invoice = await stripe.invoices.retrieve(String(created.latest_invoice));
+  expect(invoice.status).toBe('void');
+  expect(invoice.status_transitions.voided_at).not.toBeNull();
+  await receiver.waitFor(
+    (e) => e.type === 'invoice.voided' && (e.data.object as Stripe.Invoice).id === invoice.id,
+  );
+});

@@ -1,4 +1,10 @@
-import { chargeInvoice, createInvoice, defaultPaymentMethod, intentOfInvoice } from '../billing';
+import {
+  chargeInvoice,
+  createInvoice,
+  defaultPaymentMethod,
+  intentOfInvoice,
+  voidOpenInvoice,
+} from '../billing';
 import type { Ctx } from '../context';
 import { badState, invalidParam, missingParam, noSuch } from '../errors';
 import { expand } from '../expand';
@@ -140,11 +146,7 @@ function createPreview({ ctx, params }: ApiRequest) {
 function voidInvoice({ ctx, params, path }: ApiRequest) {
   const invoice = getInvoice(ctx, path.id as string);
   if (invoice.status !== 'open') throw badState(`You can only void an open invoice.`);
-  invoice.status = 'void';
-  invoice.status_transitions.voided_at = ctx.clock.now();
-  const pi = intentOfInvoice(ctx, invoice);
-  if (pi) pi.status = 'canceled';
-  ctx.webhooks.emit('invoice.voided', invoice);
+  voidOpenInvoice(ctx, invoice);
   return expand(ctx.state, invoice, params.expand());
 }
 
