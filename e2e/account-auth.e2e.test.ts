@@ -61,7 +61,8 @@ describe('account journeys: sign-up, verification, reset, guards', () => {
     await pricing.getByRole('link', { name: 'Profile' }).waitFor();
     await pricing.getByRole('button', { name: 'Sign Out' }).click();
     await atSignIn(pricing);
-    await pricing.getByRole('link', { name: 'Sign In' }).waitFor();
+    // Signed out: the header's Account menu is gone (its Sign In link is not offered on this page).
+    await pricing.getByRole('button', { name: 'Account', exact: true }).waitFor({ state: 'detached' });
     expect(later.length).toBeGreaterThan(0); // the lazy auth chunk, on click only
     expect(errors).toEqual([]);
     await context.close();
