@@ -25,6 +25,8 @@ export interface GuaranteeState {
   ownClaims: string[];
   /** This subscription's refund record, when a refund was made. */
   record: GuaranteeRefund | undefined;
+  /** The clock the rules were decided on (epoch seconds): a refund claims and records on the same one. */
+  now: number;
 }
 
 export async function readGuarantee(
@@ -53,6 +55,7 @@ export async function readGuarantee(
     households: [],
     ownClaims: [],
     record,
+    now: Date.now() / 1000,
   });
   const sid = account?.subscriptionId;
   if (!sid || account.subscriptionCreated === undefined) return nothing();
@@ -78,6 +81,7 @@ export async function readGuarantee(
       households: [],
       ownClaims: [],
       record,
+      now,
     };
   }
 
@@ -114,5 +118,6 @@ export async function readGuarantee(
     households,
     ownClaims: claims.filter((c) => !others.includes(c)).map((c) => c.key),
     record,
+    now,
   };
 }

@@ -58,7 +58,8 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
     const refuse = (d: GuaranteeDecision) => conflict(d.reason ?? 'NOT_ELIGIBLE', guaranteeMessage(d) ?? '');
     if (!began && !facts.decision.eligible) throw refuse(facts.decision);
 
-    const now = Math.floor(Math.max(Date.now() / 1000, stripeNow));
+    // Claims and the record use the clock the rules were decided on, so the page and the refund agree.
+    const now = Math.floor(facts.now);
     const claim = { uid, subscriptionId: sub.id };
     const taken: string[] = [];
     for (const key of facts.households) {

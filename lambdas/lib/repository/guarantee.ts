@@ -39,7 +39,7 @@ export async function readHouseholdClaims(keys: readonly string[]): Promise<Hous
 
 /**
  * Claims the key for this account's refund of this subscription, unless another refund claimed it
- * after `yearAgo` (epoch seconds); a claim of the same account and subscription (a retry) is its own.
+ * after `yearAgo` (epoch seconds; the rule of money/guarantee.ts: a claim at `yearAgo` is a year old); a claim of the same account and subscription (a retry) is its own.
  * Answers whether the claim is this refund's now.
  */
 export async function claimHousehold(
@@ -49,7 +49,7 @@ export async function claimHousehold(
   const written = await updateIf({
     Key: householdKey(key),
     UpdateExpression: 'SET #uid = :uid, #sid = :sid, #at = :at, #ttl = :ttl',
-    ConditionExpression: 'attribute_not_exists(#pk) OR #at < :yearAgo OR (#uid = :uid AND #sid = :sid)',
+    ConditionExpression: 'attribute_not_exists(#pk) OR #at <= :yearAgo OR (#uid = :uid AND #sid = :sid)',
     ExpressionAttributeNames: {
       '#pk': PARTITION_KEY,
       '#uid': 'uid',
