@@ -1,7 +1,7 @@
 import { withAccountLease } from '../money/lease';
-import { findUidByCustomerId, getAccount } from '../lib/repository/accounts';
+import { findUidByCustomerId, getAccount, saveSubscription } from '../lib/repository/accounts';
 import { mailWasSent } from '../lib/repository/sent-mails';
-import { customerIdOf, licenseItem, retrieveSubscription, type Stripe } from '../lib/stripe';
+import { customerIdOf, licenseItem, retrieveSubscription, snapshotOf, type Stripe } from '../lib/stripe';
 import { listAllSubscriptions, retrievePrice, setSubscriptionField } from '../lib/stripe/schedules';
 import { LIVE_STATUSES } from '../lib/subscription-status';
 import { sendOnce } from '../mail/send-once';
@@ -80,6 +80,9 @@ async function announceTo(
     change = next;
   }
   await alignPriceSchedule(sub, now);
+  // Our record shows the coming change before the mail that points to it goes out, as every action's
+  // does (a webhook may come later or not at all; the saved state is never older than a stored one).
+  await saveSubscription(uid, customerIdOf(sub), snapshotOf(sub));
   const sent = await sendOnce(uid, mailId, priceChangeNotice, email, {
     oldAmount: item.price.unit_amount ?? 0,
     newAmount: change.unitAmount,

@@ -1,15 +1,13 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
 import type { lookup } from '../../../scripts/support/lookup';
 import { support } from '../../../scripts/support/run';
+import { newMonthlyPrice, runPriceChange } from '../support/price-change';
 import { Cmd, expectThat } from './command';
 import type { Model } from './model';
 import type { World } from './world';
 
 // The operator: `npm run support` (a refund outside the guarantee, two-factor sign-in off) and
 // `npm run price-change`, run as an operator runs them against the local stack.
-
-const ROOT = path.resolve(__dirname, '..', '..', '..');
 
 async function runSupport(w: World, ...argv: string[]): Promise<{ code: number; out: string }> {
   const lines: string[] = [];
@@ -57,32 +55,10 @@ export class PriceChange extends Cmd {
   args = () => `${this.unitAmount} cents`;
   allowed = (m: Readonly<Model>) => !m.priceAnnounced && m.paid && !m.deleted && !m.sub?.ending;
   async act(m: Model, w: World) {
-    const current = await w.bff.stripe.prices.retrieve(w.bff.info.stripePriceId);
-    const product = typeof current.product === 'string' ? current.product : current.product.id;
-    const price = await w.bff.stripe.prices.create({
-      product,
-      currency: 'usd',
-      unit_amount: this.unitAmount,
-      recurring: { interval: 'month' },
-    });
+    const price = await newMonthlyPrice(w.bff, this.unitAmount);
     const effective = new Date(((await w.clock()) + 31 * 86400) * 1000).toISOString().slice(0, 10);
-    const out = await new Promise<{ code: number; text: string }>((resolve) =>
-      execFile(
-        path.join(ROOT, 'node_modules', '.bin', 'tsx'),
-        [
-          'scripts/price-change.ts',
-          '--price',
-          price.id,
-          '--effective',
-          effective,
-          '--stack-dir',
-          path.dirname(w.bff.outboxDir),
-        ],
-        { cwd: ROOT, env: { ...process.env, TABLE_NAME: '' } },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? Number(error.code ?? 1) : 0, text: stdout + stderr }),
-      ),
-    );
+    const run = await runPriceChange(w.bff, price, effective);
+    const out = { code: run.code, text: run.out + run.err };
     w.log.push(`price-change -> ${out.code}: ${out.text.trim()}`);
     expectThat(out.code === 0, `price-change exited ${out.code}`);
     m.priceAnnounced = true;

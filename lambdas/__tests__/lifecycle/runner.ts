@@ -91,7 +91,10 @@ export async function lifecycle(bff: Bff, o: LifecycleOptions): Promise<Details>
   }));
   const commands = fc.commands([fc.oneof(...arbs)], { maxCommands: o.maxCommands, size: 'max' });
   // Each run starts as a subscriber of 1 to 3 licenses (most commands need a subscription).
+  let played = 0;
   const property = fc.asyncProperty(fc.integer({ min: 1, max: 3 }), commands, async (count, cmds) => {
+    // A long run says how far it got (shrinking a failure plays runs too).
+    if (++played % 20 === 0) console.log(`lifecycle: ${played} runs played`);
     const world = await World.start(bff);
     const model = new Model(world.owner.email);
     try {

@@ -3,6 +3,7 @@ import { localDynamoDbClient } from '../../../dev/dynamodb';
 import type { IamDecision } from '../../../dev/iam/gate';
 import { readOutbox } from '../../../dev/outbox';
 import { paymentIntentOf, startBff, type Bff, type User } from '../../__tests__/support/bff';
+import { newMonthlyPrice, runPriceChange } from '../../__tests__/support/price-change';
 import type { SyncReport } from '../sync-subscriptions';
 
 // Pages read the subscription from our records. A change made in Stripe whose webhook never arrives
@@ -170,4 +171,23 @@ it('leaves the page showing the subscription as Stripe has it after every action
   // what tells it from a checkout the user cancelled), not only once Stripe's event arrives.
   await act('POST', 'request-refund', ids);
   expect(await expectAsStripe()).toMatchObject({ status: 'canceled', cardLast4: '4242' });
+});
+
+it("shows a coming price change as soon as the operator's script has mailed it, with no webhook", async () => {
+  const user = await bff.newUser();
+  const { subscriptionId } = await subscribe(user, 1);
+  const clock = (await (await fetch(`${bff.info.stripeApi}/_emulator/clock`)).json()) as { now: number };
+  const effective = new Date((clock.now + 31 * 86400) * 1000).toISOString().slice(0, 10);
+  const run = await runPriceChange(bff, await newMonthlyPrice(bff, 2500), effective);
+  expect(run.code).toBe(0);
+  const mails = await readOutbox(bff.outboxDir, user.email);
+  expect(mails.map((m) => m.subject)).toContainEqual(
+    expect.stringMatching(/^Stockbench licenses cost \$25\.00/),
+  );
+  // The mail's link leads to the licenses page: it says the same as the mail.
+  const sub = await bff.stripe.subscriptions.retrieve(subscriptionId);
+  const appliesAt = Number(/^\S+ (\d+) /.exec(sub.metadata?.stockbench_price_change ?? '')?.[1]);
+  expect(await subscriptionOf(user)).toMatchObject({
+    priceChange: { unitAmount: 2500, currency: 'usd', appliesAt },
+  });
 });

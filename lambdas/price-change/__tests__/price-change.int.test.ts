@@ -1,16 +1,14 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { readOutbox } from '../../../dev/outbox';
 import { licensesOf, subscribe, type Subscribed } from '../../__tests__/support/accounts';
 import { eventually, startBff, type Bff } from '../../__tests__/support/bff';
+import { newMonthlyPrice, runPriceChange } from '../../__tests__/support/price-change';
 
 // `npm run price-change`, run as an operator runs it against the local stack: it refuses a date less
 // than 30 days away; it mails every subscriber the new price and the renewal it applies from, once,
 // also when a run fails half-way and is run again; the subscription moves to the new price at that
 // renewal, with the quantity it has then; and a subscriber can still cancel meanwhile.
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
 let bff: Bff;
 beforeAll(async () => {
   bff = await startBff();
@@ -19,25 +17,7 @@ afterAll(() => bff?.stop());
 
 const DAY = 86400;
 
-function priceChange(price: string, effective: string): Promise<{ code: number; out: string; err: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      path.join(ROOT, 'node_modules', '.bin', 'tsx'),
-      [
-        'scripts/price-change.ts',
-        '--price',
-        price,
-        '--effective',
-        effective,
-        '--stack-dir',
-        path.dirname(bff.outboxDir),
-      ],
-      { cwd: ROOT, env: { ...process.env, TABLE_NAME: '' } },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, out: stdout, err: stderr }),
-    );
-  });
-}
+const priceChange = (price: string, effective: string) => runPriceChange(bff, price, effective);
 
 async function emulator(method: string, route: string, body?: Record<string, string | number>) {
   const res = await fetch(`${bff.info.stripeApi}${route}`, {
@@ -66,14 +46,7 @@ it('announces a new price once to each subscriber and moves each subscription at
   const two = await subscribe(bff, 2);
   const one = await subscribe(bff, 1);
   const leaving = await subscribe(bff, 1);
-  const current = await bff.stripe.prices.retrieve(bff.info.stripePriceId);
-  const product = typeof current.product === 'string' ? current.product : current.product.id;
-  const price = await bff.stripe.prices.create({
-    product,
-    currency: 'usd',
-    unit_amount: 2000,
-    recurring: { interval: 'month' },
-  });
+  const price = { id: await newMonthlyPrice(bff, 2000) };
 
   // Less than 30 days away: refused, nothing sent or changed.
   const now = await emulatorNow();
