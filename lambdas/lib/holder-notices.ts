@@ -19,7 +19,8 @@ import { allDone } from './settle';
 
 /**
  * Tells the assignee of each slot that ends (has an end date, or all of them when `endingNow`, for an
- * account closed before its licenses were dated) and was not told yet. Throws after trying them all if
+ * account closed before its licenses were dated) and was not told yet; with `endingNow`, each license
+ * ends then, and a holder told of a later date is told it ended now. Throws after trying them all if
  * a mail could not be sent.
  */
 export async function tellHoldersOfEndingLicenses(
@@ -27,25 +28,36 @@ export async function tellHoldersOfEndingLicenses(
   slots: readonly LicenseSlot[],
   endingNow?: string,
 ): Promise<number> {
+  // A holder told of a later date is told again when the account closes and the license ends now.
+  const toldLater = (s: LicenseSlot) =>
+    endingNow !== undefined &&
+    s.endNoticeTo === s.assigneeEmail &&
+    s.expirationDate !== NO_END_DATE &&
+    Date.parse(s.expirationDate) > Date.parse(endingNow);
   const due = slots.filter(
     (s) =>
       s.assigneeEmail &&
-      s.endNoticeTo !== s.assigneeEmail &&
-      (endingNow !== undefined || s.expirationDate !== NO_END_DATE),
+      (toldLater(s) ||
+        (s.endNoticeTo !== s.assigneeEmail && (endingNow !== undefined || s.expirationDate !== NO_END_DATE))),
   );
   if (!due.length) return 0;
   const buyerEmail = (await getAccount(uid))?.email;
   const sent = await allDone(
     due.map(async (slot) => {
       const to = slot.assigneeEmail ?? '';
-      if (!(await claimEndNotice(uid, slot.sk, to))) return false;
-      const endsAt = slot.expirationDate === NO_END_DATE ? (endingNow ?? '') : slot.expirationDate;
+      const notice = toldLater(slot) ? 'closure' : 'end';
+      if (!(await claimEndNotice(uid, slot.sk, to, notice))) return false;
+      const endsAt =
+        endingNow !== undefined &&
+        (slot.expirationDate === NO_END_DATE || Date.parse(slot.expirationDate) > Date.parse(endingNow))
+          ? endingNow
+          : slot.expirationDate;
       try {
         const ended = Date.parse(endsAt) <= Date.now();
         await sendTemplate(licenseEnding, to, { buyerEmail, key: slot.licenseKey, endsAt, ended });
         return true;
       } catch (err) {
-        await releaseEndNotice(uid, slot.sk, to);
+        await releaseEndNotice(uid, slot.sk, to, notice);
         throw err;
       }
     }),

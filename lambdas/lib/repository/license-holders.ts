@@ -84,25 +84,44 @@ export async function unassignSlot(
 }
 
 /**
+ * Which telling of an end: 'end' (the slot ends on its date; a later end is told again once it renews
+ * in between), or 'closure' (the account closes and the slot ends now, earlier than the date its
+ * holder was told; the records go right after, so it is told once).
+ */
+export type EndNotice = 'end' | 'closure';
+const NOTICE_ATTRIBUTE: Record<EndNotice, string> = { end: 'endNoticeTo', closure: 'closureNoticeTo' };
+
+/**
  * Claims the telling of `assignee` that the slot ends: true for exactly one caller while that person
  * holds it and was not told yet. A send that fails gives the claim back (releaseEndNotice).
  */
-export async function claimEndNotice(uid: string, sk: string, assignee: string): Promise<boolean> {
+export async function claimEndNotice(
+  uid: string,
+  sk: string,
+  assignee: string,
+  notice: EndNotice = 'end',
+): Promise<boolean> {
   const written = await updateIf({
     Key: slotKey(uid, sk),
-    UpdateExpression: 'SET endNoticeTo = :a',
-    ConditionExpression: '#assignee = :a AND (attribute_not_exists(endNoticeTo) OR endNoticeTo <> :a)',
-    ExpressionAttributeNames: { '#assignee': ASSIGNEE_ATTRIBUTE },
+    UpdateExpression: 'SET #told = :a',
+    ConditionExpression: '#assignee = :a AND (attribute_not_exists(#told) OR #told <> :a)',
+    ExpressionAttributeNames: { '#assignee': ASSIGNEE_ATTRIBUTE, '#told': NOTICE_ATTRIBUTE[notice] },
     ExpressionAttributeValues: { ':a': assignee },
   });
   return written !== undefined;
 }
 
-export async function releaseEndNotice(uid: string, sk: string, assignee: string): Promise<void> {
+export async function releaseEndNotice(
+  uid: string,
+  sk: string,
+  assignee: string,
+  notice: EndNotice = 'end',
+): Promise<void> {
   await updateIf({
     Key: slotKey(uid, sk),
-    UpdateExpression: 'REMOVE endNoticeTo',
-    ConditionExpression: 'endNoticeTo = :a',
+    UpdateExpression: 'REMOVE #told',
+    ConditionExpression: '#told = :a',
+    ExpressionAttributeNames: { '#told': NOTICE_ATTRIBUTE[notice] },
     ExpressionAttributeValues: { ':a': assignee },
   });
 }

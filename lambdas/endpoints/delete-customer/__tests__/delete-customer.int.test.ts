@@ -1,5 +1,7 @@
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { AdminDeleteUserCommand, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { randomUUID } from 'node:crypto';
+import { readOutbox } from '../../../../dev/outbox';
 import { eventually, startBff, type Bff, type User } from '../../../__tests__/support/bff';
 
 import { licensesOf, subscribe } from '../../../__tests__/support/accounts';
@@ -78,6 +80,31 @@ describe('delete-customer', () => {
     expect(
       (await bff.call('GET', 'get-licenses', { user: again, query: { uid: again.uid } })).body.customerId,
     ).toBeNull();
+  });
+
+  it('tells a colleague given a license set to end that it ended now, with the account', async () => {
+    const { user, customerId, subscriptionId } = await subscribed(2);
+    const [, second] = await licenses(user);
+    const ids = { customerId, subscriptionId };
+    const removed = await bff.call('PUT', 'remove-licenses', {
+      user,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { ...ids, licenseKeys: [second?.key] },
+    });
+    expect(removed.status).toBe(200);
+    // Given while it is set to end: the assignment mail states its end date.
+    const colleague = `colleague-${randomUUID().slice(0, 8)}@example.com`;
+    const assigned = await bff.call('PUT', 'assign-license', {
+      user,
+      body: { ...ids, licenseKey: second?.key, email: colleague },
+    });
+    expect(assigned.status).toBe(200);
+    const body = { uid: user.uid, currentPassword: user.password };
+    expect((await bff.call('POST', 'delete-customer', { user, body })).status).toBe(200);
+    const ended = (await readOutbox(bff.outboxDir, colleague)).filter(
+      (m) => m.subject === 'Your Stockbench license ended',
+    );
+    expect(ended).toHaveLength(1);
   });
 
   it('finishes closing the account when retried after its Cognito user is gone', async () => {
