@@ -7,7 +7,19 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { outboxRecipients, readOutbox } from '../../dev/outbox';
 import { COGNITO_MAILS_PER_MAILBOX_PER_DAY, TOO_MANY_MAILS } from '../lib/cognito-mail-limit';
-import { startBff, type Bff } from './support/bff';
+import type { Bff } from './support/bff';
+import {
+  emailOf,
+  intruderMoves,
+  licensesWith,
+  mailsTo,
+  recoveryCodeFor,
+  resetCodeFor,
+  signIn,
+  startTakeoverStack,
+  stopTakeoverStack,
+  tokenOf,
+} from './support/takeover';
 
 // Someone who wants to flood an inbox calls Cognito's public sign-up directly, with no account of
 // their own: each SignUp for an unconfirmed address replaces the previous one (the PreSignUp trigger),
@@ -17,12 +29,10 @@ import { startBff, type Bff } from './support/bff';
 let bff: Bff;
 let cognito: CognitoIdentityProviderClient;
 beforeAll(async () => {
-  bff = await startBff();
+  ({ bff } = await startTakeoverStack());
   cognito = bff.cognito;
 });
-afterAll(async () => {
-  await bff?.stop();
-});
+afterAll(() => stopTakeoverStack());
 
 /** The call's outcome: 'sent', or the error name and message Cognito answered. */
 async function outcome(call: Promise<unknown>): Promise<string> {
@@ -110,4 +120,48 @@ it('counts password-reset mails too, and leaves other addresses alone', async ()
   const other = `someone-${randomUUID().slice(0, 8)}@example.com`;
   expect(await outcome(signUp(other))).toBe('sent');
   expect(await readOutbox(bff.outboxDir, other)).toHaveLength(1);
+});
+
+/** Signs up +tagged addresses of `address`'s mailbox until the day's mails are sent, as a flooder would. */
+async function fillMailbox(address: string): Promise<void> {
+  const [local, domain] = address.split('@');
+  for (let i = 0; i < COGNITO_MAILS_PER_MAILBOX_PER_DAY; i++)
+    await outcome(signUp(`${local}+fill${i}@${domain}`));
+  expect(await outcome(signUp(`${local}+one-more@${domain}`))).toContain(TOO_MANY_MAILS);
+}
+
+it("lets an email recovery's new-password mail through a mailbox the intruder filled with sign-ups", async () => {
+  const owner = await bff.newUser();
+  const intruderAddress = `intruder-${owner.email}`;
+  await intruderMoves(owner, await tokenOf(owner.email, owner.password), owner.email, intruderAddress);
+  await fillMailbox(owner.email);
+
+  const code = await recoveryCodeFor(owner.email, intruderAddress);
+  const restored = await bff.call('POST', 'email-recovery', { body: { code } });
+  expect(restored).toMatchObject({ status: 200, body: { email: owner.email } });
+  // The intruder's password opens nothing, and the owner has the code to choose a new one.
+  expect(await signIn(owner.email, owner.password)).toEqual({ error: 'PasswordResetRequiredException' });
+  expect(await resetCodeFor(owner.email)).toEqual(expect.any(String));
+  // The limit still holds for everyone else's mails to that mailbox.
+  const [local, domain] = owner.email.split('@');
+  expect(await outcome(signUp(`${local}+after@${domain}`))).toContain(TOO_MANY_MAILS);
+});
+
+it("refuses a change of address to a mailbox that has had today's codes, and changes nothing", async () => {
+  const owner = await bff.newUser();
+  const token = await tokenOf(owner.email, owner.password);
+  const full = `full-${randomUUID().slice(0, 8)}@example.com`;
+  await fillMailbox(full);
+
+  const change = await bff.call('PUT', 'update-email', {
+    user: { ...owner, token },
+    body: { uid: owner.uid, oldEmail: owner.email, newEmail: full, currentPassword: owner.password },
+  });
+  expect(change.status).toBe(429);
+  expect(change.body.error?.code).toBe('MAIL_LIMIT');
+  expect(change.body.error?.message).toContain(`${full} has received today's limit`);
+  expect(await emailOf(owner)).toMatchObject({ email: owner.email, verified: true });
+  expect((await mailsTo(owner.email)).filter((m) => m.text.includes('mode=recoverEmail'))).toEqual([]);
+  // The session goes on: nothing happened.
+  expect((await licensesWith(owner, token)).status).toBe(200);
 });

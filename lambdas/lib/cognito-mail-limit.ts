@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mailboxKey } from '../../src/lib/email-address';
-import { counterExpiry, dayWindow } from './quota-window';
+import { LimitReachedError } from './errors';
+import { counterExpiry, dayWindow, secondsLeft } from './quota-window';
 import { recipientPk } from './repository/keys';
-import { takeQuota } from './repository/quotas';
+import { readQuota, takeQuota } from './repository/quotas';
 import { refuse } from './refusal';
 
 // The mails Cognito sends to an address (verification codes at sign-up and on request, password
@@ -21,11 +22,15 @@ export const TOO_MANY_MAILS =
 
 const cognitoMailsSk = (window: string): string => `QUOTA#cognito-mails#${window}`;
 
-/** Counts one mail to `address`'s mailbox today; throws, with the person's message, once the day's are sent. */
-export async function takeCognitoMailAllowance(address: string): Promise<void> {
+function counterOf(address: string) {
   const window = dayWindow();
   const hash = createHash('sha256').update(mailboxKey(address)).digest('hex');
-  const key = { pk: recipientPk(hash), sk: cognitoMailsSk(window.name) };
+  return { window, key: { pk: recipientPk(hash), sk: cognitoMailsSk(window.name) } };
+}
+
+/** Counts one mail to `address`'s mailbox today; throws, with the person's message, once the day's are sent. */
+export async function takeCognitoMailAllowance(address: string): Promise<void> {
+  const { window, key } = counterOf(address);
   const fits = await takeQuota(
     key,
     randomUUID(),
@@ -35,3 +40,24 @@ export async function takeCognitoMailAllowance(address: string): Promise<void> {
   );
   if (!fits) refuse(TOO_MANY_MAILS);
 }
+
+/** The error an action that would have Cognito mail `address` past today's limit raises. */
+export const cognitoMailLimitReached = (address: string): LimitReachedError =>
+  new LimitReachedError(
+    'cognito-mails',
+    COGNITO_MAILS_PER_MAILBOX_PER_DAY,
+    secondsLeft(dayWindow()),
+    address,
+  );
+
+/** Refuses, before anything changes, an action whose Cognito mail to `address` the limit would stop. */
+export async function requireCognitoMailAllowance(address: string): Promise<void> {
+  if ((await readQuota(counterOf(address).key)) >= COGNITO_MAILS_PER_MAILBOX_PER_DAY)
+    throw cognitoMailLimitReached(address);
+}
+
+/** Whether Cognito refused a call because the CustomMessage trigger found the limit reached. */
+export const isCognitoMailRefusal = (err: unknown): boolean =>
+  err instanceof Error &&
+  err.name === 'UserLambdaValidationException' &&
+  err.message.includes(TOO_MANY_MAILS);

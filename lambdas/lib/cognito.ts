@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { normalizeEmail } from '../../src/lib/email-address';
 import { awsClientDefaults } from './aws-clients';
 import { LAST_VERIFIED_EMAIL } from './cognito-attributes';
+import { cognitoMailLimitReached, isCognitoMailRefusal } from './cognito-mail-limit';
 import { getConfig } from './config';
 import { EmailTakenError, IncorrectPasswordError, InvalidEmailError, TooManyAttemptsError } from './errors';
 import { notePasswordCheck, PASSWORD_CHECK_KEY } from './repository/sign-in-starts';
@@ -142,6 +143,7 @@ export async function setEmail(
   } catch (err) {
     const name = err instanceof Error ? err.name : '';
     if (name === 'AliasExistsException' || name === 'UsernameExistsException') throw new EmailTakenError();
+    if (isCognitoMailRefusal(err)) throw cognitoMailLimitReached(email);
     if (name === 'InvalidParameterException') throw new InvalidEmailError();
     throw err;
   }

@@ -180,8 +180,8 @@ export class RecoveryCodeError extends RefusedError {
   }
 }
 
-/** Which limit of lib/mail-limits.ts or lib/checkout-limit.ts an action would pass. */
-export type LimitName = 'sender-mails' | 'recipient-mails' | 'checkouts';
+/** Which limit of lib/mail-limits.ts, lib/checkout-limit.ts or lib/cognito-mail-limit.ts an action would pass. */
+export type LimitName = 'sender-mails' | 'recipient-mails' | 'checkouts' | 'cognito-mails';
 
 /** An action refused because it would pass a per-window limit; nothing of it happened. */
 export class LimitReachedError extends RefusedError {

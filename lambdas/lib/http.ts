@@ -146,6 +146,11 @@ function limitResult(err: LimitReachedError): Reply<never> {
       `${err.address ?? 'That address'} has received today's limit of ${err.allowed} license emails ` +
         `from Stockbench. Nothing was changed; try again in about ${hours} hour${hours === 1 ? '' : 's'}.`,
     ],
+    'cognito-mails': [
+      'MAIL_LIMIT',
+      `${err.address ?? 'That address'} has received today's limit of ${err.allowed} emails with codes ` +
+        `from Stockbench. Nothing was changed; try again in about ${hours} hour${hours === 1 ? '' : 's'}.`,
+    ],
     checkouts: [
       'CHECKOUT_LIMIT',
       `You have started ${err.allowed} checkouts within the hour, the most we allow. Finish the one ` +

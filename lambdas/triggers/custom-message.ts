@@ -1,5 +1,6 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { takeCognitoMailAllowance } from '../lib/cognito-mail-limit';
+import { recoveryResetUnderway } from '../lib/repository/recovery-codes';
 
 // Cognito CustomMessage trigger: turns Cognito's verification and reset codes into links to the site's
 // email-action page (/auth?mode=...&oobCode=...), the shape
@@ -8,7 +9,8 @@ import { takeCognitoMailAllowance } from '../lib/cognito-mail-limit';
 // after this returns; a local emulator may pass the code itself. Both work because the code is only
 // interpolated, never encoded or parsed. The plain code is also shown, for mail clients that mangle links.
 // Every one of these mails counts against its address's daily limit (lib/cognito-mail-limit.ts): past
-// it the trigger fails, so Cognito sends nothing and the caller gets the reason.
+// it the trigger fails, so Cognito sends nothing and the caller gets the reason. An email recovery's
+// new-password mail is the exception (recoveryAsks).
 
 type Mode = 'verifyEmail' | 'resetPassword';
 
@@ -62,9 +64,19 @@ export function actionLink(siteUrl: string, mode: Mode, code: string, email: str
 
 export const handler = async (event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> => {
   const email = event.request.userAttributes.email;
-  if (TEMPLATES[event.triggerSource] && email) await takeCognitoMailAllowance(email);
+  if (TEMPLATES[event.triggerSource] && email && !(await recoveryAsks(event)))
+    await takeCognitoMailAllowance(email);
   return withMessage(event);
 };
+
+/**
+ * The new-password mail of an email recovery under way (email-recovery marks it): the owner's way back
+ * is never stopped by a limit an intruder can fill with sign-ups to the owner's mailbox.
+ */
+async function recoveryAsks(event: CustomMessageTriggerEvent): Promise<boolean> {
+  const sub = event.request.userAttributes.sub;
+  return event.triggerSource === 'CustomMessage_ForgotPassword' && !!sub && recoveryResetUnderway(sub);
+}
 
 /** The event with the message Cognito is to send (pure: the limit is the handler's). */
 export function withMessage(event: CustomMessageTriggerEvent): CustomMessageTriggerEvent {

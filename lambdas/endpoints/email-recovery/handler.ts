@@ -7,7 +7,7 @@ import { ok, apiHandler } from '../../lib/http';
 import { acceptRecovery, issuedMs, requireUsableCode } from '../../lib/recovery-code';
 import { removeAuthenticatorSetUpSince } from '../../lib/recovery-two-factor';
 import { getAccount, saveEmail } from '../../lib/repository/accounts';
-import { setRecoveryCodeUsed } from '../../lib/repository/recovery-codes';
+import { markRecoveryReset, setRecoveryCodeUsed } from '../../lib/repository/recovery-codes';
 import { revokeTokens } from '../../lib/repository/sessions';
 import { parseJsonBody } from '../../lib/request';
 import { updateCustomerEmail } from '../../lib/stripe';
@@ -24,6 +24,9 @@ import { updateCustomerEmail } from '../../lib/stripe';
 // fails: the password is gone).
 // The code is spent last, so a failure on the way can be retried with the same link.
 
+/** How long the mark lets the new-password mail past the limit (a few Cognito calls take far less). */
+const RESET_ASK_SECONDS = 120;
+
 export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
   const { code } = parseJsonBody(event, endpoint.body);
   const rc = await requireUsableCode(code);
@@ -35,8 +38,10 @@ export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
         throw new RecoveryCodeError('invalid');
       throw err;
     });
-    // After the address is back: Cognito mails the new-password code to it.
+    // After the address is back: Cognito mails the new-password code to it, past the daily limit.
+    await markRecoveryReset(rc.uid, Date.now() / 1000 + RESET_ASK_SECONDS);
     await requireNewPassword(rc.username);
+    await markRecoveryReset(rc.uid, 0);
     await removeAuthenticatorSetUpSince(rc.uid, rc.username, issuedMs(rc));
     await signOutEverywhere(rc.username);
     await revokeTokens(rc.uid);

@@ -10,7 +10,9 @@ import { emailChanged } from '../../mail/templates/email-changed';
 import { takeMailAllowance } from '../../lib/mail-limits';
 import { allDone } from '../../lib/settle';
 import { getAccount, saveEmail } from '../../lib/repository/accounts';
-import { saveRecoveryCode } from '../../lib/repository/recovery-codes';
+import { saveRecoveryCode, voidRecoveryCode } from '../../lib/repository/recovery-codes';
+import { requireCognitoMailAllowance } from '../../lib/cognito-mail-limit';
+import { LimitReachedError } from '../../lib/errors';
 import { revokeTokens } from '../../lib/repository/sessions';
 import { parseJsonBody } from '../../lib/request';
 import { updateCustomerEmail } from '../../lib/stripe';
@@ -48,8 +50,10 @@ async function changeEmail(
   await checkPassword(caller.username, body.currentPassword, caller.sub);
   if (await emailInUse(body.newEmail, caller.username))
     throw conflict('EMAIL_TAKEN', 'New email is already taken.');
-  // Cognito mails the new address a code: an address that may be another person's, so it counts
-  // against the daily mail limits (lib/mail-limits.ts) like a license given to that address.
+  // Cognito mails the new address a code: refused before anything changes when that mailbox has had
+  // today's codes; and as the address may be another person's, it counts against the daily mail
+  // limits (lib/mail-limits.ts) like a license given to that address.
+  await requireCognitoMailAllowance(body.newEmail);
   await takeMailAllowance(caller.sub, [normalizeEmail(body.newEmail)], randomUUID());
 
   // The old address's way back exists before the change does.
@@ -70,7 +74,16 @@ async function changeEmail(
 
   // The address the account proved stays beside the new one until the new one is proved too (its
   // owner's sign-up takes it back: lib/unproven-email.ts).
-  await setEmail(caller.username, body.newEmail, false, { lastVerified: body.oldEmail });
+  await setEmail(caller.username, body.newEmail, false, { lastVerified: body.oldEmail }).catch(
+    async (err: unknown) => {
+      // The mailbox's limit filled since the check: the account keeps its address, the link is void.
+      if (err instanceof LimitReachedError) {
+        await setEmail(caller.username, body.oldEmail, true);
+        await voidRecoveryCode(code);
+      }
+      throw err;
+    },
+  );
   // The rest are independent of each other.
   const account = await getAccount(caller.sub);
   await allDone([

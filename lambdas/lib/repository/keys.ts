@@ -19,6 +19,8 @@ export const RECOVER_SK = 'RECOVER';
 /** A pointer in the user's partition to each of their recovery codes (found by recovery and deletion). */
 export const USER_RECOVER_PREFIX = 'RECOVER#';
 export const userRecoverSk = (code: string): string => `${USER_RECOVER_PREFIX}${code}`;
+/** A recovery asking Cognito for its new-password mail (lambdas/lib/repository/recovery-codes.ts). */
+export const RECOVERY_RESET_SK = 'RECOVERY_RESET';
 /** An account's counter of one limit in one window (lambdas/lib/repository/quotas.ts). */
 export const userQuotaSk = (limit: string, window: string): string => `QUOTA#${limit}#${window}`;
 /** Mails sent to one address, keyed by a hash of it so the table keeps no address for this. */

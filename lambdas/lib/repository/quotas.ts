@@ -59,3 +59,9 @@ export async function giveBackQuota(key: QuotaKey, actionId: string, amount: num
     ExpressionAttributeValues: { ':minus': -amount, ':ids': new Set([actionId]), ':id': actionId },
   });
 }
+
+/** How much the window `key` names has counted so far. */
+export async function readQuota(key: QuotaKey): Promise<number> {
+  const { Item } = await db().get({ TableName: table(), Key: keyOf(key), ConsistentRead: true });
+  return typeof Item?.[COUNT] === 'number' ? Item[COUNT] : 0;
+}

@@ -1,6 +1,6 @@
 import { PARTITION_KEY, SORT_KEY, TTL_ATTRIBUTE } from '../table';
 import { db, table, updateIf } from './client';
-import { RECOVER_SK, recoverPk, USER_RECOVER_PREFIX, userPk, userRecoverSk } from './keys';
+import { RECOVER_SK, recoverPk, RECOVERY_RESET_SK, USER_RECOVER_PREFIX, userPk, userRecoverSk } from './keys';
 
 // One-time email recovery codes (RECOVER#<code>, TTL in expiresAt) plus a pointer in the user's
 // partition so the user's codes can be found (a recovery voids the later ones; deletion removes them
@@ -132,4 +132,29 @@ export async function setRecoveryCodeUsed(code: string): Promise<boolean> {
     ExpressionAttributeValues: { ':now': new Date().toISOString() },
   });
   return written !== undefined;
+}
+
+/**
+ * A recovery is about to ask Cognito for its new-password mail, until `until` (epoch seconds; 0 when it
+ * has asked): the CustomMessage trigger lets that mail past the daily cap, which an intruder can fill
+ * with sign-ups to the owner's mailbox (lib/cognito-mail-limit.ts).
+ */
+export async function markRecoveryReset(uid: string, until: number): Promise<void> {
+  await db().update({
+    TableName: table(),
+    Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: RECOVERY_RESET_SK },
+    UpdateExpression: 'SET #until = :until, #ttl = :ttl',
+    ExpressionAttributeNames: { '#until': 'until', '#ttl': TTL_ATTRIBUTE },
+    ExpressionAttributeValues: { ':until': until, ':ttl': Math.floor(Date.now() / 1000) + 86_400 },
+  });
+}
+
+/** Whether a recovery of `uid` is asking for its new-password mail now. */
+export async function recoveryResetUnderway(uid: string, now = Date.now() / 1000): Promise<boolean> {
+  const out = await db().get({
+    TableName: table(),
+    Key: { [PARTITION_KEY]: userPk(uid), [SORT_KEY]: RECOVERY_RESET_SK },
+    ConsistentRead: true,
+  });
+  return typeof out.Item?.until === 'number' && out.Item.until > now;
 }
