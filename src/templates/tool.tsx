@@ -1,8 +1,8 @@
 import React from 'react';
 import { graphql, Link, type HeadProps, type PageProps } from 'gatsby';
-import { dataNote } from '../components/home/features';
 import { Markdown } from '../components/markdown/Markdown';
 import { toolSummary } from '../components/tool-list/types';
+import { dataNote } from '../components/screenshot-gallery/data-note';
 import { ScreenshotGallery } from '../components/screenshot-gallery/ScreenshotGallery';
 import { Seo } from '../components/seo/Seo';
 import { siteConfig } from '../config';
