@@ -62,7 +62,9 @@ export function screenshotPublisher(publicDir: string, manifest: SizedManifest =
   /**
    * `png` is the screenshot's committed file (content/images/tools/<name>); `densities` as
    * screenshotImageData's. The dark variant's WebP sources come first, for the dark scheme only; the
-   * light WebP and the PNG fallback serve the rest (every browser that knows the dark scheme reads WebP).
+   * light WebP and the PNG fallback serve the rest. It is gatsby-plugin-image's withArtDirection without
+   * the dark PNG source that adds: every browser that knows the dark scheme reads WebP, and each
+   * srcset is HTML on every page that shows the picture.
    */
   return (png: string, displayWidth: number, densities?: number[]): IGatsbyImageData => {
     const light = imageData(png, displayWidth, densities);
