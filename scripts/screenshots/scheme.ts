@@ -112,8 +112,9 @@ function surface(hex: string): string {
   if (named) return named;
   const [h, s, l] = toHsl(parse(hex));
   if (s < 0.3) return fromHsl([210, Math.min(s, 0.2), 0.11 + (1 - l) * 0.55]);
-  // Near-white tints stay near the panel; the stronger a fill, the closer to FULL_FILL.
-  const strength = Math.min(1, (1 - luminance(hex)) / (1 - 0.45));
+  // Near-white tints (a selected row, a faint cell) stay near the panel, so muted text on them keeps
+  // 4.5:1; the stronger a fill, the closer to FULL_FILL.
+  const strength = Math.min(1, (1 - luminance(hex)) / (1 - 0.45)) ** 1.5;
   const panel = luminance(DARK.panel);
   return withLuminance(h, Math.min(s, 0.7), panel + strength * (FULL_FILL - panel));
 }

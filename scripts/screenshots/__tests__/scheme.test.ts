@@ -1,5 +1,5 @@
 import { pictures, renderSvg } from '../render';
-import { contrast, DARK, luminance } from '../scheme';
+import { contrast, DARK, darkSvg, luminance } from '../scheme';
 import { loadSpecs } from '../specs';
 
 const all = pictures(loadSpecs());
@@ -23,6 +23,16 @@ describe('the dark scheme', () => {
   it('measures contrast as WCAG 2 does', () => {
     expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 5);
     expect(contrast('#767676', '#ffffff')).toBeCloseTo(4.54, 2);
+  });
+
+  // A selected row (#dbeafe), a tag (#eef2f7) and the faintest heatmap cell stay dark enough for the
+  // muted text (#6b7280) and the primary text (#1f2937) drawn on them.
+  it.each(['#dbeafe', '#eef2f7', '#ecf8f0', '#fdeeee'])('keeps text readable on the tint %s', (tint) => {
+    const svg = darkSvg(
+      `<svg><rect fill="${tint}"/><text fill="#6b7280">a</text><text fill="#1f2937">b</text></svg>`,
+    );
+    const [fill, ...texts] = [...svg.matchAll(/fill="(#[0-9a-f]{6})"/g)].map((m) => m[1] ?? '');
+    for (const text of texts) expect(contrast(text, fill ?? '')).toBeGreaterThanOrEqual(4.5);
   });
 
   // Text sits on the panel, the window's background and its title bar.
