@@ -69,7 +69,7 @@ describe('account journeys: assigning licenses', () => {
     });
     expect(violations).toBe('');
     const row = ownRows(buyer.page).filter({ hasText: key });
-    await row.getByRole('button', { name: 'Take back' }).waitFor();
+    await row.getByRole('button', { name: 'Take Back' }).waitFor();
 
     // The mail carries the key and the way in: the sign-up page, with the address filled in.
     const mail = await waitForMail(first, /A Stockbench license for you/);

@@ -66,7 +66,7 @@ describe('account journeys: leaving, coming back, the guarantee', () => {
     // Keep one renewing: the subscription no longer ends, and the next charge is that one license.
     await rows(page)
       .first()
-      .getByRole('button', { name: /^Keep renewing license/ })
+      .getByRole('button', { name: /^Keep Renewing license/ })
       .click();
     await until(() => renewingLabels(page).count(), 1);
     await page.getByText(/^Next charge: \$15\.00 on/).waitFor();

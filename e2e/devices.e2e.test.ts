@@ -121,11 +121,11 @@ describe('account journeys: devices', () => {
       expect(await machine.textContent()).toContain('5.2.0');
 
       // Sign out this machine: the confirmation says what happens (axe checks the page with it open).
-      await machine.getByRole('button', { name: 'Sign out Studio iMac' }).click();
-      const confirm = buyer.page.getByRole('group', { name: 'Sign out Studio iMac' });
+      await machine.getByRole('button', { name: 'Sign Out Studio iMac' }).click();
+      const confirm = buyer.page.getByRole('group', { name: 'Sign Out Studio iMac' });
       await confirm.getByText(/stops using the license the next time it checks/).waitFor();
       expect(await seriousViolations(buyer.page, '/licenses with a sign-out confirmation open')).toBe('');
-      await confirm.getByRole('button', { name: 'Confirm sign out' }).click();
+      await confirm.getByRole('button', { name: 'Confirm Sign Out' }).click();
       await devices(buyer.page)
         .getByRole('status')
         .filter({ hasText: 'Studio iMac is signed out.' })

@@ -1,10 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { sharedBrowser } from './browser';
-import { atSignIn } from './account-helpers';
+import {
+  atSignIn,
+  buyFromLicensesPage,
+  createVerifiedUser,
+  newPage,
+  signIn,
+  uniqueEmail,
+} from './account-helpers';
 import { readFeed, readPublic, siteUrl, type ArticleFeedEntry, type ToolFeedEntry } from './site';
 import { SETTLE_MS } from './until';
 
-// Issue 41, items 5, 6 and 9, as a visitor of a build without installer links (every local or test
+// Issue 41, items 5, 6 and 9 (and the account pages' buttons), as a visitor of a build without installer links (every local or test
 // build, e2e/run.ts) sees them: a current footer and current dates, main actions that lead somewhere,
 // buttons that say what they do in one capitalisation style, and prose cells set in proportional figures.
 
@@ -172,6 +179,54 @@ describe('words and actions', () => {
     await page.getByRole('button', { name: 'Create Account', exact: true }).waitFor();
     expect(offenders).toEqual([]);
     await close();
+  });
+
+  it('buttons say what they do, in Title Case, on the account pages in their states', async () => {
+    const { context, page } = await newPage(browser());
+    const offenders: string[] = [];
+    const check = async (state: string) => {
+      for (const label of await buttonLabels(page)) {
+        if (lowerCaseWords(label).length > 0) offenders.push(`${state}: ${label}`);
+      }
+    };
+    const email = await createVerifiedUser('words');
+    await signIn(page, email, undefined, '/licenses');
+    await page.getByText('You have no licenses yet.').waitFor();
+    await check('/licenses, no licenses');
+
+    await buyFromLicensesPage(page);
+    await page.getByRole('button', { name: 'Cancel Subscription' }).waitFor();
+    await check('/licenses, subscribed');
+    const row = page.getByRole('region', { name: 'Your Licenses' }).locator('tbody tr').first();
+    await row.getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.getByRole('button', { name: 'Confirm Remove' }).waitFor();
+    await check('/licenses, removing a license');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+    // Assigned to someone: the row offers Change and taking it back.
+    await row.getByRole('button', { name: 'Assign', exact: true }).click();
+    const form = page.getByRole('form', { name: /^Assign license / });
+    await check('/licenses, assigning a license');
+    await form.getByLabel('Email address').fill(uniqueEmail('words-holder'));
+    await form.getByRole('button', { name: 'Assign' }).click();
+    await row.getByRole('button', { name: 'Change', exact: true }).waitFor();
+    await check('/licenses, a license assigned');
+
+    await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    await page.getByRole('button', { name: 'Confirm Cancellation' }).waitFor();
+    await check('/licenses, cancelling');
+    await page.getByRole('button', { name: 'Confirm Cancellation' }).click();
+    await page.getByText(/^Your subscription ends on /).waitFor();
+    await check('/licenses, cancelled');
+
+    await page.getByRole('link', { name: 'Update Card' }).click();
+    await page.getByLabel('Credit or debit card number').waitFor();
+    await check('/update-card');
+    await page.goto(`${siteUrl()}/profile`);
+    await page.getByRole('button', { name: 'Change Password' }).waitFor();
+    await check('/profile');
+    expect(offenders).toEqual([]);
+    await context.close();
   });
 
   it('the header offers Sign In on every page but the sign-in page, also after moving there in the page', async () => {

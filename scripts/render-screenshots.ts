@@ -1,5 +1,6 @@
 /**
- * Renders the tool screenshots named in content/tools/*.md from deterministic, illustrative data, and
+ * Renders the tool screenshots named in content/tools/*.md from deterministic, illustrative data, each
+ * in the light scheme and the dark (<name>-dark.png), and
  * the WebP sizes the site shows of each (content/images/tools/sized/, listed in sized.json).
  * Usage: npx tsx scripts/render-screenshots.ts [name-filter]
  *        npx tsx scripts/render-screenshots.ts --check   (renders in memory, compares with the committed PNGs)
@@ -9,20 +10,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { IMAGES_DIR } from './screenshots/content';
 import { readDigests, sha256, writeDigests } from './screenshots/digests';
-import { renderPng, renderSvg } from './screenshots/render';
+import { pictures, renderPng, renderSvg } from './screenshots/render';
 import { renderSized } from './screenshots/sized';
 import { readSizedManifest, SIZED_DIR, writeSizedManifest } from './screenshots/sized-manifest';
 import { loadSpecs } from './screenshots/specs';
 
 async function check(): Promise<number> {
   let drifted = 0;
-  for (const [name, spec] of loadSpecs()) {
-    const file = path.join(IMAGES_DIR, name);
-    const committed = fs.existsSync(file) ? fs.readFileSync(file) : undefined;
-    const png = await renderPng(renderSvg(name, spec));
+  for (const { file, name, spec, scheme } of pictures(loadSpecs())) {
+    const committedFile = path.join(IMAGES_DIR, file);
+    const committed = fs.existsSync(committedFile) ? fs.readFileSync(committedFile) : undefined;
+    const png = await renderPng(renderSvg(name, spec, scheme));
     if (!committed || !png.equals(committed)) {
       drifted++;
-      console.error(`${spec.title}: ${name} differs from what the generator renders`);
+      console.error(`${spec.title}: ${file} differs from what the generator renders`);
     }
   }
   console.log(drifted === 0 ? 'All screenshots match.' : `${drifted} screenshot(s) differ.`);
@@ -37,15 +38,15 @@ async function render(filter: string | undefined): Promise<number> {
   // A full run starts the sizes afresh, so none of a removed screenshot stays behind.
   if (!filter) fs.rmSync(SIZED_DIR, { recursive: true, force: true });
   let total = 0;
-  for (const [name, spec] of specs) {
+  for (const { file, name, spec, scheme } of pictures(specs)) {
     if (filter && !name.includes(filter)) continue;
-    const svg = renderSvg(name, spec);
+    const svg = renderSvg(name, spec, scheme);
     const png = await renderPng(svg);
-    fs.writeFileSync(path.join(IMAGES_DIR, name), png);
-    digests[name] = { svg: sha256(svg), png: sha256(png) };
-    sized[name] = await writeSized(name, png);
+    fs.writeFileSync(path.join(IMAGES_DIR, file), png);
+    digests[file] = { svg: sha256(svg), png: sha256(png) };
+    sized[file] = await writeSized(file, png);
     total += png.length;
-    console.log(`${name.padEnd(40)} ${(png.length / 1024).toFixed(1).padStart(6)} KB`);
+    console.log(`${file.padEnd(40)} ${(png.length / 1024).toFixed(1).padStart(6)} KB`);
   }
   writeDigests(digests);
   writeSizedManifest(sized);
@@ -64,8 +65,8 @@ async function writeSized(name: string, png: Buffer) {
 async function renderAllSized(): Promise<number> {
   fs.rmSync(SIZED_DIR, { recursive: true, force: true });
   const sized: Record<string, Awaited<ReturnType<typeof writeSized>>> = {};
-  for (const name of loadSpecs().keys()) {
-    sized[name] = await writeSized(name, fs.readFileSync(path.join(IMAGES_DIR, name)));
+  for (const { file } of pictures(loadSpecs())) {
+    sized[file] = await writeSized(file, fs.readFileSync(path.join(IMAGES_DIR, file)));
   }
   writeSizedManifest(sized);
   const files = fs.readdirSync(SIZED_DIR);

@@ -64,21 +64,9 @@ export function frame(options: FrameOptions, content: string): string {
     }
   }
   parts.push(content);
-  // Footer.
+  // Footer. The note that the data is made up is the page's caption under the picture, not in it.
   parts.push(line(0, HEIGHT - 28, WIDTH, HEIGHT - 28, COLORS.border));
   parts.push(rect({ x: 0, y: HEIGHT - 27, width: WIDTH, height: 27 }, '#e9ecf1'));
-  parts.push(
-    text(
-      16,
-      HEIGHT - 13,
-      'Illustrative data — synthetic values generated for this screenshot, not market history',
-      {
-        size: 11,
-        color: COLORS.muted,
-        italic: true,
-      },
-    ),
-  );
   parts.push(text(WIDTH - 16, HEIGHT - 13, 'Stockbench', { size: 11, anchor: 'end', color: COLORS.muted }));
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" ` +

@@ -7,6 +7,7 @@ import { heatmap, type HeatmapOptions } from './heatmap';
 import { lineChart, type LineChartOptions } from './line-chart';
 import { entryList, note, profile, type ListOptions, type NoteOptions, type ProfileOptions } from './panel';
 import { Rng } from './prng';
+import { darkName, darkSvg, SCHEMES, type Scheme } from './scheme';
 import { scatter, type ScatterOptions } from './scatter';
 import { smallMultiples, type SmallMultiplesOptions } from './small-multiples';
 import type { Rect } from './svg';
@@ -79,10 +80,11 @@ function renderChart(box: Rect, chart: Chart): string {
   }
 }
 
-/** Full screenshot SVG for one spec. */
-export function renderSvg(name: string, spec: ScreenshotSpec): string {
+/** Full screenshot SVG for one spec, in the light scheme or the dark (the same picture, recoloured). */
+export function renderSvg(name: string, spec: ScreenshotSpec, scheme: Scheme = 'light'): string {
   const chart = spec.chart(new Rng(name));
-  return frame(spec, renderChart(CONTENT, chart));
+  const svg = frame(spec, renderChart(CONTENT, chart));
+  return scheme === 'dark' ? darkSvg(svg) : svg;
 }
 
 /** Rasterize an SVG to a small palette PNG. */
@@ -90,4 +92,20 @@ export function renderPng(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg))
     .png({ compressionLevel: 9, palette: true, effort: 10, colours: 128, dither: 0 })
     .toBuffer();
+}
+
+export interface Picture {
+  /** File name in content/images/tools (the dark variant's is darkName's). */
+  file: string;
+  /** The screenshot it shows: its name seeds the data, so both schemes show the same values. */
+  name: string;
+  spec: ScreenshotSpec;
+  scheme: Scheme;
+}
+
+/** Every picture file of the screenshots: each one's light and dark variant. */
+export function pictures(specs: Map<string, ScreenshotSpec>): Picture[] {
+  return [...specs].flatMap(([name, spec]) =>
+    SCHEMES.map((scheme) => ({ file: scheme === 'dark' ? darkName(name) : name, name, spec, scheme })),
+  );
 }

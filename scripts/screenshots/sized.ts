@@ -3,14 +3,18 @@ import sharp from 'sharp';
 import { features, heroScreenshot } from '../../src/components/home/features';
 import { SCREENSHOT_WIDTHS, sizedFileName, sizedVariants } from '../../src/lib/screenshot-image';
 import { sha256 } from './digests';
+import { lightName } from './scheme';
 import type { SizedManifest } from './sized-manifest';
 
 const onHomePage = new Set([heroScreenshot, ...features.flatMap((feature) => feature.screenshots)]);
 
-/** The display widths a screenshot appears at: every tool page's, and the home page's for its own. */
+/**
+ * The display widths a screenshot appears at: every tool page's, and the home page's for its own; a
+ * dark variant's are its light one's.
+ */
 export function displayWidths(name: string): number[] {
   const { toolThumb, homeThumb, full } = SCREENSHOT_WIDTHS;
-  return onHomePage.has(name) ? [toolThumb, homeThumb, full] : [toolThumb, full];
+  return onHomePage.has(lightName(name)) ? [toolThumb, homeThumb, full] : [toolThumb, full];
 }
 
 export interface RenderedSizes {

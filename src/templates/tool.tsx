@@ -2,6 +2,7 @@ import React from 'react';
 import { graphql, Link, type HeadProps, type PageProps } from 'gatsby';
 import { Markdown } from '../components/markdown/Markdown';
 import { toolSummary } from '../components/tool-list/types';
+import { dataNote } from '../components/screenshot-gallery/data-note';
 import { ScreenshotGallery } from '../components/screenshot-gallery/ScreenshotGallery';
 import { Seo } from '../components/seo/Seo';
 import { siteConfig } from '../config';
@@ -47,13 +48,15 @@ export default function ToolTemplate({ data }: PageProps<Queries.ToolPageQuery>)
         <p className="page__lead">{tool.summary}</p>
       </header>
       {images.length > 0 && (
-        <ScreenshotGallery
-          images={images}
-          eagerFirst
-          featured
-          featuredSizes="(min-width: 79rem) 75rem, calc(100vw - 2rem)"
-          className="tool-page__gallery"
-        />
+        <figure className="tool-page__gallery">
+          <ScreenshotGallery
+            images={images}
+            eagerFirst
+            featured
+            featuredSizes="(min-width: 79rem) 75rem, calc(100vw - 2rem)"
+          />
+          <figcaption>{dataNote}</figcaption>
+        </figure>
       )}
       <div className="tool-page__body">
         <Markdown html={present(page.html, `the text of tool ${tool.id}`)} />

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { IMAGES_DIR } from '../content';
 import { readDigests, sha256 } from '../digests';
-import { renderPng, renderSvg } from '../render';
+import { pictures, renderPng, renderSvg } from '../render';
 import { loadSpecs } from '../specs';
 
 // Rasterizing all screenshots takes 15-40 s on a shared machine, so each committed PNG is tied to its
@@ -11,18 +11,17 @@ import { loadSpecs } from '../specs';
 describe('committed screenshots match the generator', () => {
   const specs = loadSpecs();
   const digests = readDigests();
-  const rows = [...specs].map(([name, spec]) => [spec.title, name] as const);
+  const all = pictures(specs);
+  const rows = all.map((p) => [p.spec.title, p.file, p] as const);
 
-  it.each(rows)('%s: %s', (title, name) => {
-    const spec = specs.get(name);
-    if (!spec) throw new Error(`no spec for ${name}`);
+  it.each(rows)('%s: %s', (title, name, picture) => {
     const file = path.join(IMAGES_DIR, name);
     const recorded = digests[name];
     const problem = !fs.existsSync(file)
       ? `${title}: ${name} is missing; run npm run screenshots`
       : !recorded
         ? `${title}: ${name} has no entry in digests.json; run npm run screenshots`
-        : recorded.svg !== sha256(renderSvg(name, spec))
+        : recorded.svg !== sha256(renderSvg(picture.name, picture.spec, picture.scheme))
           ? `${title}: ${name} no longer matches its spec or chart; run npm run screenshots`
           : recorded.png !== sha256(fs.readFileSync(file))
             ? `${title}: ${name} was changed after it was rendered; run npm run screenshots`
@@ -30,17 +29,19 @@ describe('committed screenshots match the generator', () => {
     expect(problem).toBeUndefined();
   });
 
-  it('digests.json lists exactly the screenshots in content/tools', () => {
-    expect(Object.keys(digests).sort()).toEqual([...specs.keys()].sort());
+  it('digests.json lists exactly the pictures of the screenshots in content/tools, light and dark', () => {
+    expect(Object.keys(digests).sort()).toEqual(all.map((p) => p.file).sort());
   });
 
-  it('rasterizes a screenshot to the committed bytes', async () => {
-    const [name, spec] = [...specs][0] ?? [];
-    if (!name || !spec) throw new Error('no screenshots');
-    const png = await renderPng(renderSvg(name, spec));
-    const same = png.equals(fs.readFileSync(path.join(IMAGES_DIR, name)));
+  it.each(['light', 'dark'] as const)('rasterizes a %s screenshot to the committed bytes', async (scheme) => {
+    const picture = all.find((p) => p.scheme === scheme);
+    if (!picture) throw new Error('no screenshots');
+    const png = await renderPng(renderSvg(picture.name, picture.spec, picture.scheme));
+    const same = png.equals(fs.readFileSync(path.join(IMAGES_DIR, picture.file)));
     expect(
-      same ? undefined : `${spec.title}: ${name} rasterizes to other bytes than the committed PNG`,
+      same
+        ? undefined
+        : `${picture.spec.title}: ${picture.file} rasterizes to other bytes than the committed PNG`,
     ).toBeUndefined();
   });
 });

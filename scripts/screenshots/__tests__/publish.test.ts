@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { IMAGES_DIR } from '../content';
-import { screenshotPublisher } from '../publish';
+import { DARK_MEDIA, screenshotPublisher } from '../publish';
 import { readSizedManifest } from '../sized-manifest';
 
 const NAME = 'treasury-rates-1.png';
@@ -42,6 +42,32 @@ describe('publishing a screenshot into public/', () => {
       expectSameBytesAsSources(files);
       // Published again (another page asks for it): nothing fails, nothing changes.
       expect(publishedFiles(publicDir)).toEqual(files);
+    } finally {
+      fs.rmSync(publicDir, { recursive: true, force: true });
+    }
+  });
+
+  it('names the dark variant’s WebP sizes for the dark scheme, before the light ones', () => {
+    const publicDir = fs.mkdtempSync(path.join(os.tmpdir(), 'publish-'));
+    try {
+      const image = screenshotPublisher(publicDir)(path.join(IMAGES_DIR, NAME), 720);
+      const sources = (image.images.sources ?? []).map((source) => ({
+        media: source.media,
+        type: source.type,
+        files: source.srcSet.split(',').map((entry) => path.basename(entry.trim().split(' ')[0] ?? '')),
+      }));
+      const stem = NAME.replace(/\.png$/, '');
+      expect(sources.map(({ media, type }) => [media, type])).toEqual([
+        [DARK_MEDIA, 'image/webp'],
+        [undefined, 'image/webp'],
+      ]);
+      expect(sources[0]?.files.every((file) => file.startsWith(`${stem}-dark-`))).toBe(true);
+      expect(sources[1]?.files.every((file) => file.startsWith(`${stem}-`) && !file.includes('-dark-'))).toBe(
+        true,
+      );
+      expect(sources[0]?.files.length).toBe(sources[1]?.files.length);
+      // The fallback, for a browser that knows neither WebP nor the dark scheme, is the light PNG.
+      expect(path.basename(image.images.fallback?.src ?? '')).toMatch(new RegExp(`^${stem}-\\d+\\.png$`));
     } finally {
       fs.rmSync(publicDir, { recursive: true, force: true });
     }

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { IMAGES_DIR, readScreenshots } from '../content';
 import { frame } from '../frame';
 import { lineChart } from '../line-chart';
+import { darkName } from '../scheme';
 import { loadSpecs } from '../specs';
 
 describe('tool screenshots', () => {
@@ -14,15 +15,19 @@ describe('tool screenshots', () => {
     expect(screenshots.length).toBeGreaterThan(0);
   });
 
-  it.each(screenshots.map((s) => [s.name]))('%s has a spec and a 1200x720 PNG', async (name) => {
-    expect(specs.has(name)).toBe(true);
-    const file = path.join(IMAGES_DIR, name);
-    expect(fs.existsSync(file)).toBe(true);
-    const meta = await sharp(file).metadata();
-    expect(meta.format).toBe('png');
-    expect(meta.width).toBe(1200);
-    expect(meta.height).toBe(720);
-  });
+  it.each(screenshots.map((s) => [s.name]))(
+    '%s has a spec and a 1200x720 PNG in each scheme',
+    async (name) => {
+      expect(specs.has(name)).toBe(true);
+      for (const file of [name, darkName(name)].map((f) => path.join(IMAGES_DIR, f))) {
+        expect(fs.existsSync(file)).toBe(true);
+        const meta = await sharp(file).metadata();
+        expect(meta.format).toBe('png');
+        expect(meta.width).toBe(1200);
+        expect(meta.height).toBe(720);
+      }
+    },
+  );
 });
 
 describe('line chart renderer', () => {
@@ -41,7 +46,7 @@ describe('line chart renderer', () => {
     expect(svg.startsWith('<svg')).toBe(true);
     expect(svg).toContain('Stockbench — Treasury Rates');
     expect(svg).toContain('Yields &amp; spreads');
-    expect(svg).toContain('Illustrative data');
+    expect(svg).not.toContain('Illustrative data');
     const meta = await sharp(Buffer.from(svg)).metadata();
     expect(meta.width).toBe(1200);
     expect(meta.height).toBe(720);

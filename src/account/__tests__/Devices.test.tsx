@@ -125,14 +125,14 @@ describe('Devices on /licenses', () => {
       machineLimit: 3,
     });
     const keyboard = userEvent.setup();
-    screen.getByRole('button', { name: "Sign out Ada's laptop" }).focus();
+    screen.getByRole('button', { name: "Sign Out Ada's laptop" }).focus();
     await keyboard.keyboard('{Enter}');
     const dialog = screen.getByRole('group', { name: "Sign out Ada's laptop" });
     expect(dialog).toHaveTextContent(
       "Sign out Ada's laptop? Its place on this license is free at once. The app on it stops using the license the next time it checks, and asks to sign in again. If it is offline now, it keeps working until November 27, 2026",
     );
     // The confirmation has the focus: Enter confirms.
-    expect(within(dialog).getByRole('button', { name: 'Confirm sign out' })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Confirm Sign Out' })).toHaveFocus();
     await keyboard.keyboard('{Enter}');
     expect(mockedApi.signOutMachine).toHaveBeenCalledWith({
       licenseKey: 'AAAAA-BBBBB',
@@ -149,14 +149,14 @@ describe('Devices on /licenses', () => {
     serve([{ key: 'AAAAA-BBBBB', role: 'payer', machines: [laptop] }]);
     await show();
     const clicks = userEvent.setup();
-    await clicks.click(screen.getByRole('button', { name: "Sign out Ada's laptop" }));
+    await clicks.click(screen.getByRole('button', { name: "Sign Out Ada's laptop" }));
     await clicks.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(mockedApi.signOutMachine).not.toHaveBeenCalled();
     mockedApi.signOutMachine.mockRejectedValue({
       error: { code: 'FORBIDDEN', message: 'This machine does not use a license of the signed-in user.' },
     });
-    await clicks.click(screen.getByRole('button', { name: "Sign out Ada's laptop" }));
-    await clicks.click(screen.getByRole('button', { name: 'Confirm sign out' }));
+    await clicks.click(screen.getByRole('button', { name: "Sign Out Ada's laptop" }));
+    await clicks.click(screen.getByRole('button', { name: 'Confirm Sign Out' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/does not use a license/);
     expect(screen.getByRole('row', { name: /Ada's laptop/ })).toBeInTheDocument();
   });
@@ -171,7 +171,7 @@ describe('Devices on /licenses', () => {
     // Isolated from the text around it (a name in a right-to-left script cannot move its neighbours).
     expect(header.querySelector('bdi')).toHaveTextContent('invoice\uFFFDtxt.exe\uFFFD');
     const button = within(devicesSection()).getByRole('button', {
-      name: 'Sign out invoice\uFFFDtxt.exe\uFFFD',
+      name: 'Sign Out invoice\uFFFDtxt.exe\uFFFD',
     });
     await userEvent.setup().click(button);
     expect(screen.getByRole('group', { name: 'Sign out invoice\uFFFDtxt.exe\uFFFD' })).toHaveTextContent(
@@ -197,7 +197,7 @@ describe('Devices on /licenses', () => {
       licenses: [{ key: 'AAAAA-BBBBB', role: 'payer', machines: [laptop] }],
       machineLimit: 3,
     });
-    await userEvent.setup().click(within(devicesSection()).getByRole('button', { name: 'Try again' }));
+    await userEvent.setup().click(within(devicesSection()).getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('row', { name: /Ada's laptop/ })).toBeInTheDocument();
     expect(within(devicesSection()).queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -222,7 +222,7 @@ describe('Devices on /licenses', () => {
     const table = within(devicesSection()).getByRole('table', {
       name: 'Your computers on license EEEEE-FFFFF: 1 of 3',
     });
-    expect(within(table).getByRole('button', { name: "Sign out Ada's laptop" })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: "Sign Out Ada's laptop" })).toBeInTheDocument();
     expect(screen.getByText('1 of 3')).toBeInTheDocument();
   });
 });

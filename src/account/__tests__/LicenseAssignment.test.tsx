@@ -83,10 +83,10 @@ describe('/licenses: assigning licenses', () => {
     expect(screen.getByRole('columnheader', { name: 'Holder' })).toBeInTheDocument();
     expect(row('AAAAA-BBBBB').getByRole('cell', { name: 'You' })).toBeInTheDocument();
     expect(row('AAAAA-BBBBB').getByRole('button', { name: 'Assign' })).toBeInTheDocument();
-    expect(row('AAAAA-BBBBB').queryByRole('button', { name: 'Take back' })).not.toBeInTheDocument();
+    expect(row('AAAAA-BBBBB').queryByRole('button', { name: 'Take Back' })).not.toBeInTheDocument();
     expect(row('CCCCC-DDDDD').getByRole('cell', { name: 'ana@example.com' })).toBeInTheDocument();
     expect(row('CCCCC-DDDDD').getByRole('button', { name: 'Change' })).toBeInTheDocument();
-    expect(row('CCCCC-DDDDD').getByRole('button', { name: 'Take back' })).toBeInTheDocument();
+    expect(row('CCCCC-DDDDD').getByRole('button', { name: 'Take Back' })).toBeInTheDocument();
   });
 
   it('assigns a license by email address and says the key was emailed', async () => {
@@ -127,7 +127,7 @@ describe('/licenses: assigning licenses', () => {
       licenses: [],
     });
     await show();
-    await userEvent.click(row('CCCCC-DDDDD').getByRole('button', { name: 'Take back' }));
+    await userEvent.click(row('CCCCC-DDDDD').getByRole('button', { name: 'Take Back' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Taken back. The license is yours again.');
 
     await userEvent.click(row('AAAAA-BBBBB').getByRole('button', { name: 'Remove' }));
@@ -160,7 +160,7 @@ describe('/licenses: assigning licenses', () => {
     serve();
     mockedApi.takeBackLicense.mockResolvedValue({ license: { ...assigned, assignee: null } });
     await show();
-    await userEvent.click(row('CCCCC-DDDDD').getByRole('button', { name: 'Take back' }));
+    await userEvent.click(row('CCCCC-DDDDD').getByRole('button', { name: 'Take Back' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('Taken back. The license is yours again.');
     expect(mockedApi.takeBackLicense).toHaveBeenCalledWith({
@@ -169,7 +169,7 @@ describe('/licenses: assigning licenses', () => {
       licenseKey: 'CCCCC-DDDDD',
     });
     expect(row('CCCCC-DDDDD').getByRole('cell', { name: 'You' })).toBeInTheDocument();
-    expect(row('CCCCC-DDDDD').queryByRole('button', { name: 'Take back' })).not.toBeInTheDocument();
+    expect(row('CCCCC-DDDDD').queryByRole('button', { name: 'Take Back' })).not.toBeInTheDocument();
     await waitFor(() => expect(row('CCCCC-DDDDD').getByRole('button', { name: 'Assign' })).toHaveFocus());
   });
 
@@ -199,7 +199,7 @@ describe('/licenses: assigning licenses', () => {
       error: { code: 'LICENSE_ENDED', message: 'This license has ended.' },
     });
     await show();
-    await userEvent.click(row('CCCCC-DDDDD').getByRole('button', { name: 'Take back' }));
+    await userEvent.click(row('CCCCC-DDDDD').getByRole('button', { name: 'Take Back' }));
     expect(await row('CCCCC-DDDDD').findByRole('alert')).toHaveTextContent('This license has ended.');
     expect(row('CCCCC-DDDDD').getByRole('cell', { name: 'ana@example.com' })).toBeInTheDocument();
   });
@@ -237,7 +237,7 @@ describe('/licenses: assigning licenses', () => {
     serve({ sub: { ...subscription, status: 'incomplete', clientSecret: 'pi_1_secret_x' } });
     await show();
     expect(row('AAAAA-BBBBB').queryByRole('button', { name: 'Assign' })).not.toBeInTheDocument();
-    expect(row('CCCCC-DDDDD').queryByRole('button', { name: 'Take back' })).not.toBeInTheDocument();
+    expect(row('CCCCC-DDDDD').queryByRole('button', { name: 'Take Back' })).not.toBeInTheDocument();
   });
 });
 

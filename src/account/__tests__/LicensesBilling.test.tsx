@@ -103,7 +103,7 @@ describe('/licenses: the billing relationship', () => {
     ]);
     expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).not.toBeInTheDocument();
     const row = within(screen.getAllByRole('row')[2] as HTMLElement);
-    await userEvent.click(row.getByRole('button', { name: 'Keep renewing license CCCCC-DDDDD' }));
+    await userEvent.click(row.getByRole('button', { name: 'Keep Renewing license CCCCC-DDDDD' }));
     await waitFor(() =>
       expect(mockedApi.renewLicenses).toHaveBeenCalledWith({
         customerId: 'cus_1',
@@ -115,7 +115,7 @@ describe('/licenses: the billing relationship', () => {
 
   it('offers no Keep renewing for a renewing license, nor while payment is past due', async () => {
     await show(subscriptionOf({ status: 'past_due' }));
-    expect(screen.queryByRole('button', { name: /^Keep renewing license/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Keep Renewing license/ })).not.toBeInTheDocument();
   });
 
   it('shows the guarantee only while it applies, and refunds after a confirmation', async () => {
@@ -168,7 +168,7 @@ describe('/licenses: the billing relationship', () => {
     mockedApi.getLicenses.mockImplementationOnce(
       () => new Promise((resolve) => (answerLate = () => resolve(before))),
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Keep renewing license CCCCC-DDDDD' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Keep Renewing license CCCCC-DDDDD' }));
     await waitFor(() => expect(mockedApi.renewLicenses).toHaveBeenCalled());
 
     // The refund ends both; the read after it answers first.

@@ -39,7 +39,7 @@ export function Devices({ licenses, limit, loading, error, reload }: DevicesProp
         <div>
           <FormMessage kind="error">Could not load your devices. {error}</FormMessage>
           <button className="button button--small" type="button" onClick={() => void reload()}>
-            Try again
+            Try Again
           </button>
         </div>
       )}

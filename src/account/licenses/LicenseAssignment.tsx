@@ -102,7 +102,7 @@ export function LicenseAssignment({
       </button>
       {license.assignee && (
         <button className="button button--small" type="button" disabled={busy} onClick={takeBack}>
-          Take back
+          Take Back
         </button>
       )}
       <FormMessage kind="error">{error}</FormMessage>

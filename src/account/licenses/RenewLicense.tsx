@@ -24,10 +24,10 @@ export function RenewLicense({ licenseKey, onRenew }: RenewLicenseProps) {
         className="button button--small"
         type="button"
         disabled={busy}
-        aria-label={`Keep renewing license ${licenseKey}`}
+        aria-label={`Keep Renewing license ${licenseKey}`}
         onClick={() => void renew()}
       >
-        Keep renewing
+        Keep Renewing
       </button>
       <FormMessage kind="error">{error}</FormMessage>
     </>

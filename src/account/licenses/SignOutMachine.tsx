@@ -32,7 +32,7 @@ export function SignOutMachine({ licenseKey, machine, onSignedOut }: SignOutMach
       // The machine's name is part of the button's name, so each row's button says which machine (and
       // the visible text is all in the name, as a voice-control user says it).
       <button className="button button--small" type="button" onClick={() => setConfirming(true)}>
-        Sign out
+        Sign Out
         <span className="visually-hidden">
           {' '}
           <bdi>{name}</bdi>
@@ -55,7 +55,7 @@ export function SignOutMachine({ licenseKey, machine, onSignedOut }: SignOutMach
   return (
     <ConfirmStep
       label={`Sign out ${name}`}
-      confirmText="Confirm sign out"
+      confirmText="Confirm Sign Out"
       busy={busy}
       error={error}
       onConfirm={() => void confirm()}

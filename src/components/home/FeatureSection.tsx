@@ -2,7 +2,8 @@ import React, { useState } from 'react';
 import { Link } from 'gatsby';
 import { ResponsiveImage } from '../responsive-image/ResponsiveImage';
 import { GalleryLightbox, type GalleryImage } from '../screenshot-gallery/ScreenshotGallery';
-import { dataNote, type Feature } from './features';
+import { dataNote } from '../screenshot-gallery/data-note';
+import type { Feature } from './features';
 
 // The picture's width (home.css): half the page on a desk, the page's width on a phone.
 const PICTURE_SIZES = '(min-width: 79rem) 36rem, (min-width: 60rem) calc(50vw - 3rem), calc(100vw - 2rem)';

@@ -2,9 +2,6 @@
 // feature section's, the first beside its words, both in its lightbox.
 export const heroScreenshot = 'treasury-rates-1.png';
 
-/** The caption under each feature's picture: the charts' values are made up (scripts/screenshots). */
-export const dataNote = 'Illustrative data: synthetic values made for this picture, not market history.';
-
 export interface Feature {
   heading: string;
   text: string;
