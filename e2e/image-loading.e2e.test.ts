@@ -86,3 +86,15 @@ describe('the pictures below the first screen of the home page', () => {
     }
   });
 });
+
+describe('the pictures of /tools', () => {
+  it('are fetched with the HTML in the first screen (two rows of cards on a desk) and lazily below it', () => {
+    const loading = Array.from(htmlFor('/tools').querySelectorAll('.tool-entry img')).map((img) => [
+      img.getAttribute('loading'),
+      img.getAttribute('fetchpriority'),
+    ]);
+    expect(loading).toHaveLength(tools.length);
+    expect(loading.slice(0, 6)).toEqual(loading.slice(0, 6).map(() => ['eager', null]));
+    expect(loading.slice(6)).toEqual(loading.slice(6).map(() => ['lazy', null]));
+  });
+});
