@@ -42,6 +42,7 @@ export async function lighthouseOnce(
   outDir: string,
   scheme: Scheme,
   run: number,
+  categories = 'performance,accessibility,best-practices,seo',
 ): Promise<LighthouseResult> {
   const out = path.join(outDir, `${url.replace(/[^a-z0-9]+/gi, '_')}-${scheme}-${run}.json`);
   await promisify(execFile)(
@@ -53,7 +54,7 @@ export async function lighthouseOnce(
       '--output=json',
       `--output-path=${out}`,
       `--chrome-flags=${[...CHROMIUM_ARGS, ...SCHEME_FLAGS[scheme]].join(' ')}`,
-      '--only-categories=performance,accessibility,best-practices,seo',
+      `--only-categories=${categories}`,
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, maxBuffer: 64 * 1024 * 1024 },
   );

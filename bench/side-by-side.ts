@@ -103,6 +103,26 @@ function starterPages(dir: string): string[] {
   return ['/', posts[0]];
 }
 
+// Under a heavy load Lighthouse now and then gives up on the browser (a DevTools protocol timeout): such
+// a run measured nothing, so it is run again, up to ATTEMPTS times.
+const ATTEMPTS = 3;
+
+async function measureOnce(
+  url: string,
+  outDir: string,
+  scheme: Scheme,
+  run: number,
+): Promise<LighthouseResult> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(url, outDir, scheme, run, 'performance');
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      console.warn(`${url} (${scheme}): Lighthouse failed (${String(error).split('\n')[0]}), again`);
+    }
+  }
+}
+
 const loadAverage = () =>
   os
     .loadavg()
@@ -130,7 +150,7 @@ export async function sideBySide(starterDir: string, buildSites: boolean): Promi
           for (const [s, site] of sites.entries()) {
             const page = site.pages[i];
             if (!page) continue;
-            const report = await lighthouseOnce(`${servers[s]?.url}${page}`, outDir, scheme, run);
+            const report = await measureOnce(`${servers[s]?.url}${page}`, outDir, scheme, run);
             // The starter has no dark scheme of its own: its dark run is its one look.
             if (site.name === 'ours') await expectScheme(report, scheme, page);
             const key = `${site.name} ${page} ${scheme}`;
