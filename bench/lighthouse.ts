@@ -10,7 +10,14 @@ export type Scheme = 'light' | 'dark';
 
 export interface LighthouseResult {
   categories: Record<string, { score: number }>;
-  audits: Record<string, { numericValue?: number; details?: { data?: string } }>;
+  audits: Record<
+    string,
+    {
+      numericValue?: number;
+      // data: the final screenshot's; items: network-requests' rows.
+      details?: { data?: string; items?: { resourceType?: string; transferSize?: number }[] };
+    }
+  >;
 }
 
 // Lighthouse's scores vary from run to run on a shared 2-core machine (mostly TBT); its documentation
@@ -30,11 +37,12 @@ export async function lighthouse(url: string, outDir: string, scheme: Scheme): P
 }
 
 // Asynchronous on purpose: the site server runs in this process and must answer Lighthouse's requests.
-async function lighthouseOnce(
+export async function lighthouseOnce(
   url: string,
   outDir: string,
   scheme: Scheme,
   run: number,
+  categories = 'performance,accessibility,best-practices,seo',
 ): Promise<LighthouseResult> {
   const out = path.join(outDir, `${url.replace(/[^a-z0-9]+/gi, '_')}-${scheme}-${run}.json`);
   await promisify(execFile)(
@@ -46,7 +54,7 @@ async function lighthouseOnce(
       '--output=json',
       `--output-path=${out}`,
       `--chrome-flags=${[...CHROMIUM_ARGS, ...SCHEME_FLAGS[scheme]].join(' ')}`,
-      '--only-categories=performance,accessibility,best-practices,seo',
+      `--only-categories=${categories}`,
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, maxBuffer: 64 * 1024 * 1024 },
   );
@@ -57,7 +65,7 @@ async function lighthouseOnce(
  * The run measured the scheme it was asked for: the header's corner in Lighthouse's final screenshot
  * is light or dark (a flag Chromium ignored would otherwise pass as a dark run).
  */
-async function expectScheme(report: LighthouseResult, scheme: Scheme, url: string): Promise<void> {
+export async function expectScheme(report: LighthouseResult, scheme: Scheme, url: string): Promise<void> {
   const data = report.audits['final-screenshot']?.details?.data ?? '';
   const base64 = data.replace(/^data:image\/\w+;base64,/, '');
   if (!base64) throw new Error(`${url}: Lighthouse took no final screenshot`);

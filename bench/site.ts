@@ -4,7 +4,8 @@
 // its fonts. The targets (TARGETS) are the site's (docs/performance.md); a page that misses one is named.
 // `--quick` (run by `npm test`): the build output's weights only, no Lighthouse; it reuses public/ when
 // a build is there (the e2e step's) and exits non-zero when a page is missing or misses a target.
-// `--no-build` measures public/ as it is.
+// `--no-build` measures public/ as it is. `--starter <dir>`: instead, our public pages beside
+// gatsby-starter-blog's, checked out and installed in <dir> (bench/side-by-side.ts, docs/performance.md).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { readFeed, type ArticleFeedEntry, type ToolFeedEntry } from '../e2e/site
 import { benchAccountPages } from './account-pages';
 import { cleanBuild, phaseRows } from './build-phases';
 import { lighthouse, type LighthouseResult, type Scheme } from './lighthouse';
+import { missesAgainstStarter, sideBySide } from './side-by-side';
 import { compressedKb, firstVisitScripts, scriptTagsGzipKb } from './page-scripts';
 import { cssGzipKb, fontKb } from './page-weight';
 
@@ -94,8 +96,16 @@ async function measure(url: string, outDir: string): Promise<{ row: Row; misses:
 
 async function main() {
   const { values: flags } = parseArgs({
-    options: { quick: { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false } },
+    options: {
+      quick: { type: 'boolean', default: false },
+      'no-build': { type: 'boolean', default: false },
+      starter: { type: 'string' },
+    },
   });
+  if (flags.starter) {
+    await compareWithStarter(flags.starter, !flags['no-build']);
+    return;
+  }
   const quick = flags.quick;
   const built = fs.existsSync(path.join('public', 'webpack.stats.json'));
   const build = !flags['no-build'] && !(quick && built);
@@ -162,6 +172,24 @@ async function main() {
     process.exitCode = 1;
   } else {
     console.log(`Every page meets its targets (${targets}).`);
+  }
+}
+
+/** Our pages beside the starter's: fails when one of ours scores lower or runs more JavaScript. */
+async function compareWithStarter(starterDir: string, build: boolean): Promise<void> {
+  const rows = await sideBySide(path.resolve(starterDir), build);
+  console.log('Lighthouse (mobile), medians of 3, ours and gatsby-starter-blog in the same run:');
+  console.table(rows);
+  fs.mkdirSync('bench/results', { recursive: true });
+  fs.writeFileSync('bench/results/side-by-side.json', JSON.stringify(rows, null, 2));
+  const misses = missesAgainstStarter(rows);
+  if (misses.length) {
+    console.log(`Below the starter:\n${misses.map((m) => `  ${m}`).join('\n')}`);
+    process.exitCode = 1;
+  } else {
+    console.log(
+      "Every page of ours scores at least the starter's best with no more JavaScript than its least.",
+    );
   }
 }
 

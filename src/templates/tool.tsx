@@ -120,7 +120,8 @@ export const query = graphql`
           alt
           image {
             thumb: screenshotImage(width: 720)
-            full: screenshotImage(width: 1200)
+            # 360, 720 and 1,200 px: a phone's size (SCREENSHOT_WIDTHS.toolThumb's) among them.
+            full: screenshotImage(width: 1200, densities: [0.3, 0.6, 1])
           }
         }
       }

@@ -20,8 +20,9 @@ interface ResponsiveImageProps {
 export function ResponsiveImage({ image, alt, loading, sizes, priority = false }: ResponsiveImageProps) {
   const { fallback, sources = [] } = image.images;
   if (!fallback) return null;
-  // React 18 knows no fetchPriority prop; the lowercase attribute reaches the DOM as written.
-  const fetchPriority = priority ? { fetchpriority: 'high' } : {};
+  // React 18 knows no fetchPriority prop; the lowercase attribute reaches the DOM as written. The
+  // largest paint is decoded with its frame (decoding's default), not in a later one as other images.
+  const paint = priority ? { fetchpriority: 'high' } : { decoding: 'async' as const };
   return (
     <picture>
       {sources.map((source) => (
@@ -41,8 +42,7 @@ export function ResponsiveImage({ image, alt, loading, sizes, priority = false }
         height={image.height}
         alt={alt}
         loading={loading}
-        decoding="async"
-        {...fetchPriority}
+        {...paint}
       />
     </picture>
   );

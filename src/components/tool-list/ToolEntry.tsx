@@ -14,13 +14,27 @@ const THUMB_SIZES = '(min-width: 48rem) 8rem, 5rem';
  * "Back to List" returns to; the title's link covers the card, so the whole card is one link, named by the
  * title. The picture is decoration here (the tool page describes it), so its alt is empty.
  */
-export function ToolEntry({ tool, thumbnail }: { tool: ToolSummary; thumbnail?: IGatsbyImageData }) {
+export function ToolEntry({
+  tool,
+  thumbnail,
+  firstScreen = false,
+}: {
+  tool: ToolSummary;
+  thumbnail?: IGatsbyImageData;
+  /** In the page's first screen: its picture is fetched with the HTML, not once laid out. */
+  firstScreen?: boolean;
+}) {
   const number = toolNumber(tool.id);
   return (
     <li id={tool.id} className="tool-entry tool-card" tabIndex={-1}>
       {thumbnail && (
         <div className="tool-card__thumb">
-          <ResponsiveImage image={thumbnail} alt="" loading="lazy" sizes={THUMB_SIZES} />
+          <ResponsiveImage
+            image={thumbnail}
+            alt=""
+            loading={firstScreen ? 'eager' : 'lazy'}
+            sizes={THUMB_SIZES}
+          />
         </div>
       )}
       <div className="tool-card__head">

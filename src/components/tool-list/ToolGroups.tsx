@@ -5,6 +5,9 @@ import { ToolEntry } from './ToolEntry';
 import type { ToolSummary } from './types';
 import './tools.css';
 
+// The cards of the first screen, on a desk (two rows of three) and a phone (three or four rows).
+const FIRST_SCREEN = 6;
+
 interface ToolGroupsProps {
   tools: readonly ToolSummary[];
   /** Each tool's first screenshot, by tool id. */
@@ -29,7 +32,7 @@ export function ToolGroups({ tools, thumbnails }: ToolGroupsProps) {
           </ul>
         </nav>
       )}
-      {groups.map(({ theme, items }) => (
+      {groups.map(({ theme, items }, group) => (
         <section
           key={theme.id}
           id={`theme-${theme.id}`}
@@ -41,8 +44,13 @@ export function ToolGroups({ tools, thumbnails }: ToolGroupsProps) {
             <p>{theme.description}</p>
           </div>
           <ul className="tool-grid tool-entries">
-            {items.map((tool) => (
-              <ToolEntry key={tool.id} tool={tool} thumbnail={thumbnails.get(tool.id)} />
+            {items.map((tool, i) => (
+              <ToolEntry
+                key={tool.id}
+                tool={tool}
+                thumbnail={thumbnails.get(tool.id)}
+                firstScreen={group === 0 && i < FIRST_SCREEN}
+              />
             ))}
           </ul>
         </section>
