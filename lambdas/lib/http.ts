@@ -30,7 +30,7 @@ import { json, type Reply, type Result } from './reply';
 
 export { ApiError, badRequest, conflict, forbidden } from './api-error';
 export { log } from './log';
-export { ok, type Reply, type Result } from './reply';
+export { ok, okFile, type Reply, type Result } from './reply';
 
 // The handler boundary's error answers: failures as `{ error: { code, message } }`, and the one place
 // that decides which failures a client may see. Client mistakes and the domain errors of the adapters

@@ -197,7 +197,7 @@ export function Licenses({ user }: { user: SessionUser }) {
       )}
       {actions.buy && <BuyLicenses user={user} onExists={onBuyRefused} />}
       {customerId && <BillingDetailsForm uid={user.uid} customerId={customerId} />}
-      <Receipts reloadWhen={data} payPath={payPathFor(subscription, actions)} />
+      <Receipts uid={user.uid} reloadWhen={data} payPath={payPathFor(subscription, actions)} />
     </>
   );
 }
