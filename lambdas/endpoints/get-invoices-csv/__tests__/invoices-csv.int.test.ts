@@ -144,7 +144,13 @@ it("refuses another account's uid with a JSON 403 and writes none of its invoice
 
 it('answers 400 JSON for a malformed query and 401 without a token', async () => {
   const user = await bff.newUser();
-  for (const query of [{}, { uid: '' }, { uid: user.uid, subscriptionId: 'sub_1' }, { uid: 'a b' }]) {
+  const queries: Record<string, string>[] = [
+    {},
+    { uid: '' },
+    { uid: user.uid, subscriptionId: 'sub_1' },
+    { uid: 'a b' },
+  ];
+  for (const query of queries) {
     const res = await csvOf(user, query);
     expect({
       query,
