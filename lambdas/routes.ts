@@ -86,9 +86,13 @@ const contracts = [
 /** An endpoint's name: its folder in lambdas/endpoints/, the key of every registry of endpoints. */
 export type EndpointName = (typeof contracts)[number]['handler'];
 
-export const routes: readonly (RouteDef & { handler: EndpointName })[] = contracts.map(
-  (c) => {
-    const { method, path, handler, auth } = c;
-    return 'file' in c ? { method, path, handler, auth, file: c.file } : { method, path, handler, auth };
-  },
-);
+/** The GET endpoints that read a query string (each is in the validation test's malformed-query matrix). */
+export type QueryEndpointName = Extract<
+  (typeof contracts)[number],
+  { method: 'GET'; query: object }
+>['handler'];
+
+export const routes: readonly (RouteDef & { handler: EndpointName })[] = contracts.map((c) => {
+  const { method, path, handler, auth } = c;
+  return 'file' in c ? { method, path, handler, auth, file: c.file } : { method, path, handler, auth };
+});
