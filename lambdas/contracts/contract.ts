@@ -70,7 +70,9 @@ export const contract =
  * 200 answer is a file of `file`'s type, which only `okFile` makes; the site downloads it
  * (src/api-client/client.ts, download).
  */
-export const fileContract = <const C extends RouteDef & Pick<Contract, 'body' | 'query'> & { file: FileSpec }>(
+export const fileContract = <
+  const C extends RouteDef & Pick<Contract, 'body' | 'query'> & { file: FileSpec },
+>(
   route: C,
 ): C & Contract<FileAnswer> => route;
 

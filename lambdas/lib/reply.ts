@@ -1,5 +1,11 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { fileNameOf, type AnswerOf, type Contract, type FileAnswer, type FileSpec } from '../contracts/contract';
+import {
+  fileNameOf,
+  type AnswerOf,
+  type Contract,
+  type FileAnswer,
+  type FileSpec,
+} from '../contracts/contract';
 
 // A handler's answer, typed by its endpoint's contract (lambdas/endpoints/<name>/contract.ts): JSON,
 // or for a file endpoint (fileContract) the file itself. API Gateway's HTTP API (payload format 2.0)

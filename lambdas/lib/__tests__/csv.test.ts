@@ -28,8 +28,14 @@ it('gives a field a spreadsheet would run as a formula a leading apostrophe', ()
 });
 
 it('writes a header record and one record per row, each ended by CRLF', () => {
-  expect(toCsv(['Date', 'Amount'], [['2026-11-28', '30.00'], ['2026-10-28', '=1']])).toBe(
-    "Date,Amount\r\n2026-11-28,30.00\r\n2026-10-28,'=1\r\n",
-  );
+  expect(
+    toCsv(
+      ['Date', 'Amount'],
+      [
+        ['2026-11-28', '30.00'],
+        ['2026-10-28', '=1'],
+      ],
+    ),
+  ).toBe("Date,Amount\r\n2026-11-28,30.00\r\n2026-10-28,'=1\r\n");
   expect(toCsv(['Date'], [])).toBe('Date\r\n');
 });
