@@ -15,6 +15,7 @@ import { getBillingDetails } from './endpoints/get-billing-details/contract';
 import { endSessions } from './endpoints/end-sessions/contract';
 import { getHeldLicenses } from './endpoints/get-held-licenses/contract';
 import { getInvoices } from './endpoints/get-invoices/contract';
+import { getInvoicesCsv } from './endpoints/get-invoices-csv/contract';
 import { getLicenses } from './endpoints/get-licenses/contract';
 import { getMachines } from './endpoints/get-machines/contract';
 import { getSubscriptions } from './endpoints/get-subscriptions/contract';
@@ -56,6 +57,7 @@ const contracts = [
   getLicenses,
   getSubscriptions,
   getInvoices,
+  getInvoicesCsv,
   addLicenses,
   quoteLicenses,
   removeLicenses,
@@ -84,11 +86,13 @@ const contracts = [
 /** An endpoint's name: its folder in lambdas/endpoints/, the key of every registry of endpoints. */
 export type EndpointName = (typeof contracts)[number]['handler'];
 
-export const routes: readonly (RouteDef & { handler: EndpointName })[] = contracts.map(
-  ({ method, path, handler, auth }) => ({
-    method,
-    path,
-    handler,
-    auth,
-  }),
-);
+/** The GET endpoints that read a query string (each is in the validation test's malformed-query matrix). */
+export type QueryEndpointName = Extract<
+  (typeof contracts)[number],
+  { method: 'GET'; query: object }
+>['handler'];
+
+export const routes: readonly (RouteDef & { handler: EndpointName })[] = contracts.map((c) => {
+  const { method, path, handler, auth } = c;
+  return 'file' in c ? { method, path, handler, auth, file: c.file } : { method, path, handler, auth };
+});

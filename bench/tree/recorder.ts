@@ -11,6 +11,22 @@ import type { BenchUser } from '../scenarios/context';
 /** Endpoints that may answer without any outbound call: no dependency, or a secret cached since the first call. */
 export const NO_CALLS_WHEN_WARM = new Set(['health', 'license-public-key']);
 
+/**
+ * What a call answered: its JSON, or for a file endpoint's 2xx (RouteDef.file) `{ file }`, the file's
+ * text, once its Content-Type is the one its contract declares; errors are JSON.
+ */
+function answerOf(def: RouteDef, res: Response, text: string): Record<string, unknown> {
+  if (def.file && res.ok) {
+    const type = res.headers.get('content-type') ?? '';
+    if (type.split(';')[0] !== def.file.contentType.split(';')[0])
+      throw new Error(
+        `${def.method} ${def.path} answered a file of type ${type}, not ${def.file.contentType}`,
+      );
+    return { file: text };
+  }
+  return (text ? JSON.parse(text) : {}) as Record<string, unknown>;
+}
+
 export interface Endpoint {
   key: string;
   handler: string;
@@ -83,10 +99,10 @@ export class Recorder {
     const total = performance.now() - t0;
     const samples: OwnSample[] = takeSamples();
     const cold = takeColdSamples();
-    const json = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
     if (!(opts.expect ?? [200]).includes(res.status)) {
       throw new Error(`${method} /api/${route} answered ${res.status}: ${text.slice(0, 300)}`);
     }
+    const json = answerOf(def, res, text);
     if (this.phase === 'cold') {
       if (cold.length !== 1 || cold[0]?.handler !== def.handler)
         throw new Error(

@@ -29,8 +29,8 @@ import { checkInvariants } from './support/invariants';
 //
 // Every free-text field is also offered control and bidi characters (fuzz/values.ts, hostileText).
 // Checked on every answer: never a 5xx (a 503 NOT_CONFIGURED or a 409 BUSY is not expected here
-// either: the stack is configured and the fuzz never holds an account busy for 7 s); JSON always, and
-// `{error:{code,message}}` on every 4xx but API Gateway's own 401/404/413 (`{message}`); a JWT route
+// either: the stack is configured and the fuzz never holds an account busy for 7 s); JSON always but
+// a file endpoint's 2xx, which is a file of the type its contract declares; and `{error:{code,message}}` on every 4xx but API Gateway's own 401/404/413 (`{message}`); a JWT route
 // answers 2xx only to a valid ID token; none of the victim's data (uid, email, customer, subscription,
 // payment method, payment intent, license keys, card last4) appears in an answer unless the request
 // itself carried it; no 2xx to a request carrying a control or bidi character in a string it reads.
@@ -157,7 +157,7 @@ afterAll(async () => {
 
 describe('fuzz of every BFF route (fast-check)', () => {
   it(
-    'never answers 5xx, BUSY or NOT_CONFIGURED; answers JSON with {error:{code,message}} on 4xx; leaks nothing of another account',
+    'never answers 5xx, BUSY or NOT_CONFIGURED; answers JSON (a file endpoint’s 2xx: its declared type) with {error:{code,message}} on 4xx; leaks nothing of another account',
     async () => {
       console.log(
         `fuzz: seed ${SEED} (FUZZ_SEED), ${RUNS} requests (FUZZ_RUNS), ${PARALLEL} at a time (FUZZ_PARALLEL)`,

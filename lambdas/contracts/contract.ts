@@ -17,6 +17,30 @@ export interface RouteDef {
   handler: string;
   /** 'jwt': behind the Cognito JWT authorizer; 'none': public (its own secret or no data). */
   auth: 'jwt' | 'none';
+  /** For an endpoint whose 200 answer is a file (fileContract); its errors stay JSON. */
+  file?: FileSpec;
+}
+
+/**
+ * What a file answer is and what it is saved as: `<stem>-<yyyy-mm-dd>.<extension>`, the day (UTC) it
+ * was made, so files of different days sit side by side in a downloads folder.
+ */
+export interface FileSpec {
+  /** The Content-Type of the 200 answer, e.g. 'text/csv; charset=utf-8'. */
+  readonly contentType: `${string}/${string}`;
+  readonly stem: string;
+  readonly extension: string;
+}
+
+/** The file name a file answer made at `at` is saved as (Content-Disposition: attachment). */
+export const fileNameOf = (spec: FileSpec, at: Date): string =>
+  `${spec.stem}-${at.toISOString().slice(0, 10)}.${spec.extension}`;
+
+declare const fileAnswer: unique symbol;
+
+/** The 200 answer of a file endpoint: text of its FileSpec's type, never JSON (lambdas/lib/reply.ts okFile). */
+export interface FileAnswer {
+  readonly [fileAnswer]: true;
 }
 
 declare const answer: unique symbol;
@@ -36,8 +60,21 @@ export interface Contract<Answer = unknown> extends RouteDef {
  */
 export const contract =
   <Answer>() =>
-  <const C extends RouteDef & Pick<Contract, 'body' | 'query'>>(route: C): C & Contract<Answer> =>
+  <const C extends RouteDef & Pick<Contract, 'body' | 'query'> & { file?: never }>(
+    route: C,
+  ): C & Contract<Answer> =>
     route;
+
+/**
+ * Declares a file endpoint's contract: `fileContract({ method, path, handler, auth, query, file })`. Its
+ * 200 answer is a file of `file`'s type, which only `okFile` makes; the site downloads it
+ * (src/api-client/client.ts, download).
+ */
+export const fileContract = <
+  const C extends RouteDef & Pick<Contract, 'body' | 'query'> & { file: FileSpec },
+>(
+  route: C,
+): C & Contract<FileAnswer> => route;
 
 /** The 200 answer's body of a contract. */
 export type AnswerOf<C extends Contract> = C extends Contract<infer A> ? A : never;

@@ -16,6 +16,7 @@ import { bench as getAccountSummary } from './get-account-summary/bench';
 import { bench as getBillingDetails } from './get-billing-details/bench';
 import { bench as getHeldLicenses } from './get-held-licenses/bench';
 import { bench as getInvoices } from './get-invoices/bench';
+import { bench as getInvoicesCsv } from './get-invoices-csv/bench';
 import { bench as getLicenses } from './get-licenses/bench';
 import { bench as getMachines } from './get-machines/bench';
 import { bench as getSubscriptions } from './get-subscriptions/bench';
@@ -56,6 +57,7 @@ export const ENDPOINT_BENCH: { readonly [Name in EndpointName]: EndpointBench } 
   'get-billing-details': getBillingDetails,
   'get-held-licenses': getHeldLicenses,
   'get-invoices': getInvoices,
+  'get-invoices-csv': getInvoicesCsv,
   'get-licenses': getLicenses,
   'get-machines': getMachines,
   'get-subscriptions': getSubscriptions,

@@ -16,6 +16,7 @@ import { fuzz as getAccountSummary } from './get-account-summary/fuzz';
 import { fuzz as getBillingDetails } from './get-billing-details/fuzz';
 import { fuzz as getHeldLicenses } from './get-held-licenses/fuzz';
 import { fuzz as getInvoices } from './get-invoices/fuzz';
+import { fuzz as getInvoicesCsv } from './get-invoices-csv/fuzz';
 import { fuzz as getLicenses } from './get-licenses/fuzz';
 import { fuzz as getMachines } from './get-machines/fuzz';
 import { fuzz as getSubscriptions } from './get-subscriptions/fuzz';
@@ -57,6 +58,7 @@ export const ENDPOINT_FUZZ: { readonly [Name in EndpointName]: FuzzGenerator } =
   'get-billing-details': getBillingDetails,
   'get-held-licenses': getHeldLicenses,
   'get-invoices': getInvoices,
+  'get-invoices-csv': getInvoicesCsv,
   'get-licenses': getLicenses,
   'get-machines': getMachines,
   'get-subscriptions': getSubscriptions,

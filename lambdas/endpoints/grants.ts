@@ -16,6 +16,7 @@ import { grants as getAccountSummary } from './get-account-summary/grants';
 import { grants as getBillingDetails } from './get-billing-details/grants';
 import { grants as getHeldLicenses } from './get-held-licenses/grants';
 import { grants as getInvoices } from './get-invoices/grants';
+import { grants as getInvoicesCsv } from './get-invoices-csv/grants';
 import { grants as getLicenses } from './get-licenses/grants';
 import { grants as getMachines } from './get-machines/grants';
 import { grants as getSubscriptions } from './get-subscriptions/grants';
@@ -57,6 +58,7 @@ export const ENDPOINT_GRANTS: { readonly [Name in EndpointName]: HandlerPermissi
   'get-billing-details': getBillingDetails,
   'get-held-licenses': getHeldLicenses,
   'get-invoices': getInvoices,
+  'get-invoices-csv': getInvoicesCsv,
   'get-licenses': getLicenses,
   'get-machines': getMachines,
   'get-subscriptions': getSubscriptions,

@@ -24,6 +24,7 @@ export const ENDPOINT_HANDLERS: {
   'get-billing-details': () => import('./get-billing-details/handler'),
   'get-held-licenses': () => import('./get-held-licenses/handler'),
   'get-invoices': () => import('./get-invoices/handler'),
+  'get-invoices-csv': () => import('./get-invoices-csv/handler'),
   'get-licenses': () => import('./get-licenses/handler'),
   'get-machines': () => import('./get-machines/handler'),
   'get-subscriptions': () => import('./get-subscriptions/handler'),

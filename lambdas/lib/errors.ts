@@ -1,12 +1,67 @@
 // Domain errors the adapters (Stripe, Cognito, the repository) and the rules built on them raise. They
-// say what went wrong in the product's terms; only the handler boundary (http.ts, errorToResult) turns
-// them into HTTP statuses and the messages the pages show. Those a client causes extend RefusedError (4xx).
+// say what went wrong in the product's terms, and each carries what a client is answered for it (its
+// status, a stable code and the message the pages show): the handler boundary (http.ts, errorToResult)
+// reads that and decides nothing per class. Those a client causes extend RefusedError (4xx).
+
+/** What a client is answered for a domain error. */
+export interface ErrorAnswer {
+  status: number;
+  code: string;
+  /** In the words the pages show. */
+  message: string;
+  headers?: Record<string, string>;
+}
+
+/** One log line beside the answer, for a failure an operator counts or fixes. */
+export interface ErrorLogLine {
+  level: 'warn' | 'error';
+  message: string;
+  /** The error the line describes (its name and message; a provider's type and code): this, or its cause. */
+  error: unknown;
+}
+
+/** An error of the product's domain, with the answer it gets at the handler boundary. */
+export abstract class DomainError extends Error {
+  abstract answer(): ErrorAnswer;
+  /** A log line to write beside the answer, if any. */
+  logLine(): ErrorLogLine | undefined {
+    return undefined;
+  }
+}
+
+/** The answer of `err` at the handler boundary, when it is a domain error. */
+export const answerOf = (err: unknown): ErrorAnswer | undefined =>
+  err instanceof DomainError ? err.answer() : undefined;
+
+/** What the site shows for a failure the user can only retry. */
+export const GENERIC_MESSAGE = 'Something unexpected happened. Please try again.';
+
+/** The checkout's wording for a payment method that cannot pay. */
+export const PAYMENT_METHOD_UNUSABLE_MESSAGE = 'Payment failed. Please try another payment method.';
+
+/** The log message of a refused Stripe delivery; an alarm counts it (cdk/lib/monitoring.ts). */
+export const WEBHOOK_SIGNATURE_REFUSED = 'webhook signature does not verify';
+
+/** A refusal's answer: its status, code and message. */
+const refusal = (status: number, code: string, message: string, headers?: Record<string, string>) => ({
+  status,
+  code,
+  message,
+  ...(headers ? { headers } : {}),
+});
+
+/** The provider's refusal of a client's input: not our fault, but a rising count shows a flow going wrong. */
+const providerRefusal = (cause: unknown): ErrorLogLine => ({
+  level: 'warn',
+  message: 'the payment provider refused the client input',
+  error: cause,
+});
 
 /**
  * A request refused for a reason the client can see and act on; nothing of it was changed. A user
  * action (lambdas/money/user-action.ts) refused this way forgets its plan, so a retry decides afresh.
  */
-export class RefusedError extends Error {}
+export abstract class RefusedError extends DomainError {}
 
 /** A webhook whose Stripe-Signature does not verify (or cannot be read): the sender's fault, never ours. */
 export class InvalidWebhookSignatureError extends RefusedError {
@@ -14,19 +69,34 @@ export class InvalidWebhookSignatureError extends RefusedError {
     super(cause instanceof Error ? cause.message : 'The signature does not verify.');
     this.name = 'InvalidWebhookSignatureError';
   }
+  override answer(): ErrorAnswer {
+    return refusal(400, 'INVALID_SIGNATURE', 'The signature does not match the payload.');
+  }
+  // Anyone can send one, so not an error line; a steady count after a secret rotation is ours.
+  override logLine(): ErrorLogLine {
+    return { level: 'warn', message: WEBHOOK_SIGNATURE_REFUSED, error: this };
+  }
 }
 
 /** What CDK creates the secrets with (cdk/lib/secrets.ts) until the operator stores real values. */
 export const SECRET_PLACEHOLDER = 'REPLACE_ME';
 
 /** A secret still holds the deploy's placeholder: the service cannot work until the operator fills it. */
-export class SecretNotConfiguredError extends Error {
+export class SecretNotConfiguredError extends DomainError {
   constructor(readonly secretArn: string) {
     super(
       `Secret ${secretArn} still holds the placeholder ${SECRET_PLACEHOLDER}: store the real value ` +
         '(docs/deploying.md, "Stripe secrets and webhook").',
     );
     this.name = 'SecretNotConfiguredError';
+  }
+  // The deploy is not finished (docs/deploying.md): what a client can act on is to try later, not a
+  // 500 that looks like a bug; the log says which secret.
+  override answer(): ErrorAnswer {
+    return refusal(503, 'NOT_CONFIGURED', GENERIC_MESSAGE, { 'retry-after': '60' });
+  }
+  override logLine(): ErrorLogLine {
+    return { level: 'error', message: 'secret not configured', error: this };
   }
 }
 
@@ -35,7 +105,7 @@ export class SecretNotConfiguredError extends Error {
  * account) it refuses unverified recipients (MessageRejected) and IAM refuses SendEmail on their identity
  * (AccessDenied); a paused or suspended account refuses everything. Until the operator fixes it.
  */
-export class MailNotSentError extends Error {
+export class MailNotSentError extends DomainError {
   constructor(
     readonly to: string,
     /** SES's error name and message, for the log. */
@@ -43,6 +113,17 @@ export class MailNotSentError extends Error {
   ) {
     super(`SES did not send the mail to ${to}: ${reason}`);
     this.name = 'MailNotSentError';
+  }
+  // The account's mail setup (SES's sandbox, most often), not the request: the operator's to fix.
+  override answer(): ErrorAnswer {
+    return refusal(
+      503,
+      'MAIL_NOT_SENT',
+      `We could not send email to ${this.to} just now, so this could not be completed. Please try again later.`,
+    );
+  }
+  override logLine(): ErrorLogLine {
+    return { level: 'error', message: 'mail not sent', error: this };
   }
 }
 
@@ -58,6 +139,12 @@ export class CardRefusedError extends RefusedError {
     super(message, { cause });
     this.name = 'CardRefusedError';
   }
+  override answer(): ErrorAnswer {
+    return refusal(402, this.reason ? this.reason.toUpperCase() : 'CARD_ERROR', this.message);
+  }
+  override logLine(): ErrorLogLine {
+    return providerRefusal(this.cause);
+  }
 }
 
 /** The payment method the client chose cannot pay (detached, not available, refused by its provider). */
@@ -69,6 +156,12 @@ export class PaymentMethodUnusableError extends RefusedError {
     super(`The payment method cannot pay (${reason}).`, { cause });
     this.name = 'PaymentMethodUnusableError';
   }
+  override answer(): ErrorAnswer {
+    return refusal(402, 'PAYMENT_METHOD_UNUSABLE', PAYMENT_METHOD_UNUSABLE_MESSAGE);
+  }
+  override logLine(): ErrorLogLine {
+    return providerRefusal(this.cause);
+  }
 }
 
 /** The same request is already running (a user action's Idempotency-Key, or a Stripe request's key). */
@@ -77,6 +170,9 @@ export class RequestInProgressError extends RefusedError {
     super('The same request is in progress.', { cause });
     this.name = 'RequestInProgressError';
   }
+  override answer(): ErrorAnswer {
+    return refusal(409, 'REQUEST_IN_PROGRESS', 'The same request is in progress. Try again shortly.');
+  }
 }
 
 /**
@@ -84,10 +180,21 @@ export class RequestInProgressError extends RefusedError {
  * changed there, and the same request may simply run again. Not a refusal: a user action that met it
  * half-way stays resumable.
  */
-export class PaymentProviderBusyError extends Error {
+export class PaymentProviderBusyError extends DomainError {
   constructor(cause?: unknown) {
     super('The payment provider is busy.', { cause });
     this.name = 'PaymentProviderBusyError';
+  }
+  // Stripe changed nothing and will take the request again in a moment.
+  override answer(): ErrorAnswer {
+    return refusal(
+      503,
+      'PAYMENT_PROVIDER_BUSY',
+      'Our payment provider is busy. Please try again in a moment.',
+      {
+        'retry-after': '1',
+      },
+    );
   }
 }
 
@@ -97,6 +204,13 @@ export class IdempotencyKeyReusedError extends RefusedError {
     super('The Idempotency-Key was used for a different request.');
     this.name = 'IdempotencyKeyReusedError';
   }
+  override answer(): ErrorAnswer {
+    return refusal(
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+      'This Idempotency-Key was already used for a different request. Use a new key for a new action.',
+    );
+  }
 }
 
 /** An Idempotency-Key header that is not 8 to 128 letters, digits, "-" or "_". */
@@ -104,6 +218,13 @@ export class InvalidIdempotencyKeyError extends RefusedError {
   constructor() {
     super('The Idempotency-Key header is malformed.');
     this.name = 'InvalidIdempotencyKeyError';
+  }
+  override answer(): ErrorAnswer {
+    return refusal(
+      400,
+      'INVALID_IDEMPOTENCY_KEY',
+      'The Idempotency-Key header must be 8 to 128 letters, digits, "-" or "_".',
+    );
   }
 }
 
@@ -114,6 +235,9 @@ export class NotCallersError extends RefusedError {
     super(message);
     this.name = 'NotCallersError';
   }
+  override answer(): ErrorAnswer {
+    return refusal(403, 'FORBIDDEN', this.message);
+  }
 }
 
 /** A string the client sent as a license key cannot be one. */
@@ -121,6 +245,9 @@ export class InvalidLicenseKeyError extends RefusedError {
   constructor(readonly raw: string) {
     super(`"${raw.slice(0, 40)}" is not a license key.`);
     this.name = 'InvalidLicenseKeyError';
+  }
+  override answer(): ErrorAnswer {
+    return refusal(400, 'INVALID_LICENSE_KEY', this.message);
   }
 }
 
@@ -130,6 +257,9 @@ export class UnknownPaymentMethodError extends RefusedError {
     super(`Stripe does not know the payment method ${paymentMethodId}.`);
     this.name = 'UnknownPaymentMethodError';
   }
+  override answer(): ErrorAnswer {
+    return refusal(400, 'UNKNOWN_PAYMENT_METHOD', 'The payment method does not exist.');
+  }
 }
 
 /** The current password a client sent is not the user's. */
@@ -137,6 +267,9 @@ export class IncorrectPasswordError extends RefusedError {
   constructor() {
     super('The password does not match.');
     this.name = 'IncorrectPasswordError';
+  }
+  override answer(): ErrorAnswer {
+    return refusal(403, 'INCORRECT_PASSWORD', 'Incorrect current password.');
   }
 }
 
@@ -146,6 +279,9 @@ export class TooManyAttemptsError extends RefusedError {
     super('Cognito throttled the password check.');
     this.name = 'TooManyAttemptsError';
   }
+  override answer(): ErrorAnswer {
+    return refusal(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts. Please try again later.');
+  }
 }
 
 /** Another user already has the email address. */
@@ -153,6 +289,9 @@ export class EmailTakenError extends RefusedError {
   constructor() {
     super('Another user has this email address.');
     this.name = 'EmailTakenError';
+  }
+  override answer(): ErrorAnswer {
+    return refusal(409, 'EMAIL_TAKEN', 'New email is already taken.');
   }
 }
 
@@ -162,6 +301,9 @@ export class InvalidEmailError extends RefusedError {
     super('Cognito refused the email address.');
     this.name = 'InvalidEmailError';
   }
+  override answer(): ErrorAnswer {
+    return refusal(400, 'INVALID_EMAIL', 'The email address is not valid.');
+  }
 }
 
 /** The account's lease (money/lease.ts) could not be had in time: another change is running. */
@@ -170,6 +312,9 @@ export class AccountBusyError extends RefusedError {
     super(`The lease of account ${uid} is held by another request.`);
     this.name = 'AccountBusyError';
   }
+  override answer(): ErrorAnswer {
+    return refusal(409, 'BUSY', 'Another change to your licenses is in progress. Try again in a moment.');
+  }
 }
 
 /** An email-recovery code that cannot undo its change: unknown, expired or superseded ('invalid'), or spent ('used'). */
@@ -177,6 +322,11 @@ export class RecoveryCodeError extends RefusedError {
   constructor(readonly reason: 'invalid' | 'used') {
     super(`The recovery code is ${reason}.`);
     this.name = 'RecoveryCodeError';
+  }
+  override answer(): ErrorAnswer {
+    return this.reason === 'used'
+      ? refusal(400, 'USED_ACTION_CODE', 'This link has already been used.')
+      : refusal(400, 'INVALID_ACTION_CODE', 'The link is invalid or has expired.');
   }
 }
 
@@ -197,6 +347,46 @@ export class LimitReachedError extends RefusedError {
     super(`Limit ${limit} (${allowed}) reached${address ? ` for ${address}` : ''}.`);
     this.name = 'LimitReachedError';
   }
+  override answer(): ErrorAnswer {
+    const hours = Math.max(1, Math.round(this.retryAfterSeconds / 3600));
+    const minutes = Math.max(1, Math.ceil(this.retryAfterSeconds / 60));
+    const inHours = `${hours} hour${hours === 1 ? '' : 's'}`;
+    const retry = { 'retry-after': String(this.retryAfterSeconds) };
+    switch (this.limit) {
+      case 'sender-mails':
+        return refusal(
+          429,
+          'MAIL_LIMIT',
+          `You have reached today's limit of ${this.allowed} license emails (assigning, reassigning and ` +
+            `taking back licenses each send one). Try again in about ${inHours}.`,
+          retry,
+        );
+      case 'recipient-mails':
+        return refusal(
+          429,
+          'MAIL_LIMIT',
+          `${this.address ?? 'That address'} has received today's limit of ${this.allowed} license emails ` +
+            `from Stockbench. Nothing was changed; try again in about ${inHours}.`,
+          retry,
+        );
+      case 'cognito-mails':
+        return refusal(
+          429,
+          'MAIL_LIMIT',
+          `${this.address ?? 'That address'} has received today's limit of ${this.allowed} emails with codes ` +
+            `from Stockbench. Nothing was changed; try again in about ${inHours}.`,
+          retry,
+        );
+      case 'checkouts':
+        return refusal(
+          429,
+          'CHECKOUT_LIMIT',
+          `You have started ${this.allowed} checkouts within the hour, the most we allow. Finish the one ` +
+            `you started, or try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          retry,
+        );
+    }
+  }
 }
 
 /** A license changed hands as often as allowed in 30 days; `possibleAt` (epoch seconds) is when it may again. */
@@ -205,6 +395,18 @@ export class HolderChangeLimitError extends RefusedError {
     super(`The license may change hands again at ${new Date(possibleAt * 1000).toISOString()}.`);
     this.name = 'HolderChangeLimitError';
   }
+  override answer(): ErrorAnswer {
+    const when = new Date(this.possibleAt * 1000).toLocaleString('en-GB', {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+    });
+    return refusal(
+      429,
+      'HOLDER_CHANGE_LIMIT',
+      `This license has changed hands 4 times in the last 30 days, the most we allow. It can be given to someone else or taken back again from ${when} UTC.`,
+    );
+  }
 }
 
 /** Stripe refused a tax ID whose value does not have its type's format (tax_id_invalid). */
@@ -212,5 +414,12 @@ export class InvalidTaxIdError extends RefusedError {
   constructor(cause: unknown) {
     super('The tax ID does not have the format of its type.', { cause });
     this.name = 'InvalidTaxIdError';
+  }
+  override answer(): ErrorAnswer {
+    return refusal(
+      400,
+      'INVALID_TAX_ID',
+      'The tax ID does not have the format of the type chosen. Check it and try again.',
+    );
   }
 }

@@ -185,6 +185,15 @@ export async function signedInRoundTrip(
     return `one more license: ${quote.amountDue} ${String(quote.currency)} (minor units) due now`;
   });
 
+  await report.check('GET /api/get-invoices-csv (Stripe: the billing history as a CSV file)', async () => {
+    if (!subscriptionId) return fail(noSubscription);
+    const answer = await callBff(target, s, 'GET', 'get-invoices-csv', { query: { uid: s.sub } });
+    expectStatus(answer, 200, 'GET /api/get-invoices-csv');
+    const [header, ...rows] = answer.text.split('\r\n').filter(Boolean);
+    if (!header?.startsWith('Date,Number,Status')) return fail(`not the CSV: ${answer.text.slice(0, 200)}`);
+    return `${rows.length} invoice(s)`;
+  });
+
   await report.check(
     'PUT /api/cancel-checkout refuses a paid subscription (Stripe read, nothing changed)',
     async () => {

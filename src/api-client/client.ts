@@ -11,7 +11,15 @@ import type { cancelCheckout as cancelCheckoutContract } from '../../lambdas/end
 import type { cancelSubscription as cancelSubscriptionContract } from '../../lambdas/endpoints/cancel-subscription/contract';
 import type { checkoutInfo as checkoutInfoContract } from '../../lambdas/endpoints/checkout-info/contract';
 import type { completeCheckout as completeCheckoutContract } from '../../lambdas/endpoints/complete-checkout/contract';
-import type { AnswerOf, ApiErrorBody, BodyOf, Contract, QueryOf } from '../../lambdas/contracts/contract';
+import type {
+  AnswerOf,
+  ApiErrorBody,
+  BodyOf,
+  Contract,
+  FileAnswer,
+  FileSpec,
+  QueryOf,
+} from '../../lambdas/contracts/contract';
 import type { deleteCustomer as deleteCustomerContract } from '../../lambdas/endpoints/delete-customer/contract';
 import type { emailRecovery } from '../../lambdas/endpoints/email-recovery/contract';
 import type { emailRecoveryInfo } from '../../lambdas/endpoints/email-recovery-info/contract';
@@ -21,6 +29,7 @@ import type { getHeldLicenses as getHeldLicensesContract } from '../../lambdas/e
 import type { getMachines as getMachinesContract } from '../../lambdas/endpoints/get-machines/contract';
 import type { signOutMachine as signOutMachineContract } from '../../lambdas/endpoints/sign-out-machine/contract';
 import type { getInvoices as getInvoicesContract } from '../../lambdas/endpoints/get-invoices/contract';
+import type { getInvoicesCsv as getInvoicesCsvContract } from '../../lambdas/endpoints/get-invoices-csv/contract';
 import type { getLicenses as getLicensesContract } from '../../lambdas/endpoints/get-licenses/contract';
 import type { getSubscriptions as getSubscriptionsContract } from '../../lambdas/endpoints/get-subscriptions/contract';
 import type { quoteLicenses as quoteLicensesContract } from '../../lambdas/endpoints/quote-licenses/contract';
@@ -37,10 +46,11 @@ import type { updateEmail as updateEmailContract } from '../../lambdas/endpoints
 
 // The one client of the BFF (/api on the same origin): one function per endpoint, typed by the
 // endpoint's contract (lambdas/contracts/): what it sends is the contract's request, what it resolves
-// to the contract's answer. JWT routes send the Cognito ID token. A response that is not ok is thrown
-// as its parsed JSON body ({ error: { code, message } }; a body of another shape is wrapped into that
-// shape). A network failure, a 5xx or an answer that is not JSON throws that shape with the generic
-// message.
+// to the contract's answer, or for a file endpoint the browser's download of the file (download).
+// JWT routes send the Cognito ID token. A response that is not ok is thrown as its parsed JSON body
+// ({ error: { code, message } }; a body of another shape is wrapped into that shape). A network
+// failure, a 5xx or an answer that is neither JSON nor the contract's file throws that shape with the
+// generic message.
 
 /** The contract's method and path, spelled out here and checked against the contract by tsc. */
 type Route<C extends Contract> = Pick<C, 'method' | 'path'>;
@@ -98,15 +108,17 @@ export function isApiError(value: unknown): value is ApiErrorBody {
   );
 }
 
-async function call<C extends Contract>(
+/** The request of `route`, sent with the ID token as every call: the response, or a network failure thrown. */
+async function send<C extends Contract>(
   { method, path }: Route<C>,
-  options: CallOptions<C> = {},
-): Promise<AnswerOf<C>> {
+  options: CallOptions<C>,
+  accept: string,
+): Promise<{ response: Response; action?: string }> {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries((options.query ?? {}) as Record<string, unknown>)) {
     if (value !== undefined) search.set(key, String(value));
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.auth !== false) headers.authorization = `Bearer ${await currentIdToken()}`;
   const action = options.idempotent ? `${method} ${path} ${JSON.stringify(options.body ?? null)}` : undefined;
@@ -126,39 +138,90 @@ async function call<C extends Contract>(
     throw unexpected('NETWORK_ERROR');
   }
   if (action && response.status < 500 && response.status !== 409) pendingKeys.delete(action);
+  return { response, action };
+}
+
+/** The JSON of `response`'s text ({ json: undefined } for none), or null when it is not JSON. */
+async function readJson(response: Response): Promise<{ json: unknown } | null> {
   const text = await response.text().catch(() => undefined);
   if (text === undefined) throw unexpected('NETWORK_ERROR');
-  let parsed: unknown = undefined;
-  let isJson = true;
   try {
-    parsed = text ? JSON.parse(text) : undefined;
+    return { json: text ? (JSON.parse(text) as unknown) : undefined };
   } catch {
-    isJson = false;
+    return null;
   }
-  // A proxy's HTML error page, or a 200 that is not the BFF's JSON (a CDN fallback page).
-  if (!isJson) throw unexpected(`HTTP_${response.status}`);
-  if (!response.ok) {
-    if (response.status === 401 && isApiError(parsed) && parsed.error.code === 'SESSION_EXPIRED') {
-      sessionRevoked?.();
-    }
-    // A 5xx (our bug, a gateway, a deploy in progress) keeps its code for the log but never shows
-    // the server's wording ("Bad Gateway", or the BFF's message without the support address).
-    if (response.status >= 500) {
-      throw unexpected(isApiError(parsed) ? parsed.error.code : `HTTP_${response.status}`);
-    }
-    if (isApiError(parsed)) throw parsed;
-    const message =
-      typeof parsed === 'object' &&
-      parsed !== null &&
-      typeof (parsed as { message?: unknown }).message === 'string'
-        ? (parsed as { message: string }).message
-        : undefined;
-    if (message === undefined) throw unexpected(`HTTP_${response.status}`);
-    const body: ApiErrorBody = { error: { code: `HTTP_${response.status}`, message } };
-    throw body;
+}
+
+/** Throws what a response that is not ok means, as `{ error: { code, message } }`. */
+function refusal(response: Response, parsed: { json: unknown } | null): never {
+  // A proxy's HTML error page.
+  if (!parsed) throw unexpected(`HTTP_${response.status}`);
+  const { json } = parsed;
+  if (response.status === 401 && isApiError(json) && json.error.code === 'SESSION_EXPIRED') {
+    sessionRevoked?.();
   }
+  // A 5xx (our bug, a gateway, a deploy in progress) keeps its code for the log but never shows
+  // the server's wording ("Bad Gateway", or the BFF's message without the support address).
+  if (response.status >= 500) {
+    throw unexpected(isApiError(json) ? json.error.code : `HTTP_${response.status}`);
+  }
+  if (isApiError(json)) throw json;
+  const message =
+    typeof json === 'object' && json !== null && typeof (json as { message?: unknown }).message === 'string'
+      ? (json as { message: string }).message
+      : undefined;
+  if (message === undefined) throw unexpected(`HTTP_${response.status}`);
+  const body: ApiErrorBody = { error: { code: `HTTP_${response.status}`, message } };
+  throw body;
+}
+
+async function call<C extends Contract>(route: Route<C>, options: CallOptions<C> = {}): Promise<AnswerOf<C>> {
+  const { response } = await send(route, options, 'application/json');
+  const parsed = await readJson(response);
+  if (!response.ok) refusal(response, parsed);
+  // A 200 that is not the BFF's JSON (a CDN fallback page).
+  if (!parsed) throw unexpected(`HTTP_${response.status}`);
   // The BFF's handlers can only answer their contract's type (lambdas/lib/http.ts, ok).
-  return parsed as AnswerOf<C>;
+  return parsed.json as AnswerOf<C>;
+}
+
+/** The file name of a Content-Disposition header (`attachment; filename="name.csv"`), if it has one. */
+function fileNameIn(disposition: string | null): string | undefined {
+  const match = /filename="?([^";]+)"?/i.exec(disposition ?? '');
+  return match?.[1];
+}
+
+/**
+ * A file endpoint's answer (fileContract), saved by the browser as a download: the file through an
+ * object URL and a click on a temporary <a download>, named as the BFF names it. Resolves to the file
+ * name. Refusals throw as `call`'s do; a 200 that is not of the contract's type (a CDN fallback page)
+ * throws the generic message.
+ */
+async function download<C extends Contract<FileAnswer> & { file: FileSpec }>(
+  route: Pick<C, 'method' | 'path' | 'file'>,
+  options: CallOptions<C> = {},
+): Promise<string> {
+  const { response } = await send(route, options, route.file.contentType);
+  if (!response.ok) refusal(response, await readJson(response));
+  const type = response.headers.get('content-type') ?? '';
+  if (type.split(';')[0]?.trim() !== route.file.contentType.split(';')[0]) {
+    throw unexpected(`HTTP_${response.status}`);
+  }
+  const blob = await response.blob().catch(() => undefined);
+  if (!blob) throw unexpected('NETWORK_ERROR');
+  const name =
+    fileNameIn(response.headers.get('content-disposition')) ?? `${route.file.stem}.${route.file.extension}`;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // The download has taken the file by the next task; the URL would otherwise hold it until the page goes.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+  return name;
 }
 
 export const updateEmail = (body: BodyOf<typeof updateEmailContract>) =>
@@ -217,6 +280,17 @@ export const quoteLicenses = ({ count, subscriptionId }: { count: number; subscr
 /** The billing history of the caller's current subscription, newest first, with receipt links. */
 export const getInvoices = () =>
   call<typeof getInvoicesContract>({ method: 'GET', path: '/api/get-invoices' }, {});
+
+/** Downloads the billing history as a CSV file for a bookkeeper; resolves to the file's name. */
+export const downloadInvoicesCsv = (uid: string) =>
+  download<typeof getInvoicesCsvContract>(
+    {
+      method: 'GET',
+      path: '/api/get-invoices-csv',
+      file: { contentType: 'text/csv; charset=utf-8', stem: 'stockbench-billing-history', extension: 'csv' },
+    },
+    { query: { uid } },
+  );
 
 /** Licenses other accounts pay for and assigned to the signed-in user (read-only to them). */
 export const getHeldLicenses = (uid: string) =>

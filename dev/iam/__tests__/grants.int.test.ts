@@ -112,6 +112,7 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
   await ok(bff.call('GET', 'get-subscriptions', { user: payer, query: { uid: payer.uid } }));
   await ok(bff.call('GET', 'quote-licenses', { user, query: { count: '1', subscriptionId } }));
   await ok(bff.call('GET', 'get-invoices', { user, query: { subscriptionId } }));
+  await ok(bff.call('GET', 'get-invoices-csv', { user, query: { uid: user.uid } }));
   await ok(bff.call('PUT', 'add-licenses', { user, body: { customerId, subscriptionId, count: 1 } }));
   const keys = await keysOf(user);
   const machine = { id: 'grants-machine-1', name: 'Grants PC', platform: 'windows', appVersion: '5.2.0' };

@@ -1,5 +1,5 @@
 import { unsafeCharacter } from '../../../src/lib/unsafe-text';
-import { routes } from '../../routes';
+import { routes, type RouteDef } from '../../routes';
 import { paymentIntentOf } from '../support/bff';
 import { VICTIM_MACHINE } from './kit';
 import type { Parties } from './accounts';
@@ -87,15 +87,35 @@ function carriesUnsafeText(req: FuzzRequest): boolean {
   }
 }
 
+/**
+ * What is wrong with an answer's form, and its JSON body if it has one: a 2xx of a file endpoint is a
+ * file of the type its contract declares (RouteDef.file); every other answer, errors included, is JSON.
+ */
+export function formOf(route: RouteDef | undefined, res: Answer): { problems: string[]; body: unknown } {
+  const mediaType = (type: string | undefined) => type?.split(';')[0]?.trim().toLowerCase();
+  if (route?.file && res.status >= 200 && res.status < 300) {
+    const declared = mediaType(route.file.contentType);
+    const problems =
+      mediaType(res.contentType) === declared
+        ? []
+        : [`a file answer of type ${String(res.contentType)}, not ${declared}`];
+    return { problems, body: undefined };
+  }
+  try {
+    return { problems: [], body: JSON.parse(res.text) };
+  } catch {
+    return { problems: ['an answer that is not JSON'], body: undefined };
+  }
+}
+
 export function problemsOf(req: FuzzRequest, res: Answer, p: Parties): string[] {
   const problems: string[] = [];
   if (res.status >= 500) problems.push(`a ${res.status}`);
-  let body: unknown;
-  try {
-    body = JSON.parse(res.text);
-  } catch {
-    problems.push('an answer that is not JSON');
-  }
+  const route = routes.find((r) => `${r.method} ${r.path}` === req.route);
+  // Only the route itself answers its file; another method or path reaches some other answer.
+  const form = formOf(req.method === route?.method && req.path === route.path ? route : undefined, res);
+  problems.push(...form.problems);
+  const { body } = form;
   const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
   if (res.status >= 400 && res.status < 500) {
     const shaped = typeof error?.code === 'string' && typeof error.message === 'string';
@@ -106,7 +126,6 @@ export function problemsOf(req: FuzzRequest, res: Answer, p: Parties): string[] 
   }
   if (error?.code === 'BUSY' || error?.code === 'NOT_CONFIGURED')
     problems.push(`error ${String(error.code)}`);
-  const route = routes.find((r) => `${r.method} ${r.path}` === req.route);
   if (route?.auth === 'jwt' && res.status < 300 && !VALID_ID.has(req.auth))
     problems.push(`a ${res.status} to a JWT route without a valid ID token`);
   // Every string field of every route is an id, a key or free text: none takes a control or bidi

@@ -81,7 +81,11 @@ export function send(req: FuzzRequest, p: Parties): Promise<Answer> {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        resolve({
+          status: res.statusCode ?? 0,
+          text: Buffer.concat(chunks).toString('utf8'),
+          contentType: res.headers['content-type'],
+        }),
       );
       res.on('error', reject);
     });

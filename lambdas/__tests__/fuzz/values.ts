@@ -37,6 +37,8 @@ export interface FuzzRequest {
 export interface Answer {
   status: number;
   text: string;
+  /** The Content-Type header, when the answer had one. */
+  contentType?: string;
 }
 
 export function encode(v: J): string {

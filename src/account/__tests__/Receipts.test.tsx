@@ -1,10 +1,11 @@
 import React from 'react';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import * as api from '../../api-client/client';
 import type { Invoice } from '../../api-client/types';
 import { Receipts } from '../receipts/Receipts';
 
-jest.mock('../../api-client/client', () => ({ getInvoices: jest.fn() }));
+jest.mock('../../api-client/client', () => ({ getInvoices: jest.fn(), downloadInvoicesCsv: jest.fn() }));
 const mockedApi = jest.mocked(api);
 
 const invoice = (over: Partial<Invoice> = {}): Invoice => ({
@@ -43,7 +44,7 @@ describe('billing history', () => {
         invoice(),
       ],
     });
-    render(<Receipts />);
+    render(<Receipts uid="u1" />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading your receipts…');
     const table = await screen.findByRole('table');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
@@ -79,7 +80,7 @@ describe('billing history', () => {
       invoicePdf: null,
     });
     mockedApi.getInvoices.mockResolvedValue({ subscriptionId: 'sub_1', invoices: [open] });
-    const { unmount } = render(<Receipts payPath="/update-card?sid=sub_1" />);
+    const { unmount } = render(<Receipts uid="u1" payPath="/update-card?sid=sub_1" />);
     const row = within(await screen.findByRole('table')).getAllByRole('row')[1] as HTMLElement;
     expect(row).toHaveTextContent('Open invoice, not paid');
     expect(within(row).queryByText(/receipt/i)).not.toBeInTheDocument();
@@ -95,7 +96,7 @@ describe('billing history', () => {
     unmount();
 
     // Without a way on this site, Stripe's hosted invoice page takes the payment.
-    render(<Receipts />);
+    render(<Receipts uid="u1" />);
     const pay = await screen.findByRole('link', { name: 'Pay now EMU-000009' });
     expect(pay).toHaveAttribute('href', 'https://invoice.example/in_1');
     expect(pay).toHaveAttribute('target', '_blank');
@@ -109,7 +110,7 @@ describe('billing history', () => {
         invoice({ amountRefunded: 3000 }),
       ],
     });
-    render(<Receipts />);
+    render(<Receipts uid="u1" />);
     const rows = within(await screen.findByRole('table'))
       .getAllByRole('row')
       .slice(1);
@@ -124,26 +125,56 @@ describe('billing history', () => {
 
   it('says there are no receipts yet when there are no invoices', async () => {
     mockedApi.getInvoices.mockResolvedValue({ subscriptionId: null, invoices: [] });
-    render(<Receipts />);
+    render(<Receipts uid="u1" />);
     expect(await screen.findByText('No receipts yet.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).not.toBeInTheDocument();
+  });
+
+  it('downloads the whole history as a CSV file once there is an invoice', async () => {
+    mockedApi.getInvoices.mockResolvedValue({ subscriptionId: 'sub_1', invoices: [invoice()] });
+    let saved: (name: string) => void = () => undefined;
+    mockedApi.downloadInvoicesCsv.mockReturnValue(new Promise((resolve) => (saved = resolve)));
+    render(<Receipts uid="u1" />);
+    const button = await screen.findByRole('button', { name: 'Download CSV' });
+    expect(within(screen.getByRole('region', { name: 'Billing History' })).getByRole('button')).toBe(button);
+    await userEvent.click(button);
+    expect(mockedApi.downloadInvoicesCsv).toHaveBeenCalledWith('u1');
+    // One download at a time: a second click while the first runs sends nothing more.
+    expect(button).toBeDisabled();
+    await userEvent.click(button);
+    expect(mockedApi.downloadInvoicesCsv).toHaveBeenCalledTimes(1);
+    await act(async () => saved('stockbench-billing-history-2026-11-28.csv'));
+    // Free again once the download is saved (and the guard's short lock has passed).
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says why a download was refused', async () => {
+    mockedApi.getInvoices.mockResolvedValue({ subscriptionId: 'sub_1', invoices: [invoice()] });
+    mockedApi.downloadInvoicesCsv.mockRejectedValue({
+      error: { code: 'FORBIDDEN', message: 'The uid is not the signed-in user.' },
+    });
+    render(<Receipts uid="u1" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByRole('alert')).not.toBeEmptyDOMElement();
   });
 
   it('shows the error instead of the spinner when the list cannot be read', async () => {
     mockedApi.getInvoices.mockRejectedValue({ error: { code: 'FORBIDDEN', message: 'Not yours.' } });
-    render(<Receipts />);
+    render(<Receipts uid="u1" />);
     expect(await screen.findByRole('alert')).not.toBeEmptyDOMElement();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('reads the list again when the page reloads its data, keeping the rows meanwhile', async () => {
     mockedApi.getInvoices.mockResolvedValueOnce({ subscriptionId: 'sub_1', invoices: [invoice()] });
-    const { rerender } = render(<Receipts reloadWhen={1} />);
+    const { rerender } = render(<Receipts uid="u1" reloadWhen={1} />);
     expect(await screen.findByText('$30.00')).toBeInTheDocument();
 
     let answer: (v: Awaited<ReturnType<typeof api.getInvoices>>) => void = () => undefined;
     mockedApi.getInvoices.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
-    rerender(<Receipts reloadWhen={2} />);
+    rerender(<Receipts uid="u1" reloadWhen={2} />);
     expect(mockedApi.getInvoices).toHaveBeenCalledTimes(2);
     expect(screen.getByText('$30.00')).toBeInTheDocument();
     await act(async () =>

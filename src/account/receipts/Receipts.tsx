@@ -1,14 +1,23 @@
 import React from 'react';
 import { FormMessage } from '../shared/FormMessage';
 import { Spinner } from '../shared/Spinner';
+import { DownloadCsv } from './DownloadCsv';
 import { ReceiptTable } from './ReceiptTable';
 import { useInvoices } from './use-invoices';
 
+interface ReceiptsProps {
+  /** The signed-in user's uid (the CSV download names it). */
+  uid: string;
+  reloadWhen?: unknown;
+  payPath?: string;
+}
+
 /**
  * The licenses page's billing history: every invoice of the subscription with its receipt, and an open
- * one with a way to pay it (`payPath`: where this site pays it, see InvoiceLinks).
+ * one with a way to pay it (`payPath`: where this site pays it, see InvoiceLinks); once there is one,
+ * the whole history as a CSV file for a bookkeeper.
  */
-export function Receipts({ reloadWhen, payPath }: { reloadWhen?: unknown; payPath?: string }) {
+export function Receipts({ uid, reloadWhen, payPath }: ReceiptsProps) {
   const { invoices, error } = useInvoices(reloadWhen);
   return (
     <section className="account-section" aria-labelledby="billing-history">
@@ -19,7 +28,10 @@ export function Receipts({ reloadWhen, payPath }: { reloadWhen?: unknown; payPat
       ) : invoices.length === 0 ? (
         <p>No receipts yet.</p>
       ) : (
-        <ReceiptTable invoices={invoices} payPath={payPath} />
+        <>
+          <ReceiptTable invoices={invoices} payPath={payPath} />
+          <DownloadCsv uid={uid} />
+        </>
       )}
     </section>
   );

@@ -10,16 +10,22 @@ jest.mock('../../auth/session', () => ({ currentIdToken: () => Promise.resolve('
 const sent: { url: string; method: string }[] = [];
 beforeEach(() => {
   sent.length = 0;
+  // jsdom has no object URLs; a file endpoint's download makes one.
+  URL.createObjectURL = jest.fn(() => 'blob:file');
+  URL.revokeObjectURL = jest.fn();
   global.fetch = jest.fn((url: RequestInfo | URL, init?: RequestInit) => {
-    sent.push({
-      url: typeof url === 'object' && 'url' in url ? url.url : String(url),
-      method: init?.method ?? 'GET',
-    });
+    const href = typeof url === 'object' && 'url' in url ? url.url : String(url);
+    sent.push({ url: href, method: init?.method ?? 'GET' });
+    // The answer of the route asked: JSON, or a file endpoint's file of its declared type.
+    const file = routes.find((r) => r.path === new URL(href, 'http://site').pathname)?.file;
+    const type = file?.contentType ?? 'application/json';
     return Promise.resolve({
       status: 200,
       ok: true,
       statusText: '',
+      headers: new Headers({ 'content-type': type }),
       text: () => Promise.resolve('{}'),
+      blob: () => Promise.resolve(new Blob(['x'], { type })),
     } as unknown as Response);
   });
 });

@@ -33,6 +33,7 @@ export const CALLERS: { readonly [Name in EndpointName]: Caller } = {
   'get-licenses': { site: () => client.getLicenses('u1') },
   'get-subscriptions': { site: () => client.getSubscriptions('u1') },
   'get-invoices': { site: () => client.getInvoices() },
+  'get-invoices-csv': { site: () => client.downloadInvoicesCsv('u1') },
   'get-held-licenses': { site: () => client.getHeldLicenses('u1') },
   'get-machines': { site: () => client.getMachines('u1') },
   'sign-out-machine': { site: () => client.signOutMachine({ licenseKey: 'K', machineId: 'm1' }) },
