@@ -2,6 +2,7 @@ import type { DeletedRecords } from '../endpoints/delete-customer/contract';
 import { sendTemplate } from '../mail/send';
 import { accountDeleted } from '../mail/templates/account-deleted';
 import { YEAR_SECONDS } from '../money/guarantee';
+import { withAccountLease } from '../money/lease';
 import { emailHousehold } from '../money/households';
 import { deleteUserOnce } from './cognito';
 import { tellHoldersOfEndingLicenses } from './holder-notices';
@@ -28,16 +29,22 @@ import { ENDED_STATUSES } from './subscription-status';
 /** What closing removed: what delete-customer answers. */
 type ClosedAccount = DeletedRecords;
 
-export async function closeAccount(
-  uid: string,
-  opts: {
-    /** The owner's address (the verified token's); the account record's when not given. */
-    email?: string;
-    via: 'site' | 'cognito';
-    /** The Cognito user to delete, when it is not gone already. */
-    username?: string;
-  },
-): Promise<ClosedAccount> {
+export async function closeAccount(uid: string, opts: ClosingOptions): Promise<ClosedAccount> {
+  // Under the account's lease, as every change of the account: a webhook of the subscription this
+  // cancels waits and then finds the account gone, so it mails no one about an end the deletion mail
+  // already tells.
+  return withAccountLease(uid, () => close(uid, opts));
+}
+
+interface ClosingOptions {
+  /** The owner's address (the verified token's); the account record's when not given. */
+  email?: string;
+  via: 'site' | 'cognito';
+  /** The Cognito user to delete, when it is not gone already. */
+  username?: string;
+}
+
+async function close(uid: string, opts: ClosingOptions): Promise<ClosedAccount> {
   const account = await getAccount(uid);
   const email = opts.email ?? account?.email;
   let subscriptionCanceled = false;
