@@ -21,7 +21,7 @@ const HEADER = [
   'Receipt link',
 ] as const;
 
-/** Minor units as a decimal in the currency's major unit: 3000 USD cents are "30.00", 500 JPY "500". */
+/** Minor units as a decimal in the currency's major unit: two decimals for cents, none for yen. */
 function major(amount: number, currency: string): string {
   const digits =
     new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;

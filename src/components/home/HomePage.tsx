@@ -68,7 +68,7 @@ export function HomePage({ search }: { search: string }) {
       ) {
         nodes {
           base
-          # A phone's width (about 360 px at 1.75 to 2 device pixels) is served 720 px, not the next
+          # A phone's width (about 360 px at a pixel ratio of 1.75 to 2) is served 720 px, not the next
           # size up, 1,120 or 1,200 px: twice the bytes for pixels it cannot show.
           thumb: screenshotImage(width: 560, densities: [0.5, 1, 1.2857, 2])
           full: screenshotImage(width: 1200, densities: [0.3, 0.6, 1])
