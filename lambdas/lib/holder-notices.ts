@@ -28,17 +28,17 @@ export async function tellHoldersOfEndingLicenses(
   slots: readonly LicenseSlot[],
   endingNow?: string,
 ): Promise<number> {
-  // A holder told of a later date is told again when the account closes and the license ends now.
-  const toldLater = (s: LicenseSlot) =>
+  // When each license ends: its date, or `endingNow` when the account closes before that date.
+  const endOf = (s: LicenseSlot) =>
     endingNow !== undefined &&
-    s.endNoticeTo === s.assigneeEmail &&
-    s.expirationDate !== NO_END_DATE &&
-    Date.parse(s.expirationDate) > Date.parse(endingNow);
+    (s.expirationDate === NO_END_DATE || Date.parse(s.expirationDate) > Date.parse(endingNow))
+      ? endingNow
+      : s.expirationDate;
+  // A holder told of a later date than it now ends on is told again (its own claim, 'closure').
+  const toldLater = (s: LicenseSlot) =>
+    s.endNoticeTo === s.assigneeEmail && s.expirationDate !== NO_END_DATE && endOf(s) !== s.expirationDate;
   const due = slots.filter(
-    (s) =>
-      s.assigneeEmail &&
-      (toldLater(s) ||
-        (s.endNoticeTo !== s.assigneeEmail && (endingNow !== undefined || s.expirationDate !== NO_END_DATE))),
+    (s) => s.assigneeEmail && endOf(s) !== NO_END_DATE && (s.endNoticeTo !== s.assigneeEmail || toldLater(s)),
   );
   if (!due.length) return 0;
   const buyerEmail = (await getAccount(uid))?.email;
@@ -47,11 +47,7 @@ export async function tellHoldersOfEndingLicenses(
       const to = slot.assigneeEmail ?? '';
       const notice = toldLater(slot) ? 'closure' : 'end';
       if (!(await claimEndNotice(uid, slot.sk, to, notice))) return false;
-      const endsAt =
-        endingNow !== undefined &&
-        (slot.expirationDate === NO_END_DATE || Date.parse(slot.expirationDate) > Date.parse(endingNow))
-          ? endingNow
-          : slot.expirationDate;
+      const endsAt = endOf(slot);
       try {
         const ended = Date.parse(endsAt) <= Date.now();
         await sendTemplate(licenseEnding, to, { buyerEmail, key: slot.licenseKey, endsAt, ended });
