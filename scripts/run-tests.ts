@@ -3,8 +3,9 @@
 // (`npm run test:unit`). They share nothing (each starts its own local stack, on ports of its own). One
 // after another they left a core idle while the browser tests waited on Chromium; side by side both
 // cores stay busy (docs/testing.md, docs/performance.md). Each run's output is kept and printed whole
-// when it ends, so two Jest reports never interleave; the exit code is non-zero when either fails.
-// Ctrl-C stops both (each stops its stack).
+// once both have ended, a failed run's last, so two Jest reports never interleave and a log cut to its
+// tail (as CI shows it) still shows what failed; the exit code is non-zero when either fails. Ctrl-C
+// stops both (each stops its stack).
 import { spawn, type ChildProcess } from 'node:child_process';
 
 interface Run {
@@ -25,7 +26,13 @@ const RUNS: Run[] = [
 
 const children = new Set<ChildProcess>();
 
-function start(run: Run): Promise<number> {
+interface Ended {
+  run: Run;
+  code: number;
+  report: Buffer;
+}
+
+function start(run: Run): Promise<Ended> {
   const started = Date.now();
   const command = run.scripts.map((script) => `npm run -s ${script}`).join(' && ');
   console.log(`▶ ${run.name} (${command})`);
@@ -42,11 +49,10 @@ function start(run: Run): Promise<number> {
     const done = (code: number) => {
       children.delete(child);
       const seconds = Math.round((Date.now() - started) / 1000);
-      process.stdout.write(
-        `\n━━ ${run.name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s ━━\n`,
-      );
-      process.stdout.write(Buffer.concat(output));
-      resolve(code);
+      const status = code === 0 ? 'passed' : `FAILED (exit ${code})`;
+      console.log(`━━ ${run.name}: ${status} in ${seconds} s`);
+      const heading = Buffer.from(`\n━━ ${run.name}: ${status} in ${seconds} s ━━\n`);
+      resolve({ run, code, report: Buffer.concat([heading, ...output]) });
     };
     child.once('close', (code) => done(code ?? 1));
     child.once('error', (error) => {
@@ -76,8 +82,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 Promise.all(RUNS.map(start))
-  .then((codes) => {
-    const failed = RUNS.filter((_, i) => codes[i] !== 0).map((r) => r.name);
+  .then((ended) => {
+    for (const e of [...ended].sort((a, b) => Number(a.code !== 0) - Number(b.code !== 0))) {
+      process.stdout.write(e.report);
+    }
+    const failed = ended.filter((e) => e.code !== 0).map((e) => e.run.name);
     if (failed.length) console.error(`\nFailed: ${failed.join(', ')}`);
     process.exit(process.exitCode ?? (failed.length ? 1 : 0));
   })

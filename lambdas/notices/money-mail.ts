@@ -1,5 +1,6 @@
 import { getAccount } from '../lib/repository/accounts';
 import { readBillingDetails } from '../lib/repository/billing-details';
+import { fixBillingCopy } from '../lib/repository/sent-mails';
 import { allDone } from '../lib/settle';
 import { sendOnce } from '../mail/send-once';
 import type { MailTemplate } from '../mail/template';
@@ -9,17 +10,22 @@ import type { MailTemplate } from '../mail/template';
 // invoices (PUT /api/billing-details) that is another address, to that one too: a mail of its own,
 // claimed on its own (`<mail id>:billing`), so a refusal of the one address never holds back the
 // other's mail and neither address is shown to the other. Each copy is sent once per fact, as every
-// money mail is (send-once.ts); a fact mails each address at most once.
+// money mail is (send-once.ts); a fact mails each address at most once. Whether a fact has a billing
+// copy is decided when it is first handled (fixBillingCopy): a billing email set afterwards gets the
+// facts that come after it, not an old receipt or cancellation that Stripe happens to redeliver.
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** The addresses the account's money mails go to: its own first, then the billing email if another. */
-async function moneyMailRecipients(uid: string): Promise<string[]> {
+/** The addresses the fact's mail goes to: the account's own first, then the billing email if another. */
+async function moneyMailRecipients(uid: string, mailId: string): Promise<string[]> {
   const [account, details] = await Promise.all([getAccount(uid), readBillingDetails(uid)]);
   const own = account?.email;
   if (!own) return [];
   const billing = details?.billingEmail;
-  return billing && !same(billing, own) ? [own, billing] : [own];
+  const extra = billing && !same(billing, own) ? billing : undefined;
+  // Asked even when no billing email is set now, so that one set later is not taken for this fact's.
+  const copy = await fixBillingCopy(uid, mailId, extra !== undefined);
+  return copy && extra ? [own, extra] : [own];
 }
 
 /**
@@ -33,7 +39,7 @@ export async function sendMoneyMail<Data>(
   template: MailTemplate<Data>,
   data: Data,
 ): Promise<boolean> {
-  const to = await moneyMailRecipients(uid);
+  const to = await moneyMailRecipients(uid, mailId);
   const sent = await allDone(
     to.map((address, i) => sendOnce(uid, i === 0 ? mailId : `${mailId}:billing`, template, address, data)),
   );

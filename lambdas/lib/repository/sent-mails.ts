@@ -56,6 +56,25 @@ export async function markMailSent(uid: string, mailId: string): Promise<void> {
   });
 }
 
+/**
+ * Whether a money mail about one fact also goes to the billing email: decided the first time the fact
+ * is handled (`wanted`: a billing email is set then) and kept for the fact
+ * (USER#<uid> / MAIL#<mail id>#COPIES), so a billing email set later gets none of the earlier facts
+ * when Stripe redelivers one, and a copy that failed is still sent on the next delivery.
+ */
+export async function fixBillingCopy(uid: string, mailId: string, wanted: boolean): Promise<boolean> {
+  const out = await db().update({
+    TableName: table(),
+    Key: key(uid, `${mailId}#COPIES`),
+    UpdateExpression:
+      'SET billingCopy = if_not_exists(billingCopy, :wanted), #ttl = if_not_exists(#ttl, :ttl)',
+    ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+    ExpressionAttributeValues: { ':wanted': wanted, ':ttl': Math.floor(Date.now() / 1000) + KEEP_SECONDS },
+    ReturnValues: 'ALL_NEW',
+  });
+  return out.Attributes?.billingCopy === true;
+}
+
 /** Gives a claim back after its mail failed, so the next attempt sends it. */
 export async function releaseMail(uid: string, mailId: string): Promise<void> {
   await updateIf({

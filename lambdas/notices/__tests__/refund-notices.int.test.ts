@@ -107,3 +107,35 @@ it('mails a customer without a billing email at the account address only', async
   expect(refund?.text).toContain('We refunded $15.00 to the card you paid with: your payment of $15.00 on');
   expect(refund?.text).not.toContain('(part of it)');
 });
+
+it('sends a billing email set after a refund none of the mails about it, when Stripe delivers them again', async () => {
+  const user = await bff.newUser();
+  const books = `books-${randomUUID()}@example.com`;
+  const { sec, customerId } = await startCheckout(bff, user, 1);
+  const pmid = await pay(bff, sec);
+  expect((await bff.call('GET', 'complete-checkout', { user, query: { uid: user.uid, pmid } })).status).toBe(
+    200,
+  );
+  const [payment] = (await bff.stripe.paymentIntents.list({ customer: customerId })).data;
+  await bff.stripe.refunds.create({ payment_intent: String(payment?.id) });
+  const handled = await events.next(customerId);
+  for (const e of handled) expect(await events.deliver(e)).toBe(200);
+  expect((await mailsTo(user.email, 'Your Stockbench refund')).length).toBe(1);
+
+  // The bookkeeper's address is added afterwards; Stripe then delivers the same events again.
+  const details = await bff.call('PUT', 'billing-details', {
+    user,
+    headers: { 'idempotency-key': randomUUID() },
+    body: {
+      customerId,
+      companyName: 'Acme Research',
+      address: { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US', state: 'IL' },
+      billingEmail: books,
+    },
+  });
+  expect(details.status).toBe(200);
+  for (const e of handled) expect(await events.deliver(e, `${e.id}_later`)).toBe(200);
+
+  expect(await readOutbox(bff.outboxDir, books)).toEqual([]);
+  expect((await mailsTo(user.email, 'Your Stockbench refund')).length).toBe(1);
+});
