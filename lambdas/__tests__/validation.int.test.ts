@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { QueryEndpointName } from '../routes';
+import { ENDPOINT_MALFORMED_QUERIES } from '../endpoints/malformed-queries';
 import { startBff, type Bff, type User } from './support/bff';
 import { aMachine } from './support/machines';
 
@@ -147,28 +147,9 @@ describe('malformed bodies answer 400 with the code of what is wrong, never 5xx'
 });
 
 describe('malformed queries answer 400, never 5xx', () => {
-  // Keyed by every GET endpoint that reads a query (lambdas/routes.ts): a new one does not compile
-  // until its malformed queries are here.
-  const queries: { readonly [Name in QueryEndpointName]: Record<string, string>[] } = {
-    'get-licenses': [{}, { uid: '' }, { uid: 'x'.repeat(500) }, { uid: 'a b' }, { uid: 'u', extra: '1' }],
-    'get-subscriptions': [{}, { uid: '' }, { uid: '<script>' }],
-    'complete-checkout': [{}, { uid: 'u' }, { uid: 'u', pmid: 'card' }, { uid: 'u', pmid: 'pm_' }],
-    'quote-licenses': [
-      {},
-      { count: '0' },
-      { count: '6' },
-      { count: 'x' },
-      { count: '1', subscriptionId: 'nope' },
-    ],
-    'get-invoices': [{ subscriptionId: 'nope' }, { subscriptionId: 'sub_' }, { uid: 'u' }],
-    'get-invoices-csv': [{}, { uid: '' }, { uid: 'a b' }, { uid: 'u', subscriptionId: 'sub_1' }],
-    'get-machines': [{}, { uid: '' }, { uid: 'a b' }, { uid: 'u', extra: '1' }],
-    'get-account-summary': [{ uid: 'u' }, { extra: '1' }],
-    'get-billing-details': [{}, { uid: '' }, { uid: 'a b' }, { uid: 'u', extra: '1' }],
-    'get-held-licenses': [{}, { uid: '' }, { uid: 'x'.repeat(500) }],
-    'refund-eligibility': [{}, { uid: '' }, { uid: '<script>' }],
-  };
-  it.each(Object.entries(queries))('GET %s', async (route, list) => {
+  // Each GET endpoint that reads a query keeps its malformed queries beside its fuzz generator
+  // (lambdas/endpoints/<name>/fuzz.ts, gathered by lambdas/endpoints/malformed-queries.ts).
+  it.each(Object.entries(ENDPOINT_MALFORMED_QUERIES))('GET %s', async (route, list) => {
     for (const query of list) {
       const res = await bff.call('GET', route, { user, query });
       expect({ query, status: res.status, code: res.body.error?.code }).toEqual({

@@ -58,6 +58,12 @@ export type FuzzKit = ReturnType<typeof fuzzKit>;
 /** An endpoint's fuzz generator: its shape from the kit. */
 export type FuzzGenerator = (kit: FuzzKit) => FuzzShape;
 
+/**
+ * Queries a GET endpoint that reads a query refuses with 400 INVALID_REQUEST, each wrong in one way
+ * (lambdas/__tests__/validation.int.test.ts sends them).
+ */
+export type MalformedQueries = readonly Readonly<Record<string, string>>[];
+
 /** `a`: the attacker (the fuzz's caller), `v`: the victim, whose data must never leak. */
 export function fuzzKit(a: FuzzAccount, v: FuzzAccount, revokedUid: string) {
   const pick = <T>(...xs: T[]) => fc.constantFrom(...xs);

@@ -1,20 +1,27 @@
 import path from 'node:path';
 import ts from 'typescript';
+import { ENDPOINTS_DIR, readEndpointFolders, type EndpointFolder } from '../../../scripts/endpoints/folders';
+import { registryFiles } from '../../../scripts/endpoints/registries';
 
-// Every list of endpoints is keyed by EndpointName (lambdas/routes.ts), so a routed endpoint missing
-// from one does not compile. Compiled here with the repository's own tsconfig, once as it is and once
-// with a new GET endpoint that reads a query added to the route table in memory: each list names it.
+// Every list of endpoints is keyed by EndpointName (lambdas/routes.ts), and the generated ones import
+// their piece from every endpoint folder, so an endpoint missing from a list, or missing a piece, does
+// not compile. Compiled here with the repository's own tsconfig: once as it is, and with a new endpoint
+// folder in memory (a GET reading a query, holding only its contract) and the registries
+// `npm run endpoints` would write for it: each list names it.
 
 const ROOT = path.resolve(__dirname, '../../..');
-const ROUTES = path.join(ROOT, 'lambdas/routes.ts');
 const LISTS = [
+  'lambdas/routes.ts',
   'lambdas/endpoints/handlers.ts',
   'lambdas/endpoints/grants.ts',
   'lambdas/endpoints/fuzz.ts',
+  'lambdas/endpoints/malformed-queries.ts',
   'lambdas/endpoints/bench.ts',
   'src/api-client/__tests__/callers.ts',
-  'lambdas/__tests__/validation.int.test.ts',
 ].map((file) => path.join(ROOT, file));
+
+const NEW = 'new-endpoint';
+const NEW_CONTRACT = path.join(ENDPOINTS_DIR, NEW, 'contract.ts');
 
 // Type-checking React's and Node's declarations takes a while on a busy machine.
 jest.setTimeout(300_000);
@@ -22,16 +29,22 @@ jest.setTimeout(300_000);
 const config = ts.readConfigFile(path.join(ROOT, 'tsconfig.json'), (p) => ts.sys.readFile(p));
 const compilerOptions = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT).options;
 const baseHost = ts.createCompilerHost(compilerOptions);
-/** Parsed once for both compilations (the declaration files are most of the work). */
+/** Parsed once for every compilation (the declaration files are most of the work). */
 const parsed = new Map<string, ts.SourceFile | undefined>();
 
-/** Type errors in LISTS, with the route table's text replaced by `routesText` when given. */
-function typeErrors(routesText?: string): string[] {
+/** Type errors in LISTS, with the files of `overlay` (absolute path to text) in place of the disk's. */
+function typeErrors(overlay = new Map<string, string>()): string[] {
   const host: ts.CompilerHost = {
     ...baseHost,
-    readFile: (name) => (routesText && path.resolve(name) === ROUTES ? routesText : baseHost.readFile(name)),
+    fileExists: (name) => overlay.has(path.resolve(name)) || baseHost.fileExists(name),
+    // Module resolution looks for a file only in a directory that exists.
+    directoryExists: (name) =>
+      [...overlay.keys()].some((file) => file.startsWith(path.resolve(name) + path.sep)) ||
+      (baseHost.directoryExists?.(name) ?? true),
+    readFile: (name) => overlay.get(path.resolve(name)) ?? baseHost.readFile(name),
     getSourceFile: (name, language, onError) => {
-      if (routesText && path.resolve(name) === ROUTES) return ts.createSourceFile(name, routesText, language);
+      const text = overlay.get(path.resolve(name));
+      if (text !== undefined) return ts.createSourceFile(name, text, language);
       if (!parsed.has(name)) parsed.set(name, baseHost.getSourceFile(name, language, onError));
       return parsed.get(name);
     },
@@ -46,22 +59,44 @@ function typeErrors(routesText?: string): string[] {
     );
 }
 
-it('every list names every endpoint as the route table is', () => {
+/** The new folder's contract (get-licenses' under the new name, or `handler` left as given) and the registries with it. */
+function withNewEndpoint(handler: string): Map<string, string> {
+  const folders: EndpointFolder[] = [
+    ...readEndpointFolders(),
+    { name: NEW, contract: 'getLicenses', malformedQueries: false },
+  ].sort((a, b) => (a.name < b.name ? -1 : 1));
+  const original = ts.sys.readFile(path.join(ENDPOINTS_DIR, 'get-licenses', 'contract.ts')) ?? '';
+  expect(original).toContain("handler: 'get-licenses',");
+  const contract = original
+    .replace("path: '/api/get-licenses',", `path: '/api/${NEW}',`)
+    .replace("handler: 'get-licenses',", `handler: '${handler}',`);
+  return new Map([
+    [NEW_CONTRACT, contract],
+    ...[...registryFiles(folders)].map(([file, text]): [string, string] => [
+      path.join(ENDPOINTS_DIR, file),
+      text,
+    ]),
+  ]);
+}
+
+/** The LISTS whose errors do not name `word`. */
+const silentOn = (errors: string[], lists: string[], word: string): string[] =>
+  lists
+    .map((file) => path.relative(ROOT, file))
+    .filter((file) => !errors.some((e) => e.startsWith(`${file}: `) && e.includes(word)));
+
+it('every list names every endpoint as the folders are', () => {
   expect(typeErrors()).toEqual([]);
 });
 
-it('a new endpoint in the route table fails to compile in each list until it has its entry there', () => {
-  const original = ts.sys.readFile(ROUTES) ?? '';
-  expect(original).toContain('const contracts = [\n');
-  // A GET endpoint reading a query, like get-licenses, under a name no list has.
-  const added = original.replace(
-    'const contracts = [\n',
-    "const contracts = [\n  { ...getLicenses, path: '/api/new-endpoint' as const, handler: 'new-endpoint' as const },\n",
-  );
-  const errors = typeErrors(added);
-  expect(
-    LISTS.map((file) => path.relative(ROOT, file)).filter(
-      (file) => !errors.some((e) => e.startsWith(`${file}: `) && e.includes('new-endpoint')),
-    ),
-  ).toEqual([]);
+it('a new endpoint folder fails to compile in each list until it has its piece or entry there', () => {
+  const errors = typeErrors(withNewEndpoint(NEW));
+  // The route table takes the new contract as it is; every other list names the new endpoint.
+  expect(errors.filter((e) => e.startsWith('lambdas/routes.ts: '))).toEqual([]);
+  expect(silentOn(errors, LISTS.slice(1), NEW)).toEqual([]);
+});
+
+it('a contract whose handler names another folder fails to compile in the route table', () => {
+  const errors = typeErrors(withNewEndpoint('get-licenses'));
+  expect(silentOn(errors, LISTS.slice(0, 1), NEW)).toEqual([]);
 });

@@ -1,13 +1,15 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { staleRegistries } from '../../../scripts/endpoints/stale';
 import { routes, type EndpointName } from '../../routes';
 import { ENDPOINT_HANDLERS } from '../handlers';
 
 // An endpoint is one folder (docs/adding-an-endpoint.md): its contract, handler, grants, fuzz generator
-// and bench scenario, and its tests. The registries keyed by EndpointName (handlers, grants, fuzz,
-// bench, the site client's callers) make a routed endpoint without one of its pieces fail to compile; this test catches what the compiler cannot: a folder
-// missing a file, a folder that no route reaches, a contract naming another folder, an endpoint
-// without tests.
+// and bench scenario, and its tests. The registries `npm run endpoints` writes from the folders
+// (handlers, grants, fuzz, bench, malformed queries) and the site client's callers make a routed
+// endpoint without one of its pieces fail to compile; this test catches what the compiler cannot: a
+// folder missing a file, a folder that no route reaches, registries left stale, a contract naming
+// another folder, an endpoint without tests.
 
 const DIR = path.join(__dirname, '..');
 const PIECES = ['contract.ts', 'handler.ts', 'grants.ts', 'fuzz.ts', 'bench.ts'] as const;
@@ -73,6 +75,10 @@ it('every endpoint folder has its contract, handler, grants, fuzz generator, ben
 
 it('every route has its folder', () => {
   expect(routes.map((r) => r.handler).filter((name) => !folders.includes(name))).toEqual([]);
+});
+
+it('the registries of endpoints are as `npm run endpoints` writes them', () => {
+  expect(staleRegistries(DIR).map(({ file }) => path.relative(DIR, file))).toEqual([]);
 });
 
 it('the handler registry names every routed endpoint, each at its folder', () => {
