@@ -1,4 +1,5 @@
 import { unsafeCharacter } from '../../../src/lib/unsafe-text';
+import { ENDPOINT_CONTRACTS } from '../../endpoints/contracts';
 import { routes, type RouteDef } from '../../routes';
 import { paymentIntentOf } from '../support/bff';
 import { VICTIM_MACHINE } from './kit';
@@ -71,15 +72,20 @@ export function noteAssignment(req: FuzzRequest, p: Parties): void {
  * Whether a string the request sent holds what free text must not: in its query, or in its JSON body
  * where the route reads one (a GET reads none).
  */
-function carriesUnsafeText(req: FuzzRequest): boolean {
+/**
+ * Whether the request carries a control or bidi character in what its route reads: the query of a
+ * route that takes a query, the body of one that takes a body (a route ignores the other part).
+ */
+export function carriesUnsafeText(req: FuzzRequest, route: (typeof routes)[number]): boolean {
   const unsafe = (value: unknown): boolean => {
     if (typeof value === 'string') return unsafeCharacter(value) !== undefined;
     if (Array.isArray(value)) return value.some(unsafe);
     if (value && typeof value === 'object') return Object.values(value).some(unsafe);
     return false;
   };
-  if (req.query.some(([, value]) => unsafe(value))) return true;
-  if (req.method === 'GET') return false;
+  const contract = ENDPOINT_CONTRACTS[route.handler];
+  if ('query' in contract && req.query.some(([, value]) => unsafe(value))) return true;
+  if (!('body' in contract)) return false;
   try {
     return unsafe(JSON.parse(bodyText(req)));
   } catch {
@@ -130,7 +136,7 @@ export function problemsOf(req: FuzzRequest, res: Answer, p: Parties): string[] 
     problems.push(`a ${res.status} to a JWT route without a valid ID token`);
   // Every string field of every route is an id, a key or free text: none takes a control or bidi
   // character (Stripe's webhook excepted: it answers whatever Stripe signed).
-  if (res.status < 300 && req.route !== 'POST /api/stripe-webhook' && carriesUnsafeText(req))
+  if (res.status < 300 && route && req.route !== 'POST /api/stripe-webhook' && carriesUnsafeText(req, route))
     problems.push(`a ${res.status} to a request carrying a control or bidi character`);
 
   // Another account's data: present in the answer though the request did not carry it. The one
