@@ -31,12 +31,17 @@ export const USER_POOL_SETTINGS = {
   ] satisfies SchemaAttribute[],
   // The rule is "at least 6 characters" and nothing else (the sign-up form enforces the same).
   passwordMinimumLength: 6,
+  // Passkeys sign in beside the password (issue 43), with Cognito's choice-based sign-in (USER_AUTH).
+  allowedFirstAuthFactors: ['PASSWORD', 'WEB_AUTHN'],
+  // The authenticator must check it is its owner (fingerprint, face, PIN): a passkey then stands alone.
+  passkeyUserVerification: 'required',
 } as const;
 
 export const CLIENT_SETTINGS = {
   clientName: 'stockbench-web',
-  // USER_PASSWORD_AUTH everywhere (the desktop application sends the password to Cognito); refresh too.
-  explicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+  // USER_PASSWORD_AUTH everywhere (the desktop application sends the password to Cognito); refresh too;
+  // USER_AUTH for the site's choice of password or passkey.
+  explicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_AUTH'],
   preventUserExistenceErrors: true,
   enableTokenRevocation: true,
   writeAttributes: CLIENT_WRITE_ATTRIBUTES,

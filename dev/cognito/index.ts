@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AdminGateOptions } from './admin-gate';
 import type { ChallengeSessionOptions } from './challenge-sessions';
 import { startCognitoLocal } from './cognito-local';
+import { LOCAL_RELYING_PARTY_ID } from './passkey-settings';
 import { startCognitoProxy } from './proxy';
 import { ensureUserPool, type CognitoIds } from './setup';
 
@@ -38,6 +39,8 @@ export interface LocalCognitoOptions {
   challengeSessions?: ChallengeSessionOptions;
   /** The stack's IAM gate, which admin operations sent to the endpoint must pass (admin-gate.ts). */
   iamGate?: AdminGateOptions;
+  /** The pool's passkey relying party id (LOCAL_RELYING_PARTY_ID by default: the site on localhost). */
+  passkeyRelyingPartyId?: string;
   /** Where a slow start of cognito-local says it is still waiting. */
   progress?: (line: string) => void;
 }
@@ -63,6 +66,8 @@ export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCogn
     revocationsFile: path.join(opts.dataDir, 'revocations.json'),
     signingKeyFile,
     resetRequiredFile: path.join(opts.dataDir, 'reset-required.json'),
+    webAuthnCredentialsFile: path.join(opts.dataDir, 'webauthn-credentials.json'),
+    passkeyRelyingPartyId: opts.passkeyRelyingPartyId ?? LOCAL_RELYING_PARTY_ID,
     preSignUp: opts.preSignUpFunction ? { ...lambda, functionName: opts.preSignUpFunction } : undefined,
     preAuthentication: opts.preAuthenticationFunction
       ? { ...lambda, functionName: opts.preAuthenticationFunction }
