@@ -127,9 +127,17 @@ describe('accounts', () => {
     );
     expect(trigger).toMatchObject({ Environment: { Variables: { SITE_URL: expect.anything() } } });
   });
-  it('app client: USER_PASSWORD_AUTH + refresh, no secret, no user existence errors', () => {
+  it('user pool: passkeys beside the password, verifying their user, for the site (the distribution without a domain)', () => {
+    stack.t.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserPoolTier: 'ESSENTIALS',
+      Policies: Match.objectLike({ SignInPolicy: { AllowedFirstAuthFactors: ['PASSWORD', 'WEB_AUTHN'] } }),
+      WebAuthnUserVerification: 'required',
+      WebAuthnRelyingPartyID: { 'Fn::GetAtt': [Match.stringLikeRegexp('Distribution'), 'DomainName'] },
+    });
+  });
+  it('app client: USER_PASSWORD_AUTH + USER_AUTH (password or passkey) + refresh, no secret, no user existence errors', () => {
     stack.t.hasResourceProperties('AWS::Cognito::UserPoolClient', {
-      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       GenerateSecret: false,
       PreventUserExistenceErrors: 'ENABLED',
       EnableTokenRevocation: true,

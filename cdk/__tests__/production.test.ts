@@ -106,3 +106,10 @@ it("a seller's machine limit reaches validate-license and get-machines, and the 
   }
   expect(t.toJSON().Outputs.GatsbyLicenseMachineLimit).toMatchObject({ Value: '3' });
 });
+
+it('passkeys belong to the custom domain: the user pool names it as their relying party', () => {
+  t.hasResourceProperties('AWS::Cognito::UserPool', {
+    WebAuthnRelyingPartyID: 'www.stockbench.app',
+    WebAuthnUserVerification: 'required',
+  });
+});

@@ -15,6 +15,11 @@ export interface AuthProps {
   production: boolean;
   /** https://<site>; the CustomMessage trigger writes links to <siteUrl>/auth?mode=... */
   siteUrl: string;
+  /**
+   * The site's host name (the custom domain, else the distribution's): the passkey relying party id, so
+   * the browser offers a person's passkey on the site's pages and nowhere else.
+   */
+  siteDomain: string;
   mailFrom: string;
   /** A verified SES identity: when set, Cognito sends from mailFrom through SES (no 50 mails/day cap). */
   sesIdentity?: string;
@@ -117,7 +122,19 @@ export class Auth extends Construct {
       // (no phone numbers are kept, and SMS costs money and can be intercepted).
       mfa: cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
+      // Essentials: the plan that has passkeys (choice-based sign-in) and the sign-in policy.
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
+      signInPolicy: {
+        allowedFirstAuthFactors: {
+          password: pool.allowedFirstAuthFactors.includes('PASSWORD'),
+          passkey: pool.allowedFirstAuthFactors.includes('WEB_AUTHN'),
+        },
+      },
+      passkeyRelyingPartyId: props.siteDomain,
+      passkeyUserVerification:
+        pool.passkeyUserVerification === 'required'
+          ? cognito.PasskeyUserVerification.REQUIRED
+          : cognito.PasskeyUserVerification.PREFERRED,
       lambdaTriggers: {
         customMessage: this.customMessage.fn,
         postConfirmation: this.postConfirmation.fn,
@@ -142,7 +159,11 @@ export class Auth extends Construct {
       // USER_PASSWORD_AUTH everywhere: the desktop application sends the password to Cognito, and the local
       // Cognito has no SRP (dev/README.md, "Cognito: cognito-local behind our proxy"); refresh tokens are
       // always allowed.
-      authFlows: { userPassword: CLIENT_SETTINGS.explicitAuthFlows.includes('ALLOW_USER_PASSWORD_AUTH') },
+      // USER_AUTH is the site's choice-based sign-in (password or passkey).
+      authFlows: {
+        userPassword: CLIENT_SETTINGS.explicitAuthFlows.includes('ALLOW_USER_PASSWORD_AUTH'),
+        user: CLIENT_SETTINGS.explicitAuthFlows.includes('ALLOW_USER_AUTH'),
+      },
       generateSecret: false,
       preventUserExistenceErrors: CLIENT_SETTINGS.preventUserExistenceErrors,
       enableTokenRevocation: CLIENT_SETTINGS.enableTokenRevocation,

@@ -41,7 +41,7 @@ export const CLIENT_SETTINGS = {
   clientName: 'stockbench-web',
   // USER_PASSWORD_AUTH everywhere (the desktop application sends the password to Cognito); refresh too;
   // USER_AUTH for the site's choice of password or passkey.
-  explicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_AUTH'],
+  explicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
   preventUserExistenceErrors: true,
   enableTokenRevocation: true,
   writeAttributes: CLIENT_WRITE_ATTRIBUTES,

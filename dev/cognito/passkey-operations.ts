@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -43,6 +43,11 @@ export interface PasskeyDeps {
   /** The proxy's password sign-in (InitiateAuth with USER_PASSWORD_AUTH), which USER_AUTH's PASSWORD runs. */
   passwordSignIn: TargetHandler;
   settings: PasskeyPoolSettings;
+  /**
+   * Opens the authenticator-app challenge (software-token-mfa.ts's `challenged`): a user with MFA on
+   * answers it after the passkey, as after the password.
+   */
+  mfaChallenge: (result: Json, clientId: string, loginName: string) => Json;
   /** JSON file of the registered passkeys. */
   credentialsFile: string;
   /** Clock and lifetime of the sign-in challenge sessions, as the MFA ones (challenge-sessions.ts). */
@@ -547,6 +552,24 @@ export function passkeyOperations(ctx: ProxyContext, deps: PasskeyDeps) {
     }
     await store.setCounter(userPoolId, challenge.username, stored.credentialId, newCounter);
     sessions.spend(id);
+    // Passkey MFA (a passkey standing for the second factor) is a per-user setting this pool does not
+    // turn on (AR, WebAuthnMfaSettingsType): a user with MFA on still gives the authenticator-app code.
+    const user = (await findUser(userPoolId, challenge.username)) as
+      (UserRecord & { UserMFASettingList?: unknown }) | null;
+    const mfaOn =
+      Array.isArray(user?.UserMFASettingList) && user.UserMFASettingList.includes('SOFTWARE_TOKEN_MFA');
+    if (mfaOn) {
+      return deps.mfaChallenge(
+        {
+          ChallengeName: 'SOFTWARE_TOKEN_MFA',
+          // cognito-local's own session of the code challenge: it checks none (challenge-sessions.ts).
+          Session: randomUUID(),
+          ChallengeParameters: { USER_ID_FOR_SRP: challenge.username },
+        },
+        challenge.clientId,
+        challenge.loginName,
+      );
+    }
     const tokens = await up.call(PASSKEY_TOKENS_TARGET, {
       ClientId: challenge.clientId,
       Username: challenge.username,

@@ -64,6 +64,7 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
   if (!passwordInitiateAuth) throw new Error('sessionOperations has no InitiateAuth');
   const passkeys = passkeyOperations(ctx, {
     passwordSignIn: passwordInitiateAuth,
+    mfaChallenge: mfa.challenged,
     settings: {
       relyingPartyId: opts.passkeyRelyingPartyId,
       userVerification: USER_POOL_SETTINGS.passkeyUserVerification,

@@ -1,4 +1,5 @@
 import {
+  AssociateSoftwareTokenCommand,
   CompleteWebAuthnRegistrationCommand,
   DeleteWebAuthnCredentialCommand,
   GetTokensFromRefreshTokenCommand,
@@ -6,7 +7,9 @@ import {
   InitiateAuthCommand,
   ListWebAuthnCredentialsCommand,
   RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
   StartWebAuthnRegistrationCommand,
+  VerifySoftwareTokenCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { Amplify } from 'aws-amplify';
@@ -20,6 +23,7 @@ import {
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { ConsoleLogger, type KeyValueStorageInterface } from 'aws-amplify/utils';
+import { generateSync } from 'otplib';
 import { decodeJwt } from '../../jwt';
 import { type LocalCognito } from '../index';
 import { PASSKEY_TOKENS_TARGET } from '../passkey-settings';
@@ -258,6 +262,43 @@ describe('passkeys in the local Cognito, as AWS answers them', () => {
     });
     const done = await answerWebAuthn(email, challenge.Session, authenticator.get(options, SITE));
     expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
+  });
+
+  it('asks a user with two-factor sign-in for the authenticator-app code after the passkey', async () => {
+    const { email, accessToken } = await newUser('passkey-mfa');
+    const authenticator = new SoftwareAuthenticator();
+    await register(accessToken, authenticator);
+    const { SecretCode = '' } = await client.send(
+      new AssociateSoftwareTokenCommand({ AccessToken: accessToken }),
+    );
+    await client.send(
+      new VerifySoftwareTokenCommand({
+        AccessToken: accessToken,
+        UserCode: generateSync({ secret: SecretCode }),
+      }),
+    );
+    await client.send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: accessToken,
+        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+
+    const afterPasskey = await passkeySignIn(email, authenticator);
+    expect(afterPasskey.AuthenticationResult).toBeUndefined();
+    expect(afterPasskey.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    const done = await client.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: cognito.clientId,
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: afterPasskey.Session,
+        ChallengeResponses: {
+          USERNAME: email,
+          SOFTWARE_TOKEN_MFA_CODE: generateSync({ secret: SecretCode }),
+        },
+      }),
+    );
+    expect(decodeJwt(done.AuthenticationResult?.IdToken ?? '').payload.email).toBe(email);
   });
 
   it('refuses registrations Cognito refuses', async () => {
