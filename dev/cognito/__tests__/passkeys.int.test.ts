@@ -1,6 +1,8 @@
+import path from 'node:path';
 import {
   AssociateSoftwareTokenCommand,
   CompleteWebAuthnRegistrationCommand,
+  CreateUserPoolClientCommand,
   DeleteWebAuthnCredentialCommand,
   GetTokensFromRefreshTokenCommand,
   GlobalSignOutCommand,
@@ -23,11 +25,13 @@ import {
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { ConsoleLogger, type KeyValueStorageInterface } from 'aws-amplify/utils';
+import { SignJWT } from 'jose';
 import { generateSync } from 'otplib';
 import { decodeJwt } from '../../jwt';
 import { type LocalCognito } from '../index';
-import { PASSKEY_TOKENS_TARGET } from '../passkey-settings';
+import { PASSKEY_TOKENS_TARGET, REGISTRATION_TTL_MS } from '../passkey-settings';
 import { ensureVerifiedUser } from '../setup';
+import { signingKeyObject } from '../signing-key';
 import { startCognitoAlone } from './support/cognito-alone';
 import { SoftwareAuthenticator, type Ceremony } from './support/software-authenticator';
 
@@ -60,11 +64,19 @@ describe('passkeys in the local Cognito, as AWS answers them', () => {
   let stop: (() => Promise<void>) | undefined;
   let cognito: LocalCognito;
   let client: CognitoIdentityProviderClient;
+  let dir: string;
+  /** How far the proxy's challenge clock is ahead of the real one (tests move it instead of waiting). */
+  let clockAhead = 0;
 
   beforeAll(async () => {
-    ({ cognito, client, stop } = await startCognitoAlone());
+    ({ cognito, client, stop, dir } = await startCognitoAlone({
+      challengeSessions: { now: () => Date.now() + clockAhead },
+    }));
   });
   afterAll(() => stop?.());
+  afterEach(() => {
+    clockAhead = 0;
+  });
 
   const newUser = async (tag: string) => {
     const email = `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
@@ -346,6 +358,78 @@ describe('passkeys in the local Cognito, as AWS answers them', () => {
       ),
     ).toBe('NotAuthorizedException');
     expect(await refusal(start('not-a-token'))).toBe('NotAuthorizedException');
+  });
+
+  it('refuses an expired access token, an expired challenge, and a token of another app client', async () => {
+    const { email, accessToken } = await newUser('expiry');
+    // The same token as it will be once expired, signed with the stack's key as Cognito's own would be.
+    const { header, payload } = decodeJwt(accessToken);
+    const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+    const expired = await new SignJWT({ ...payload, iat: hourAgo, auth_time: hourAgo, exp: hourAgo + 300 })
+      .setProtectedHeader({ ...header, alg: 'RS256' })
+      .sign(signingKeyObject(path.join(dir, 'signing-key.json')));
+    await expect(start(expired)).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Access Token has expired',
+    });
+
+    const authenticator = new SoftwareAuthenticator();
+    const options = await start(accessToken);
+    clockAhead = REGISTRATION_TTL_MS + 1000;
+    await expect(
+      client.send(
+        new CompleteWebAuthnRegistrationCommand({
+          AccessToken: accessToken,
+          Credential: authenticator.create(options, SITE),
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'WebAuthnChallengeNotFoundException' });
+    clockAhead = 0;
+
+    // A sign-in challenge lasts the auth session validity, as the MFA code's.
+    await register(accessToken, authenticator);
+    const challenge = await userAuth(email, 'WEB_AUTHN');
+    clockAhead = 3 * 60_000 + 1000;
+    const late = answerWebAuthn(
+      email,
+      challenge.Session,
+      authenticator.get(
+        JSON.parse(challenge.ChallengeParameters?.CREDENTIAL_REQUEST_OPTIONS ?? '{}') as {
+          challenge: string;
+        },
+        SITE,
+      ),
+    );
+    await expect(late).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Invalid session for the user, session is expired.',
+    });
+    clockAhead = 0;
+
+    // Started with the site's client, completed with a token of another client of the pool.
+    const { UserPoolClient } = await client.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: cognito.userPoolId,
+        ClientName: 'other',
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      }),
+    );
+    const other = await client.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: UserPoolClient?.ClientId,
+        AuthParameters: { USERNAME: email, PASSWORD },
+      }),
+    );
+    const pending = await start(accessToken);
+    await expect(
+      client.send(
+        new CompleteWebAuthnRegistrationCommand({
+          AccessToken: other.AuthenticationResult?.AccessToken,
+          Credential: new SoftwareAuthenticator().create(pending, SITE),
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'WebAuthnClientMismatchException' });
   });
 
   it('holds each user to the passkey quota and pages the list', async () => {
