@@ -1,3 +1,5 @@
+import { CognitoError } from './cognito-error';
+
 // Passkey facts the local Cognito shares between the proxy and its cognito-local child.
 
 /** cognito-local's added target that issues a user's tokens after a verified passkey (passkey-tokens.ts). */
@@ -20,3 +22,31 @@ export const LOCAL_RELYING_PARTY_ID = 'localhost';
  * WebAuthnChallengeNotFoundException.
  */
 export const REGISTRATION_TTL_MS = 5 * 60_000;
+
+/** The pool's passkey settings, as Cognito's CreateUserPool has them. */
+export interface PasskeyPoolSettings {
+  /** WebAuthnRelyingPartyID; without one Cognito answers WebAuthnConfigurationMissingException. */
+  relyingPartyId?: string;
+  /** WebAuthnUserVerification. */
+  userVerification: 'required' | 'preferred';
+  /** Policies.SignInPolicy.AllowedFirstAuthFactors. */
+  allowedFirstAuthFactors: readonly string[];
+}
+
+export const passkeysOn = (settings: PasskeyPoolSettings) =>
+  settings.allowedFirstAuthFactors.includes('WEB_AUTHN');
+export const uvRequired = (settings: PasskeyPoolSettings) => settings.userVerification === 'required';
+
+/** The relying party id, or what Cognito answers a pool that cannot take passkeys. */
+export function requirePasskeys(settings: PasskeyPoolSettings): string {
+  if (!passkeysOn(settings)) {
+    throw new CognitoError('WebAuthnNotEnabledException', 'WebAuthn is not enabled for the user pool.');
+  }
+  if (!settings.relyingPartyId) {
+    throw new CognitoError(
+      'WebAuthnConfigurationMissingException',
+      'The user pool has no relying party id configured for WebAuthn.',
+    );
+  }
+  return settings.relyingPartyId;
+}
