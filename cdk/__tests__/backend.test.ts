@@ -127,12 +127,11 @@ describe('accounts', () => {
     );
     expect(trigger).toMatchObject({ Environment: { Variables: { SITE_URL: expect.anything() } } });
   });
-  it('user pool: passkeys beside the password, verifying their user, for the site (the distribution without a domain)', () => {
+  it('user pool: the password alone until passkeys are turned on (no relying party: none can be registered)', () => {
     stack.t.hasResourceProperties('AWS::Cognito::UserPool', {
       UserPoolTier: 'ESSENTIALS',
-      Policies: Match.objectLike({ SignInPolicy: { AllowedFirstAuthFactors: ['PASSWORD', 'WEB_AUTHN'] } }),
-      WebAuthnUserVerification: 'required',
-      WebAuthnRelyingPartyID: { 'Fn::GetAtt': [Match.stringLikeRegexp('Distribution'), 'DomainName'] },
+      Policies: Match.objectLike({ SignInPolicy: { AllowedFirstAuthFactors: ['PASSWORD'] } }),
+      WebAuthnRelyingPartyID: Match.absent(),
     });
   });
   it('app client: USER_PASSWORD_AUTH + USER_AUTH (password or passkey) + refresh, no secret, no user existence errors', () => {

@@ -7,7 +7,7 @@ import { Construct } from 'constructs';
 import { emailAddress } from './app-config';
 import { triggerStatements, type TriggerName } from './handler-permissions';
 import { type FunctionDefaults, ProductFunction } from './node-function';
-import { CLIENT_SETTINGS, USER_POOL_SETTINGS } from './user-pool-settings';
+import { CLIENT_SETTINGS, firstAuthFactors, USER_POOL_SETTINGS } from './user-pool-settings';
 
 // Accounts: the Cognito user pool and the one app client the site and the desktop application share.
 
@@ -20,6 +20,8 @@ export interface AuthProps {
    * the browser offers a person's passkey on the site's pages and nowhere else.
    */
   siteDomain: string;
+  /** Passkeys as a first factor (AppConfig.passkeys; off by default, see firstAuthFactors). */
+  passkeys: boolean;
   mailFrom: string;
   /** A verified SES identity: when set, Cognito sends from mailFrom through SES (no 50 mails/day cap). */
   sesIdentity?: string;
@@ -98,6 +100,7 @@ export class Auth extends Construct {
 
     // Attributes, sign-in and password rules: user-pool-settings.ts, which the local pool is built from too.
     const pool = USER_POOL_SETTINGS;
+    const firstFactors = firstAuthFactors(props.passkeys);
     const email = pool.schema.find((a) => a.name === 'email');
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       signInAliases: { email: pool.usernameAttributes.includes('email'), username: false },
@@ -126,15 +129,18 @@ export class Auth extends Construct {
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
       signInPolicy: {
         allowedFirstAuthFactors: {
-          password: pool.allowedFirstAuthFactors.includes('PASSWORD'),
-          passkey: pool.allowedFirstAuthFactors.includes('WEB_AUTHN'),
+          password: firstFactors.includes('PASSWORD'),
+          passkey: firstFactors.includes('WEB_AUTHN'),
         },
       },
-      passkeyRelyingPartyId: props.siteDomain,
-      passkeyUserVerification:
-        pool.passkeyUserVerification === 'required'
-          ? cognito.PasskeyUserVerification.REQUIRED
-          : cognito.PasskeyUserVerification.PREFERRED,
+      // Without a relying party id the pool registers no passkey (WebAuthnConfigurationMissingException).
+      ...(props.passkeys && {
+        passkeyRelyingPartyId: props.siteDomain,
+        passkeyUserVerification:
+          pool.passkeyUserVerification === 'required'
+            ? cognito.PasskeyUserVerification.REQUIRED
+            : cognito.PasskeyUserVerification.PREFERRED,
+      }),
       lambdaTriggers: {
         customMessage: this.customMessage.fn,
         postConfirmation: this.postConfirmation.fn,

@@ -39,8 +39,11 @@ export interface LocalCognitoOptions {
   challengeSessions?: ChallengeSessionOptions;
   /** The stack's IAM gate, which admin operations sent to the endpoint must pass (admin-gate.ts). */
   iamGate?: AdminGateOptions;
-  /** The pool's passkey relying party id (LOCAL_RELYING_PARTY_ID by default: the site on localhost). */
-  passkeyRelyingPartyId?: string;
+  /**
+   * Passkeys as a first factor, with LOCAL_RELYING_PARTY_ID (the site on localhost) as the relying party.
+   * Off by default, as the deployed pool has them (cdk/lib/user-pool-settings.ts, firstAuthFactors).
+   */
+  passkeys?: boolean;
   /** Where a slow start of cognito-local says it is still waiting. */
   progress?: (line: string) => void;
 }
@@ -67,7 +70,7 @@ export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCogn
     signingKeyFile,
     resetRequiredFile: path.join(opts.dataDir, 'reset-required.json'),
     webAuthnCredentialsFile: path.join(opts.dataDir, 'webauthn-credentials.json'),
-    passkeyRelyingPartyId: opts.passkeyRelyingPartyId ?? LOCAL_RELYING_PARTY_ID,
+    passkeyRelyingPartyId: opts.passkeys ? LOCAL_RELYING_PARTY_ID : undefined,
     preSignUp: opts.preSignUpFunction ? { ...lambda, functionName: opts.preSignUpFunction } : undefined,
     preAuthentication: opts.preAuthenticationFunction
       ? { ...lambda, functionName: opts.preAuthenticationFunction }

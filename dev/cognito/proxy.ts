@@ -8,7 +8,7 @@ import { attributeOperations } from './attribute-operations';
 import { emitAuditEvent, isAudited, tokenSubject } from './audit-events';
 import { CognitoError } from './cognito-error';
 import { attr, foldUsernames, type Json, type TargetHandler, type UserRecord } from './cognito-rules';
-import { USER_POOL_SETTINGS } from '../../cdk/lib/user-pool-settings';
+import { firstAuthFactors, USER_POOL_SETTINGS } from '../../cdk/lib/user-pool-settings';
 import { passkeyOperations } from './passkey-operations';
 import { passwordOperations } from './password-operations';
 import { proxyContext, type CognitoProxyOptions } from './proxy-context';
@@ -68,7 +68,7 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
     settings: {
       relyingPartyId: opts.passkeyRelyingPartyId,
       userVerification: USER_POOL_SETTINGS.passkeyUserVerification,
-      allowedFirstAuthFactors: USER_POOL_SETTINGS.allowedFirstAuthFactors,
+      allowedFirstAuthFactors: firstAuthFactors(opts.passkeyRelyingPartyId !== undefined),
     },
     credentialsFile: opts.webAuthnCredentialsFile,
     sessions: opts.challengeSessions,

@@ -70,6 +70,7 @@ describe('passkeys in the local Cognito, as AWS answers them', () => {
 
   beforeAll(async () => {
     ({ cognito, client, stop, dir } = await startCognitoAlone({
+      passkeys: true,
       challengeSessions: { now: () => Date.now() + clockAhead },
     }));
   });
@@ -529,7 +530,7 @@ describe('choice-based sign-in and the passkey list through aws-amplify v6, as t
   let client: CognitoIdentityProviderClient;
 
   beforeAll(async () => {
-    ({ cognito, client, stop } = await startCognitoAlone());
+    ({ cognito, client, stop } = await startCognitoAlone({ passkeys: true }));
     // Amplify warns once that the pool's endpoint is a custom one: here it is the local proxy on purpose.
     ConsoleLogger.LOG_LEVEL = 'ERROR';
     Amplify.configure({
@@ -607,5 +608,33 @@ describe('choice-based sign-in and the passkey list through aws-amplify v6, as t
     await deleteWebAuthnCredential({ credentialId: authenticator.id });
     expect((await listWebAuthnCredentials()).credentials).toEqual([]);
     await signOut();
+  });
+});
+
+describe('the pool as deployed until passkeys are turned on', () => {
+  let stop: (() => Promise<void>) | undefined;
+  let cognito: LocalCognito;
+  let client: CognitoIdentityProviderClient;
+
+  beforeAll(async () => {
+    ({ cognito, client, stop } = await startCognitoAlone());
+  });
+  afterAll(() => stop?.());
+
+  it('registers no passkey, however valid the access token (a stolen one cannot add a way in)', async () => {
+    const email = `off-${Date.now()}@example.com`;
+    await ensureVerifiedUser(cognito.endpoint, cognito.userPoolId, email, PASSWORD);
+    const signedIn = await client.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: cognito.clientId,
+        AuthParameters: { USERNAME: email, PASSWORD },
+      }),
+    );
+    const accessToken = signedIn.AuthenticationResult?.AccessToken ?? '';
+    expect(accessToken).not.toBe('');
+    await expect(
+      client.send(new StartWebAuthnRegistrationCommand({ AccessToken: accessToken })),
+    ).rejects.toMatchObject({ name: 'WebAuthnNotEnabledException' });
   });
 });
