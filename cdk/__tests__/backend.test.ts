@@ -127,9 +127,16 @@ describe('accounts', () => {
     );
     expect(trigger).toMatchObject({ Environment: { Variables: { SITE_URL: expect.anything() } } });
   });
-  it('app client: USER_PASSWORD_AUTH + refresh, no secret, no user existence errors', () => {
+  it('user pool: the password alone until passkeys are turned on (no relying party: none can be registered)', () => {
+    stack.t.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserPoolTier: 'ESSENTIALS',
+      Policies: Match.objectLike({ SignInPolicy: { AllowedFirstAuthFactors: ['PASSWORD'] } }),
+      WebAuthnRelyingPartyID: Match.absent(),
+    });
+  });
+  it('app client: USER_PASSWORD_AUTH + USER_AUTH (password or passkey) + refresh, no secret, no user existence errors', () => {
     stack.t.hasResourceProperties('AWS::Cognito::UserPoolClient', {
-      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       GenerateSecret: false,
       PreventUserExistenceErrors: 'ENABLED',
       EnableTokenRevocation: true,

@@ -1,7 +1,7 @@
-import type { Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { removeOutput, synthesize, type SynthResult, templateOf } from './helpers';
 
-// Production with a custom domain, SES mail, alarm email and analytics: what changes from dev.
+// Production with a custom domain, SES mail, alarm email, analytics and passkeys: what changes from dev.
 
 let result: SynthResult;
 let t: Template;
@@ -15,6 +15,7 @@ beforeAll(() => {
     alarmEmail: 'ops@stockbench.app',
     analyticsId: 'G-TEST123',
     machineLimit: 3,
+    passkeys: 'true',
   });
   t = templateOf(result, result.backend);
 });
@@ -105,4 +106,12 @@ it("a seller's machine limit reaches validate-license and get-machines, and the 
     expect(fn?.Environment?.Variables?.LICENSE_MACHINE_LIMIT).toBe('3');
   }
   expect(t.toJSON().Outputs.GatsbyLicenseMachineLimit).toMatchObject({ Value: '3' });
+});
+
+it('passkeys, turned on, belong to the custom domain: the user pool names it as their relying party', () => {
+  t.hasResourceProperties('AWS::Cognito::UserPool', {
+    Policies: Match.objectLike({ SignInPolicy: { AllowedFirstAuthFactors: ['PASSWORD', 'WEB_AUTHN'] } }),
+    WebAuthnRelyingPartyID: 'www.stockbench.app',
+    WebAuthnUserVerification: 'required',
+  });
 });

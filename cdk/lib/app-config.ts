@@ -40,6 +40,11 @@ export interface AppConfig {
   installerMacosUrl: string;
   /** GA4 measurement id; analytics is enabled exactly when this is set. */
   analyticsId?: string;
+  /**
+   * Passkeys as a first factor on the user pool (context `passkeys`, default false): off until the
+   * product's side of them is built (cdk/lib/user-pool-settings.ts, firstAuthFactors).
+   */
+  passkeys: boolean;
   /** Machines one license may be used on at once; unset (the default): no limit, as the license terms promise. */
   machineLimit?: number;
   /** Built site to upload (Gatsby's public/); the site content stack is skipped when it does not exist. */
@@ -110,6 +115,7 @@ export function readAppConfig(read: ContextReader): AppConfig {
     installerWindowsUrl: requiredText(read, 'installerWindowsUrl'),
     installerMacosUrl: requiredText(read, 'installerMacosUrl'),
     analyticsId: text(read, 'analyticsId'),
+    passkeys: text(read, 'passkeys') === 'true',
     machineLimit: parseMachineLimit(read('machineLimit'), 'Context value "machineLimit"'),
     siteDir: text(read, 'siteDir') ?? 'public',
     siteBucketName: text(read, 'siteBucketName'),

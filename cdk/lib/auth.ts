@@ -7,7 +7,7 @@ import { Construct } from 'constructs';
 import { emailAddress } from './app-config';
 import { triggerStatements, type TriggerName } from './handler-permissions';
 import { type FunctionDefaults, ProductFunction } from './node-function';
-import { CLIENT_SETTINGS, USER_POOL_SETTINGS } from './user-pool-settings';
+import { CLIENT_SETTINGS, firstAuthFactors, USER_POOL_SETTINGS } from './user-pool-settings';
 
 // Accounts: the Cognito user pool and the one app client the site and the desktop application share.
 
@@ -15,6 +15,13 @@ export interface AuthProps {
   production: boolean;
   /** https://<site>; the CustomMessage trigger writes links to <siteUrl>/auth?mode=... */
   siteUrl: string;
+  /**
+   * The site's host name (the custom domain, else the distribution's): the passkey relying party id, so
+   * the browser offers a person's passkey on the site's pages and nowhere else.
+   */
+  siteDomain: string;
+  /** Passkeys as a first factor (AppConfig.passkeys; off by default, see firstAuthFactors). */
+  passkeys: boolean;
   mailFrom: string;
   /** A verified SES identity: when set, Cognito sends from mailFrom through SES (no 50 mails/day cap). */
   sesIdentity?: string;
@@ -93,6 +100,7 @@ export class Auth extends Construct {
 
     // Attributes, sign-in and password rules: user-pool-settings.ts, which the local pool is built from too.
     const pool = USER_POOL_SETTINGS;
+    const firstFactors = firstAuthFactors(props.passkeys);
     const email = pool.schema.find((a) => a.name === 'email');
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       signInAliases: { email: pool.usernameAttributes.includes('email'), username: false },
@@ -117,7 +125,22 @@ export class Auth extends Construct {
       // (no phone numbers are kept, and SMS costs money and can be intercepted).
       mfa: cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
+      // Essentials: the plan that has passkeys (choice-based sign-in) and the sign-in policy.
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
+      signInPolicy: {
+        allowedFirstAuthFactors: {
+          password: firstFactors.includes('PASSWORD'),
+          passkey: firstFactors.includes('WEB_AUTHN'),
+        },
+      },
+      // Without a relying party id the pool registers no passkey (WebAuthnConfigurationMissingException).
+      ...(props.passkeys && {
+        passkeyRelyingPartyId: props.siteDomain,
+        passkeyUserVerification:
+          pool.passkeyUserVerification === 'required'
+            ? cognito.PasskeyUserVerification.REQUIRED
+            : cognito.PasskeyUserVerification.PREFERRED,
+      }),
       lambdaTriggers: {
         customMessage: this.customMessage.fn,
         postConfirmation: this.postConfirmation.fn,
@@ -142,7 +165,11 @@ export class Auth extends Construct {
       // USER_PASSWORD_AUTH everywhere: the desktop application sends the password to Cognito, and the local
       // Cognito has no SRP (dev/README.md, "Cognito: cognito-local behind our proxy"); refresh tokens are
       // always allowed.
-      authFlows: { userPassword: CLIENT_SETTINGS.explicitAuthFlows.includes('ALLOW_USER_PASSWORD_AUTH') },
+      // USER_AUTH is the site's choice-based sign-in (password or passkey).
+      authFlows: {
+        userPassword: CLIENT_SETTINGS.explicitAuthFlows.includes('ALLOW_USER_PASSWORD_AUTH'),
+        user: CLIENT_SETTINGS.explicitAuthFlows.includes('ALLOW_USER_AUTH'),
+      },
       generateSecret: false,
       preventUserExistenceErrors: CLIENT_SETTINGS.preventUserExistenceErrors,
       enableTokenRevocation: CLIENT_SETTINGS.enableTokenRevocation,

@@ -61,6 +61,9 @@ export class BackendStack extends Stack {
     this.auth = new Auth(this, 'Auth', {
       production,
       siteUrl: this.siteUrl,
+      passkeys: config.passkeys,
+      siteDomain:
+        config.domainName ?? Lazy.string({ produce: () => this.site.distribution.distributionDomainName }),
       mailFrom: config.mailFrom,
       sesIdentity: config.sesIdentity,
       functionDefaults,

@@ -31,12 +31,24 @@ export const USER_POOL_SETTINGS = {
   ] satisfies SchemaAttribute[],
   // The rule is "at least 6 characters" and nothing else (the sign-up form enforces the same).
   passwordMinimumLength: 6,
+  // The authenticator must check it is its owner (fingerprint, face, PIN): a passkey then stands alone.
+  passkeyUserVerification: 'required',
 } as const;
+
+/**
+ * The first factors the pool allows: the password, and passkeys (Cognito's choice-based sign-in,
+ * USER_AUTH) where the deployment turns them on. They stay off until the product's side of them exists
+ * (the security mail, the end of other sessions, a recent sign-in to add one: issue 43): a pool that
+ * took passkeys now would let a stolen access token register one straight at Cognito, unseen.
+ */
+export const firstAuthFactors = (passkeys: boolean): readonly ('PASSWORD' | 'WEB_AUTHN')[] =>
+  passkeys ? ['PASSWORD', 'WEB_AUTHN'] : ['PASSWORD'];
 
 export const CLIENT_SETTINGS = {
   clientName: 'stockbench-web',
-  // USER_PASSWORD_AUTH everywhere (the desktop application sends the password to Cognito); refresh too.
-  explicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+  // USER_PASSWORD_AUTH everywhere (the desktop application sends the password to Cognito); refresh too;
+  // USER_AUTH for the site's choice of password or passkey.
+  explicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
   preventUserExistenceErrors: true,
   enableTokenRevocation: true,
   writeAttributes: CLIENT_WRITE_ATTRIBUTES,

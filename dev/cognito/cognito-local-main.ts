@@ -14,6 +14,8 @@ import './admin-mfa-preference';
 import './challenge-refresh-tokens';
 // A failing CustomMessage trigger fails the call and sends nothing, as in Cognito.
 import './custom-message-failures';
+// Issues a user's tokens once the proxy has verified their passkey (cognito-local has no passkeys).
+import './passkey-tokens';
 
 /** Body POSTed to COGNITO_MESSAGE_HOOK_URL for each email. */
 export interface CognitoMessageHookBody {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AdminGateOptions } from './admin-gate';
 import type { ChallengeSessionOptions } from './challenge-sessions';
 import { startCognitoLocal } from './cognito-local';
+import { LOCAL_RELYING_PARTY_ID } from './passkey-settings';
 import { startCognitoProxy } from './proxy';
 import { ensureUserPool, type CognitoIds } from './setup';
 
@@ -38,6 +39,11 @@ export interface LocalCognitoOptions {
   challengeSessions?: ChallengeSessionOptions;
   /** The stack's IAM gate, which admin operations sent to the endpoint must pass (admin-gate.ts). */
   iamGate?: AdminGateOptions;
+  /**
+   * Passkeys as a first factor, with LOCAL_RELYING_PARTY_ID (the site on localhost) as the relying party.
+   * Off by default, as the deployed pool has them (cdk/lib/user-pool-settings.ts, firstAuthFactors).
+   */
+  passkeys?: boolean;
   /** Where a slow start of cognito-local says it is still waiting. */
   progress?: (line: string) => void;
 }
@@ -63,6 +69,8 @@ export async function startCognito(opts: LocalCognitoOptions): Promise<LocalCogn
     revocationsFile: path.join(opts.dataDir, 'revocations.json'),
     signingKeyFile,
     resetRequiredFile: path.join(opts.dataDir, 'reset-required.json'),
+    webAuthnCredentialsFile: path.join(opts.dataDir, 'webauthn-credentials.json'),
+    passkeyRelyingPartyId: opts.passkeys ? LOCAL_RELYING_PARTY_ID : undefined,
     preSignUp: opts.preSignUpFunction ? { ...lambda, functionName: opts.preSignUpFunction } : undefined,
     preAuthentication: opts.preAuthenticationFunction
       ? { ...lambda, functionName: opts.preAuthenticationFunction }

@@ -21,6 +21,10 @@ export interface CognitoProxyOptions {
   signingKeyFile: string;
   /** JSON file keeping the users whose password was reset by an administrator (RESET_REQUIRED). */
   resetRequiredFile: string;
+  /** JSON file keeping the users' passkeys (passkey-operations.ts). */
+  webAuthnCredentialsFile: string;
+  /** The pool's passkey relying party id (Cognito's WebAuthnRelyingPartyID); none: passkeys not configured. */
+  passkeyRelyingPartyId?: string;
   /**
    * The PreSignUp trigger, invoked here (through the Lambda Invoke API at lambdaEndpoint) before
    * SignUp goes up: Cognito runs it before it checks that the address is free; cognito-local after.

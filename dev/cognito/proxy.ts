@@ -8,6 +8,8 @@ import { attributeOperations } from './attribute-operations';
 import { emitAuditEvent, isAudited, tokenSubject } from './audit-events';
 import { CognitoError } from './cognito-error';
 import { attr, foldUsernames, type Json, type TargetHandler, type UserRecord } from './cognito-rules';
+import { firstAuthFactors, USER_POOL_SETTINGS } from '../../cdk/lib/user-pool-settings';
+import { passkeyOperations } from './passkey-operations';
 import { passwordOperations } from './password-operations';
 import { proxyContext, type CognitoProxyOptions } from './proxy-context';
 import { sessionOperations } from './session-operations';
@@ -21,9 +23,9 @@ import { softwareTokenMfa } from './software-token-mfa';
 // status, email_verified on confirmation, Cognito's error names and messages, the password policy,
 // prevent-user-existence answers, verified access tokens, the app client's writable attributes, the
 // PreSignUp trigger before the address check, authenticator-app MFA as Cognito answers it
-// (software-token-mfa.ts), the deployed web ACL's refusals (cdk/lib/blocked-cognito-operations.ts),
+// (software-token-mfa.ts), passkeys and choice-based sign-in (passkey-operations.ts), the deployed web ACL's refusals (cdk/lib/blocked-cognito-operations.ts),
 // and 400 (never 500) for what it cannot do. The operations live in one file
-// per group (sign-up, passwords, sessions, attributes, MFA); this file routes requests to them.
+// per group (sign-up, passwords, sessions, attributes, MFA, passkeys); this file routes requests to them.
 
 export interface CognitoProxy {
   url: string;
@@ -57,12 +59,34 @@ export async function startCognitoProxy(opts: CognitoProxyOptions): Promise<Cogn
     completeTokens,
     sessions: opts.challengeSessions,
   });
+  const sessions = sessionOperations(ctx, mfa);
+  const passwordInitiateAuth = sessions.InitiateAuth;
+  if (!passwordInitiateAuth) throw new Error('sessionOperations has no InitiateAuth');
+  const passkeys = passkeyOperations(ctx, {
+    passwordSignIn: passwordInitiateAuth,
+    mfaChallenge: mfa.challenged,
+    settings: {
+      relyingPartyId: opts.passkeyRelyingPartyId,
+      userVerification: USER_POOL_SETTINGS.passkeyUserVerification,
+      allowedFirstAuthFactors: firstAuthFactors(opts.passkeyRelyingPartyId !== undefined),
+    },
+    credentialsFile: opts.webAuthnCredentialsFile,
+    sessions: opts.challengeSessions,
+  });
   const handlers: Record<string, TargetHandler> = {
     ...signUpOperations(ctx),
     ...passwordOperations(ctx),
-    ...sessionOperations(ctx, mfa),
+    ...sessions,
     ...attributeOperations(ctx),
     ...mfa.handlers,
+    ...passkeys.handlers,
+    // Choice-based sign-in (USER_AUTH) and its challenges are the passkey operations'; the rest as before.
+    InitiateAuth: (body) =>
+      body.AuthFlow === 'USER_AUTH' ? passkeys.userAuth(body) : passwordInitiateAuth(body),
+    RespondToAuthChallenge: (body) =>
+      passkeys.answers(body.ChallengeName)
+        ? passkeys.respond(body)
+        : mfa.handlers.RespondToAuthChallenge(body),
     // After the MFA handlers: their AdminGetUser (MFA settings as Cognito reports them) plus the status.
     AdminGetUser: async (body) => {
       const user = (await mfa.handlers.AdminGetUser(body)) as unknown as UserRecord;

@@ -132,7 +132,13 @@ export async function ensureUserPool(
       // A pool made by an earlier version: its client gets today's settings (e.g. email not writable).
       const write = [...(existing.WriteAttributes ?? [])].sort().join();
       const lifetimes = existing.AccessTokenValidity === settings.client.accessTokenValidityMinutes;
-      if (write !== [...settings.client.writeAttributes].sort().join() || !lifetimes) {
+      // A client made before passkeys lacks ALLOW_USER_AUTH.
+      const flows = [...(existing.ExplicitAuthFlows ?? [])].sort().join();
+      if (
+        write !== [...settings.client.writeAttributes].sort().join() ||
+        !lifetimes ||
+        flows !== [...settings.client.explicitAuthFlows].sort().join()
+      ) {
         assertClientAccepted(settings, 'updating');
         await client.send(
           new UpdateUserPoolClientCommand({

@@ -34,6 +34,8 @@ export async function startCognitoAlone(
     challengeSessions?: LocalCognitoOptions['challengeSessions'];
     /** The site the triggers' mails link to. */
     siteUrl?: string;
+    /** Passkeys on the pool (off by default, as deployed). */
+    passkeys?: boolean;
   } = {},
 ): Promise<CognitoAlone> {
   process.env.SITE_URL = opts.siteUrl ?? 'http://127.0.0.1:8000';
@@ -51,6 +53,7 @@ export async function startCognitoAlone(
     lambdaCredentials: lambda.cognitoCredentials,
     messageHookUrl: lambda.messageHookUrl,
     challengeSessions: opts.challengeSessions,
+    passkeys: opts.passkeys,
   });
   const client = localCognitoClient(cognito.endpoint);
   return {
