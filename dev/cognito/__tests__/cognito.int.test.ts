@@ -20,30 +20,15 @@ import {
   updateUserAttributes,
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
-import { ConsoleLogger, type KeyValueStorageInterface } from 'aws-amplify/utils';
+import { ConsoleLogger } from 'aws-amplify/utils';
 import type { Mail } from '../../../lambdas/lib/mail';
 import { decodeJwt, remoteJwks, verifyJwt } from '../../jwt';
 import { type LocalCognito } from '../index';
 import { localCognitoClient } from '../setup';
 import { startCognitoAlone } from './support/cognito-alone';
+import { MemoryStorage } from './support/memory-storage';
 
 // aws-amplify v6 in Node against cognito-local behind our proxy: every flow the site uses.
-
-class MemoryStorage implements KeyValueStorageInterface {
-  private readonly items = new Map<string, string>();
-  async setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  async getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  async removeItem(key: string) {
-    this.items.delete(key);
-  }
-  async clear() {
-    this.items.clear();
-  }
-}
 
 describe('Cognito through the proxy with aws-amplify v6', () => {
   let stop: (() => Promise<void>) | undefined;

@@ -24,7 +24,7 @@ import {
   signOut,
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
-import { ConsoleLogger, type KeyValueStorageInterface } from 'aws-amplify/utils';
+import { ConsoleLogger } from 'aws-amplify/utils';
 import { SignJWT } from 'jose';
 import { generateSync } from 'otplib';
 import { decodeJwt } from '../../jwt';
@@ -33,6 +33,7 @@ import { PASSKEY_TOKENS_TARGET, REGISTRATION_TTL_MS } from '../passkey-settings'
 import { ensureVerifiedUser } from '../setup';
 import { signingKeyObject } from '../signing-key';
 import { startCognitoAlone } from './support/cognito-alone';
+import { MemoryStorage } from './support/memory-storage';
 import { SoftwareAuthenticator, type Ceremony } from './support/software-authenticator';
 
 // Passkeys in the local Cognito, called with the AWS SDK as a client (the site, through aws-amplify v6)
@@ -42,23 +43,6 @@ import { SoftwareAuthenticator, type Ceremony } from './support/software-authent
 const PASSWORD = 'secret-123';
 /** The local site as the browser names it (the local relying party is localhost). */
 const SITE: Ceremony = { origin: 'http://localhost:8000' };
-
-/** Amplify's token storage, in memory (Node has no localStorage). */
-class MemoryStorage implements KeyValueStorageInterface {
-  private readonly items = new Map<string, string>();
-  async setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  async getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  async removeItem(key: string) {
-    this.items.delete(key);
-  }
-  async clear() {
-    this.items.clear();
-  }
-}
 
 describe('passkeys in the local Cognito, as AWS answers them', () => {
   let stop: (() => Promise<void>) | undefined;

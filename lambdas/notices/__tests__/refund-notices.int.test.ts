@@ -37,10 +37,8 @@ const history = async (user: User) =>
     amountRefunded: number;
   }[];
 
-it('mails each refund once to the account and its billing email, and the history says what was refunded', async () => {
-  const user = await bff.newUser();
-  const books = `books-${randomUUID()}@example.com`;
-  const { sec, customerId } = await startCheckout(bff, user, 2);
+/** The buyer's billing details with a billing email for invoices, as the licenses page saves them. */
+async function setBillingEmail(user: User, customerId: string, billingEmail: string) {
   const details = await bff.call('PUT', 'billing-details', {
     user,
     headers: { 'idempotency-key': randomUUID() },
@@ -48,10 +46,17 @@ it('mails each refund once to the account and its billing email, and the history
       customerId,
       companyName: 'Acme Research',
       address: { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US', state: 'IL' },
-      billingEmail: books,
+      billingEmail,
     },
   });
   expect(details.status).toBe(200);
+}
+
+it('mails each refund once to the account and its billing email, and the history says what was refunded', async () => {
+  const user = await bff.newUser();
+  const books = `books-${randomUUID()}@example.com`;
+  const { sec, customerId } = await startCheckout(bff, user, 2);
+  await setBillingEmail(user, customerId, books);
   const pmid = await pay(bff, sec);
   expect((await bff.call('GET', 'complete-checkout', { user, query: { uid: user.uid, pmid } })).status).toBe(
     200,
@@ -123,17 +128,7 @@ it('sends a billing email set after a refund none of the mails about it, when St
   expect((await mailsTo(user.email, 'Your Stockbench refund')).length).toBe(1);
 
   // The bookkeeper's address is added afterwards; Stripe then delivers the same events again.
-  const details = await bff.call('PUT', 'billing-details', {
-    user,
-    headers: { 'idempotency-key': randomUUID() },
-    body: {
-      customerId,
-      companyName: 'Acme Research',
-      address: { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US', state: 'IL' },
-      billingEmail: books,
-    },
-  });
-  expect(details.status).toBe(200);
+  await setBillingEmail(user, customerId, books);
   for (const e of handled) expect(await events.deliver(e, `${e.id}_later`)).toBe(200);
 
   expect(await readOutbox(bff.outboxDir, books)).toEqual([]);
