@@ -4,7 +4,6 @@ import {
   AdminResetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { Amplify } from 'aws-amplify';
 import {
   confirmResetPassword,
   confirmSignUp,
@@ -19,14 +18,12 @@ import {
   signUp,
   updateUserAttributes,
 } from 'aws-amplify/auth';
-import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
-import { ConsoleLogger } from 'aws-amplify/utils';
 import type { Mail } from '../../../lambdas/lib/mail';
 import { decodeJwt, remoteJwks, verifyJwt } from '../../jwt';
 import { type LocalCognito } from '../index';
 import { localCognitoClient } from '../setup';
 import { startCognitoAlone } from './support/cognito-alone';
-import { MemoryStorage } from './support/memory-storage';
+import { configureAmplify } from './support/amplify-in-node';
 
 // aws-amplify v6 in Node against cognito-local behind our proxy: every flow the site uses.
 
@@ -59,19 +56,7 @@ describe('Cognito through the proxy with aws-amplify v6', () => {
       siteUrl,
       deliver: async (m) => void mails.push(m),
     }));
-    // Amplify warns once that the pool's endpoint is a custom one: here it is the local proxy on purpose.
-    ConsoleLogger.LOG_LEVEL = 'ERROR';
-    Amplify.configure({
-      Auth: {
-        Cognito: {
-          userPoolId: cognito.userPoolId,
-          userPoolClientId: cognito.clientId,
-          userPoolEndpoint: cognito.endpoint,
-          loginWith: { email: true },
-        },
-      },
-    });
-    cognitoUserPoolsTokenProvider.setKeyValueStorage(new MemoryStorage());
+    configureAmplify(cognito);
   });
   afterAll(() => stop?.());
 

@@ -3,7 +3,6 @@ import {
   StartWebAuthnRegistrationCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { Amplify } from 'aws-amplify';
 import {
   confirmSignIn,
   deleteWebAuthnCredential,
@@ -12,12 +11,10 @@ import {
   signIn,
   signOut,
 } from 'aws-amplify/auth';
-import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
-import { ConsoleLogger } from 'aws-amplify/utils';
 import { type LocalCognito } from '../index';
 import { ensureVerifiedUser } from '../setup';
 import { startCognitoAlone } from './support/cognito-alone';
-import { MemoryStorage } from './support/memory-storage';
+import { configureAmplify } from './support/amplify-in-node';
 import { SoftwareAuthenticator } from './support/software-authenticator';
 import { PASSWORD, SITE } from './support/passkey-calls';
 
@@ -31,19 +28,7 @@ describe('choice-based sign-in and the passkey list through aws-amplify v6, as t
 
   beforeAll(async () => {
     ({ cognito, client, stop } = await startCognitoAlone({ passkeys: true }));
-    // Amplify warns once that the pool's endpoint is a custom one: here it is the local proxy on purpose.
-    ConsoleLogger.LOG_LEVEL = 'ERROR';
-    Amplify.configure({
-      Auth: {
-        Cognito: {
-          userPoolId: cognito.userPoolId,
-          userPoolClientId: cognito.clientId,
-          userPoolEndpoint: cognito.endpoint,
-          loginWith: { email: true },
-        },
-      },
-    });
-    cognitoUserPoolsTokenProvider.setKeyValueStorage(new MemoryStorage());
+    configureAmplify(cognito);
   });
   afterAll(async () => {
     await signOut().catch(() => undefined);
