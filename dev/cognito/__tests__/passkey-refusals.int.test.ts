@@ -12,7 +12,6 @@ import { SignJWT } from 'jose';
 import { decodeJwt } from '../../jwt';
 import { type LocalCognito } from '../index';
 import { PASSKEY_TOKENS_TARGET, REGISTRATION_TTL_MS } from '../passkey-settings';
-import { ensureVerifiedUser } from '../setup';
 import { signingKeyObject } from '../signing-key';
 import { startCognitoAlone } from './support/cognito-alone';
 import { SoftwareAuthenticator } from './support/software-authenticator';
@@ -267,16 +266,7 @@ describe('the pool as deployed until passkeys are turned on', () => {
   afterAll(() => stop?.());
 
   it('registers no passkey, however valid the access token (a stolen one cannot add a way in)', async () => {
-    const email = `off-${Date.now()}@example.com`;
-    await ensureVerifiedUser(cognito.endpoint, cognito.userPoolId, email, PASSWORD);
-    const signedIn = await client.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: cognito.clientId,
-        AuthParameters: { USERNAME: email, PASSWORD },
-      }),
-    );
-    const accessToken = signedIn.AuthenticationResult?.AccessToken ?? '';
+    const { accessToken } = await passkeyCalls(() => ({ cognito, client })).newUser('off');
     expect(accessToken).not.toBe('');
     await expect(
       client.send(new StartWebAuthnRegistrationCommand({ AccessToken: accessToken })),

@@ -52,6 +52,18 @@ async function setBillingEmail(user: User, customerId: string, billingEmail: str
   expect(details.status).toBe(200);
 }
 
+/** One license bought and paid, then the whole payment refunded (as in Stripe's Dashboard). */
+async function buyOneAndRefundIt(user: User): Promise<string> {
+  const { sec, customerId } = await startCheckout(bff, user, 1);
+  const pmid = await pay(bff, sec);
+  expect((await bff.call('GET', 'complete-checkout', { user, query: { uid: user.uid, pmid } })).status).toBe(
+    200,
+  );
+  const [payment] = (await bff.stripe.paymentIntents.list({ customer: customerId })).data;
+  await bff.stripe.refunds.create({ payment_intent: String(payment?.id) });
+  return customerId;
+}
+
 it('mails each refund once to the account and its billing email, and the history says what was refunded', async () => {
   const user = await bff.newUser();
   const books = `books-${randomUUID()}@example.com`;
@@ -98,13 +110,7 @@ it('mails each refund once to the account and its billing email, and the history
 
 it('mails a customer without a billing email at the account address only', async () => {
   const user = await bff.newUser();
-  const { sec, customerId } = await startCheckout(bff, user, 1);
-  const pmid = await pay(bff, sec);
-  expect((await bff.call('GET', 'complete-checkout', { user, query: { uid: user.uid, pmid } })).status).toBe(
-    200,
-  );
-  const [payment] = (await bff.stripe.paymentIntents.list({ customer: customerId })).data;
-  await bff.stripe.refunds.create({ payment_intent: String(payment?.id) });
+  const customerId = await buyOneAndRefundIt(user);
   await deliverScrambled(customerId);
   const [refund, ...more] = await mailsTo(user.email, 'Your Stockbench refund');
   expect(more).toEqual([]);
@@ -116,13 +122,7 @@ it('mails a customer without a billing email at the account address only', async
 it('sends a billing email set after a refund none of the mails about it, when Stripe delivers them again', async () => {
   const user = await bff.newUser();
   const books = `books-${randomUUID()}@example.com`;
-  const { sec, customerId } = await startCheckout(bff, user, 1);
-  const pmid = await pay(bff, sec);
-  expect((await bff.call('GET', 'complete-checkout', { user, query: { uid: user.uid, pmid } })).status).toBe(
-    200,
-  );
-  const [payment] = (await bff.stripe.paymentIntents.list({ customer: customerId })).data;
-  await bff.stripe.refunds.create({ payment_intent: String(payment?.id) });
+  const customerId = await buyOneAndRefundIt(user);
   const handled = await events.next(customerId);
   for (const e of handled) expect(await events.deliver(e)).toBe(200);
   expect((await mailsTo(user.email, 'Your Stockbench refund')).length).toBe(1);
