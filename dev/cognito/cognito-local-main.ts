@@ -4,6 +4,8 @@
 import { ConsoleMessageSender } from 'cognito-local/lib/services/messageDelivery/consoleMessageSender';
 import type { Message } from 'cognito-local/lib/services/messages';
 import type { User } from 'cognito-local/lib/services/userPoolService';
+// Ends with the process that started it (the IPC channel cognito-local.ts opens closes then).
+process.once('disconnect', () => process.exit(0));
 // Answers only the calls the Cognito proxy makes (they carry the stack's secret); first, before its server exists.
 import './internal-only';
 // Signs tokens with a key of this stack's own, not the one cognito-local's package ships.

@@ -71,8 +71,12 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
       AWS_EC2_METADATA_DISABLED: 'true',
       NODE_OPTIONS: '',
     },
-    stdio: ['ignore', log, log],
+    // The IPC channel closes when this process ends however it ends (a test worker killed at the end
+    // of a run included), and cognito-local-main.ts then exits instead of outliving it.
+    stdio: ['ignore', log, log, 'ipc'],
   });
+  // The channel only watches: it must not keep this process alive.
+  child.channel?.unref();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${opts.port}`;
   const stop = async () => {
