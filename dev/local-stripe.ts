@@ -21,6 +21,7 @@ export async function startStripe(
   port: number,
   webhookSecret: string,
   webhookUrl: string,
+  clockFixed?: string,
 ): Promise<StripeHandle> {
   if (!existsSync(path.join(__dirname, 'stripe-emulator', 'index.ts'))) {
     throw new Error(
@@ -35,6 +36,7 @@ export async function startStripe(
     webhookUrl,
     statePath: path.join(dir, 'stripe', 'state.json'),
     businessName: 'Stockbench',
+    clockFixed,
   });
 }
 

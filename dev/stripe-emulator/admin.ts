@@ -1,5 +1,5 @@
 import type { Ctx } from './context';
-import { invalidParam, noSuch } from './errors';
+import { badState, invalidParam, noSuch } from './errors';
 import { addFault, clearFaults, FAULT_KINDS, isFaultKind, listFaults } from './faults';
 import type { JsonObject } from './json';
 import { latencyOf, MAX_LATENCY_MS, setLatency } from './latency';
@@ -15,6 +15,7 @@ export function handleAdmin(ctx: Ctx, method: string, path: string, params: Para
   const clockAnswer = (): JsonObject => ({ now: ctx.clock.now(), offset: ctx.clock.offset });
   if (method === 'GET' && path === '/_emulator/clock') return clockAnswer();
   if (method === 'POST' && path === '/_emulator/clock/advance') {
+    if (ctx.clockFixed) throw badState(ctx.clockFixed, 'clock_fixed');
     const seconds = params.int('seconds');
     const to = params.int('to');
     if (seconds === undefined && to === undefined) throw invalidParam('seconds', 'Give `seconds` or `to`.');

@@ -12,4 +12,6 @@ export type Ctx = {
   origin: string;
   /** The business an invoice names as its issuer (Stripe's `account_name`). */
   businessName: string;
+  /** Set when the clock must not move, with the reason /_emulator/clock/advance answers. */
+  clockFixed?: string;
 };

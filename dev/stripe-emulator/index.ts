@@ -18,6 +18,11 @@ export type StripeEmulatorOptions = {
   logger?: (line: string) => void;
   /** The business invoices and receipts name (Stripe's account name); "Stripe emulator" unless given. */
   businessName?: string;
+  /**
+   * Why the clock stays where it is, when it does: /_emulator/clock/advance then answers 400 with this
+   * reason (an emulator shared by several test files, whose time one of them must not move for all).
+   */
+  clockFixed?: string;
 };
 
 export type StripeEmulator = {
@@ -67,6 +72,7 @@ export async function startStripeEmulator(opts: StripeEmulatorOptions = {}): Pro
     log,
     origin: '',
     businessName: opts.businessName ?? 'Stripe emulator',
+    clockFixed: opts.clockFixed,
   };
   const server = createEmulatorServer(ctx, save);
   const running = await listen(server, opts.port ?? 0, host);
