@@ -22,6 +22,9 @@ const transform: Config['transform'] = {
 const nodeEnvironment = process.env.TEST_CPU_LOG
   ? '<rootDir>/scripts/test-profile/cpu-environment.ts'
   : 'node';
+// The integration tests' environment: one local stack per worker (docs/testing.md). The unit tests
+// share those workers, so they run in it too: it keeps the stack's variables out of their environment.
+const workerStackEnvironment = '<rootDir>/lambdas/__tests__/support/worker-stack-environment.ts';
 const ignore = ['/node_modules/', '/public/', '/.cache/', '/cdk.out/', '/.local/'];
 // otplib (tests compute authenticator codes with it) loads two ESM-only packages, and jose 6 is ESM-only;
 // Jest here loads CommonJS, so they are compiled like our own code.
@@ -47,7 +50,7 @@ const config: Config = {
     {
       // Pure logic and build checks; no emulator needed.
       displayName: 'node',
-      testEnvironment: nodeEnvironment,
+      testEnvironment: workerStackEnvironment,
       roots: [
         '<rootDir>/__tests__',
         '<rootDir>/lambdas',
@@ -66,7 +69,7 @@ const config: Config = {
     {
       // Tests that start the local emulators (dynalite, cognito-local, the Stripe emulator).
       displayName: 'integration',
-      testEnvironment: nodeEnvironment,
+      testEnvironment: workerStackEnvironment,
       roots: ['<rootDir>/lambdas', '<rootDir>/dev', '<rootDir>/scripts'],
       testMatch: ['**/*.int.test.ts'],
       testPathIgnorePatterns: ignore,

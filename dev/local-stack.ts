@@ -68,6 +68,12 @@ export interface LocalStackOptions {
    * Cognito's 3 minutes unless a test needs a shorter one. The proxy and the triggers both use it.
    */
   authSessionSeconds?: number;
+  /**
+   * Set when one stack serves many test files in turn (lambdas/__tests__/support/worker-stack.ts): the
+   * Stripe emulator's clock then stays fixed, refusing a move with this reason, since moving it would
+   * move every later file's time too.
+   */
+  clockFixed?: string;
 }
 
 export interface LocalStack {
@@ -328,6 +334,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       ports.stripe,
       secrets.stripeWebhookSecret,
       `${apiBase}/stripe-webhook`,
+      opts.clockFixed,
     );
     stops.push(stripe.stop);
     if (opts.webhooks === false) stripe.setWebhookUrl(undefined);

@@ -25,7 +25,7 @@ const EXCLUDE =
 
 let bff: Bff;
 beforeAll(async () => {
-  bff = await startBff();
+  bff = await startBff({ own: true });
 });
 afterAll(() => bff?.stop());
 

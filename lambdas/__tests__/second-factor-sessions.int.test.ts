@@ -27,7 +27,7 @@ import {
 let bff: Bff;
 let cognito: CognitoIdentityProviderClient;
 beforeAll(async () => {
-  bff = await startBff();
+  bff = await startBff({ own: true });
   cognito = bff.cognito;
 });
 afterAll(async () => {

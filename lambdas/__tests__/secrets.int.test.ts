@@ -11,7 +11,7 @@ import { startBff, type Bff } from './support/bff';
 let bff: Bff;
 let stripeSecret: Record<string, string>;
 beforeAll(async () => {
-  bff = await startBff();
+  bff = await startBff({ own: true });
   stripeSecret = {
     secretKey: 'sk_test_local',
     webhookSecret: bff.webhookSecret,

@@ -24,7 +24,7 @@ let bff: Bff;
 const decisions: IamDecision[] = [];
 
 beforeAll(async () => {
-  bff = await startBff();
+  bff = await startBff({ own: true });
   bff.iamGate.onDecision((d) => decisions.push(d));
 });
 afterAll(() => bff?.stop());

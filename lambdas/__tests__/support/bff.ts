@@ -15,13 +15,15 @@ import {
   localHandlerCredentials,
   readLocalSecrets,
   startLocalStack,
+  type LocalStack,
 } from '../../../dev/local-stack';
 import { runJob } from '../../../dev/run-job';
 import type { StackInfo } from '../../../dev/stack-info';
 import type { AnswerOf, ApiErrorBody, BodyOf, Contract, QueryOf } from '../../contracts/contract';
+import { WORKER_STACK_GLOBAL, type WorkerStack } from './worker-stack';
 
-// Integration-test support: one local stack per test file (dynalite, Cognito behind its proxy, the
-// Stripe emulator, the local API server), real users with ID tokens, and a fetch wrapper.
+// Integration-test support: a local stack (dynalite, Cognito behind its proxy, the Stripe emulator, the
+// local API server), the worker's or the file's own, real users with ID tokens, and a fetch wrapper.
 
 export interface Api {
   status: number;
@@ -97,6 +99,9 @@ export const claimsOf = (token: string): Record<string, unknown> =>
  * `sesSandbox`: SES as in a new account (dev/local-stack.ts).
  * `machineLimit`: the deployment's limit on machines per license (default none).
  * `authSessionSeconds`: how long a sign-in challenge can be answered (Cognito's 3 minutes by default).
+ * `own: true`: a stack of the file's own even without settings (it moves the Stripe emulator's clock
+ * or changes what every later file would see).
+ * Without any of these, the file uses its Jest worker's stack (worker-stack-environment.ts).
  */
 export async function startBff(
   opts: {
@@ -105,20 +110,17 @@ export async function startBff(
     sesSandbox?: { verifiedRecipients: string[] };
     machineLimit?: number;
     authSessionSeconds?: number;
+    own?: boolean;
   } = {},
 ): Promise<Bff> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'bff-'));
-  const stack = await startLocalStack({
-    dir,
-    site: false,
-    ports: 'auto',
-    log: () => undefined,
-    webhooks: opts.webhooks,
-    securityEvents: opts.securityEvents,
-    sesSandbox: opts.sesSandbox,
-    machineLimit: opts.machineLimit ?? null,
-    authSessionSeconds: opts.authSessionSeconds,
-  });
+  const { own, ...settings } = opts;
+  const workerStack = (globalThis as { [WORKER_STACK_GLOBAL]?: () => Promise<WorkerStack> })[
+    WORKER_STACK_GLOBAL
+  ];
+  const { stack, dir, release } =
+    !own && Object.values(settings).every((v) => v === undefined) && workerStack
+      ? await takeWorkerStack(await workerStack())
+      : await ownStack(settings);
   const { info } = stack;
   const stripeUrl = new URL(info.stripeApi);
   const secrets = await readLocalSecrets(dir);
@@ -221,9 +223,69 @@ export async function startBff(
     stop: async () => {
       cognito.destroy();
       cognitoAdmin.destroy();
+      await release();
+    },
+  };
+}
+
+interface Acquired {
+  stack: Pick<LocalStack, 'info' | 'iamGate' | 'recycleHandlers'>;
+  dir: string;
+  /** Ends the file's use of the stack: stops a stack of its own. */
+  release(): Promise<void>;
+}
+
+async function ownStack(settings: Parameters<typeof startBff>[0] = {}): Promise<Acquired> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bff-'));
+  const stack = await startLocalStack({
+    dir,
+    site: false,
+    ports: 'auto',
+    log: () => undefined,
+    webhooks: settings.webhooks,
+    securityEvents: settings.securityEvents,
+    sesSandbox: settings.sesSandbox,
+    machineLimit: settings.machineLimit ?? null,
+    authSessionSeconds: settings.authSessionSeconds,
+  });
+  return {
+    stack,
+    dir,
+    release: async () => {
       await stack.stop();
       await rm(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The worker's stack as the file starts: what an earlier file left in the Stripe emulator and the IAM
+ * gate (faults, latency, throttles) is cleared, and the gate's listeners this file adds end with it.
+ * Its users, payments and mails stay: every file makes its own, with new addresses.
+ */
+async function takeWorkerStack({ stack, dir, env }: WorkerStack): Promise<Acquired> {
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) Reflect.deleteProperty(process.env, key);
+    else process.env[key] = value;
+  }
+  const emulator = (route: string, init: RequestInit) =>
+    fetch(`${stack.info.stripeApi}/_emulator/${route}`, init);
+  await emulator('faults', { method: 'DELETE' });
+  await emulator('latency', { method: 'POST', body: new URLSearchParams({ ms: '0' }) });
+  stack.iamGate.clearThrottles();
+  const listeners: (() => void)[] = [];
+  const iamGate: IamGate = {
+    ...stack.iamGate,
+    onDecision: (listener) => {
+      const stop = stack.iamGate.onDecision(listener);
+      listeners.push(stop);
+      return stop;
+    },
+  };
+  return {
+    stack: { info: stack.info, iamGate, recycleHandlers: stack.recycleHandlers },
+    dir,
+    release: async () => listeners.forEach((stop) => stop()),
   };
 }
 

@@ -11,7 +11,7 @@ import { newMonthlyPrice, runPriceChange } from '../../__tests__/support/price-c
 
 let bff: Bff;
 beforeAll(async () => {
-  bff = await startBff();
+  bff = await startBff({ own: true });
 });
 afterAll(() => bff?.stop());
 

@@ -22,7 +22,7 @@ import { listSlots, writeMachines } from '../../../lambdas/lib/repository/licens
 let bff: Bff;
 let env: Record<string, string>;
 beforeAll(async () => {
-  bff = await startBff();
+  bff = await startBff({ own: true });
   env = { LOCAL_DIR: path.dirname(bff.outboxDir) };
 });
 afterAll(() => bff?.stop());

@@ -12,7 +12,7 @@ const DAY = 24 * 3600;
 
 let bff: Bff;
 beforeAll(async () => {
-  bff = await startBff();
+  bff = await startBff({ own: true });
 });
 afterAll(() => bff?.stop());
 

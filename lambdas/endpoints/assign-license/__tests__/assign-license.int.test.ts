@@ -22,7 +22,7 @@ import { aMachine } from '../../../__tests__/support/machines';
 
 let bff: Bff;
 beforeAll(async () => {
-  bff = await startBff();
+  bff = await startBff({ own: true });
 });
 afterAll(() => bff?.stop());
 

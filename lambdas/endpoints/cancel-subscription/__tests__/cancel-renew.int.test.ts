@@ -8,7 +8,7 @@ import { licensesOf, subscribe } from '../../../__tests__/support/accounts';
 
 let bff: Bff;
 beforeAll(async () => {
-  bff = await startBff();
+  bff = await startBff({ own: true });
 });
 afterAll(() => bff?.stop());
 

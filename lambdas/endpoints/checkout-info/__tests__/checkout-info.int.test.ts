@@ -10,7 +10,7 @@ import { eventually, paymentIntentOf, startBff, type Bff, type User } from '../.
 
 let bff: Bff;
 beforeAll(async () => {
-  bff = await startBff();
+  bff = await startBff({ own: true });
 });
 afterAll(() => bff?.stop());
 

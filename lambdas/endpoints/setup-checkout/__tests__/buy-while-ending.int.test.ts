@@ -10,7 +10,7 @@ import { subscribe } from '../../../__tests__/support/accounts';
 
 let bff: Bff;
 beforeAll(async () => {
-  bff = await startBff();
+  bff = await startBff({ own: true });
 });
 afterAll(() => bff?.stop());
 
