@@ -52,8 +52,9 @@ export interface LocalStackOptions {
   machineLimit?: number | null;
   /**
    * With `site`: makes public/ current for this stack (npm start builds the site here). Runs once the
-   * emulators answer, with the stack's URLs and ids, before the site is served and stack.json is
-   * written, so nothing reaches a stale site through this stack.
+   * emulators answer, with the stack's URLs and ids. Meanwhile the site server answers /api and a
+   * "being built" page for everything else; stack.json is written after it, so nothing reaches a stale
+   * site through this stack.
    */
   prepareSite?: (info: StackInfo) => Promise<void>;
   /** Every log line of the handlers and triggers, as Lambda writes it (default: this console). */
@@ -384,7 +385,6 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       machineLimit,
       startedAt: new Date().toISOString(),
     };
-    if (withSite) await opts.prepareSite?.(info);
     const listening = [
       ports.dynamodb,
       ports.outbox,
@@ -399,6 +399,10 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     let apiIdle: () => Promise<void>;
     let apiRecycle: () => Promise<void>;
     if (withSite) {
+      // The site server, and /api through it, answer while the site builds; a page request waits for
+      // the build (a 503 page that says so), so nothing reaches a stale site through this stack.
+      const built = opts.prepareSite?.(info);
+      built?.catch(() => undefined);
       const { startSiteServer, localSecurityHeaders } = await import('./site-server');
       const api = createApiHandler(apiOptions);
       stops.push(api.close);
@@ -412,12 +416,14 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
           stripeApi: stripe.url,
           cognito: cognito.endpoint,
         }),
+        siteReady: built,
       });
       stops.push(server.stop);
       info.site = server.url;
       listening.push(server.port);
       apiIdle = api.idle;
       apiRecycle = api.close;
+      await built;
     } else {
       const server = await startApiServer({ ...apiOptions, port: ports.api });
       stops.push(server.stop);

@@ -55,6 +55,11 @@ export interface SiteServerOptions {
    * browser reaches Stripe and Cognito, and a CSP naming the wrong hosts would break the site.
    */
   securityHeaders?: Record<string, string>;
+  /**
+   * Settles once root holds the site (npm start builds it while /api already answers): until then a
+   * page request gets a short 503 page that says the site is being built.
+   */
+  siteReady?: Promise<void>;
 }
 
 /**
@@ -198,9 +203,15 @@ export function createSiteHandler({
   root,
   api,
   securityHeaders: headers,
-}: Pick<SiteServerOptions, 'root' | 'api' | 'securityHeaders'>): RequestHandler {
+  siteReady,
+}: Pick<SiteServerOptions, 'root' | 'api' | 'securityHeaders' | 'siteReady'>): RequestHandler {
   const absRoot = path.resolve(root);
   const inline = new InlineScripts(absRoot);
+  let building = Boolean(siteReady);
+  siteReady?.then(
+    () => (building = false),
+    () => undefined,
+  );
   return async (req, res) => {
     for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
     const urlPath = (req.url ?? '/').split('?')[0] ?? '/';
@@ -211,6 +222,16 @@ export function createSiteHandler({
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    if (building) {
+      res
+        .writeHead(503, {
+          'content-type': 'text/html; charset=utf-8',
+          'retry-after': '5',
+          'cache-control': 'no-store',
+        })
+        .end(BUILDING_PAGE);
       return;
     }
     // Left out of the upload (source maps): CloudFront answers them as any missing file.
@@ -226,6 +247,11 @@ export function createSiteHandler({
     res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
   };
 }
+
+const BUILDING_PAGE =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><meta http-equiv="refresh" content="5">' +
+  '<title>Building the site</title><p>The site is being built (npm start). This page reloads ' +
+  'itself; the API and the emulators already answer.</p></html>';
 
 export async function startSiteServer(options: SiteServerOptions): Promise<SiteServer> {
   const handler = createSiteHandler(options);

@@ -55,7 +55,10 @@ async function buildSite(info: StackInfo): Promise<void> {
     console.log('Site: public/ was built for this stack (pass --rebuild to build anyway).');
     return;
   }
-  console.log('Building the site (gatsby build)…');
+  console.log(
+    `Building the site (gatsby build)… Meanwhile the API (${info.api}), the outbox (${info.outbox}) ` +
+      `and the emulators already answer; ${info.site ?? 'the site'} shows a "being built" page until it is done.`,
+  );
   let run = await gatsby(['build'], env);
   // Gatsby can stop on a cache that an interrupted build left ("The result of this StaticQuery could
   // not be fetched"): that build is retried once from a clean cache, and says so.

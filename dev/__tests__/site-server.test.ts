@@ -144,3 +144,31 @@ describe('source maps', () => {
     expect((await fetch(`${server.url}/app-0123456789abcdef01.js`)).status).toBe(200);
   });
 });
+
+describe('while the site builds (npm start)', () => {
+  it('answers /api at once, a page with a 503 that says the site is being built, and the site once built', async () => {
+    let built: () => void = () => undefined;
+    const siteReady = new Promise<void>((resolve) => (built = resolve));
+    const building = await startSiteServer({
+      root,
+      siteReady,
+      api: (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+      },
+    });
+    try {
+      expect((await fetch(`${building.url}/api/health`)).status).toBe(200);
+      const page = await fetch(`${building.url}/`);
+      expect(page.status).toBe(503);
+      expect(page.headers.get('retry-after')).toBe('5');
+      expect(await page.text()).toContain('The site is being built');
+      built();
+      await siteReady;
+      const home = await fetch(`${building.url}/`);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('home');
+    } finally {
+      await building.stop();
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -124,20 +125,34 @@ describe('local stack', () => {
     }
   });
 
-  it('with the site, serves it and writes stack.json only once prepareSite (the build) is done', async () => {
+  it('with the site, answers /api while prepareSite (the build) runs, and serves the site and writes stack.json once it is done', async () => {
     const portOf = (info: StackInfo) => Number(new URL(info.site ?? '').port);
-    let during: { stackJson: StackInfo | undefined; siteServed: boolean } | undefined;
+    let during: { stackJson: StackInfo | undefined; api: number; page: number } | undefined;
     const stack = await startLocalStack({
       dir,
       site: true,
       ports: 'auto',
       log: () => undefined,
       prepareSite: async (info) => {
-        during = { stackJson: await readStackInfo(dir), siteServed: await isPortOpen(portOf(info)) };
+        // The site server starts as the build does: its first answer is awaited.
+        const statusOf = async (route: string): Promise<number> => {
+          for (;;) {
+            try {
+              return (await fetch(`${info.site}${route}`)).status;
+            } catch {
+              await sleep(50);
+            }
+          }
+        };
+        during = {
+          stackJson: await readStackInfo(dir),
+          api: await statusOf('/api/health'),
+          page: await statusOf('/'),
+        };
       },
     });
     try {
-      expect(during).toEqual({ stackJson: undefined, siteServed: false });
+      expect(during).toEqual({ stackJson: undefined, api: 200, page: 503 });
       expect(await readStackInfo(dir)).toEqual(stack.info);
       expect(await isPortOpen(portOf(stack.info))).toBe(true);
     } finally {
