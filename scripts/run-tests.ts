@@ -1,11 +1,12 @@
-// `npm test`'s test runs, side by side: the site build with the browser tests (`npm run test:e2e`)
-// and the page weights of that build (`npm run test:bench`), and the unit and integration tests
-// (`npm run test:unit`). They share nothing (each starts its own local stack, on ports of its own). One
-// after another they left a core idle while the browser tests waited on Chromium; side by side both
-// cores stay busy (docs/testing.md, docs/performance.md). Each run's output is kept and printed whole
-// once both have ended, a failed run's last, so two Jest reports never interleave and a log cut to its
-// tail (as CI shows it) still shows what failed; the exit code is non-zero when either fails. Ctrl-C
-// stops both (each stops its stack).
+// `npm test`'s runs, side by side: the site build with the browser tests (`npm run test:e2e`) and the
+// page weights of that build (`npm run test:bench`), the unit and integration tests
+// (`npm run test:unit`), and the static checks (`npm run checks`). They share nothing (each test run
+// starts its own local stacks, on ports of their own). One after another they left a core idle while
+// the browser tests waited on Chromium; side by side both cores stay busy (docs/testing.md,
+// docs/performance.md). Each run's output is kept and printed whole once all have ended, a failed
+// run's last, so two Jest reports never interleave and a log cut to its tail (as CI shows it) still
+// shows what failed; the exit code is non-zero when any fails. Ctrl-C stops them all (each stops its
+// stacks).
 import { spawn, type ChildProcess } from 'node:child_process';
 
 interface Run {
@@ -22,6 +23,9 @@ interface Run {
 const RUNS: Run[] = [
   { name: 'site build, browser tests and page weights', scripts: ['test:e2e', 'test:bench'], nice: 0 },
   { name: 'unit and integration tests', scripts: ['test:unit'], nice: 10 },
+  // The static checks need nothing the tests make, and the tests nothing they make: beside them, they
+  // take the CPU the browser tests leave while they wait on Chromium, instead of a minute before them.
+  { name: 'checks', scripts: ['checks'], nice: 10 },
 ];
 
 const children = new Set<ChildProcess>();
