@@ -174,6 +174,10 @@ export class BackendStack extends Stack {
       StripeSecretArn: [this.secrets.stripe.secretArn, 'Fill with { secretKey, webhookSecret }'],
       LicenseSigningKeySecretArn: [this.secrets.licenseSigningKey.secretArn, 'JSON { privateKeyPem }'],
       UserPoolId: [this.auth.userPool.userPoolId, 'Cognito user pool'],
+      TableName: [
+        this.data.table.tableName,
+        'The DynamoDB table (npm run support and the smoke test read it)',
+      ],
       AlarmTopicArn: [this.monitoring.topic.topicArn, 'Subscribe more alarm receivers here'],
       ApiOriginUrl: [
         `https://${this.api.originDomainName}`,
