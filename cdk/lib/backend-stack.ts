@@ -137,6 +137,7 @@ export class BackendStack extends Stack {
       securityRule: this.securityEvents.rule,
       trail: this.securityEvents.trail,
       alarmEmail: config.alarmEmail,
+      accountAlarms: config.accountAlarms,
       envName: config.envName,
     });
 
