@@ -24,7 +24,7 @@ import { externalizeInlineScripts } from './site/externalize-inline-scripts';
 
 // `npm run deploy [-- -c key=value ...]`: the one deploy command (docs/deploying.md).
 // 0. check what a deploy needs before creating anything (cdk/preflight/): the region, credentials, CDK's
-//    bootstrap in both regions, SES, the Stripe key and price;
+//    bootstrap in both regions, SES, the trail the security mails need, the Stripe key and price;
 // 1. deploy the edge stack in us-east-1 (the WAF web ACL CloudFront uses) and read its ARN;
 // 2. deploy the backend stack with that ARN and read its outputs;
 // 3. give the license signing key a fresh Ed25519 key if it still holds the placeholder; find or create

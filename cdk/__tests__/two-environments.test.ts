@@ -30,3 +30,15 @@ it('creates a trail of its own unless existingTrail says the account has one', (
   expect(resources(backend, 'AWS::CloudTrail::Trail')).toEqual([]);
   expect(resources(backend, 'AWS::Events::Rule').length).toBeGreaterThan(0);
 });
+
+it("watches the account's own metrics (Lambda throttling, SES reputation) once: accountAlarms=false leaves them to the first", () => {
+  const accountWide = (t: CfnTemplate | undefined) =>
+    resources(t, 'AWS::CloudWatch::Alarm')
+      .map(([, r]) => JSON.stringify(r.Properties))
+      .filter((p) => p.includes('"AWS/SES"') || (p.includes('"Throttles"') && !p.includes('"Dimensions"')));
+  expect(accountWide(deployTemplates().templates['Stockbench-dev'])).toHaveLength(3);
+  const second = templatesWith({ existingTrail: 'true', accountAlarms: 'false' })['Stockbench-dev'];
+  expect(accountWide(second)).toEqual([]);
+  // Its own alarms stay: the API, its functions, its table, its rule.
+  expect(resources(second, 'AWS::CloudWatch::Alarm').length).toBeGreaterThan(10);
+});

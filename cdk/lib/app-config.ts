@@ -32,6 +32,11 @@ export interface AppConfig {
    * then receives): no second trail, whose copy of management events would be billed.
    */
   existingTrail: boolean;
+  /**
+   * Alarms on the account's own metrics (Lambda throttling, SES reputation), default true; false for a
+   * second environment in the account, whose first environment already watches them (one page per event).
+   */
+  accountAlarms: boolean;
   /** The operator's yes to a production deploy while SES is in the sandbox (the deploy stops otherwise). */
   acceptSesSandbox: boolean;
   stripePriceId: string;
@@ -110,6 +115,7 @@ export function readAppConfig(read: ContextReader): AppConfig {
     alarmEmail: text(read, 'alarmEmail'),
     acceptSesSandbox: text(read, 'acceptSesSandbox') === 'true',
     existingTrail: text(read, 'existingTrail') === 'true',
+    accountAlarms: text(read, 'accountAlarms') !== 'false',
     stripePriceId: requiredText(read, 'stripePriceId'),
     stripePublishableKey: requiredText(read, 'stripePublishableKey'),
     installerWindowsUrl: requiredText(read, 'installerWindowsUrl'),

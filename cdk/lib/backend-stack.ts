@@ -137,6 +137,7 @@ export class BackendStack extends Stack {
       securityRule: this.securityEvents.rule,
       trail: this.securityEvents.trail,
       alarmEmail: config.alarmEmail,
+      accountAlarms: config.accountAlarms,
       envName: config.envName,
     });
 
@@ -174,6 +175,10 @@ export class BackendStack extends Stack {
       StripeSecretArn: [this.secrets.stripe.secretArn, 'Fill with { secretKey, webhookSecret }'],
       LicenseSigningKeySecretArn: [this.secrets.licenseSigningKey.secretArn, 'JSON { privateKeyPem }'],
       UserPoolId: [this.auth.userPool.userPoolId, 'Cognito user pool'],
+      TableName: [
+        this.data.table.tableName,
+        'The DynamoDB table (npm run support and the smoke test read it)',
+      ],
       AlarmTopicArn: [this.monitoring.topic.topicArn, 'Subscribe more alarm receivers here'],
       ApiOriginUrl: [
         `https://${this.api.originDomainName}`,

@@ -37,6 +37,8 @@ export interface MonitoringProps {
   /** The trail those events come from, when the stack made it: its stopping ends the security mails. */
   trail?: cloudtrail.Trail;
   alarmEmail?: string;
+  /** Whether this environment watches the account's own metrics (app-config.ts, accountAlarms). */
+  accountAlarms: boolean;
   /** Keeps the custom metrics of two environments in one account apart. */
   envName: string;
 }
@@ -144,19 +146,8 @@ export class Monitoring extends Construct {
         comparisonOperator: atLeastOne,
       });
     }
-    // Throttling is the account's concurrency running out, one concern for every function: Lambda's
-    // Throttles without dimensions, across the region's functions.
-    this.add(this, 'LambdaThrottles', {
-      alarmDescription: "Lambda throttled invocations: the account's concurrency is exhausted",
-      metric: new cloudwatch.Metric({
-        namespace: 'AWS/Lambda',
-        metricName: 'Throttles',
-        period,
-        statistic: 'Sum',
-      }),
-      threshold: 1,
-      comparisonOperator: atLeastOne,
-    });
+    // The account's own metrics: one environment of the account watches them, so one event pages once.
+    if (props.accountAlarms) this.accountAlarms();
 
     this.add(this, 'TableThrottles', {
       alarmDescription: 'DynamoDB read or write requests throttled',
@@ -233,6 +224,25 @@ export class Monitoring extends Construct {
         targets: [new targets.SnsTopic(this.topic)],
       });
     }
+  }
+
+  /** Alarms on the account's own metrics in the region, which one environment of an account watches. */
+  private accountAlarms(): void {
+    const period = Duration.minutes(5);
+    const atLeastOne = cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD;
+    // Throttling is the account's concurrency running out, one concern for every function: Lambda's
+    // Throttles without dimensions, across the region's functions.
+    this.add(this, 'LambdaThrottles', {
+      alarmDescription: "Lambda throttled invocations: the account's concurrency is exhausted",
+      metric: new cloudwatch.Metric({
+        namespace: 'AWS/Lambda',
+        metricName: 'Throttles',
+        period,
+        statistic: 'Sum',
+      }),
+      threshold: 1,
+      comparisonOperator: atLeastOne,
+    });
 
     // SES's account reputation (account-wide, in the stack's region): past its review rates SES may
     // pause sending, and every mail of the product and of Cognito stops.

@@ -9,6 +9,7 @@ import { checkSettings } from './settings';
 import { deployedOutputs } from '../deployed-outputs';
 import { checkPrice, ensureWebhookEndpoint } from './stripe';
 import { storedStripeKey, storeStripeSecret } from './stripe-secret';
+import { checkTrail } from './trail';
 
 // `npm run deploy`'s checks in the order the deploy needs them (cdk/deploy.ts): everything that can be
 // known before a stack exists first, so a first deploy stops before creating anything; the webhook
@@ -65,9 +66,19 @@ export async function beforeDeploy(config: AppConfig, opts: BeforeDeployOptions 
     })),
   );
 
-  // The Stripe secret of an earlier deploy: from this checkout's outputs file, else from AWS (any checkout).
-  const storedArn =
-    opts.storedStripeSecretArn ?? (await deployedOutputs(region, config.envName, 'backend'))?.StripeSecretArn;
+  // An earlier deploy's outputs: from this checkout's outputs file, else from AWS (any checkout).
+  const earlier = opts.storedStripeSecretArn
+    ? undefined
+    : await deployedOutputs(region, config.envName, 'backend');
+  findings.push(
+    await checkTrail(region, {
+      existingTrail: config.existingTrail,
+      firstDeploy: !opts.storedStripeSecretArn && !earlier,
+    }),
+  );
+
+  // The Stripe secret of an earlier deploy.
+  const storedArn = opts.storedStripeSecretArn ?? earlier?.StripeSecretArn;
   const stripeKey = opts.stripeKeyFromEnv || (await storedStripeKey(region, storedArn));
   if (!stripeKey) {
     findings.push(

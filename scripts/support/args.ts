@@ -17,12 +17,13 @@ Commands (each writes an audit record: who, when, what, with what outcome):
 
 Target: the local stack that \`npm start\` runs (its .local/stack.json, or LOCAL_DIR's), or with --url a
 deployment, read with your AWS credentials (AWS_PROFILE or the usual environment):
-  --url <site>             the deployed site; its stack's outputs are read from --outputs
+  --url <site>             the deployed site; its stack's outputs are read from --outputs when this
+                           checkout deployed it, else from AWS (SSM /stockbench/<env>/backend-outputs)
   --outputs <file>         the deploy's outputs file (default cdk.out/backend-outputs.json)
-  --region <region>        } default: from the outputs file
-  --user-pool <id>         }
+  --region <region>        the backend's region (default: AWS_REGION, or the outputs file's)
+  --user-pool <id>         } default: from the stack's outputs
   --stripe-secret <arn>    }
-  --table <name>           the DynamoDB table (default: the outputs file's TableName)
+  --table <name>           }
   --operator <name>        who does it, for the audit record (env SUPPORT_OPERATOR; default your login)
   --json                   lookup answers JSON`;
 

@@ -9,6 +9,7 @@ import {
   NotFoundException,
   SESv2Client,
 } from '@aws-sdk/client-sesv2';
+import { CloudTrailClient, DescribeTrailsCommand } from '@aws-sdk/client-cloudtrail';
 import { GetParameterCommand, ParameterNotFound, SSMClient } from '@aws-sdk/client-ssm';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -30,6 +31,7 @@ const sts = mockClient(STSClient);
 const ssm = mockClient(SSMClient);
 const ses = mockClient(SESv2Client);
 const secrets = mockClient(SecretsManagerClient);
+const cloudtrail = mockClient(CloudTrailClient);
 
 const KEY = 'sk_test_preflight';
 const SECRET_ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:SecretsStripe-AbCdEf';
@@ -72,6 +74,8 @@ function healthyAccount() {
   ssm.reset();
   ses.reset();
   secrets.reset();
+  cloudtrail.reset();
+  cloudtrail.on(DescribeTrailsCommand).resolves({ trailList: [] });
   sts
     .on(GetCallerIdentityCommand)
     .resolves({ Account: '123456789012', Arn: 'arn:aws:iam::123456789012:user/ops' });
@@ -220,6 +224,14 @@ describe('before anything is deployed', () => {
     ]);
     const dev = await run(config({ alarmEmail: '' }));
     expect(dev.findings.filter((f) => f.status === 'warn').map((f) => f.check)).toEqual(['alarm receiver']);
+  });
+
+  it('stops when existingTrail says the account has a trail and none logs management events', async () => {
+    expect(await failures(run(config({ existingTrail: 'true' })))).toEqual([
+      expect.objectContaining({ check: 'CloudTrail', detail: expect.stringContaining('no security mail') }),
+    ]);
+    const own = await run(config());
+    expect(own.findings.find((f) => f.check === 'CloudTrail')?.status).toBe('ok');
   });
 
   it.each([
