@@ -20,7 +20,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
     plugins: unknown[];
     output: { chunkFilename: string; chunkLoadTimeout: number };
     devtool: unknown;
-    optimization: { minimizer?: unknown[] };
+    optimization?: { minimizer?: unknown[] };
   };
   if (stage !== 'build-javascript') {
     // Gatsby hands server rendering node-fetch 2 as its `fetch`; Node has its own since 18, and node-fetch
@@ -42,9 +42,11 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
     // Source maps for our own error reports only: no chunk names its map, and none is uploaded
     // (cdk/site/unpublished-files.ts).
     config.devtool = 'hidden-source-map';
-    config.optimization.minimizer = (config.optimization.minimizer ?? []).map((plugin) =>
-      isJsMinifier(plugin) ? clientJsMinifier() : plugin,
-    );
+    if (config.optimization?.minimizer) {
+      config.optimization.minimizer = config.optimization.minimizer.map((plugin) =>
+        isJsMinifier(plugin) ? clientJsMinifier() : plugin,
+      );
+    }
   }
   actions.replaceWebpackConfig(config);
 };
