@@ -1,4 +1,5 @@
 import type { CreateWebpackConfigArgs } from 'gatsby';
+import TerserPlugin from 'terser-webpack-plugin';
 import { onCreateWebpackConfig } from '../gatsby/on-create-webpack-config';
 
 // The build's webpack settings, given the configuration Gatsby would hand to the hook.
@@ -8,8 +9,21 @@ class ProvidePlugin {
   constructor(readonly definitions: Record<string, string>) {}
 }
 
-function configure(stage: string, plugins: unknown[]): { plugins: unknown[]; cache?: unknown } {
-  const config = { cache: {}, externals: [], plugins, output: { chunkFilename: '' }, devtool: 'source-map' };
+interface Configured {
+  plugins: unknown[];
+  cache?: unknown;
+  optimization: { minimizer: unknown[] };
+}
+
+function configure(stage: string, plugins: unknown[], minimizer: unknown[] = []): Configured {
+  const config = {
+    cache: {},
+    externals: [],
+    plugins,
+    output: { chunkFilename: '' },
+    devtool: 'source-map',
+    optimization: { minimizer },
+  };
   let replaced: typeof config | undefined;
   const args = {
     stage,
@@ -40,4 +54,31 @@ describe('webpack configuration', () => {
     expect(config.plugins).toEqual([other]);
     expect(config.cache).toBe(false);
   });
+
+  it('minifies the browser bundle with swc, to ES5, and keeps the CSS minimizer', async () => {
+    // Gatsby's own JS minimizer (terser) and a stand-in for its CSS one.
+    const css = { name: 'css' };
+    const { minimizer } = configure('build-javascript', [other], [new TerserPlugin(), css]).optimization;
+    expect(minimizer).toHaveLength(2);
+    expect(minimizer[1]).toBe(css);
+    const js = (minimizer[0] as { options: { minimizer: MinimizerSettings } }).options.minimizer;
+    expect(js.implementation).toBe(TerserPlugin.swcMinify);
+    const source = 'var list = [1, 2].map(function (value) { return value * 2; }); console.log(list);';
+    const { code } = await js.implementation({ 'a.js': source }, undefined, js.options, false);
+    // Shorter, and no ES2015 syntax made from ES5 input (the bundle targets ES5).
+    expect(code.length).toBeLessThan(source.length);
+    expect(code).not.toMatch(/=>|\blet\b|\bconst\b/);
+    expect(code).toContain('function');
+  });
 });
+
+/** What terser-webpack-plugin keeps of its `minify` and `terserOptions`. */
+interface MinimizerSettings {
+  implementation: (
+    input: Record<string, string>,
+    sourceMap: undefined,
+    options: unknown,
+    extractComments: boolean,
+  ) => Promise<{ code: string }>;
+  options: unknown;
+}

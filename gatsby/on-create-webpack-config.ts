@@ -1,5 +1,6 @@
 import type { GatsbyNode } from 'gatsby';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../src/components/error-screen/chunk-reload';
+import { clientJsMinifier, isJsMinifier } from './client-js-minifier';
 
 // Chunk files named by id and content hash only: webpack's runtime, a first-visit script, otherwise
 // carries a map from every chunk's id to its name (component---src-pages-…) to build the file names.
@@ -19,6 +20,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
     plugins: unknown[];
     output: { chunkFilename: string; chunkLoadTimeout: number };
     devtool: unknown;
+    optimization?: { minimizer?: unknown[] };
   };
   if (stage !== 'build-javascript') {
     // Gatsby hands server rendering node-fetch 2 as its `fetch`; Node has its own since 18, and node-fetch
@@ -40,6 +42,11 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
     // Source maps for our own error reports only: no chunk names its map, and none is uploaded
     // (cdk/site/unpublished-files.ts).
     config.devtool = 'hidden-source-map';
+    if (config.optimization?.minimizer) {
+      config.optimization.minimizer = config.optimization.minimizer.map((plugin) =>
+        isJsMinifier(plugin) ? clientJsMinifier() : plugin,
+      );
+    }
   }
   actions.replaceWebpackConfig(config);
 };
