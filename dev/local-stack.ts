@@ -68,6 +68,8 @@ export interface LocalStackOptions {
    * Cognito's 3 minutes unless a test needs a shorter one. The proxy and the triggers both use it.
    */
   authSessionSeconds?: number;
+  /** Passkeys as a first factor on the local Cognito, as CDK context `passkeys` deploys them. Default off. */
+  passkeys?: boolean;
 }
 
 export interface LocalStack {
@@ -306,6 +308,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       securityEventsFunction: opts.securityEvents === false ? undefined : 'security-events',
       iamGate: { url: gate.url, mark: cognitoMark },
       challengeSessions: opts.authSessionSeconds ? { ttlMs: opts.authSessionSeconds * 1000 } : undefined,
+      passkeys: opts.passkeys ?? false,
       progress: log,
     });
     stops.push(cognito.stop);
@@ -375,6 +378,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       awsGate: gate.url,
       adminCredentials: { accessKeyId: admin.accessKeyId, secretAccessKey: admin.secretAccessKey },
       machineLimit,
+      passkeys: opts.passkeys ?? false,
       startedAt: new Date().toISOString(),
     };
     if (withSite) await opts.prepareSite?.(info);

@@ -97,6 +97,7 @@ export const claimsOf = (token: string): Record<string, unknown> =>
  * `sesSandbox`: SES as in a new account (dev/local-stack.ts).
  * `machineLimit`: the deployment's limit on machines per license (default none).
  * `authSessionSeconds`: how long a sign-in challenge can be answered (Cognito's 3 minutes by default).
+ * `passkeys`: passkeys as a first factor on the local Cognito (off by default, as deployed).
  */
 export async function startBff(
   opts: {
@@ -105,6 +106,7 @@ export async function startBff(
     sesSandbox?: { verifiedRecipients: string[] };
     machineLimit?: number;
     authSessionSeconds?: number;
+    passkeys?: boolean;
   } = {},
 ): Promise<Bff> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bff-'));
@@ -118,6 +120,7 @@ export async function startBff(
     sesSandbox: opts.sesSandbox,
     machineLimit: opts.machineLimit ?? null,
     authSessionSeconds: opts.authSessionSeconds,
+    passkeys: opts.passkeys,
   });
   const { info } = stack;
   const stripeUrl = new URL(info.stripeApi);
