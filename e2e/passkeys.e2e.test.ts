@@ -10,12 +10,15 @@ import { SETTLE_MS } from './until';
 
 // Passkeys as a person uses them, with Chromium's virtual authenticator standing in for the device's
 // (the DevTools Protocol's WebAuthn domain: a platform authenticator that verifies its user): add one on
-// /profile, sign out, sign in with it, remove it, and the same sign-in is then refused. e2e/run.ts starts
-// the stack with passkeys on and builds the site with GATSBY_PASSKEYS.
+// /profile, sign out, sign in with it (another device, without it, is told so), remove it, and the same
+// sign-in is then refused. e2e/run.ts starts the stack with passkeys on and builds the site with
+// GATSBY_PASSKEYS.
 
 const browser = sharedBrowser();
 const NO_PASSKEY =
   'This account has no passkey yet. Sign in with your password; you can add a passkey on your profile.';
+const OTHER_DEVICE =
+  'The passkey prompt was closed or timed out, or this device has no passkey for this account. Try again, or sign in with your password.';
 /** PASSKEY_SCREENS=<dir>: the Passkeys section is photographed there, on a desk and a phone, light and dark. */
 const SCREENS_DIR = process.env.PASSKEY_SCREENS;
 
@@ -76,7 +79,7 @@ async function photograph(page: Page, name: string, part = page.locator('main'))
 }
 
 describe('passkeys', () => {
-  it('adds one on /profile, signs in with it, removes it, and it signs in no more', async () => {
+  it('adds one on /profile, signs in with it (a device without it is refused in words), removes it, and it signs in no more', async () => {
     const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(SETTLE_MS);
     const { page, cdp, id } = await withAuthenticator(context);
@@ -124,6 +127,15 @@ describe('passkeys', () => {
     await passkeySignIn(page, email);
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/home/');
     await page.getByRole('button', { name: 'Account', exact: true }).waitFor();
+
+    // Another device, without this passkey: its prompt finds none, and the page says so in words.
+    const other = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+    other.setDefaultTimeout(SETTLE_MS);
+    const { page: elsewhere } = await withAuthenticator(other);
+    await passkeySignIn(elsewhere, email);
+    await elsewhere.getByRole('alert').filter({ hasText: OTHER_DEVICE }).waitFor();
+    expect(new URL(elsewhere.url()).pathname.replace(/\/$/, '')).toBe('/sign-in');
+    await other.close();
 
     // Remove it, after the confirmation.
     await page.goto(`${site()}/profile`);
