@@ -3,7 +3,10 @@ import path from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { seriousViolations } from './axe';
 import { sharedBrowser } from './browser';
-import { createVerifiedUser, PASSWORD } from './account-helpers';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { generateSync } from 'otplib';
+import { startSignIn, turnOnTwoFactor } from '../lambdas/__tests__/support/two-factor';
+import { createVerifiedUser, PASSWORD, stackInfo } from './account-helpers';
 import { NARROW_WIDTHS, outsideValueColumn, overflowAtEachWidth } from './layout';
 import { siteUrl } from './site';
 import { SETTLE_MS } from './until';
@@ -56,6 +59,17 @@ async function passkeySignIn(page: Page, email: string): Promise<void> {
   await page.goto(`${site()}/sign-in`);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Sign In With a Passkey' }).click();
+}
+
+/** Signs in with the password at the site's localhost address and adds a passkey on /profile. */
+async function addPasskeyAfterPassword(page: Page, email: string): Promise<void> {
+  await page.goto(`${site()}/sign-in?next=%2Fprofile`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const section = page.getByRole('region', { name: 'Passkeys' });
+  await section.getByRole('button', { name: 'Add a Passkey' }).click();
+  await section.getByRole('status').filter({ hasText: 'Passkey added.' }).waitFor();
 }
 
 async function signOut(page: Page): Promise<void> {
@@ -156,6 +170,32 @@ describe('passkeys', () => {
       credentials: [expect.anything()],
     });
     expect(errors).toEqual([]);
+    await context.close();
+  });
+  it('with two-factor sign-in on, asks for the authenticator-app code after the passkey', async () => {
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(SETTLE_MS);
+    const { page } = await withAuthenticator(context);
+    const email = await createVerifiedUser('passkey-mfa');
+    await addPasskeyAfterPassword(page, email);
+
+    // Two-factor sign-in turned on through Cognito, as /profile's setup does it.
+    const info = await stackInfo();
+    const cognito = new CognitoIdentityProviderClient({
+      region: info.region,
+      endpoint: info.cognitoEndpoint,
+      credentials: { accessKeyId: 'anyone', secretAccessKey: 'anyone' },
+    });
+    const { accessToken = '' } = await startSignIn(cognito, info.clientId, email, PASSWORD);
+    const secret = await turnOnTwoFactor(cognito, accessToken);
+
+    // A new visit (the change ends the old session anyway): the passkey, then the code.
+    await page.evaluate(() => window.localStorage.clear());
+    await passkeySignIn(page, email);
+    await page.getByLabel('Authentication Code').fill(generateSync({ secret }));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/home/');
+    await page.getByRole('button', { name: 'Account', exact: true }).waitFor();
     await context.close();
   });
 });
