@@ -75,6 +75,8 @@ export interface LocalStackOptions {
    * move every later file's time too.
    */
   clockFixed?: string;
+  /** Passkeys as a first factor on the local Cognito, as CDK context `passkeys` deploys them. Default off. */
+  passkeys?: boolean;
 }
 
 export interface LocalStack {
@@ -313,6 +315,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       securityEventsFunction: opts.securityEvents === false ? undefined : 'security-events',
       iamGate: { url: gate.url, mark: cognitoMark },
       challengeSessions: opts.authSessionSeconds ? { ttlMs: opts.authSessionSeconds * 1000 } : undefined,
+      passkeys: opts.passkeys ?? false,
       progress: log,
     });
     stops.push(cognito.stop);
@@ -383,6 +386,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       awsGate: gate.url,
       adminCredentials: { accessKeyId: admin.accessKeyId, secretAccessKey: admin.secretAccessKey },
       machineLimit,
+      passkeys: opts.passkeys ?? false,
       startedAt: new Date().toISOString(),
     };
     const listening = [

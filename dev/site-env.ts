@@ -14,5 +14,7 @@ export function siteBuildEnv(info: StackInfo): Record<string, string> {
     GATSBY_STRIPE_JS_URL: info.stripeJs,
     // What the public pages say about machines per license; the handlers apply the same setting.
     GATSBY_LICENSE_MACHINE_LIMIT: info.machineLimit ? String(info.machineLimit) : '',
+    // Passkeys on the pages only where the stack's Cognito takes them.
+    GATSBY_PASSKEYS: info.passkeys ? 'true' : '',
   };
 }

@@ -43,6 +43,8 @@ export interface StackInfo {
   adminCredentials: { accessKeyId: string; secretAccessKey: string };
   /** Machines one license may be used on at once (LICENSE_MACHINE_LIMIT); null: no limit. */
   machineLimit: number | null;
+  /** Passkeys as a first factor on the local Cognito (LocalStackOptions.passkeys). */
+  passkeys: boolean;
   startedAt: string;
 }
 

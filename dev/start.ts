@@ -12,13 +12,15 @@ import { stackInfoPath, type StackInfo } from './stack-info';
 // same origin, and stops every child on Ctrl-C or SIGTERM. Only then does it write stack.json and
 // print the URLs: nothing reaches the old site while the new one builds.
 // Flags: --no-site (emulators and API only), --rebuild (build the site even if it looks current),
-// --no-webhooks (the Stripe emulator delivers no events; for bench:api).
+// --no-webhooks (the Stripe emulator delivers no events; for bench:api), --passkeys (passkeys on the
+// local Cognito and the pages, as CDK context `passkeys` deploys them; the site is then used on localhost).
 
 const { values: flags } = parseArgs({
   options: {
     'no-site': { type: 'boolean', default: false },
     rebuild: { type: 'boolean', default: false },
     'no-webhooks': { type: 'boolean', default: false },
+    passkeys: { type: 'boolean', default: false },
   },
 });
 const withSite = !flags['no-site'];
@@ -26,6 +28,10 @@ const dir = path.resolve(process.env.LOCAL_DIR || '.local');
 const root = path.join(__dirname, '..');
 
 let starting: Promise<LocalStack> | undefined;
+
+/** WebAuthn refuses IP addresses: with passkeys the site is used on localhost, the relying party. */
+const siteAddress = (info: StackInfo): string =>
+  info.passkeys && info.site ? info.site.replace('//127.0.0.1:', '//localhost:') : (info.site ?? '');
 let build: ChildProcess | undefined;
 let stopping = false;
 
@@ -111,6 +117,7 @@ async function main(): Promise<void> {
     site: withSite,
     ports: 'fixed',
     webhooks: !flags['no-webhooks'],
+    passkeys: flags.passkeys,
     prepareSite: buildSite,
   });
   const { info, demo } = await starting;
@@ -120,7 +127,7 @@ async function main(): Promise<void> {
       '',
       '  Stockbench is running locally.',
       '',
-      withSite ? `  Site      ${info.site}` : `  API       ${info.api}`,
+      withSite ? `  Site      ${siteAddress(info)}` : `  API       ${info.api}`,
       `  Outbox    ${info.outbox}   (every email sent, links clickable)`,
       `  Sign in   ${demo.email} / ${demo.password}`,
       '',

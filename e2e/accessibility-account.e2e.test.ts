@@ -44,7 +44,7 @@ describe('axe-core on the account pages', () => {
     await check('/sign-in');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('wrong-password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText('Incorrect email address or password.').waitFor();
     await check('/sign-in with an error');
 
@@ -92,7 +92,7 @@ describe('axe-core on the account pages', () => {
 
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(/\/must-verify-email/);
     await page.getByText(email, { exact: true }).waitFor();
     await check('/must-verify-email');

@@ -68,7 +68,7 @@ describe('account journeys: links an attacker sends', () => {
       await page.goto(`${siteUrl()}/sign-in?next=${next}`);
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       // Signed in, the form navigates to where `next` leads: the home page of this site.
       const origin = new URL(siteUrl()).origin;
       await page.waitForURL((url) => url.origin === origin && url.pathname === '/');

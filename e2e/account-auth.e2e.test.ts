@@ -74,7 +74,7 @@ describe('account journeys: sign-up, verification, reset, guards', () => {
     await page.goto(`${siteUrl()}/sign-in`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('wrong-password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText('Incorrect email address or password.').waitFor();
 
     await submitSignUp(page, email);
@@ -113,7 +113,7 @@ describe('account journeys: sign-up, verification, reset, guards', () => {
     await atSignIn(page);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(/\/profile\/?$/);
     await page.getByText(`Signed in as ${email}.`).waitFor();
     await context.close();
@@ -128,7 +128,7 @@ describe('account journeys: sign-up, verification, reset, guards', () => {
 
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(/\/must-verify-email/);
     await page.getByText(email, { exact: true }).waitFor();
     // The sign-up email still works, so signing in sent none (e2e/verification-mail.e2e.test.ts).

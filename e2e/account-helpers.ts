@@ -95,7 +95,7 @@ export async function signIn(page: Page, email: string, password = PASSWORD, nex
   await page.goto(`${siteUrl()}/sign-in${next === '/' ? '' : `?next=${encodeURIComponent(next)}`}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL((url) => url.pathname === next || url.pathname === `${next}/`);
   await page.getByRole('button', { name: 'Account', exact: true }).waitFor();
 }
@@ -141,7 +141,7 @@ export async function advanceStripeClock(seconds: number): Promise<void> {
 export async function atSignIn(page: Page): Promise<void> {
   await page.waitForURL(/\/sign-in\/?(\?.*)?$/);
   await page.getByRole('heading', { level: 1, name: 'Sign In' }).waitFor();
-  await page.getByRole('button', { name: 'Sign In' }).waitFor();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
 }
 
 /** On /licenses with no subscription: Buy Licenses, pay with `card` on /checkout, back on /licenses. */

@@ -32,7 +32,7 @@ function wrongCodeFor(secret: string): string {
 async function submitPassword(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 describe('two-factor sign-in with an authenticator app', () => {

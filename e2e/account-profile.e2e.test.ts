@@ -57,7 +57,7 @@ describe('account journeys: profile', () => {
     await page.goto(`${siteUrl()}/sign-in`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page
       .getByText('The password of this account no longer works, because the account was recovered.', {
         exact: false,
@@ -133,7 +133,7 @@ describe('account journeys: profile', () => {
     await page.goto(`${siteUrl()}/sign-in`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText('Incorrect email address or password.').waitFor();
     await context.close();
   });
@@ -153,7 +153,7 @@ describe('account journeys: a changed address is verified by its link', () => {
 
     await page.getByLabel('Email').fill(newEmail);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(/\/must-verify-email/);
     await page.getByText(newEmail, { exact: true }).waitFor();
 

@@ -53,7 +53,7 @@ describe('nobody can squat an address', () => {
     // The squatter's account is gone with its password.
     await squatter.page.getByLabel('Email').fill(bob);
     await squatter.page.getByLabel('Password').fill('squatters-secret');
-    await squatter.page.getByRole('button', { name: 'Sign In' }).click();
+    await squatter.page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await squatter.page.getByText('Incorrect email address or password.').waitFor();
 
     expect([...squatter.errors, ...owner.errors]).toEqual([]);

@@ -36,7 +36,7 @@ async function signInAt(page: Page, origin: string, email: string): Promise<void
   await page.goto(`${origin}/sign-in?next=${encodeURIComponent('/licenses')}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/licenses');
 }
 

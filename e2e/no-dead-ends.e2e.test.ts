@@ -154,7 +154,7 @@ describe('no dead ends', () => {
       .waitFor();
     await page.getByLabel('Email').fill(newEmail);
     await page.getByLabel('Password').fill('another-secret');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(/\/must-verify-email/);
     await page.goto(`${siteUrl()}/licenses`);
     await page.waitForURL(/\/sign-in\/?\?next=%2Flicenses&note=verifyFirst$/);

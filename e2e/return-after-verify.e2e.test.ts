@@ -27,7 +27,7 @@ describe('account journeys: back to the page after verifying', () => {
     await page.waitForURL(/\/sign-in\/?\?next=%2Flicenses/);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(/\/must-verify-email/);
 
     // The mailed link verifies the address; the home page asks to sign in again.
@@ -37,7 +37,7 @@ describe('account journeys: back to the page after verifying', () => {
     await page.goto(`${siteUrl()}/sign-in`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/licenses');
     await page.getByText('You have no licenses yet.').waitFor();
     expect(errors).toEqual([]);

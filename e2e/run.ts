@@ -33,7 +33,15 @@ async function main(): Promise<number> {
   // Their stack traces unmapped: the same behaviour at less CPU (dev/handler-source-maps.ts).
   process.env.HANDLER_SOURCE_MAPS ??= 'off';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-stack-'));
-  const stack = await startLocalStack({ dir, site: true, ports: 'auto', log: () => undefined });
+  // Passkeys on, in the local Cognito and in the build (siteBuildEnv): passkeys.e2e.test.ts uses them, and
+  // every other journey passes with them on, as on a pool that takes them.
+  const stack = await startLocalStack({
+    dir,
+    site: true,
+    ports: 'auto',
+    log: () => undefined,
+    passkeys: true,
+  });
   try {
     if (args.includes('--no-build')) {
       console.warn(

@@ -34,7 +34,7 @@ describe('verification emails', () => {
 
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(/\/must-verify-email/);
     await page.getByText('A verification email has been sent to').waitFor();
 

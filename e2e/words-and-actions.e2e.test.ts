@@ -174,7 +174,8 @@ describe('words and actions', () => {
     }
     await page.goto(`${siteUrl()}/sign-in`);
     await atSignIn(page);
-    expect(await buttonLabels(page)).toEqual(['Sign In']);
+    // The e2e build has passkeys on (e2e/run.ts): their button beside the password's.
+    expect(await buttonLabels(page)).toEqual(['Sign In', 'Sign In With a Passkey']);
     await page.goto(`${siteUrl()}/sign-up`);
     await page.getByRole('button', { name: 'Create Account', exact: true }).waitFor();
     expect(offenders).toEqual([]);

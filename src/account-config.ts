@@ -16,6 +16,11 @@ export const accountConfig = {
    * new ID token by POST and a DELETE on sign-out (auth/token-sync.ts). Unset: nothing is sent.
    */
   tokenSyncUrl: env(process.env.GATSBY_TOKEN_SYNC_URL),
+  /**
+   * Passkeys on /profile and /sign-in: 'true' only where the user pool takes them (CDK context
+   * `passkeys`, a local stack's `passkeys` option). Otherwise the pages look as without them.
+   */
+  passkeys: process.env.GATSBY_PASSKEYS === 'true',
   /** Stripe. jsUrl is set only locally: the emulator's stand-in Stripe.js, loaded before loadStripe. */
   stripe: {
     publishableKey: env(process.env.GATSBY_STRIPE_PUBLISHABLE_KEY),

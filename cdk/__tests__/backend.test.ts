@@ -323,13 +323,15 @@ describe('alarms', () => {
 describe('outputs', () => {
   it('every GATSBY_* build variable that has a value, and the operator values', () => {
     const outputs = stack.t.toJSON().Outputs as Record<string, unknown>;
-    const unset = ['GATSBY_ANALYTICS_ID', 'GATSBY_LICENSE_MACHINE_LIMIT'];
+    const unset = ['GATSBY_ANALYTICS_ID', 'GATSBY_LICENSE_MACHINE_LIMIT', 'GATSBY_PASSKEYS'];
     for (const name of SITE_BUILD_VARIABLES.filter((n) => !unset.includes(n))) {
       expect(outputs).toHaveProperty(outputIdFor(name));
     }
     expect(outputs).not.toHaveProperty(outputIdFor('GATSBY_ANALYTICS_ID'));
     // No machine limit by default: the site says "unlimited devices" and no handler has a limit.
     expect(outputs).not.toHaveProperty(outputIdFor('GATSBY_LICENSE_MACHINE_LIMIT'));
+    // Passkeys off by default: the build shows none (the deploy script reads the missing output as '').
+    expect(outputs).not.toHaveProperty(outputIdFor('GATSBY_PASSKEYS'));
     for (const fn of props('AWS::Lambda::Function')) {
       expect(JSON.stringify(fn.Environment ?? {})).not.toContain('LICENSE_MACHINE_LIMIT');
     }

@@ -114,4 +114,6 @@ it('passkeys, turned on, belong to the custom domain: the user pool names it as 
     WebAuthnRelyingPartyID: 'www.stockbench.app',
     WebAuthnUserVerification: 'required',
   });
+  // The site build shows them (GATSBY_PASSKEYS) only where the pool takes them.
+  expect(t.toJSON().Outputs.GatsbyPasskeys).toMatchObject({ Value: 'true' });
 });

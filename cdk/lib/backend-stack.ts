@@ -155,6 +155,8 @@ export class BackendStack extends Stack {
       GATSBY_INSTALLER_WINDOWS_URL: config.installerWindowsUrl,
       GATSBY_INSTALLER_MACOS_URL: config.installerMacosUrl,
       GATSBY_LICENSE_MACHINE_LIMIT: config.machineLimit?.toString(),
+      // The site shows passkeys only where the pool takes them (unset, the output is left out: off).
+      GATSBY_PASSKEYS: config.passkeys ? 'true' : undefined,
     };
     const kept: Record<string, string> = {};
     for (const [name, value] of Object.entries(build) as [SiteBuildVariable, string | undefined][]) {

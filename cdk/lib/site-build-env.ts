@@ -18,6 +18,7 @@ export const SITE_BUILD_VARIABLES = [
   'GATSBY_INSTALLER_WINDOWS_URL',
   'GATSBY_INSTALLER_MACOS_URL',
   'GATSBY_LICENSE_MACHINE_LIMIT',
+  'GATSBY_PASSKEYS',
 ] as const;
 
 export type SiteBuildVariable = (typeof SITE_BUILD_VARIABLES)[number];

@@ -40,7 +40,7 @@ export const ACCOUNT_STATES: readonly PageState[] = [
     reach: async (page) => {
       await page.getByLabel('Email').fill(uniqueEmail('screens-nobody'));
       await page.getByLabel('Password').fill('not-the-password');
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await page.getByText('Incorrect email address or password.').waitFor();
     },
   },
@@ -73,7 +73,7 @@ export const ACCOUNT_STATES: readonly PageState[] = [
     reach: async (page, accounts) => {
       await page.getByLabel('Email').fill(accounts.unverified);
       await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await page.waitForURL(/\/must-verify-email/);
       await button(page, 'Resend Email');
     },

@@ -15,6 +15,10 @@ export type AuthScreen =
   | 'profile'
   /** /profile's two-factor section: setting it up, and turning it off with password and code. */
   | 'mfa'
+  /** /profile's passkeys: adding (the browser's prompt, then Cognito), listing, removing. */
+  | 'passkeys'
+  /** Signing in with a passkey (the browser's prompt, then Cognito). */
+  | 'signInPasskey'
   | 'billing';
 
 type Messages = Partial<Record<AuthScreen | 'any', string>>;
@@ -29,6 +33,7 @@ const tooMany: Messages = {
   profile: TOO_MANY_PASSWORD,
   mfa: TOO_MANY_PASSWORD,
 };
+const PASSWORD_INSTEAD = 'Try again, or sign in with your password.';
 const WRONG_CODE = 'Incorrect code. Enter the 6-digit code your authenticator app shows now.';
 
 const table: Record<string, Messages> = {
@@ -39,6 +44,8 @@ const table: Record<string, Messages> = {
     profile: 'Incorrect current password.',
     verifyLink: 'Incorrect password.',
     mfa: 'Incorrect current password.',
+    // The assertion failed Cognito's checks (a passkey it does not know, a copied one, a late answer).
+    signInPasskey: `This passkey was not accepted. ${PASSWORD_INSTEAD}`,
   },
   // The verification link's page, for an account that must finish signing in first (a second factor).
   SignInFirst: { any: 'Please sign in, then open the link in the email again.' },
@@ -53,7 +60,12 @@ const table: Record<string, Messages> = {
     action: 'Password must be at least 6 characters.',
     profile: 'New password must be at least 6 characters.',
   },
-  LimitExceededException: tooMany,
+  // StartWebAuthnRegistration's answer to a user who holds the most passkeys Cognito keeps.
+  LimitExceededException: {
+    ...tooMany,
+    passkeys:
+      'Your account has the most passkeys it can hold. Remove one you no longer use, then add the new one.',
+  },
   TooManyRequestsException: tooMany,
   TooManyFailedAttemptsException: tooMany,
   TOO_MANY_ATTEMPTS: tooMany,
@@ -67,6 +79,29 @@ const table: Record<string, Messages> = {
   ExpiredCodeException: { any: 'This link has expired. Please request a new one.' },
   INVALID_ACTION_CODE: { any: 'This link is invalid or has expired.' },
   USED_ACTION_CODE: { any: 'This link has already been used.' },
+  // aws-amplify's names for what the browser's passkey prompt answered (client/utils/passkey/errors).
+  PasskeyRegistrationCanceled: {
+    any: 'The passkey prompt was closed or timed out, so no passkey was added. Try again when you are ready.',
+  },
+  PasskeyAuthenticationCanceled: {
+    any: `The passkey prompt was closed or timed out, or this device has no passkey for this account. ${PASSWORD_INSTEAD}`,
+  },
+  PasskeyOperationAborted: { any: `The passkey prompt was interrupted. ${PASSWORD_INSTEAD}` },
+  PasskeyAlreadyExists: {
+    any: 'This device already holds a passkey for your account: you can sign in with it.',
+  },
+  PasskeyNotSupported: {
+    any: 'This browser cannot use passkeys. Try another browser or device.',
+    signInPasskey: 'This browser cannot use passkeys. Sign in with your password.',
+  },
+  PasskeyRegistrationFailed: {
+    any: 'This device could not make a passkey. Try again, or use another device.',
+  },
+  PasskeyRetrievalFailed: { any: `This device could not use its passkey. ${PASSWORD_INSTEAD}` },
+  RelyingPartyMismatch: { any: `Passkeys do not work at this address of the site. ${PASSWORD_INSTEAD}` },
+  WebAuthnNotEnabledException: { any: 'Passkeys are not available yet. Please use your password.' },
+  // DeleteWebAuthnCredential's answer to a passkey already gone (removed in another tab, say).
+  ResourceNotFoundException: { passkeys: 'This passkey was already removed.' },
   PasswordResetRequiredException: {
     any:
       'The password of this account no longer works, because the account was recovered. Choose a new one ' +

@@ -26,6 +26,7 @@ export const STAMPED_VARIABLES = [
   'GATSBY_ANALYTICS_ID',
   'GATSBY_LICENSE_MACHINE_LIMIT',
   'GATSBY_TOKEN_SYNC_URL',
+  'GATSBY_PASSKEYS',
 ] as const;
 
 export interface BuildStamp {

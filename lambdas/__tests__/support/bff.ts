@@ -99,6 +99,7 @@ export const claimsOf = (token: string): Record<string, unknown> =>
  * `sesSandbox`: SES as in a new account (dev/local-stack.ts).
  * `machineLimit`: the deployment's limit on machines per license (default none).
  * `authSessionSeconds`: how long a sign-in challenge can be answered (Cognito's 3 minutes by default).
+ * `passkeys`: passkeys as a first factor on the local Cognito (off by default, as deployed).
  * `own: true`: a stack of the file's own even without settings (it moves the Stripe emulator's clock
  * or changes what every later file would see).
  * Without any of these, the file uses its Jest worker's stack (worker-stack-environment.ts).
@@ -110,6 +111,7 @@ export async function startBff(
     sesSandbox?: { verifiedRecipients: string[] };
     machineLimit?: number;
     authSessionSeconds?: number;
+    passkeys?: boolean;
     own?: boolean;
   } = {},
 ): Promise<Bff> {
@@ -247,6 +249,7 @@ async function ownStack(settings: Parameters<typeof startBff>[0] = {}): Promise<
     sesSandbox: settings.sesSandbox,
     machineLimit: settings.machineLimit ?? null,
     authSessionSeconds: settings.authSessionSeconds,
+    passkeys: settings.passkeys,
   });
   return {
     stack,

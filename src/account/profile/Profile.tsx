@@ -1,8 +1,10 @@
 import React from 'react';
+import { accountConfig } from '../../account-config';
 import type { SessionUser } from '../../auth/session';
 import { ChangeEmail } from './ChangeEmail';
 import { ChangePassword } from './ChangePassword';
 import { DeleteAccount } from './DeleteAccount';
+import { Passkeys } from './Passkeys';
 import { TwoFactor } from './TwoFactor';
 
 export function Profile({ user }: { user: SessionUser }) {
@@ -14,6 +16,7 @@ export function Profile({ user }: { user: SessionUser }) {
       <ChangeEmail user={user} />
       <ChangePassword />
       <TwoFactor user={user} />
+      {accountConfig.passkeys && <Passkeys />}
       <DeleteAccount user={user} />
     </>
   );

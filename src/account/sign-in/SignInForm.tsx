@@ -1,12 +1,19 @@
-import React, { useState } from 'react';
+import React, { useEffect, useRef, useState } from 'react';
 import { Link, navigate } from 'gatsby';
+import { accountConfig } from '../../account-config';
 import { authErrorMessage } from '../../auth/errors';
 import { rememberReturnAfterVerify, takeReturnAfterVerify } from '../../auth/return-after-verify';
 import { safeNext } from '../../auth/safe-next';
-import { confirmSignInWithCode, signInWithPassword, type SignInOutcome } from '../../auth/sign-in';
+import {
+  confirmSignInWithCode,
+  signInWithPasskey,
+  signInWithPassword,
+  type SignInOutcome,
+} from '../../auth/sign-in';
 import { CodeField } from '../shared/CodeField';
 import { Field } from '../shared/Field';
 import { FormFooter } from '../shared/FormFooter';
+import { FormMessage } from '../shared/FormMessage';
 import { queryParam } from '../shared/query';
 import { useAuthForm } from '../shared/use-auth-form';
 import { LostPhone } from '../shared/LostPhone';
@@ -20,6 +27,13 @@ export function SignInForm() {
   const [expired, setExpired] = useState('');
   const passwordForm = useAuthForm('signIn');
   const codeForm = useAuthForm('signInCode');
+  const passkeyForm = useAuthForm('signInPasskey');
+  const passwordField = useRef<HTMLInputElement>(null);
+  // Bumped when a passkey sign-in finds none: the password field gets the focus.
+  const [toPassword, setToPassword] = useState(0);
+  useEffect(() => {
+    if (toPassword) passwordField.current?.focus();
+  }, [toPassword]);
 
   const go = async (outcome: SignInOutcome) => {
     if (outcome === 'code-required') {
@@ -42,6 +56,16 @@ export function SignInForm() {
   const onPassword = passwordForm.submit(async () => {
     setExpired('');
     await go(await signInWithPassword(email.trim(), password));
+  });
+
+  const onPasskey = passkeyForm.submit(async () => {
+    setExpired('');
+    if (!email.trim()) return 'Enter your email address, then choose Sign In With a Passkey.';
+    const outcome = await signInWithPasskey(email.trim());
+    if (outcome !== 'no-passkey') return go(outcome);
+    // Nobody waits on a prompt that cannot succeed: the password form takes over.
+    setToPassword((n) => n + 1);
+    return 'This account has no passkey yet. Sign in with your password; you can add a passkey on your profile.';
   });
 
   const onCode = codeForm.submit(async () => {
@@ -87,10 +111,20 @@ export function SignInForm() {
         name="password"
         autoComplete="current-password"
         required
+        ref={passwordField}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
       <FormFooter error={passwordForm.error || expired} busy={passwordForm.busy} label="Sign In" />
+      {accountConfig.passkeys && (
+        <div className="passkey-sign-in">
+          <p className="passkey-sign-in__or">or, without your password</p>
+          <FormMessage kind="error">{passkeyForm.error}</FormMessage>
+          <button className="button" type="button" disabled={passkeyForm.busy} onClick={onPasskey}>
+            Sign In With a Passkey
+          </button>
+        </div>
+      )}
       <p className="account-form__links">
         <Link to="/sign-up">Create an account</Link> · <Link to="/reset-password">Forgot your password?</Link>
       </p>
