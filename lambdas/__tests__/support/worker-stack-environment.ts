@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
@@ -61,12 +62,14 @@ function startWorkerStack(): Promise<WorkerStack> {
       clockFixed: CLOCK_FIXED,
     });
     // Jest ends a worker by message and kills it half a second later if it is still running, with a
-    // warning: a normal exit waits on the stack's worker threads and LevelDB, which can take longer on a
-    // busy machine. Every result is reported by then, so the worker removes the stack's files and ends
-    // at once (cognito-local ends with it, cognito-local.ts).
+    // warning: a normal exit waits on the stack's worker threads and LevelDB, and removing the stack's
+    // files (every mail of the worker's files among them) can take longer on a busy machine. Every
+    // result is reported by then, so a process of its own removes the files, and the worker ends at
+    // once (cognito-local ends with it, cognito-local.ts).
     process.on('message', (message: unknown) => {
       if (Array.isArray(message) && message[0] === 2 /* jest-worker's CHILD_MESSAGE_END */) {
-        rmSync(dir, { recursive: true, force: true });
+        const removal = `require('node:fs').rmSync(${JSON.stringify(dir)}, { recursive: true, force: true })`;
+        spawn(process.execPath, ['-e', removal], { detached: true, stdio: 'ignore' }).unref();
         process.kill(process.pid, 'SIGKILL');
       }
     });
