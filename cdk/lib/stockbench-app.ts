@@ -5,6 +5,7 @@ import { type AppConfig, isProduction } from './app-config';
 import { AccessLogsStack } from './access-logs-stack';
 import { BackendStack } from './backend-stack';
 import { EDGE_REGION, EdgeStack } from './edge-stack';
+import { ownHelperFunctionLogs } from './helper-function-logs';
 import type { CodeMode } from './node-function';
 import { SiteContentStack } from './site-content-stack';
 
@@ -66,7 +67,7 @@ export function addStockbenchStacks(
     Annotations.of(backend).addInfo(
       'Site content stack left out: it needs a built site and the backend outputs (cdk/deploy.ts passes both).',
     );
-    return { edge, backend, accessLogs };
+    return ownedLogs({ edge, backend, accessLogs }, isProduction(config));
   }
   const siteContent = new SiteContentStack(app, siteContentStackName(config.envName), {
     env: options.env,
@@ -76,5 +77,11 @@ export function addStockbenchStacks(
     distributionDomainName,
     description: `Stockbench ${config.envName}: the built site's files`,
   });
-  return { edge, backend, accessLogs, siteContent };
+  return ownedLogs({ edge, backend, accessLogs, siteContent }, isProduction(config));
+}
+
+/** Every function of every stack logs to a group its stack owns (helper-function-logs.ts). */
+function ownedLogs(stacks: StockbenchStacks, production: boolean): StockbenchStacks {
+  for (const stack of Object.values(stacks)) if (stack) ownHelperFunctionLogs(stack, production);
+  return stacks;
 }
