@@ -11,7 +11,7 @@ import { Hub } from 'aws-amplify/utils';
 import { navigate } from 'gatsby';
 import { readSession, type Session, type SessionUser } from './session';
 import { endsSession, refreshDelay, retryDelay } from './session-refresh';
-import { signOutUser } from './sign-out';
+import { signingOut, signOutUser } from './sign-out';
 import { configureAmplify } from './amplify-config';
 import { onSessionRevoked } from '../api-client/client';
 
@@ -31,6 +31,8 @@ const AuthContext = createContext<AuthContextValue>({
 export const useAuth = (): AuthContextValue => useContext(AuthContext);
 
 async function endSession(): Promise<void> {
+  // A sign-out under way (a change of password or second factor) ends it and goes to its own page.
+  if (signingOut()) return;
   await signOutUser().catch(() => undefined);
   await navigate('/sign-in');
 }

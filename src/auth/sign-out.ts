@@ -3,6 +3,16 @@ import { signOutEverywhere } from '../api-client/client';
 import { configureAmplify } from './amplify-config';
 import { notifyAuthChange } from './stored-session';
 
+/** Sign-outs running now: the first one's caller decides where the person goes next (with its note). */
+let underWay = 0;
+
+/**
+ * Whether a sign-out is running. The BFF's 401 for an ended session (`onSessionRevoked`) comes during
+ * one when a change of second factor already ended every session: that sign-out goes on to its own
+ * page, and nothing else takes the person elsewhere.
+ */
+export const signingOut = (): boolean => underWay > 0;
+
 /**
  * Signs out on this device (Amplify clears its tokens and revokes the refresh token). With
  * `everywhere`, first ends every session of the user on every device through the BFF (Cognito's
@@ -14,6 +24,7 @@ export async function signOutUser(
   options: { everywhere?: boolean; afterSecondFactorChange?: boolean } = {},
 ): Promise<void> {
   configureAmplify();
+  underWay += 1;
   try {
     if (options.everywhere) {
       // After a change of second factor the change's own event ends every session too, and may have
@@ -25,6 +36,7 @@ export async function signOutUser(
     try {
       await signOut();
     } finally {
+      underWay -= 1;
       notifyAuthChange();
     }
   }

@@ -5,6 +5,8 @@ import * as auth from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { AuthProvider, useAuth } from '../AuthContext';
 import { accountConfig } from '../../account-config';
+import * as client from '../../api-client/client';
+import { signOutUser } from '../sign-out';
 
 // Identity sessions on top of Amplify v6: a refresh 5 minutes before the ID token
 // expires; a failed refresh tried again after 30 s, 60 s, ... (16 minutes at most) while the user stays
@@ -137,5 +139,31 @@ describe('session refresh', () => {
       hubListener()({ payload: { event: 'tokenRefresh_failure', data: { error: disabled } } });
     });
     expect(mocked.signOut).toHaveBeenCalled();
+  });
+});
+
+describe('a session the BFF reports ended', () => {
+  it('ends the session and opens the sign-in page', async () => {
+    await signedInUntil(Math.floor(Date.now() / 1000) + 60 * 60);
+    const revoked = jest.mocked(client.onSessionRevoked).mock.calls[0]?.[0];
+    await act(async () => revoked?.());
+    expect(mocked.signOut).toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith('/sign-in');
+  });
+
+  it('during a sign-out after a change of second factor, leaves the page to that sign-out (its note survives)', async () => {
+    await signedInUntil(Math.floor(Date.now() / 1000) + 60 * 60);
+    const revoked = jest.mocked(client.onSessionRevoked).mock.calls[0]?.[0];
+    // The change's own event ended every session first: the BFF answers 401, and the client reports it.
+    jest.mocked(client.signOutEverywhere).mockImplementation(() => {
+      revoked?.();
+      return Promise.reject({ error: { code: 'SESSION_EXPIRED', message: 'Your session has expired.' } });
+    });
+    await act(async () => {
+      await signOutUser({ everywhere: true, afterSecondFactorChange: true });
+      await navigate('/sign-in?note=twoFactorOn');
+    });
+    await advance(0);
+    expect(jest.mocked(navigate).mock.calls).toEqual([['/sign-in?note=twoFactorOn']]);
   });
 });
