@@ -20,7 +20,7 @@ import {
 import { runJob } from '../../../dev/run-job';
 import type { StackInfo } from '../../../dev/stack-info';
 import type { AnswerOf, ApiErrorBody, BodyOf, Contract, QueryOf } from '../../contracts/contract';
-import { WORKER_STACK_GLOBAL, type WorkerStack } from './worker-stack';
+import { applyEnv, WORKER_STACK_GLOBAL, type WorkerStack } from './worker-stack';
 
 // Integration-test support: a local stack (dynalite, Cognito behind its proxy, the Stripe emulator, the
 // local API server), the worker's or the file's own, real users with ID tokens, and a fetch wrapper.
@@ -267,10 +267,7 @@ async function ownStack(settings: Parameters<typeof startBff>[0] = {}): Promise<
  * Its users, payments and mails stay: every file makes its own, with new addresses.
  */
 async function takeWorkerStack({ stack, dir, env }: WorkerStack): Promise<Acquired> {
-  for (const [key, value] of Object.entries(env)) {
-    if (value === undefined) Reflect.deleteProperty(process.env, key);
-    else process.env[key] = value;
-  }
+  applyEnv(process.env, env);
   const emulator = (route: string, init: RequestInit) =>
     fetch(`${stack.info.stripeApi}/_emulator/${route}`, init);
   await emulator('faults', { method: 'DELETE' });

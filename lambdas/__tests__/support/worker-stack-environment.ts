@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
 import type { startLocalStack as StartLocalStack } from '../../../dev/local-stack';
 import CpuEnvironment from '../../../scripts/test-profile/cpu-environment';
-import { WORKER_STACK_GLOBAL, type WorkerStack } from './worker-stack';
+import { applyEnv, WORKER_STACK_GLOBAL, type WorkerStack } from './worker-stack';
 
 // The integration tests' Jest environment. It keeps one local stack per Jest worker process, started
 // by the first test file that asks for it (startBff() without settings) and used by every later file
@@ -92,11 +92,7 @@ export default class WorkerStackEnvironment extends CpuEnvironment {
     // Jest copies the worker's environment into each file's: a file sees the stack's variables only
     // once it takes the stack, and a file of another project (unit tests run in these workers too)
     // never does.
-    const env = this.global.process.env;
-    for (const [key, value] of Object.entries(outsideStack)) {
-      if (value === undefined) Reflect.deleteProperty(env, key);
-      else env[key] = value;
-    }
+    applyEnv(this.global.process.env, outsideStack);
   }
 
   override async setup(): Promise<void> {

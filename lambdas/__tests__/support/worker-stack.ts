@@ -14,3 +14,14 @@ export interface WorkerStack {
 
 /** The global through which a test file asks for it (absent when each file starts its own). */
 export const WORKER_STACK_GLOBAL = '__workerStack';
+
+/** Sets each variable in `env` (an undefined value removes it), as the stack's start left them. */
+export function applyEnv(
+  env: Record<string, string | undefined>,
+  vars: Record<string, string | undefined>,
+): void {
+  for (const [key, value] of Object.entries(vars)) {
+    if (value === undefined) Reflect.deleteProperty(env, key);
+    else env[key] = value;
+  }
+}
