@@ -10,14 +10,43 @@ import path from 'node:path';
 import { startLocalStack } from '../dev/local-stack';
 import { siteBuildEnv } from '../dev/site-env';
 import { CHROMIUM_PATH } from './browser';
+import { e2eGroups } from './groups';
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+/**
+ * Runs a command, its output shown as it comes, or (`keep`) kept and printed once it ends, so that two
+ * Jest reports side by side never interleave.
+ */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}, keep = false): Promise<number> {
   // Asynchronous: the stack's servers live in this process and must keep answering meanwhile.
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-    child.once('exit', (code) => resolve(code ?? 1));
+    const child = spawn(command, args, {
+      stdio: keep ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    const kept: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => kept.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => kept.push(chunk));
+    child.once('close', (code) => {
+      process.stdout.write(Buffer.concat(kept));
+      resolve(code ?? 1);
+    });
     child.once('error', () => resolve(1));
   });
+}
+
+/**
+ * The browser tests: the files given, in one Jest run; or all of them as two runs side by side, the
+ * Stripe files one at a time and the rest beside them (e2e/groups.ts). One run left a core idle while
+ * Chromium waited on the stack.
+ */
+async function browserTests(paths: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  // `--` ends --selectProjects' list, so test paths given on the command line stay paths (patterns).
+  if (paths.length) return run('npx', ['jest', '--selectProjects', 'e2e', '--', ...paths], env);
+  const jest = (files: string[], keep = false) =>
+    run('npx', ['jest', '--selectProjects', 'e2e', '--runTestsByPath', ...files], env, keep);
+  const { stripe, beside } = e2eGroups();
+  const codes = await Promise.all([jest(stripe), jest(beside, true)]);
+  return codes.find((code) => code !== 0) ?? 0;
 }
 
 async function main(): Promise<number> {
@@ -62,12 +91,8 @@ async function main(): Promise<number> {
       });
       if (code !== 0) return code;
     }
-    // `--` ends --selectProjects' list, so test paths given on the command line stay paths.
     const paths = args.filter((a) => a !== '--no-build');
-    return await run('npx', ['jest', '--selectProjects', 'e2e', ...(paths.length ? ['--', ...paths] : [])], {
-      E2E_SITE_URL: stack.info.site ?? '',
-      E2E_STACK_DIR: dir,
-    });
+    return await browserTests(paths, { E2E_SITE_URL: stack.info.site ?? '', E2E_STACK_DIR: dir });
   } finally {
     await stack.stop();
     fs.rmSync(dir, { recursive: true, force: true });
