@@ -2,6 +2,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { ENDPOINTS_DIR, readEndpointFolders, type EndpointFolder } from '../../../scripts/endpoints/folders';
 import { registryFiles } from '../../../scripts/endpoints/registries';
+import { ROOT, typeErrors as typeErrorsIn } from './support/type-errors';
 
 // Every list of endpoints is keyed by EndpointName (lambdas/routes.ts), and the generated ones import
 // their piece from every endpoint folder, so an endpoint missing from a list, or missing a piece, does
@@ -9,7 +10,6 @@ import { registryFiles } from '../../../scripts/endpoints/registries';
 // folder in memory (a GET reading a query, holding only its contract) and the registries
 // `npm run endpoints` would write for it: each list names it.
 
-const ROOT = path.resolve(__dirname, '../../..');
 const LISTS = [
   'lambdas/routes.ts',
   'lambdas/endpoints/handlers.ts',
@@ -26,38 +26,8 @@ const NEW_CONTRACT = path.join(ENDPOINTS_DIR, NEW, 'contract.ts');
 // Type-checking React's and Node's declarations takes a while on a busy machine.
 jest.setTimeout(300_000);
 
-const config = ts.readConfigFile(path.join(ROOT, 'tsconfig.json'), (p) => ts.sys.readFile(p));
-const compilerOptions = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT).options;
-const baseHost = ts.createCompilerHost(compilerOptions);
-/** Parsed once for every compilation (the declaration files are most of the work). */
-const parsed = new Map<string, ts.SourceFile | undefined>();
-
-/** Type errors in LISTS, with the files of `overlay` (absolute path to text) in place of the disk's. */
-function typeErrors(overlay = new Map<string, string>()): string[] {
-  const host: ts.CompilerHost = {
-    ...baseHost,
-    fileExists: (name) => overlay.has(path.resolve(name)) || baseHost.fileExists(name),
-    // Module resolution looks for a file only in a directory that exists.
-    directoryExists: (name) =>
-      [...overlay.keys()].some((file) => file.startsWith(path.resolve(name) + path.sep)) ||
-      (baseHost.directoryExists?.(name) ?? true),
-    readFile: (name) => overlay.get(path.resolve(name)) ?? baseHost.readFile(name),
-    getSourceFile: (name, language, onError) => {
-      const text = overlay.get(path.resolve(name));
-      if (text !== undefined) return ts.createSourceFile(name, text, language);
-      if (!parsed.has(name)) parsed.set(name, baseHost.getSourceFile(name, language, onError));
-      return parsed.get(name);
-    },
-  };
-  const program = ts.createProgram({ rootNames: LISTS, options: compilerOptions, host });
-  return ts
-    .getPreEmitDiagnostics(program)
-    .filter((d) => d.file && LISTS.includes(path.resolve(d.file.fileName)))
-    .map(
-      (d) =>
-        `${path.relative(ROOT, d.file?.fileName ?? '')}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
-    );
-}
+/** Type errors in LISTS, with the files of `overlay` in place of the disk's. */
+const typeErrors = (overlay?: Map<string, string>): string[] => typeErrorsIn(LISTS, overlay);
 
 /** The new folder's contract (get-licenses' under the new name, or `handler` left as given) and the registries with it. */
 function withNewEndpoint(handler: string): Map<string, string> {
