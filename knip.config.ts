@@ -23,6 +23,8 @@ const config: KnipConfig = {
     'plugins/*/index.js',
     // Jest's test environment when TEST_CPU_LOG is set (jest.config.ts names it by path).
     'scripts/test-profile/cpu-environment.ts',
+    // The browser tests' sequencer, which e2e/run.ts passes to Jest by path.
+    'e2e/sequencer.js',
     '**/*.test.{ts,tsx}',
     '__mocks__/**/*.js',
   ],

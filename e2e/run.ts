@@ -1,6 +1,6 @@
 // `npm run test:e2e`: starts the local stack on free ports (emulators, API, site server with /api on the
 // same origin), makes a production build of the site pointed at it, then runs the build-output and
-// browser tests, and stops everything. `--no-build` reuses public/ for a quick re-run of the public-page and
+// browser tests, two files at a time (docs/testing.md, "Browser tests side by side"), and stops everything. `--no-build` reuses public/ for a quick re-run of the public-page and
 // build-output tests only: a build's account pages point at the Cognito pool and ports of the stack it was
 // built against, which are gone (each run has a new stack), so the account journeys need a build.
 import { spawn } from 'node:child_process';
@@ -10,43 +10,16 @@ import path from 'node:path';
 import { startLocalStack } from '../dev/local-stack';
 import { siteBuildEnv } from '../dev/site-env';
 import { CHROMIUM_PATH } from './browser';
-import { e2eGroups } from './groups';
 
-/**
- * Runs a command, its output shown as it comes, or (`keep`) kept and printed once it ends, so that two
- * Jest reports side by side never interleave.
- */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}, keep = false): Promise<number> {
+const SEQUENCER = path.join(__dirname, 'sequencer.js');
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
   // Asynchronous: the stack's servers live in this process and must keep answering meanwhile.
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      stdio: keep ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: { ...process.env, ...env },
-    });
-    const kept: Buffer[] = [];
-    child.stdout?.on('data', (chunk: Buffer) => kept.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => kept.push(chunk));
-    child.once('close', (code) => {
-      process.stdout.write(Buffer.concat(kept));
-      resolve(code ?? 1);
-    });
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.once('exit', (code) => resolve(code ?? 1));
     child.once('error', () => resolve(1));
   });
-}
-
-/**
- * The browser tests: the files given, in one Jest run; or all of them as two runs side by side, the
- * Stripe files one at a time and the rest beside them (e2e/groups.ts). One run left a core idle while
- * Chromium waited on the stack.
- */
-async function browserTests(paths: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  // `--` ends --selectProjects' list, so test paths given on the command line stay paths (patterns).
-  if (paths.length) return run('npx', ['jest', '--selectProjects', 'e2e', '--', ...paths], env);
-  const jest = (files: string[], keep = false) =>
-    run('npx', ['jest', '--selectProjects', 'e2e', '--runTestsByPath', ...files], env, keep);
-  const { stripe, beside } = e2eGroups();
-  const codes = await Promise.all([jest(stripe), jest(beside, true)]);
-  return codes.find((code) => code !== 0) ?? 0;
 }
 
 async function main(): Promise<number> {
@@ -91,8 +64,14 @@ async function main(): Promise<number> {
       });
       if (code !== 0) return code;
     }
+    // `--` ends --selectProjects' list, so test paths given on the command line stay paths.
     const paths = args.filter((a) => a !== '--no-build');
-    return await browserTests(paths, { E2E_SITE_URL: stack.info.site ?? '', E2E_STACK_DIR: dir });
+    // Two files at a time, in the order that waits least on the Stripe lock (e2e/groups.ts).
+    const jest = ['jest', '--selectProjects', 'e2e', '--maxWorkers=2', '--testSequencer', SEQUENCER];
+    return await run('npx', [...jest, ...(paths.length ? ['--', ...paths] : [])], {
+      E2E_SITE_URL: stack.info.site ?? '',
+      E2E_STACK_DIR: dir,
+    });
   } finally {
     await stack.stop();
     fs.rmSync(dir, { recursive: true, force: true });
