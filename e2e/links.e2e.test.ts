@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,15 +33,27 @@ function checkLinks(root: string, pages: string[]): Promise<LinkResult[]> {
     '--format',
     'json',
   ];
-  return new Promise((resolve, reject) => {
-    // linkinator exits 1 when a link is broken; the JSON on stdout says which.
-    execFile(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+  // Its report goes to a file, not a pipe: linkinator ends its process 100 ms after printing, and on a
+  // busy machine a report larger than a pipe's buffer was cut short there (a file is written at once).
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkinator-'));
+  const report = path.join(dir, 'report.json');
+  const out = fs.openSync(report, 'w');
+  return new Promise<LinkResult[]>((resolve, reject) => {
+    // linkinator exits 1 when a link is broken; the JSON report says which.
+    const child = spawn(process.execPath, args, { stdio: ['ignore', out, 'pipe'] });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => {
       try {
-        resolve((JSON.parse(stdout) as { links: LinkResult[] }).links);
+        resolve((JSON.parse(fs.readFileSync(report, 'utf8')) as { links: LinkResult[] }).links);
       } catch {
-        reject(new Error(`linkinator printed no report: ${error?.message ?? ''} ${stderr}`));
+        reject(new Error(`linkinator printed no report (exit ${String(code)}): ${stderr}`));
       }
     });
+  }).finally(() => {
+    fs.closeSync(out);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 }
 
