@@ -6,20 +6,24 @@ import { sharedBrowser } from './browser';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { generateSync } from 'otplib';
 import { startSignIn, turnOnTwoFactor } from '../lambdas/__tests__/support/two-factor';
-import { createVerifiedUser, PASSWORD, stackInfo } from './account-helpers';
+import { createVerifiedUser, PASSWORD, stackInfo, waitForMail } from './account-helpers';
 import { NARROW_WIDTHS, outsideValueColumn, overflowAtEachWidth } from './layout';
 import { siteUrl } from './site';
 import { SETTLE_MS } from './until';
 
 // Passkeys as a person uses them, with Chromium's virtual authenticator standing in for the device's
 // (the DevTools Protocol's WebAuthn domain: a platform authenticator that verifies its user): add one on
-// /profile, sign out, sign in with it (another device, without it, is told so), remove it, and the same
-// sign-in is then refused. e2e/run.ts starts the stack with passkeys on and builds the site with
+// /profile (every session ends, and the person is led to sign in again), sign in with it (another
+// device, without it, is told so), remove it (signed out again), and the same sign-in is then refused. e2e/run.ts starts the stack with passkeys on and builds the site with
 // GATSBY_PASSKEYS.
 
 const browser = sharedBrowser();
 const NO_PASSKEY =
   'This account has no passkey yet. Sign in with your password; you can add a passkey on your profile.';
+const ADDED =
+  'Passkey added, and you were signed out on every device. Sign in with your passkey, or with your password.';
+const REMOVED =
+  'Passkey removed, and you were signed out on every device. It no longer signs you in: sign in with your password or another passkey.';
 const OTHER_DEVICE =
   'The passkey prompt was closed or timed out, or this device has no passkey for this account. Try again, or sign in with your password.';
 /** PASSKEY_SCREENS=<dir>: the Passkeys section is photographed there, on a desk and a phone, light and dark. */
@@ -69,13 +73,14 @@ async function addPasskeyAfterPassword(page: Page, email: string): Promise<void>
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   const section = page.getByRole('region', { name: 'Passkeys' });
   await section.getByRole('button', { name: 'Add a Passkey' }).click();
-  await section.getByRole('status').filter({ hasText: 'Passkey added.' }).waitFor();
+  await signedOutWith(page, ADDED);
 }
 
-async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Account', exact: true }).click();
-  await page.getByRole('button', { name: 'Sign Out' }).click();
-  await page.getByRole('button', { name: 'Account', exact: true }).waitFor({ state: 'detached' });
+/** After a change of passkeys: on /sign-in, signed out, with the note that says why. */
+async function signedOutWith(page: Page, note: string): Promise<void> {
+  await page.getByRole('status').filter({ hasText: note }).waitFor();
+  expect(new URL(page.url()).pathname.replace(/\/$/, '')).toBe('/sign-in');
+  await expect(page.getByRole('button', { name: 'Account', exact: true }).count()).resolves.toBe(0);
 }
 
 async function photograph(page: Page, name: string, part = page.locator('main')): Promise<void> {
@@ -112,12 +117,21 @@ describe('passkeys', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('button', { name: 'Account', exact: true }).waitFor();
 
-    // Add one: the browser's prompt (the virtual authenticator answers it), then the list shows it.
+    // Add one: the browser's prompt (the virtual authenticator answers it); every session ends, and the
+    // sign-in page says so.
     await page.goto(`${site()}/profile`);
     const section = page.getByRole('region', { name: 'Passkeys' });
     await section.getByText('You have no passkeys yet.').waitFor();
     await section.getByRole('button', { name: 'Add a Passkey' }).click();
-    await section.getByRole('status').filter({ hasText: 'Passkey added.' }).waitFor();
+    await signedOutWith(page, ADDED);
+    await photograph(page, 'sign-in-passkey-added');
+    await waitForMail(email, /A passkey was added to your Stockbench account/);
+
+    // Back in with the passkey alone: on to the account's pages; the list shows it.
+    await passkeySignIn(page, email);
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/home/');
+    await page.getByRole('button', { name: 'Account', exact: true }).waitFor();
+    await page.goto(`${site()}/profile`);
     const row = section.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Passkey' }) });
     await row.waitFor();
     // Added today (the long date the site writes, such as "March 4, 2026").
@@ -136,12 +150,6 @@ describe('passkeys', () => {
     await expect(seriousViolations(page, '/profile with a passkey')).resolves.toBe('');
     await photograph(page, 'profile-passkeys', section);
 
-    // Signed out, back in with the passkey alone: on to the account's pages.
-    await signOut(page);
-    await passkeySignIn(page, email);
-    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/home/');
-    await page.getByRole('button', { name: 'Account', exact: true }).waitFor();
-
     // Another device, without this passkey: its prompt finds none, and the page says so in words.
     const other = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     other.setDefaultTimeout(SETTLE_MS);
@@ -151,18 +159,16 @@ describe('passkeys', () => {
     expect(new URL(elsewhere.url()).pathname.replace(/\/$/, '')).toBe('/sign-in');
     await other.close();
 
-    // Remove it, after the confirmation.
-    await page.goto(`${site()}/profile`);
+    // Remove it, after the confirmation: signed out everywhere again.
     await section.getByRole('button', { name: 'Remove Passkey 1' }).click();
     await section
       .getByRole('group', { name: 'Remove Passkey 1' })
       .getByRole('button', { name: 'Confirm Remove' })
       .click();
-    await section.getByRole('status').filter({ hasText: 'Passkey removed.' }).waitFor();
-    await section.getByText('You have no passkeys yet.').waitFor();
+    await signedOutWith(page, REMOVED);
+    await waitForMail(email, /A passkey was removed from your Stockbench account/);
 
     // The device still holds it, but Cognito no longer takes it: the password form takes over.
-    await signOut(page);
     await passkeySignIn(page, email);
     await page.getByRole('alert').filter({ hasText: NO_PASSKEY }).waitFor();
     expect(new URL(page.url()).pathname.replace(/\/$/, '')).toBe('/sign-in');

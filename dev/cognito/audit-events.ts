@@ -3,8 +3,8 @@ import { SECURITY_EVENT_NAMES } from '../../lambdas/lib/security-event-names';
 import { decodeJwt } from '../jwt';
 import { invokeFunction, type TriggerFunction } from './proxy-triggers';
 
-// CloudTrail records the Cognito calls that change an account's security (two-factor settings, the
-// password, deleting the user), with the user's sub in additionalEventData, and delivers them to
+// CloudTrail records the Cognito calls that change an account's security (two-factor settings,
+// passkeys, the password, deleting the user), with the user's sub in additionalEventData, and delivers them to
 // EventBridge, whose rule runs the product's security-events function (cdk/lib/account-security-events.ts).
 // The proxy plays that part: after each such call succeeds it invokes the function with the event
 // EventBridge would deliver, without waiting for it (EventBridge delivers asynchronously).

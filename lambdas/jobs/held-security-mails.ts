@@ -7,12 +7,14 @@ import {
   takeHeldFactorMail,
   type HeldFactorMail,
 } from '../lib/repository/factor-mails';
-import { FACTOR_MAIL_WINDOW_MS, factorStateKind, sendSecurityMail } from '../lib/security-mails';
+import { FACTOR_MAIL_WINDOW_MS, heldMailKind, sendSecurityMail } from '../lib/security-mails';
 
 // The scheduled job (lambdas/schedules.ts; every 5 minutes) that sends the mails about a second factor
-// held back while a window was open (lib/security-mails.ts): one per account, saying the state the
-// factor is in now (read from Cognito), and that another authenticator app replaced the owner's when one
-// did since the last mail and the factor is still on. Its clock is the scheduled event's time.
+// or passkeys held back while a window was open (lib/security-mails.ts): one per account and topic. For
+// the second factor it says the state the factor is in now (read from Cognito), and that another
+// authenticator app replaced the owner's when one did since the last mail and the factor is still on;
+// for passkeys, that one was added when one was since the last mail, else that one was removed. Its
+// clock is the scheduled event's time.
 
 export interface HeldMailsReport {
   due: number;
@@ -25,9 +27,9 @@ export interface HeldMailsReport {
 async function sendHeld(held: HeldFactorMail, nowMs: number): Promise<'sent' | 'settled'> {
   const user = await userSecurityFacts(held.uid);
   if (!user?.address) return 'settled';
-  const taken = await takeHeldFactorMail(held.uid, nowMs, FACTOR_MAIL_WINDOW_MS);
+  const taken = await takeHeldFactorMail(held.uid, held.topic, nowMs, FACTOR_MAIL_WINDOW_MS);
   if (!taken) return 'settled';
-  const kind = factorStateKind(user.twoFactor, taken.replaced);
+  const kind = heldMailKind(held.topic, user.twoFactor, taken.replaced);
   try {
     await sendSecurityMail(
       kind,
@@ -35,7 +37,7 @@ async function sendHeld(held: HeldFactorMail, nowMs: number): Promise<'sent' | '
       { at: taken.changedAt, collapsed: true },
     );
   } catch (err) {
-    await giveBackFactorMail(held.uid, taken);
+    await giveBackFactorMail(held.uid, held.topic, taken);
     throw err;
   }
   return 'sent';

@@ -7,4 +7,6 @@ export const SECURITY_EVENT_NAMES = [
   'ChangePassword',
   'ConfirmForgotPassword',
   'DeleteUser',
+  'CompleteWebAuthnRegistration',
+  'DeleteWebAuthnCredential',
 ] as const;

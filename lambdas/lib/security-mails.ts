@@ -3,6 +3,8 @@ import { mailboxKey } from '../../src/lib/email-address';
 import type { SecurityMailData } from '../mail/security';
 import { sendTemplate } from '../mail/send';
 import type { MailTemplate } from '../mail/template';
+import { passkeyAdded } from '../mail/templates/passkey-added';
+import { passkeyRemoved } from '../mail/templates/passkey-removed';
 import { passwordChanged } from '../mail/templates/password-changed';
 import { passwordReset } from '../mail/templates/password-reset';
 import { twoFactorChanged } from '../mail/templates/two-factor-changed';
@@ -11,7 +13,12 @@ import { twoFactorOn } from '../mail/templates/two-factor-on';
 import { getConfig } from './config';
 import { counterExpiry, dayWindow } from './quota-window';
 import { createEndSessionCode } from './repository/end-session-codes';
-import { claimFactorMail, holdFactorMail, releaseFactorClaim } from './repository/factor-mails';
+import {
+  claimFactorMail,
+  holdFactorMail,
+  type MailTopic,
+  releaseFactorClaim,
+} from './repository/factor-mails';
 import { recipientPk, userQuotaSk } from './repository/keys';
 import { takeQuota } from './repository/quotas';
 
@@ -26,6 +33,11 @@ import { takeQuota } from './repository/quotas';
 //   held before it. So the newest mail always ends up telling the factor's latest state, and a script
 //   that toggles it gets at most four mails per window into the inbox (one of each kind, and one
 //   collapsed).
+// - A mail about a passkey (added, removed) follows the same rule in its own record: never dropped,
+//   the first of its kind in the window at once, repeats held and collapsed into one mail per window.
+//   An added passkey signs its holder in until it is removed, so a held addition is never hidden: the
+//   collapsed mail (or a mail sent at once while one is held) says a passkey was added. A script that
+//   adds and removes passkeys in a loop gets at most three mails per window into the inbox.
 // - The password mails count against SECURITY_MAILS_PER_DAY per mailbox (mailboxKey), past which
 //   they are dropped: a changed password leaves the second factor as it was, and the first mails of
 //   the day already gave the owner the link that ends every session.
@@ -37,21 +49,36 @@ export const FACTOR_MAIL_WINDOW_MS = 60 * 60_000;
 const SECURITY_MAILS_PER_DAY = 10;
 
 export type FactorKind = 'two-factor-on' | 'two-factor-changed' | 'two-factor-off';
-export type SecurityKind = FactorKind | 'password-changed' | 'password-reset';
+export type PasskeyKind = 'passkey-added' | 'passkey-removed';
+export type SecurityKind = FactorKind | PasskeyKind | 'password-changed' | 'password-reset';
 
 const MAILS: Record<SecurityKind, MailTemplate<SecurityMailData>> = {
   'two-factor-on': twoFactorOn,
   'two-factor-changed': twoFactorChanged,
   'two-factor-off': twoFactorOff,
+  'passkey-added': passkeyAdded,
+  'passkey-removed': passkeyRemoved,
   'password-changed': passwordChanged,
   'password-reset': passwordReset,
 };
 
-const isFactorKind = (kind: SecurityKind): kind is FactorKind => kind.startsWith('two-factor-');
+/** The held-mail record a kind counts in; undefined for the password mails (a daily quota instead). */
+const topicOf = (kind: SecurityKind): MailTopic | undefined =>
+  kind.startsWith('two-factor-') ? 'two-factor' : kind.startsWith('passkey-') ? 'passkeys' : undefined;
+
+/** The change a held mail must report first: a replaced authenticator app, an added passkey. */
+const marks = (kind: SecurityKind): boolean => kind === 'two-factor-changed' || kind === 'passkey-added';
 
 /** The mail that tells the factor's state: on with a replaced app, on, or off. */
-export const factorStateKind = (on: boolean, replaced: boolean): FactorKind =>
+const factorStateKind = (on: boolean, replaced: boolean): FactorKind =>
   on ? (replaced ? 'two-factor-changed' : 'two-factor-on') : 'two-factor-off';
+
+/**
+ * The collapsed mail of a topic's held changes: for the second factor its state now (`on`, Cognito's);
+ * for passkeys, an addition when one was held (it signs someone in), else a removal.
+ */
+export const heldMailKind = (topic: MailTopic, on: boolean, marked: boolean): SecurityKind =>
+  topic === 'two-factor' ? factorStateKind(on, marked) : marked ? 'passkey-added' : 'passkey-removed';
 
 export interface SecurityRecipient {
   uid: string;
@@ -79,33 +106,35 @@ async function passwordMailFits(address: string): Promise<boolean> {
 }
 
 /**
- * Mails the owner about a change, by the rules above. `on` is the factor's state when the event is
- * handled (Cognito's), for a factor mail sent at once.
+ * Mails the owner about a change, by the rules above. `on` is the second factor's state when the event
+ * is handled (Cognito's), for a factor mail sent at once.
  */
 export async function notifySecurityChange(
   kind: SecurityKind,
   to: SecurityRecipient,
   change: { at: string; on: boolean },
 ): Promise<void> {
-  if (!isFactorKind(kind)) {
+  const topic = topicOf(kind);
+  if (!topic) {
     if (await passwordMailFits(to.address)) await sendSecurityMail(kind, to, { at: change.at });
     return;
   }
-  const claimed = await claimFactorMail(to.uid, kind, Date.now(), FACTOR_MAIL_WINDOW_MS);
-  const hold = (replaced: boolean) =>
-    holdFactorMail(to.uid, kind, { replaced, at: change.at }, FACTOR_MAIL_WINDOW_MS);
+  const claimed = await claimFactorMail(to.uid, topic, kind, Date.now(), FACTOR_MAIL_WINDOW_MS);
+  const hold = (marked: boolean) =>
+    holdFactorMail(to.uid, topic, kind, { replaced: marked, at: change.at }, FACTOR_MAIL_WINDOW_MS);
   if (!claimed) {
-    await hold(kind === 'two-factor-changed');
+    await hold(marks(kind));
     return;
   }
-  // A replacement held before this change still shows while the factor is on.
-  const sent = claimed.replacedMeanwhile ? factorStateKind(change.on, true) : kind;
+  // A replacement held before this change still shows while the factor is on; a held added passkey
+  // shows whatever this change is.
+  const sent = claimed.replacedMeanwhile ? heldMailKind(topic, change.on, true) : kind;
   try {
     await sendSecurityMail(sent, to, { at: change.at, collapsed: claimed.replacedMeanwhile });
   } catch (err) {
     // Not sent: held and due at once, so the job sends it whether or not EventBridge tries again.
-    await releaseFactorClaim(to.uid, kind, claimed.previousSentMs);
-    await hold(sent === 'two-factor-changed');
+    await releaseFactorClaim(to.uid, topic, kind, claimed.previousSentMs);
+    await hold(marks(sent));
     throw err;
   }
 }

@@ -29,16 +29,25 @@ export const when = (iso: string): string => {
   return `${DAY.format(d)}, ${hh}:${mm} UTC`;
 };
 
+/** What a collapsed mail says first, per the setting it is about. */
+const COLLAPSED = {
+  'two-factor':
+    'Two-factor sign-in was changed again after our last email about it (we send at most one email of each kind an hour about it). This email tells how it is set now.',
+  passkeys:
+    'Passkeys were added or removed again after our last email about them (we send at most one email of each kind an hour about them). The Passkeys section of your profile lists the ones that sign in to your account now.',
+} as const;
+
 /** "If this was not you": end every session, then what else to do. */
-export function NotYou(props: { data: SecurityMailData; then: string; site: MailSite }) {
+export function NotYou(props: {
+  data: SecurityMailData;
+  then: string;
+  site: MailSite;
+  /** What a collapsed mail is about (default: two-factor sign-in). */
+  about?: keyof typeof COLLAPSED;
+}) {
   return (
     <>
-      {props.data.collapsed && (
-        <P>
-          Two-factor sign-in was changed again after our last email about it (we send at most one email of
-          each kind an hour about it). This email tells how it is set now.
-        </P>
-      )}
+      {props.data.collapsed && <P>{COLLAPSED[props.about ?? 'two-factor']}</P>}
       <P>If you did not do this, someone else is signed in to your account. End every session now:</P>
       <Action href={props.data.endSessionsLink}>End every session</Action>
       <P>{props.then}</P>
@@ -47,5 +56,7 @@ export function NotYou(props: { data: SecurityMailData; then: string; site: Mail
 }
 
 export const RESET_THEN = 'Then reset your password from the sign-in page.';
+export const PASSKEY_THEN =
+  'Then reset your password from the sign-in page, sign in, and remove under Passkeys on your profile every passkey you do not recognise: until it is removed, a passkey signs in whoever holds it.';
 export const TURN_OFF_THEN =
   'Then reset your password from the sign-in page, and write to us from this address so we can turn two-factor sign-in off for you.';

@@ -2,26 +2,34 @@ import { PARTITION_KEY, SORT_KEY, TTL_ATTRIBUTE } from '../table';
 import { db, isConditionFailure, table, updateIf } from './client';
 import { userPk } from './keys';
 
-// The mails about an account's second factor (turned on, replaced, turned off), collapsed per kind and
-// window (lib/security-mails.ts). USER#<uid> / FACTOR_MAILS holds when a mail of each kind was last sent
-// at once, when a held change was last mailed, and whether a change waits (held; replaced when an
-// authenticator app replaced another meanwhile). A held change is listed under HELD_FACTOR_MAILS by the
-// time it may be mailed, so the job that sends them (lambdas/jobs/held-security-mails.ts) queries one
-// partition.
+// The mails about an account's factors, collapsed per kind and window (lib/security-mails.ts), one
+// record per topic: the second factor (turned on, replaced, turned off) under USER#<uid> / FACTOR_MAILS,
+// the passkeys (added, removed) under USER#<uid> / PASSKEY_MAILS. A record holds when a mail of each
+// kind was last sent at once, when a held change was last mailed, and whether a change waits (held;
+// `replaced` when the change to report first came meanwhile: an authenticator app replacing another,
+// or a passkey added). A held change is listed under HELD_FACTOR_MAILS by the time it may be mailed,
+// with its topic, so the job that sends them (lambdas/jobs/held-security-mails.ts) queries one partition.
 
-const RECORD_SK = 'FACTOR_MAILS';
+/** What a record of held mails is about. */
+export type MailTopic = 'two-factor' | 'passkeys';
+const RECORD_SK: Record<MailTopic, string> = { 'two-factor': 'FACTOR_MAILS', passkeys: 'PASSKEY_MAILS' };
 const HELD_PK = 'HELD_FACTOR_MAILS';
 /** A listing outlives its due time by a day, then DynamoDB may remove it (the job has dealt with it). */
 const LISTING_KEEP_SECONDS = 86_400;
 
-const recordKey = (uid: string) => ({ [PARTITION_KEY]: userPk(uid), [SORT_KEY]: RECORD_SK });
-/** Zero-padded epoch ms, so that the sort key orders by time. */
-const heldSk = (dueMs: number, uid: string) => `${String(dueMs).padStart(15, '0')}#${uid}`;
+const recordKey = (uid: string, topic: MailTopic) => ({
+  [PARTITION_KEY]: userPk(uid),
+  [SORT_KEY]: RECORD_SK[topic],
+});
+/** Zero-padded epoch ms, so that the sort key orders by time; the second factor's keeps its old form. */
+const heldSk = (dueMs: number, uid: string, topic: MailTopic) =>
+  `${String(dueMs).padStart(15, '0')}#${uid}${topic === 'two-factor' ? '' : `#${topic}`}`;
 const sentAttribute = (kind: string) => `sentMs:${kind}`;
 const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
 
 export interface HeldFactorMail {
   uid: string;
+  topic: MailTopic;
   /** Epoch ms from when it may be sent. */
   dueMs: number;
 }
@@ -43,6 +51,7 @@ export interface TakenFactorMail {
  */
 export async function claimFactorMail(
   uid: string,
+  topic: MailTopic,
   kind: string,
   nowMs: number,
   windowMs: number,
@@ -50,7 +59,7 @@ export async function claimFactorMail(
   try {
     const out = await db().update({
       TableName: table(),
-      Key: recordKey(uid),
+      Key: recordKey(uid, topic),
       UpdateExpression: 'SET #sent = :now, #held = :no, #replaced = :no',
       ConditionExpression: 'attribute_not_exists(#sent) OR #sent <= :cutoff',
       ExpressionAttributeNames: { '#sent': sentAttribute(kind), '#held': 'held', '#replaced': 'replaced' },
@@ -69,9 +78,14 @@ export async function claimFactorMail(
 }
 
 /** Undoes a claim whose mail could not be sent (its change is then held, and due at once). */
-export async function releaseFactorClaim(uid: string, kind: string, previousSentMs: number): Promise<void> {
+export async function releaseFactorClaim(
+  uid: string,
+  topic: MailTopic,
+  kind: string,
+  previousSentMs: number,
+): Promise<void> {
   await updateIf({
-    Key: recordKey(uid),
+    Key: recordKey(uid, topic),
     UpdateExpression: 'SET #sent = :previous',
     ExpressionAttributeNames: { '#sent': sentAttribute(kind) },
     ExpressionAttributeValues: { ':previous': previousSentMs },
@@ -85,6 +99,7 @@ export async function releaseFactorClaim(uid: string, kind: string, previousSent
  */
 export async function holdFactorMail(
   uid: string,
+  topic: MailTopic,
   kind: string,
   change: { replaced: boolean; at: string },
   windowMs: number,
@@ -97,7 +112,7 @@ export async function holdFactorMail(
     update += ', #replaced = :yes';
   }
   const record = await updateIf({
-    Key: recordKey(uid),
+    Key: recordKey(uid, topic),
     UpdateExpression: update,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
@@ -107,13 +122,14 @@ export async function holdFactorMail(
     TableName: table(),
     Item: {
       [PARTITION_KEY]: HELD_PK,
-      [SORT_KEY]: heldSk(dueMs, uid),
+      [SORT_KEY]: heldSk(dueMs, uid, topic),
       uid,
+      topic,
       dueMs,
       [TTL_ATTRIBUTE]: Math.floor(dueMs / 1000) + LISTING_KEEP_SECONDS,
     },
   });
-  return { uid, dueMs };
+  return { uid, topic, dueMs };
 }
 
 /** The listings due by `nowMs`, oldest first. */
@@ -125,12 +141,14 @@ export async function dueFactorMails(nowMs: number): Promise<HeldFactorMail[]> {
       TableName: table(),
       KeyConditionExpression: '#pk = :pk AND #sk <= :until',
       ExpressionAttributeNames: { '#pk': PARTITION_KEY, '#sk': SORT_KEY },
-      ExpressionAttributeValues: { ':pk': HELD_PK, ':until': heldSk(nowMs, '\uffff') },
+      ExpressionAttributeValues: { ':pk': HELD_PK, ':until': heldSk(nowMs, '\uffff', 'two-factor') },
       ExclusiveStartKey: start,
     });
     for (const item of page.Items ?? []) {
       if (typeof item.uid === 'string' && typeof item.dueMs === 'number') {
-        out.push({ uid: item.uid, dueMs: item.dueMs });
+        // Listings from before passkeys have no topic: they are the second factor's.
+        const topic: MailTopic = item.topic === 'passkeys' ? 'passkeys' : 'two-factor';
+        out.push({ uid: item.uid, topic, dueMs: item.dueMs });
       }
     }
     start = page.LastEvaluatedKey;
@@ -145,13 +163,14 @@ export async function dueFactorMails(nowMs: number): Promise<HeldFactorMail[]> {
  */
 export async function takeHeldFactorMail(
   uid: string,
+  topic: MailTopic,
   nowMs: number,
   windowMs: number,
 ): Promise<TakenFactorMail | undefined> {
   try {
     const out = await db().update({
       TableName: table(),
-      Key: recordKey(uid),
+      Key: recordKey(uid, topic),
       UpdateExpression: 'SET #flushed = :now, #held = :no, #replaced = :no',
       ConditionExpression: '#held = :yes AND (attribute_not_exists(#flushed) OR #flushed <= :cutoff)',
       ExpressionAttributeNames: { '#flushed': 'flushedMs', '#held': 'held', '#replaced': 'replaced' },
@@ -171,9 +190,13 @@ export async function takeHeldFactorMail(
 }
 
 /** Puts back a held change that could not be mailed, so that the next run mails it. */
-export async function giveBackFactorMail(uid: string, taken: TakenFactorMail): Promise<void> {
+export async function giveBackFactorMail(
+  uid: string,
+  topic: MailTopic,
+  taken: TakenFactorMail,
+): Promise<void> {
   await updateIf({
-    Key: recordKey(uid),
+    Key: recordKey(uid, topic),
     UpdateExpression: 'SET #flushed = :flushed, #held = :yes, #replaced = :replaced',
     ExpressionAttributeNames: { '#flushed': 'flushedMs', '#held': 'held', '#replaced': 'replaced' },
     ExpressionAttributeValues: { ':flushed': taken.flushedMs, ':yes': true, ':replaced': taken.replaced },
@@ -184,6 +207,6 @@ export async function giveBackFactorMail(uid: string, taken: TakenFactorMail): P
 export async function dropHeldListing(held: HeldFactorMail): Promise<void> {
   await db().delete({
     TableName: table(),
-    Key: { [PARTITION_KEY]: HELD_PK, [SORT_KEY]: heldSk(held.dueMs, held.uid) },
+    Key: { [PARTITION_KEY]: HELD_PK, [SORT_KEY]: heldSk(held.dueMs, held.uid, held.topic) },
   });
 }

@@ -1,5 +1,7 @@
 import { renderMail } from '../render';
 import { accountDeleted } from '../templates/account-deleted';
+import { passkeyAdded } from '../templates/passkey-added';
+import { passkeyRemoved } from '../templates/passkey-removed';
 import { passwordChanged } from '../templates/password-changed';
 import { passwordReset } from '../templates/password-reset';
 import { twoFactorChanged } from '../templates/two-factor-changed';
@@ -21,6 +23,8 @@ describe('the security mails', () => {
     ['two-factor on', twoFactorOn, 'Two-factor sign-in was turned on'],
     ['authenticator replaced', twoFactorChanged, 'A new authenticator app was set up'],
     ['two-factor off', twoFactorOff, 'Two-factor sign-in was turned off'],
+    ['passkey added', passkeyAdded, 'A passkey was added to your Stockbench account on'],
+    ['passkey removed', passkeyRemoved, 'A passkey was removed from your Stockbench account on'],
     ['password changed', passwordChanged, 'The password of your Stockbench account was changed'],
     ['password reset', passwordReset, 'The password of your Stockbench account was reset'],
   ] as const)('%s: says when, and links to ending every session in both parts', (_name, template, says) => {
@@ -41,6 +45,22 @@ describe('the security mails', () => {
       expect(part).toContain('This email tells how it is set now.');
     }
     expect(renderMail(twoFactorOff, data, site).text).not.toContain('changed again');
+  });
+
+  it('a passkey mail says how to shut out a passkey that is not the owner’s; collapsed, it says passkeys', () => {
+    const added = renderMail(passkeyAdded, data, site);
+    expect(added.subject).toBe('A passkey was added to your Stockbench account');
+    for (const part of [added.text, added.html]) {
+      expect(part).toContain('It signs in to your account without your password.');
+      expect(part).toContain('If you did not do this');
+      expect(part).toContain('remove under Passkeys on your profile every passkey you do not recognise');
+      expect(part).not.toContain('again after our last email');
+    }
+    const collapsed = renderMail(passkeyRemoved, { ...data, collapsed: true }, site);
+    for (const part of [collapsed.text, collapsed.html]) {
+      expect(part).toContain('Passkeys were added or removed again after our last email about them');
+      expect(part).not.toContain('Two-factor sign-in was changed again');
+    }
   });
 
   it('account deleted: says when, and whom to write to', () => {

@@ -2,7 +2,9 @@ import React from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as auth from 'aws-amplify/auth';
+import { navigate } from 'gatsby';
 import { accountConfig } from '../../account-config';
+import * as api from '../../api-client/client';
 import { Profile } from '../profile/Profile';
 
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
@@ -11,9 +13,24 @@ jest.mock('aws-amplify/auth', () => ({
   listWebAuthnCredentials: jest.fn(),
   associateWebAuthnCredential: jest.fn(),
   deleteWebAuthnCredential: jest.fn(),
+  signOut: jest.fn(),
 }));
+jest.mock('../../api-client/client', () => ({ signOutEverywhere: jest.fn() }));
 
 const mocked = jest.mocked(auth);
+const mockedApi = jest.mocked(api);
+
+/** Every session ended (sign-ins waiting for a code spared), this one too, and on to sign in. */
+async function expectSignedOutTo(note: string) {
+  await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/sign-in?note=${note}`));
+  expect(mockedApi.signOutEverywhere).toHaveBeenCalledWith({ keepPendingSignIns: true });
+  expect(mocked.signOut).toHaveBeenCalled();
+}
+const expectStillSignedIn = () => {
+  expect(mockedApi.signOutEverywhere).not.toHaveBeenCalled();
+  expect(mocked.signOut).not.toHaveBeenCalled();
+  expect(navigate).not.toHaveBeenCalled();
+};
 const user = { uid: 'u1', email: 'me@example.com', emailVerified: true };
 const section = () => within(screen.getByRole('region', { name: 'Passkeys' }));
 const credential = (id: string, name: string, createdAt: string) => ({
@@ -72,19 +89,21 @@ describe('Passkeys on /profile', () => {
     expect(section().queryByRole('table')).toBeNull();
   });
 
-  it('adds one with the browser prompt, says so and shows it in the list', async () => {
+  it('adds one with the browser prompt, then ends every session and leads to sign in with it', async () => {
     stored = [];
-    mocked.associateWebAuthnCredential.mockImplementation(() => {
-      stored = [laptop];
-      return Promise.resolve();
-    });
+    mocked.associateWebAuthnCredential.mockResolvedValue();
     await showProfile();
     await userEvent.click(section().getByRole('button', { name: 'Add a Passkey' }));
-    expect(await section().findByRole('status')).toHaveTextContent(
-      'Passkey added. You can now sign in with it instead of your password.',
-    );
-    expect(await section().findByRole('rowheader', { name: 'Passkey' })).toBeInTheDocument();
+    await expectSignedOutTo('passkeyAdded');
     expect(mocked.associateWebAuthnCredential).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs out here even when ending the other sessions fails (the change’s own event ends them)', async () => {
+    mocked.associateWebAuthnCredential.mockResolvedValue();
+    mockedApi.signOutEverywhere.mockRejectedValueOnce({ error: { code: 'SESSION_EXPIRED', message: 'x' } });
+    await showProfile();
+    await userEvent.click(section().getByRole('button', { name: 'Add a Passkey' }));
+    await expectSignedOutTo('passkeyAdded');
   });
 
   it.each([
@@ -107,25 +126,19 @@ describe('Passkeys on /profile', () => {
     await userEvent.click(section().getByRole('button', { name: 'Add a Passkey' }));
     expect(await section().findByRole('alert')).toHaveTextContent(message);
     expect(section().getAllByRole('row')).toHaveLength(3);
+    expectStillSignedIn();
   });
 
-  it('removes one after a confirmation, and it leaves the list', async () => {
-    mocked.deleteWebAuthnCredential.mockImplementation(({ credentialId }) => {
-      stored = stored.filter((c) => c.credentialId !== credentialId);
-      return Promise.resolve();
-    });
+  it('removes one after a confirmation, then ends every session and leads to sign in', async () => {
+    mocked.deleteWebAuthnCredential.mockResolvedValue();
     await showProfile();
     await userEvent.click(section().getByRole('button', { name: 'Remove Security key 2' }));
     const confirm = section().getByRole('group', { name: 'Remove Security key 2' });
     expect(confirm).toHaveTextContent('Remove this passkey added May 6, 2026? It no longer signs you in.');
     expect(mocked.deleteWebAuthnCredential).not.toHaveBeenCalled();
     await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm Remove' }));
-    expect(await section().findByRole('status')).toHaveTextContent(
-      'Passkey removed. It no longer signs you in.',
-    );
-    await waitFor(() => expect(section().queryByRole('rowheader', { name: 'Security key' })).toBeNull());
+    await expectSignedOutTo('passkeyRemoved');
     expect(mocked.deleteWebAuthnCredential).toHaveBeenCalledWith({ credentialId: 'cred-2' });
-    expect(section().getByRole('rowheader', { name: 'Passkey' })).toBeInTheDocument();
   });
 
   it('keeps it when the confirmation is cancelled', async () => {
@@ -142,6 +155,7 @@ describe('Passkeys on /profile', () => {
     await userEvent.click(section().getByRole('button', { name: 'Remove Passkey 1' }));
     await userEvent.click(section().getByRole('button', { name: 'Confirm Remove' }));
     expect(await section().findByRole('alert')).toHaveTextContent('This passkey was already removed.');
+    expectStillSignedIn();
   });
 
   it('shows the generic error when the list cannot be read', async () => {

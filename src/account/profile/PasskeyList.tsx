@@ -9,7 +9,7 @@ export function PasskeyList({
   onRemoved,
 }: {
   passkeys: Passkey[];
-  onRemoved: (message: string) => void;
+  onRemoved: () => Promise<void>;
 }) {
   return (
     <table className="stack-table passkey-table">

@@ -1,8 +1,9 @@
-import React, { useCallback, useEffect, useState } from 'react';
+import React, { useEffect, useState } from 'react';
 import { genericErrorMessage } from '../../auth/errors';
 import { addPasskey, listPasskeys, type Passkey } from '../../auth/passkeys';
 import { FormFooter } from '../shared/FormFooter';
 import { FormMessage } from '../shared/FormMessage';
+import { signInAgain } from '../shared/sign-in-again';
 import { Spinner } from '../shared/Spinner';
 import { useAuthForm } from '../shared/use-auth-form';
 import { PasskeyList } from './PasskeyList';
@@ -10,17 +11,15 @@ import { ProfileSection } from './ProfileSection';
 
 /**
  * Passkeys (Cognito's WebAuthn first factor): add one with the browser's own prompt, see them, remove one.
- * Shown only in a build for a user pool that takes them (accountConfig.passkeys).
+ * Shown only in a build for a user pool that takes them (accountConfig.passkeys). Adding or removing one
+ * is a change of factor: every session ends, this one too, and the person signs in again (signInAgain),
+ * with the new passkey if they like; Cognito's event of the change mails them and ends the sessions if
+ * this page could not.
  */
 export function Passkeys() {
   // null: not loaded yet; undefined: the list could not be read.
   const [passkeys, setPasskeys] = useState<Passkey[] | null | undefined>(null);
-  const [announcement, setAnnouncement] = useState('');
   const addForm = useAuthForm('passkeys');
-
-  const reload = useCallback(async () => {
-    setPasskeys(await listPasskeys().catch(() => undefined));
-  }, []);
 
   useEffect(() => {
     let live = true;
@@ -33,16 +32,11 @@ export function Passkeys() {
   }, []);
 
   const onAdd = addForm.submit(async () => {
-    setAnnouncement('');
     await addPasskey();
-    setAnnouncement('Passkey added. You can now sign in with it instead of your password.');
-    await reload();
+    await signInAgain('passkeyAdded');
   });
 
-  const onRemoved = (message: string) => {
-    setAnnouncement(message);
-    void reload();
-  };
+  const onRemoved = () => signInAgain('passkeyRemoved');
 
   let list: React.ReactNode;
   if (passkeys === null) list = <Spinner />;
@@ -56,7 +50,6 @@ export function Passkeys() {
         Sign in with your fingerprint, face or device PIN instead of your password. A passkey stays on your
         device and works only on this site, so it cannot be phished. Your password keeps working too.
       </p>
-      <FormMessage kind="success">{announcement}</FormMessage>
       {list}
       <form className="account-form" onSubmit={onAdd}>
         <FormFooter error={addForm.error} busy={addForm.busy} label="Add a Passkey" />

@@ -9,7 +9,8 @@ interface RemovePasskeyProps {
   passkey: Passkey;
   /** Its place in the list: names repeat ("Passkey"), so buttons say which one by number too. */
   position: number;
-  onRemoved: (message: string) => void;
+  /** Once it is removed (the page signs the person out everywhere). */
+  onRemoved: () => Promise<void>;
 }
 
 /** "Remove" of one passkey, after a confirmation that says what it changes. */
@@ -37,10 +38,11 @@ export function RemovePasskey({ passkey, position, onRemoved }: RemovePasskeyPro
     run(async () => {
       try {
         await removePasskey(passkey.id);
-        onRemoved('Passkey removed. It no longer signs you in.');
       } catch (err) {
         setError(authErrorMessage(err, 'passkeys'));
+        return;
       }
+      await onRemoved();
     });
   return (
     <ConfirmStep

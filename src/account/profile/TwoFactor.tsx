@@ -1,17 +1,15 @@
 import React, { useEffect, useState } from 'react';
-import { navigate } from 'gatsby';
 import { fetchMFAPreference, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
 import { configureAmplify } from '../../auth/amplify-config';
 import { genericErrorMessage } from '../../auth/errors';
 import { reauthenticateWithCode } from '../../auth/reauthenticate';
 import type { SessionUser } from '../../auth/session';
-import { signOutUser } from '../../auth/sign-out';
 import { CodeField } from '../shared/CodeField';
 import { CurrentPasswordField } from '../shared/CurrentPasswordField';
 import { FormFooter } from '../shared/FormFooter';
 import { FormMessage } from '../shared/FormMessage';
 import { LostPhone } from '../shared/LostPhone';
-import { withNote, type RedirectNoteKey } from '../shared/RedirectNote';
+import { signInAgain } from '../shared/sign-in-again';
 import { Spinner } from '../shared/Spinner';
 import { useAuthForm } from '../shared/use-auth-form';
 import { ProfileSection } from './ProfileSection';
@@ -26,17 +24,6 @@ type State =
   | { step: 'off' }
   | { step: 'setup'; secret: string; qr: QrMatrix }
   | { step: 'on' };
-
-/**
- * After a change of second factor every session ends, this one too, and the person signs in again
- * (with the new factor): a session copied before the change must not outlive it. Sign-ins waiting for
- * their code are spared (the endpoint says why). Signed out here even if ending the others fails:
- * Cognito's event of the change ends them then (lambdas/triggers/security-events.ts).
- */
-async function signInAgain(note: RedirectNoteKey): Promise<void> {
-  await signOutUser({ everywhere: true, afterSecondFactorChange: true }).catch(() => undefined);
-  await navigate(withNote('/sign-in', note));
-}
 
 /** Groups of four, as authenticator apps print keys; spaces are ignored when typed in. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');

@@ -25,6 +25,14 @@ const redirectNotes = {
     kind: 'success',
     text: 'Two-factor sign-in is off, and you were signed out on every device. Sign in with your password. You can remove Stockbench from your authenticator app.',
   },
+  passkeyAdded: {
+    kind: 'success',
+    text: 'Passkey added, and you were signed out on every device. Sign in with your passkey, or with your password.',
+  },
+  passkeyRemoved: {
+    kind: 'success',
+    text: 'Passkey removed, and you were signed out on every device. It no longer signs you in: sign in with your password or another passkey.',
+  },
   signInFirst: {
     kind: 'notice',
     text: 'Sign in to open that page. You will be taken back to it.',

@@ -160,7 +160,7 @@ describe('a session the BFF reports ended', () => {
       return Promise.reject({ error: { code: 'SESSION_EXPIRED', message: 'Your session has expired.' } });
     });
     await act(async () => {
-      await signOutUser({ everywhere: true, afterSecondFactorChange: true });
+      await signOutUser({ everywhere: true, afterFactorChange: true });
       await navigate('/sign-in?note=twoFactorOn');
     });
     await advance(0);
