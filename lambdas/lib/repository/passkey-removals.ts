@@ -4,8 +4,9 @@ import { userPk } from './keys';
 
 // Support's request to remove an account's passkeys (USER#<uid> / PASSKEYS_REMOVED): when, and by whom.
 // Cognito has no admin call for passkeys (ListWebAuthnCredentials and DeleteWebAuthnCredential take the
-// owner's own access token), so the request is recorded here for the owner's next password sign-in to
-// act on, instead of being done at once. Lives in the user's partition: deleting the account ends it.
+// owner's own access token), so support cannot remove them itself: the request is recorded for lookup
+// to show, and for the refusal of sign-ins until the owner removes them (docs/billing.md, Support: not
+// built yet). Lives in the user's partition: deleting the account ends it.
 
 const key = (uid: string) => ({ [PARTITION_KEY]: userPk(uid), [SORT_KEY]: 'PASSKEYS_REMOVED' });
 
