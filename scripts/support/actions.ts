@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { turnOffTwoFactor, usersWithEmail } from '../../lambdas/lib/cognito';
+import { signOutEverywhere, turnOffTwoFactor, usersWithEmail } from '../../lambdas/lib/cognito';
 import { getAccount } from '../../lambdas/lib/repository/accounts';
+import { recordPasskeyRemoval } from '../../lambdas/lib/repository/passkey-removals';
+import { revokeTokens } from '../../lambdas/lib/repository/sessions';
 import { refundPart, subscriptionPayments } from '../../lambdas/lib/stripe';
 
-// The support tool's two changes: two-factor sign-in off (a lost phone), and a refund outside the
-// satisfaction guarantee. Each answers what happened, for the operator and the audit record.
+// The support tool's changes: two-factor sign-in off (a lost phone), passkeys to remove (a lost device)
+// and a refund outside the satisfaction guarantee. Each answers what happened, for the operator and the audit record.
 
 export interface Outcome {
   uid?: string;
@@ -31,6 +33,29 @@ export async function turnOffTwoFactorFor(email: string): Promise<Outcome> {
   return {
     uid: user.uid,
     outcome: `two-factor sign-in is off for ${email}: the password alone signs in; it can be turned on again on the Profile page`,
+  };
+}
+
+/**
+ * A lost device holding a passkey. Cognito has no admin call that lists or deletes a user's passkeys
+ * (only the owner's access token can), so this records the request for the owner's next password
+ * sign-in and ends every session now: Cognito revokes the refresh tokens, the BFF refuses the ID tokens
+ * issued before, as sign-out everywhere does. Cognito first, so a failure leaves nothing recorded.
+ */
+export async function removePasskeysFor(email: string, operator: string): Promise<Outcome> {
+  const user = await userOf(email);
+  if (!user) return { outcome: `no account has the address ${email}` };
+  const requestedAt = Date.now();
+  await signOutEverywhere(user.username);
+  await revokeTokens(user.uid, { nowMs: requestedAt });
+  await recordPasskeyRemoval(user.uid, { requestedAt, operator });
+  return {
+    uid: user.uid,
+    outcome:
+      `every session of ${email} ended and the passkeys' removal recorded: Cognito lets only the owner ` +
+      'delete a passkey, so they stay until the owner, signed in with the password (and authenticator ' +
+      'code), removes them on the Profile page; until then a passkey still signs in',
+    details: { requestedAt: new Date(requestedAt).toISOString() },
   };
 }
 

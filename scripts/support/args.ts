@@ -10,6 +10,10 @@ Commands (each writes an audit record: who, when, what, with what outcome):
   turn-off-two-factor <email>    a lost authenticator phone: two-factor sign-in off, so the password
                                  alone signs in (check who is asking first: the account's email, its
                                  licenses, its last card digits); they can turn it on again on Profile
+  remove-passkeys <email>        a lost device holding a passkey (check who is asking first): ends every
+                                 session at once and records the removal; Cognito lets only the owner
+                                 delete a passkey, so they remove them on Profile after a password
+                                 sign-in, and a passkey still signs in until then
   refund <email> [--amount <usd>] [--yes]
                                  outside the satisfaction guarantee: refunds the latest payment of the
                                  account's subscription (all of it, or --amount dollars of it); the
@@ -30,6 +34,7 @@ deployment, read with your AWS credentials (AWS_PROFILE or the usual environment
 type Command =
   | { name: 'lookup'; email: string }
   | { name: 'turn-off-two-factor'; email: string }
+  | { name: 'remove-passkeys'; email: string }
   | { name: 'refund'; email: string; amountCents?: number; yes: boolean };
 
 export interface SupportOptions {
@@ -65,7 +70,8 @@ export function parseSupportArgs(
   if (!email || !email.includes('@')) return { error: `${name}: the account's email address is missing` };
   if (rest.length) return { error: `unexpected: ${rest.join(' ')}` };
   let command: Command;
-  if (name === 'lookup' || name === 'turn-off-two-factor') command = { name, email };
+  if (name === 'lookup' || name === 'turn-off-two-factor' || name === 'remove-passkeys')
+    command = { name, email };
   else if (name === 'refund') {
     let amountCents: number | undefined;
     if (values.amount !== undefined) {

@@ -10,6 +10,7 @@ import { getAccount } from '../../lambdas/lib/repository/accounts';
 import { readBillingDetails } from '../../lambdas/lib/repository/billing-details';
 import { readDeletion } from '../../lambdas/lib/repository/deletions';
 import { readGuaranteeRefund } from '../../lambdas/lib/repository/guarantee';
+import { readPasskeyRemoval } from '../../lambdas/lib/repository/passkey-removals';
 import { listSlots } from '../../lambdas/lib/repository/licenses';
 import { readTermsAcceptance } from '../../lambdas/lib/repository/terms-acceptance';
 import { ENDED_STATUSES } from '../../lambdas/lib/subscription-status';
@@ -34,12 +35,13 @@ export async function lookup(email: string, outbox: string | undefined) {
   const details = await cognito
     .send(new AdminGetUserCommand({ UserPoolId: getConfig().userPoolId, Username: user.Username }))
     .finally(() => cognito.destroy());
-  const [account, slots, billing, actions, audit] = await Promise.all([
+  const [account, slots, billing, actions, audit, passkeyRemoval] = await Promise.all([
     getAccount(uid),
     listSlots(uid),
     readBillingDetails(uid),
     recentActions(uid),
     readAudit(uid),
+    readPasskeyRemoval(uid),
   ]);
   const sid = account?.subscriptionId;
   const [sub, invoices, terms, refund] = sid
@@ -67,6 +69,9 @@ export async function lookup(email: string, outbox: string | undefined) {
       created: user.UserCreateDate?.toISOString(),
       emailVerified: user.Attributes?.find((a) => a.Name === 'email_verified')?.Value === 'true',
       twoFactor: (details.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA'),
+      passkeyRemovalRequested: passkeyRemoval
+        ? { at: new Date(passkeyRemoval.requestedAt).toISOString(), by: passkeyRemoval.operator }
+        : null,
     },
     customerId: account?.customerId ?? null,
     subscription: snapshot
@@ -133,7 +138,7 @@ export function lookupText(r: Awaited<ReturnType<typeof lookup>>): string[] {
   }
   const lines = [
     `Account ${r.email} (uid ${r.uid})`,
-    `  sign-in: ${r.signIn.status ?? '?'}, ${r.signIn.enabled ? 'enabled' : 'disabled'}, created ${r.signIn.created ?? '?'}, email ${r.signIn.emailVerified ? 'verified' : 'not verified'}, two-factor ${r.signIn.twoFactor ? 'on' : 'off'}`,
+    `  sign-in: ${r.signIn.status ?? '?'}, ${r.signIn.enabled ? 'enabled' : 'disabled'}, created ${r.signIn.created ?? '?'}, email ${r.signIn.emailVerified ? 'verified' : 'not verified'}, two-factor ${r.signIn.twoFactor ? 'on' : 'off'}${r.signIn.passkeyRemovalRequested ? `, passkeys' removal requested at ${r.signIn.passkeyRemovalRequested.at} by ${r.signIn.passkeyRemovalRequested.by}` : ''}`,
     `  Stripe customer: ${r.customerId ?? 'none'}`,
   ];
   const s = r.subscription;

@@ -3,7 +3,7 @@ import { resetDb } from '../../lambdas/lib/repository/client';
 import { resetSecrets } from '../../lambdas/lib/secrets';
 import { escapeForTerminal } from '../../src/lib/unsafe-text';
 import { parseSupportArgs, USAGE } from './args';
-import { refundFor, turnOffTwoFactorFor } from './actions';
+import { refundFor, removePasskeysFor, turnOffTwoFactorFor } from './actions';
 import { writeAudit } from './audit';
 import { lookup, lookupText } from './lookup';
 import { resolveSupportTarget } from './target';
@@ -66,11 +66,13 @@ export async function support(
   const result =
     command.name === 'turn-off-two-factor'
       ? await turnOffTwoFactorFor(command.email)
-      : await refundFor(command.email, {
-          amountCents: command.amountCents,
-          go: command.yes,
-          operator: options.operator,
-        });
+      : command.name === 'remove-passkeys'
+        ? await removePasskeysFor(command.email, options.operator)
+        : await refundFor(command.email, {
+            amountCents: command.amountCents,
+            go: command.yes,
+            operator: options.operator,
+          });
   await audit(result);
   printData(result.outcome);
   return result.uid && !result.outcome.startsWith('refused') ? 0 : 1;

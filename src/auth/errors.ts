@@ -1,4 +1,5 @@
 import { siteConfig } from '../config';
+import { PASSKEY_SIGN_IN_MAX_AGE_MINUTES } from './recent-sign-in';
 
 // The one table from what fails (Cognito exception names, as Amplify throws them, and the BFF's error
 // codes) to the message each screen shows for it.
@@ -100,6 +101,9 @@ const table: Record<string, Messages> = {
   PasskeyRetrievalFailed: { any: `This device could not use its passkey. ${PASSWORD_INSTEAD}` },
   RelyingPartyMismatch: { any: `Passkeys do not work at this address of the site. ${PASSWORD_INSTEAD}` },
   WebAuthnNotEnabledException: { any: 'Passkeys are not available yet. Please use your password.' },
+  RecentSignInRequired: {
+    passkeys: `To add a passkey, your sign-in must be from the last ${PASSKEY_SIGN_IN_MAX_AGE_MINUTES} minutes. Sign out, sign in again, then add it.`,
+  },
   // DeleteWebAuthnCredential's answer to a passkey already gone (removed in another tab, say).
   ResourceNotFoundException: { passkeys: 'This passkey was already removed.' },
   PasswordResetRequiredException: {

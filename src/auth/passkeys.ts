@@ -4,6 +4,7 @@ import {
   listWebAuthnCredentials,
 } from 'aws-amplify/auth';
 import { configureAmplify } from './amplify-config';
+import { PASSKEY_SIGN_IN_MAX_AGE_MINUTES, requireRecentSignIn } from './recent-sign-in';
 
 // The signed-in user's passkeys, through Cognito's own passkey calls (aws-amplify v6). The browser's prompt
 // is part of adding one: associateWebAuthnCredential asks the authenticator between Cognito's two steps.
@@ -37,9 +38,13 @@ export async function listPasskeys(): Promise<Passkey[]> {
   return passkeys;
 }
 
-/** Asks the browser for a new passkey of this site and registers it with Cognito. */
+/**
+ * Asks the browser for a new passkey of this site and registers it with Cognito, after a recent
+ * sign-in. The page's check only: Cognito's StartWebAuthnRegistration takes any valid access token.
+ */
 export async function addPasskey(): Promise<void> {
   configureAmplify();
+  await requireRecentSignIn(PASSKEY_SIGN_IN_MAX_AGE_MINUTES);
   await associateWebAuthnCredential();
 }
 

@@ -193,6 +193,44 @@ describe('npm run support', () => {
     });
   });
 
+  it('removes passkeys of a lost device: every session ends now, the removal is recorded and shown', async () => {
+    const user = await bff.newUser();
+    const { AuthenticationResult } = await bff.cognito.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: bff.info.clientId,
+        AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+      }),
+    );
+    const refresh = () =>
+      bff.cognito.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          ClientId: bff.info.clientId,
+          AuthParameters: { REFRESH_TOKEN: AuthenticationResult?.RefreshToken ?? '' },
+        }),
+      );
+    expect((await refresh()).AuthenticationResult?.IdToken).toBeDefined();
+    expect((await bff.call('GET', 'get-licenses', { user, query: { uid: user.uid } })).status).toBe(200);
+
+    const res = await run('remove-passkeys', user.email);
+    expect(res.code).toBe(0);
+    expect(res.out).toMatch(
+      new RegExp(`^every session of ${user.email} ended and the passkeys' removal recorded`),
+    );
+    // The session a stolen device holds ends: its refresh token at Cognito, its ID token at the BFF.
+    await expect(refresh()).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    expect((await bff.call('GET', 'get-licenses', { user, query: { uid: user.uid } })).status).toBe(401);
+    const [record] = await readAudit(user.uid);
+    expect(record).toMatchObject({ operator: 'pat-support', command: 'remove-passkeys' });
+    expect((await run('lookup', user.email)).out).toMatch(
+      /two-factor off, passkeys' removal requested at \S+ by pat-support/,
+    );
+    expect((await run('remove-passkeys', 'nobody@example.com')).out).toBe(
+      'no account has the address nobody@example.com',
+    );
+  });
+
   it('prints stored names with terminal sequences and bidi overrides escaped, in text and JSON', async () => {
     const { user } = await subscribe(bff, 1);
     const [license] = await licensesOf(bff, user);

@@ -10,6 +10,7 @@ import { Profile } from '../profile/Profile';
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
 jest.mock('aws-amplify/auth', () => ({
   fetchMFAPreference: jest.fn(() => Promise.resolve({})),
+  fetchAuthSession: jest.fn(),
   listWebAuthnCredentials: jest.fn(),
   associateWebAuthnCredential: jest.fn(),
   deleteWebAuthnCredential: jest.fn(),
@@ -45,6 +46,13 @@ const laptop = credential('cred-1', 'Passkey', '2026-03-04T10:00:00Z');
 const key = credential('cred-2', 'Security key', '2026-05-06T10:00:00Z');
 /** Cognito's list as it stands: each call answers the current passkeys. */
 let stored: ReturnType<typeof credential>[] = [];
+/** The session as Amplify holds it: its access token's auth_time, minutes before now. */
+function signedIn(minutesAgo: number) {
+  const authTime = Math.floor(Date.now() / 1000) - minutesAgo * 60;
+  mocked.fetchAuthSession.mockResolvedValue({
+    tokens: { accessToken: { payload: { auth_time: authTime }, toString: () => 'access' } },
+  } as unknown as Awaited<ReturnType<typeof auth.fetchAuthSession>>);
+}
 
 async function showProfile() {
   render(<Profile user={user} />);
@@ -57,6 +65,7 @@ beforeEach(() => {
   jest.clearAllMocks();
   jest.replaceProperty(accountConfig, 'passkeys', true);
   stored = [laptop, key];
+  signedIn(1);
   mocked.listWebAuthnCredentials.mockImplementation(() =>
     Promise.resolve({ credentials: stored.map((c) => ({ ...c })) }),
   );
@@ -104,6 +113,21 @@ describe('Passkeys on /profile', () => {
     await showProfile();
     await userEvent.click(section().getByRole('button', { name: 'Add a Passkey' }));
     await expectSignedOutTo('passkeyAdded');
+  });
+
+  it('asks for a sign-in of the last 15 minutes before the browser prompt', async () => {
+    signedIn(16);
+    await showProfile();
+    await userEvent.click(section().getByRole('button', { name: 'Add a Passkey' }));
+    expect(await section().findByRole('alert')).toHaveTextContent(
+      'To add a passkey, your sign-in must be from the last 15 minutes. Sign out, sign in again, then add it.',
+    );
+    expect(mocked.associateWebAuthnCredential).not.toHaveBeenCalled();
+    signedIn(14);
+    const add = section().getByRole('button', { name: 'Add a Passkey' });
+    await waitFor(() => expect(add).toBeEnabled());
+    await userEvent.click(add);
+    await waitFor(() => expect(mocked.associateWebAuthnCredential).toHaveBeenCalledTimes(1));
   });
 
   it.each([
