@@ -30,12 +30,17 @@ export function recordTraffic(page: Page): void {
   page.on('requestfinished', (request) => {
     const at = started.get(request);
     if (at === undefined) return;
-    void request.response().then((response) => {
-      push(
-        page,
-        `← ${response?.status() ?? '?'} ${request.method()} ${name(request.url())} ${Date.now() - at} ms`,
-      );
-    });
+    // The response is read after the request finished; a page closed meanwhile (a test's end) has
+    // nothing left to tell, and its rejection must not fail the test that follows.
+    void request.response().then(
+      (response) => {
+        push(
+          page,
+          `← ${response?.status() ?? '?'} ${request.method()} ${name(request.url())} ${Date.now() - at} ms`,
+        );
+      },
+      () => push(page, `✗ ${request.method()} ${name(request.url())}: the page closed first`),
+    );
   });
   page.on('requestfailed', (request) => {
     if (started.has(request))
