@@ -5,6 +5,7 @@ import * as auth from 'aws-amplify/auth';
 import { navigate } from 'gatsby';
 import { accountConfig } from '../../account-config';
 import * as api from '../../api-client/client';
+import { expectSignedOutTo } from './support/signed-out';
 import { Profile } from '../profile/Profile';
 
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
@@ -21,12 +22,6 @@ jest.mock('../../api-client/client', () => ({ signOutEverywhere: jest.fn() }));
 const mocked = jest.mocked(auth);
 const mockedApi = jest.mocked(api);
 
-/** Every session ended (sign-ins waiting for a code spared), this one too, and on to sign in. */
-async function expectSignedOutTo(note: string) {
-  await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/sign-in?note=${note}`));
-  expect(mockedApi.signOutEverywhere).toHaveBeenCalledWith({ keepPendingSignIns: true });
-  expect(mocked.signOut).toHaveBeenCalled();
-}
 const expectStillSignedIn = () => {
   expect(mockedApi.signOutEverywhere).not.toHaveBeenCalled();
   expect(mocked.signOut).not.toHaveBeenCalled();

@@ -1,10 +1,9 @@
 import { TextEncoder } from 'node:util';
 import React from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as auth from 'aws-amplify/auth';
-import { navigate } from 'gatsby';
-import * as api from '../../api-client/client';
+import { expectSignedOutTo } from './support/signed-out';
 import { TwoFactor } from '../profile/TwoFactor';
 import { siteConfig } from '../../config';
 import { accountConfig } from '../../account-config';
@@ -20,14 +19,7 @@ jest.mock('aws-amplify/auth', () => ({
 jest.mock('../../api-client/client', () => ({ signOutEverywhere: jest.fn() }));
 
 const mocked = jest.mocked(auth);
-const mockedApi = jest.mocked(api);
 
-/** Every other session ended (sign-ins waiting for a code spared), this one too, and on to sign in. */
-async function expectSignedOutTo(note: string) {
-  await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/sign-in?note=${note}`));
-  expect(mockedApi.signOutEverywhere).toHaveBeenCalledWith({ keepPendingSignIns: true });
-  expect(mocked.signOut).toHaveBeenCalled();
-}
 const user = { uid: 'u1', email: 'me@example.com', emailVerified: true };
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const WRONG_CODE = 'Incorrect code. Enter the 6-digit code your authenticator app shows now.';

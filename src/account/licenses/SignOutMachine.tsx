@@ -1,4 +1,4 @@
-import React, { useEffect, useRef, useState } from 'react';
+import React, { useState } from 'react';
 import { signOutMachine } from '../../api-client/client';
 import type { MachineView } from '../../api-client/types';
 import { authErrorMessage } from '../../auth/errors';
@@ -21,11 +21,6 @@ export function SignOutMachine({ licenseKey, machine, onSignedOut }: SignOutMach
   const { busy, run } = useSubmitGuard(500);
   // The name as Devices shows it: no character that reorders it or the text around it.
   const name = forDisplay(machine.name);
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  // Keyboard and screen-reader users land on the question's answer, not on the top of the page.
-  useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
-  }, [confirming]);
 
   if (!confirming) {
     return (
@@ -60,7 +55,7 @@ export function SignOutMachine({ licenseKey, machine, onSignedOut }: SignOutMach
       error={error}
       onConfirm={() => void confirm()}
       onCancel={() => setConfirming(false)}
-      confirmRef={confirmButton}
+      focusConfirm
     >
       <p>
         Sign out <bdi>{name}</bdi>? Its place on this license is free at once. The app on it stops using the

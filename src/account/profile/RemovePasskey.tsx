@@ -1,4 +1,4 @@
-import React, { useEffect, useRef, useState } from 'react';
+import React, { useState } from 'react';
 import { authErrorMessage } from '../../auth/errors';
 import { removePasskey, type Passkey } from '../../auth/passkeys';
 import { formatLongDate } from '../../lib/dates';
@@ -18,11 +18,6 @@ export function RemovePasskey({ passkey, position, onRemoved }: RemovePasskeyPro
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState('');
   const { busy, run } = useSubmitGuard(500);
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  // Keyboard and screen-reader users land on the question's answer.
-  useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
-  }, [confirming]);
 
   const which = `${passkey.name} ${position}`;
   if (!confirming) {
@@ -52,7 +47,7 @@ export function RemovePasskey({ passkey, position, onRemoved }: RemovePasskeyPro
       error={error}
       onConfirm={() => void confirm()}
       onCancel={() => setConfirming(false)}
-      confirmRef={confirmButton}
+      focusConfirm
     >
       <p>
         Remove this passkey{added}? It no longer signs you in. Delete it from the device too, in its passkey

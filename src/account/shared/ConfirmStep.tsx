@@ -1,4 +1,4 @@
-import React, { type ReactNode, type Ref } from 'react';
+import React, { useEffect, useRef, type ReactNode } from 'react';
 import { FormMessage } from './FormMessage';
 
 interface ConfirmStepProps {
@@ -11,13 +11,20 @@ interface ConfirmStepProps {
   error: string;
   onConfirm: () => void;
   onCancel: () => void;
-  /** Where the caller moves focus when the step opens. */
-  confirmRef?: Ref<HTMLButtonElement>;
+  /**
+   * Moves the focus to the confirm button when the step opens (it mounts as it opens), so keyboard and
+   * screen-reader users land on the question's answer, not on the top of the page.
+   */
+  focusConfirm?: boolean;
 }
 
 /** The second step of a destructive action on a row: the question, Confirm and Cancel, and its error. */
 export function ConfirmStep(props: ConfirmStepProps) {
-  const { label, children, confirmText, busy, error, onConfirm, onCancel, confirmRef } = props;
+  const { label, children, confirmText, busy, error, onConfirm, onCancel, focusConfirm } = props;
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusConfirm) confirmButton.current?.focus();
+  }, [focusConfirm]);
   return (
     <div className="confirm" role="group" aria-label={label}>
       {children}
@@ -25,7 +32,7 @@ export function ConfirmStep(props: ConfirmStepProps) {
         className="button button--small button--danger"
         type="button"
         disabled={busy}
-        ref={confirmRef}
+        ref={confirmButton}
         onClick={onConfirm}
       >
         {confirmText}
