@@ -17,21 +17,21 @@ import {
   type SecurityKind,
 } from '../lib/security-mails';
 
-// How the product learns of changes to an account made straight at Cognito: a holder of the user's
-// access token can turn two-factor sign-in on or off, set up another authenticator app, add or remove a
-// passkey or change the password without the site, and Cognito cannot ask for more; and a user deleted straight at Cognito
-// (DeleteUser, which the pool's web ACL blocks) still has an account to close. CloudTrail records these
-// calls (with the user's sub in additionalEventData) and delivers them to EventBridge, whose rule runs
-// this function (cdk/lib/account-security-events.ts); the local Cognito sends the same events. A
-// deletion closes the account as POST /api/delete-customer does (lib/account-closure.ts); for the
-// others it mails the owner, with a link that ends every session, by the limits of lib/security-mails.ts
-// (a mail about the second factor is collapsed, never dropped). A change of second factor (on,
-// replaced, off) or of passkeys (one added or removed) also ends every session no revocation has ended
-// since (endSessionsBefore), and a new authenticator app the sign-ins begun before it (lambdas/triggers/pre-token-generation.ts). It records
-// when an app was set up, for the email recovery's rule (lib/recovery-two-factor.ts), and applies that
-// rule to a setup learned of after a recovery that should have removed it. EventBridge may deliver an
-// event twice or late: each is handled once (by CloudTrail's event id), and the two-factor state is
-// read from Cognito when the event is handled, so a repeat or an old event mails nothing wrong.
+// How the product learns of changes to an account made straight at Cognito: a holder of the user's access
+// token can turn two-factor sign-in on or off, set up another authenticator app, add or remove a passkey or
+// change the password without the site, and Cognito cannot ask for more; and a user deleted straight at
+// Cognito (DeleteUser, which the pool's web ACL blocks) still has an account to close. CloudTrail records
+// these calls (with the user's sub in additionalEventData) and delivers them to EventBridge, whose rule runs
+// this function (cdk/lib/account-security-events.ts); the local Cognito sends the same events. A deletion
+// closes the account as POST /api/delete-customer does (lib/account-closure.ts); for the others it mails the
+// owner, with a link that ends every session, by the limits of lib/security-mails.ts (a mail about the second
+// factor or a passkey is collapsed, never dropped). A change of second factor (on, replaced, off) or of passkeys (one
+// added or removed) also ends every session no revocation has ended since (endSessionsBefore), and a new
+// authenticator app the sign-ins begun before it (lambdas/triggers/pre-token-generation.ts). It records when
+// an app was set up, for the email recovery's rule (lib/recovery-two-factor.ts), and applies that rule to a
+// setup learned of after a recovery that should have removed it. EventBridge may deliver an event twice or
+// late: each is handled once (by CloudTrail's event id), and the two-factor state is read from Cognito when
+// the event is handled, so a repeat or an old event mails nothing wrong.
 
 export interface CloudTrailDetail {
   eventID: string;
@@ -83,6 +83,7 @@ export const handler = async (event: SecurityEvent): Promise<void> => {
 async function handle(detail: CloudTrailDetail, uid: string): Promise<void> {
   const { userPoolId } = getConfig();
   const at = detail.eventTime;
+  const atMs = Date.parse(at) || Date.now();
 
   if (detail.eventName === 'DeleteUser') {
     // The user deleted themselves straight at Cognito (the pool's web ACL blocks it; this is for a
@@ -100,9 +101,8 @@ async function handle(detail: CloudTrailDetail, uid: string): Promise<void> {
     // A passkey added by a holder of a stolen access token signs them in from then on; one removed
     // may be the owner shutting a thief out. Either way no session begun before it goes on.
     kind = PASSKEY_CHANGES[detail.eventName];
-    await endSessionsBefore(uid, user.username, Date.parse(at) || Date.now(), userPoolId);
+    await endSessionsBefore(uid, user.username, atMs, userPoolId);
   } else {
-    const atMs = Date.parse(at) || Date.now();
     if (detail.eventName === 'VerifySoftwareToken') await recordAuthenticatorVerified(uid, atMs);
     const change = await twoFactorChange(uid, detail.eventName, atMs, user.twoFactor);
     kind = change.kind;
