@@ -2,7 +2,14 @@ import { chromium, type Browser } from 'playwright-core';
 
 // Debian's Chromium, with the flags this offline machine needs (no background network, no first run).
 // playwright-core gives every launch a fresh temporary profile, so no --user-data-dir is passed.
+/** The full browser: the screenshots and Lighthouse measure what a visitor's Chrome shows. */
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/**
+ * The browser tests' Chromium: Debian's headless shell (Chrome's old headless mode, the same Blink and
+ * V8 without the browser's own UI), as Playwright itself runs headless tests. It drives the same pages
+ * over the same DevTools protocol at about half the full browser's CPU (docs/performance.md).
+ */
+export const TEST_CHROMIUM_PATH = process.env.TEST_CHROME_PATH ?? '/usr/bin/chromium-headless-shell';
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -15,7 +22,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 async function launchBrowser(): Promise<{ browser: Browser; close: () => Promise<void> }> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS });
   return { browser, close: () => browser.close() };
 }
 

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startLocalStack } from '../dev/local-stack';
 import { siteBuildEnv } from '../dev/site-env';
-import { CHROMIUM_PATH } from './browser';
+import { TEST_CHROMIUM_PATH } from './browser';
 
 const SEQUENCER = path.join(__dirname, 'sequencer.js');
 
@@ -23,9 +23,10 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Prom
 }
 
 async function main(): Promise<number> {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
+  if (!fs.existsSync(TEST_CHROMIUM_PATH)) {
     console.error(
-      `Chromium not found at ${CHROMIUM_PATH}: install it with 'apt-get install -y chromium' (see .ci/run).`,
+      `Chromium's headless shell not found at ${TEST_CHROMIUM_PATH}: install it with ` +
+        `'apt-get install -y chromium-headless-shell' (see .ci/run).`,
     );
     return 1;
   }
