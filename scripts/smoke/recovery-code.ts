@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { RECOVER_SK, recoverPk, userPk, userRecoverSk } from '../../lambdas/lib/repository/keys';
 import { PARTITION_KEY, SORT_KEY } from '../../lambdas/lib/table';
@@ -104,43 +104,25 @@ export class OutboxCodes implements RecoveryCodeSource {
   }
 }
 
-/** The backend stack's table: the one whose generated name starts with the stack's name. */
-export function tableOfStack(tables: string[], stackName: string): string | undefined {
-  const mine = tables.filter((t) => t.startsWith(`${stackName}-`));
-  return mine.length === 1 ? mine[0] : undefined;
-}
-
 export class DynamoDbCodes implements RecoveryCodeSource {
   readonly label = 'read from DynamoDB';
   private readonly client: DynamoDBClient;
   private readonly doc: DynamoDBDocumentClient;
-  private table: string | undefined;
+  private readonly table: string | undefined;
   private readonly seen = new Set<string>();
 
-  constructor(
-    region: string,
-    table: string | undefined,
-    private readonly stackName: string | undefined,
-  ) {
+  /** `table`: the backend stack's TableName output, or --table. */
+  constructor(region: string, table: string | undefined) {
     this.client = new DynamoDBClient({ region, maxAttempts: 3 });
     this.doc = DynamoDBDocumentClient.from(this.client);
     this.table = table;
   }
 
-  private async resolveTable(): Promise<string> {
-    if (this.table) return this.table;
-    if (!this.stackName)
-      return fail("the table is unknown: pass --table (the backend stack's DynamoDB table)");
-    const names: string[] = [];
-    let start: string | undefined;
-    do {
-      const out = await this.client.send(new ListTablesCommand({ ExclusiveStartTableName: start }));
-      names.push(...(out.TableNames ?? []));
-      start = out.LastEvaluatedTableName;
-    } while (start);
-    this.table = tableOfStack(names, this.stackName);
-    if (!this.table) return fail(`no single table named ${this.stackName}-…: pass --table`);
-    return this.table;
+  private resolveTable(): string {
+    return (
+      this.table ??
+      fail("the table is unknown: pass --table or the outputs file (the backend stack's TableName output)")
+    );
   }
 
   /** The codes the user's partition points at. */
@@ -151,7 +133,7 @@ export class DynamoDbCodes implements RecoveryCodeSource {
     do {
       const out = await this.doc.send(
         new QueryCommand({
-          TableName: await this.resolveTable(),
+          TableName: this.resolveTable(),
           KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
           ExpressionAttributeNames: { '#pk': PARTITION_KEY, '#sk': SORT_KEY },
           ExpressionAttributeValues: { ':pk': userPk(uid), ':prefix': prefix },
@@ -182,7 +164,7 @@ export class DynamoDbCodes implements RecoveryCodeSource {
         if (this.seen.has(code)) continue;
         const out = await this.doc.send(
           new GetCommand({
-            TableName: await this.resolveTable(),
+            TableName: this.resolveTable(),
             Key: { [PARTITION_KEY]: recoverPk(code), [SORT_KEY]: RECOVER_SK },
             ConsistentRead: true,
           }),

@@ -23,7 +23,7 @@ import { resolveTarget, type Target } from './target';
 function codeSource(target: Target): RecoveryCodeSource | undefined {
   if (target.local) return new OutboxCodes(target.local.info.outbox);
   if (!target.cognito.region) return undefined;
-  return new DynamoDbCodes(target.cognito.region, target.deploy?.table, target.deploy?.stackName);
+  return new DynamoDbCodes(target.cognito.region, target.deploy?.table);
 }
 
 export async function smoke(

@@ -8,7 +8,7 @@ import { localCspDirectives, securityHeaders, serializeCsp } from '../../../cdk/
 import { parseSmokeArgs } from '../args';
 import { checkOriginRefused } from '../checks';
 import { deployCsp, parseCsp, regionInCsp, securityHeaderProblems } from '../headers';
-import { recoveryLinkIn, tableOfStack } from '../recovery-code';
+import { recoveryLinkIn } from '../recovery-code';
 import { Report } from '../report';
 import { smokeAlias, verifyStatement } from '../round-trip';
 import { jwtClaims } from '../session';
@@ -219,15 +219,6 @@ describe('round-trip helpers', () => {
     expect(stackOutputsFor(outputs, 'https://www.example.com')?.stackName).toBe('Stockbench-production');
     expect(stackOutputsFor(outputs, 'https://d1.cloudfront.net')?.stackName).toBe('Stockbench-staging');
     expect(stackOutputsFor(outputs, 'https://elsewhere.example.com')).toBeUndefined();
-    expect(
-      tableOfStack(
-        ['Stockbench-production-DataTable1-AB', 'Stockbench-staging-DataTable1-CD'],
-        'Stockbench-production',
-      ),
-    ).toBe('Stockbench-production-DataTable1-AB');
-    expect(
-      tableOfStack(['Stockbench-production-A', 'Stockbench-production-B'], 'Stockbench-production'),
-    ).toBeUndefined();
   });
 
   it('prints one line per check and a summary', async () => {
