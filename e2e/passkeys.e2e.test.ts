@@ -6,6 +6,7 @@ import { sharedBrowser } from './browser';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { generateSync } from 'otplib';
 import { startSignIn, turnOnTwoFactor } from '../lambdas/__tests__/support/two-factor';
+import { support } from '../scripts/support/run';
 import { createVerifiedUser, PASSWORD, stackInfo, waitForMail } from './account-helpers';
 import { NARROW_WIDTHS, outsideValueColumn, overflowAtEachWidth } from './layout';
 import { siteUrl } from './site';
@@ -24,6 +25,8 @@ const ADDED =
   'Passkey added, and you were signed out on every device. Sign in with your passkey, or with your password.';
 const REMOVED =
   'Passkey removed, and you were signed out on every device. It no longer signs you in: sign in with your password or another passkey.';
+const REMOVED_BY_SUPPORT =
+  'Your passkeys are removed, as you asked support, and you were signed out on every device. Sign in with your password.';
 const OTHER_DEVICE =
   'The passkey prompt was closed or timed out, or this device has no passkey for this account. Try again, or sign in with your password.';
 /** PASSKEY_SCREENS=<dir>: the Passkeys section is photographed there, on a desk and a phone, light and dark. */
@@ -175,6 +178,39 @@ describe('passkeys', () => {
     await expect(cdp.send('WebAuthn.getCredentials', { authenticatorId: id })).resolves.toMatchObject({
       credentials: [expect.anything()],
     });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  it('support removes the passkeys of a lost device: the next sign-in removes them and signs out, and the passkey signs in no more', async () => {
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(SETTLE_MS);
+    const { page } = await withAuthenticator(context);
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(`exception: ${err.message}`));
+    const email = await createVerifiedUser('passkey-support');
+    await addPasskeyAfterPassword(page, email);
+    await waitForMail(email, /A passkey was added to your Stockbench account/);
+
+    // Support runs its command against this stack, as `npm run support -- remove-passkeys` does.
+    const lines: string[] = [];
+    const env = { LOCAL_DIR: process.env.E2E_STACK_DIR ?? '' };
+    await expect(support(['remove-passkeys', email], env, 'e2e-support', (l) => lines.push(l))).resolves.toBe(
+      0,
+    );
+
+    // The owner signs in with the password and opens an account page: the site removes the passkeys,
+    // then every session ends and the sign-in page says what happened.
+    await page.goto(`${site()}/sign-in?next=%2Flicenses`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await signedOutWith(page, REMOVED_BY_SUPPORT);
+    await waitForMail(email, /A passkey was removed from your Stockbench account/);
+
+    // The device still holds the passkey, but Cognito no longer takes it.
+    await passkeySignIn(page, email);
+    await page.getByRole('alert').filter({ hasText: NO_PASSKEY }).waitFor();
+    expect(new URL(page.url()).pathname.replace(/\/$/, '')).toBe('/sign-in');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -40,8 +40,8 @@ export interface BenchContext {
   has(endpoint: EndpointName): boolean;
   /** A verified user of the tree's Cognito, signed in. */
   newUser(name: string): Promise<BenchUser>;
-  /** An ID token of the user (also after the BFF ended their sessions). */
-  signIn(email: string, password: string): Promise<{ token: string; uid: string }>;
+  /** An ID token of the user and its access token (also after the BFF ended their sessions). */
+  signIn(email: string, password: string): Promise<{ token: string; uid: string; accessToken: string }>;
   /** setup-checkout, the card paid in Stripe, complete-checkout (and what the checkout page asks). */
   checkout(user: BenchUser, count: number, card?: string): Promise<Purchase>;
   /** The keys of the user's licenses (get-licenses). */

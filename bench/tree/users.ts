@@ -15,7 +15,7 @@ export function benchUsers(
   cognito: CognitoIdentityProviderClient,
   info: { clientId: string; userPoolId: string },
 ) {
-  /** An ID token of the user (also after the BFF ended their sessions: a new sign-in is accepted). */
+  /** An ID token of the user and its access token (also after the BFF ended their sessions: a new sign-in is accepted). */
   const signIn = async (email: string, password: string) => {
     const auth = await cognito.send(
       new InitiateAuthCommand({
@@ -25,7 +25,8 @@ export function benchUsers(
       }),
     );
     const token = auth.AuthenticationResult?.IdToken ?? '';
-    return { token, uid: String(decodeJwt(token).sub) };
+    const accessToken = auth.AuthenticationResult?.AccessToken ?? '';
+    return { token, uid: String(decodeJwt(token).sub), accessToken };
   };
   const newUser = async (name: string) => {
     const email = `bench-${name}-${Date.now()}-${randomBytes(2).toString('hex')}@example.com`;

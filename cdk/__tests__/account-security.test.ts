@@ -71,6 +71,15 @@ it('blocks DeleteUser at the user pool, whoever sends it, before any rate limit 
   expect(Math.min(...rules.filter((r) => r !== block).map((r) => r.Priority))).toBeGreaterThan(0);
 });
 
+it("lets through, unlimited, the Cognito calls the BFF makes with an owner's access token (support's passkey removal)", () => {
+  // Cognito sends these through the user pool's web ACL too: a block or a per-IP limit would stop
+  // POST /api/finish-passkey-removal, whose calls all come from the BFF's few addresses.
+  const matched = JSON.stringify(t.findResources('AWS::WAFv2::WebACL'));
+  for (const operation of ['GetUser', 'ListWebAuthnCredentials', 'DeleteWebAuthnCredential']) {
+    expect(matched).not.toContain(`AWSCognitoIdentityProviderService.${operation}"`);
+  }
+});
+
 it('runs the PreAuthentication and PreTokenGeneration triggers, with the session validity they assume', () => {
   t.hasResourceProperties('AWS::Cognito::UserPool', {
     LambdaConfig: Match.objectLike({

@@ -15,6 +15,7 @@ import { bench as deleteCustomer } from './delete-customer/bench';
 import { bench as emailRecovery } from './email-recovery/bench';
 import { bench as emailRecoveryInfo } from './email-recovery-info/bench';
 import { bench as endSessions } from './end-sessions/bench';
+import { bench as finishPasskeyRemoval } from './finish-passkey-removal/bench';
 import { bench as getAccountSummary } from './get-account-summary/bench';
 import { bench as getBillingDetails } from './get-billing-details/bench';
 import { bench as getHeldLicenses } from './get-held-licenses/bench';
@@ -56,6 +57,7 @@ export const ENDPOINT_BENCH: { readonly [Name in EndpointName]: EndpointBench } 
   'email-recovery': emailRecovery,
   'email-recovery-info': emailRecoveryInfo,
   'end-sessions': endSessions,
+  'finish-passkey-removal': finishPasskeyRemoval,
   'get-account-summary': getAccountSummary,
   'get-billing-details': getBillingDetails,
   'get-held-licenses': getHeldLicenses,

@@ -13,6 +13,7 @@ import { deleteCustomer } from './delete-customer/contract';
 import { emailRecovery } from './email-recovery/contract';
 import { emailRecoveryInfo } from './email-recovery-info/contract';
 import { endSessions } from './end-sessions/contract';
+import { finishPasskeyRemoval } from './finish-passkey-removal/contract';
 import { getAccountSummary } from './get-account-summary/contract';
 import { getBillingDetails } from './get-billing-details/contract';
 import { getHeldLicenses } from './get-held-licenses/contract';
@@ -54,6 +55,7 @@ export const ENDPOINT_CONTRACTS = {
   'email-recovery': emailRecovery,
   'email-recovery-info': emailRecoveryInfo,
   'end-sessions': endSessions,
+  'finish-passkey-removal': finishPasskeyRemoval,
   'get-account-summary': getAccountSummary,
   'get-billing-details': getBillingDetails,
   'get-held-licenses': getHeldLicenses,

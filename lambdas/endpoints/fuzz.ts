@@ -15,6 +15,7 @@ import { fuzz as deleteCustomer } from './delete-customer/fuzz';
 import { fuzz as emailRecovery } from './email-recovery/fuzz';
 import { fuzz as emailRecoveryInfo } from './email-recovery-info/fuzz';
 import { fuzz as endSessions } from './end-sessions/fuzz';
+import { fuzz as finishPasskeyRemoval } from './finish-passkey-removal/fuzz';
 import { fuzz as getAccountSummary } from './get-account-summary/fuzz';
 import { fuzz as getBillingDetails } from './get-billing-details/fuzz';
 import { fuzz as getHeldLicenses } from './get-held-licenses/fuzz';
@@ -56,6 +57,7 @@ export const ENDPOINT_FUZZ: { readonly [Name in EndpointName]: FuzzGenerator } =
   'email-recovery': emailRecovery,
   'email-recovery-info': emailRecoveryInfo,
   'end-sessions': endSessions,
+  'finish-passkey-removal': finishPasskeyRemoval,
   'get-account-summary': getAccountSummary,
   'get-billing-details': getBillingDetails,
   'get-held-licenses': getHeldLicenses,

@@ -15,6 +15,7 @@ import { grants as deleteCustomer } from './delete-customer/grants';
 import { grants as emailRecovery } from './email-recovery/grants';
 import { grants as emailRecoveryInfo } from './email-recovery-info/grants';
 import { grants as endSessions } from './end-sessions/grants';
+import { grants as finishPasskeyRemoval } from './finish-passkey-removal/grants';
 import { grants as getAccountSummary } from './get-account-summary/grants';
 import { grants as getBillingDetails } from './get-billing-details/grants';
 import { grants as getHeldLicenses } from './get-held-licenses/grants';
@@ -56,6 +57,7 @@ export const ENDPOINT_GRANTS: { readonly [Name in EndpointName]: HandlerPermissi
   'email-recovery': emailRecovery,
   'email-recovery-info': emailRecoveryInfo,
   'end-sessions': endSessions,
+  'finish-passkey-removal': finishPasskeyRemoval,
   'get-account-summary': getAccountSummary,
   'get-billing-details': getBillingDetails,
   'get-held-licenses': getHeldLicenses,

@@ -22,6 +22,7 @@ export const ENDPOINT_HANDLERS: {
   'email-recovery': () => import('./email-recovery/handler'),
   'email-recovery-info': () => import('./email-recovery-info/handler'),
   'end-sessions': () => import('./end-sessions/handler'),
+  'finish-passkey-removal': () => import('./finish-passkey-removal/handler'),
   'get-account-summary': () => import('./get-account-summary/handler'),
   'get-billing-details': () => import('./get-billing-details/handler'),
   'get-held-licenses': () => import('./get-held-licenses/handler'),

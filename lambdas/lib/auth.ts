@@ -1,5 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import { PasskeyRemovalPendingError } from './errors';
 import { ApiError, forbidden } from './http';
+import { readPasskeyRemoval } from './repository/passkey-removals';
 import { getSessionsBar, ISSUED_MS_CLAIM, outlives } from './repository/sessions';
 
 // Who is calling. API Gateway's JWT authorizer (or the local API server playing it) has verified the
@@ -28,6 +30,11 @@ function claimsOf(event: ApiEvent): Claims | undefined {
 export interface CallerOptions {
   /** Let a caller whose email is not verified through (only for ending their own sessions). */
   allowUnverified?: boolean;
+  /**
+   * Let a caller through while support's removal of their passkeys is pending (only for finishing it
+   * and for ending their own sessions).
+   */
+  allowPendingPasskeyRemoval?: boolean;
 }
 
 const numeric = (value: Claims[string]): number | undefined => {
@@ -45,7 +52,8 @@ function sessionStart(claims: Claims): number | undefined {
  * admits access tokens, which carry no email: the handlers' email checks would silently pass), its
  * email is verified (as the site's guards require for every account page), and its session began
  * after the user's last revocation (lambdas/lib/repository/sessions.ts), so a revoked session stops
- * at once. Every 'jwt' handler calls this first.
+ * at once, and no removal of the account's passkeys by support is pending
+ * (lambdas/lib/repository/passkey-removals.ts). Every 'jwt' handler calls this first.
  */
 export async function getCaller(event: ApiEvent, options: CallerOptions = {}): Promise<Caller> {
   const claims = claimsOf(event);
@@ -70,10 +78,15 @@ export async function getCaller(event: ApiEvent, options: CallerOptions = {}): P
     throw new ApiError(403, 'EMAIL_NOT_VERIFIED', 'Verify your email address to continue.');
   }
   const started = sessionStart(claims);
-  const bar = await getSessionsBar(sub);
+  // Both reads at once: the gate costs no extra round trip.
+  const [bar, removal] = await Promise.all([
+    getSessionsBar(sub),
+    options.allowPendingPasskeyRemoval ? undefined : readPasskeyRemoval(sub),
+  ]);
   if (started === undefined || (bar && !outlives(bar, started, numeric(claims[ISSUED_MS_CLAIM])))) {
     throw new ApiError(401, 'SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
   }
+  if (removal) throw new PasskeyRemovalPendingError(sub);
   return caller;
 }
 

@@ -25,7 +25,8 @@ import { notePasswordCheck, PASSWORD_CHECK_KEY } from './repository/sign-in-star
 
 let client: CognitoIdentityProviderClient | undefined;
 
-function cognito(): CognitoIdentityProviderClient {
+/** The one Cognito client of the BFF (cognito-passkeys.ts shares it). */
+export function cognito(): CognitoIdentityProviderClient {
   client ??= new CognitoIdentityProviderClient(awsClientDefaults());
   return client;
 }

@@ -423,3 +423,45 @@ export class InvalidTaxIdError extends RefusedError {
     );
   }
 }
+
+/**
+ * Support is removing the account's passkeys at the owner's request (USER#<uid> / PASSKEYS_REMOVED):
+ * until the site finishes it with the owner's access token (POST /api/finish-passkey-removal), the
+ * account's other calls are refused, so a lost passkey opens nothing.
+ */
+export class PasskeyRemovalPendingError extends RefusedError {
+  constructor(readonly uid: string) {
+    super(`Support's removal of the passkeys of ${uid} is pending.`);
+    this.name = 'PasskeyRemovalPendingError';
+  }
+  override answer(): ErrorAnswer {
+    return refusal(
+      403,
+      'PASSKEY_REMOVAL_PENDING',
+      "Support is removing this account's passkeys, as the account's owner asked. Finishing it signs " +
+        'you out on every device; then sign in with your password.',
+    );
+  }
+}
+
+/** An access token the client sent is another user's than the ID token's. */
+export class AccessTokenMismatchError extends RefusedError {
+  constructor() {
+    super("The access token is not the signed-in user's.");
+    this.name = 'AccessTokenMismatchError';
+  }
+  override answer(): ErrorAnswer {
+    return refusal(403, 'ACCESS_TOKEN_MISMATCH', "The access token is not the signed-in user's.");
+  }
+}
+
+/** Cognito refuses an access token the client sent (expired, revoked, malformed or of another pool). */
+export class AccessTokenRefusedError extends RefusedError {
+  constructor(cause: unknown) {
+    super('Cognito refused the access token.', { cause });
+    this.name = 'AccessTokenRefusedError';
+  }
+  override answer(): ErrorAnswer {
+    return refusal(401, 'ACCESS_TOKEN_REFUSED', 'Your session has expired. Please sign in again.');
+  }
+}

@@ -12,6 +12,7 @@ import { callBff, describeLicenses, getLicenses, signIn, type LicensesState, typ
 
 // One signed-in round trip through every service, as the smoke user:
 //   Cognito (sign in) -> get-licenses (DynamoDB) -> get-account-summary (DynamoDB)
+//   -> finish-passkey-removal (Cognito GetUser with the access token; nothing pending, nothing changed)
 //   -> get-subscriptions (Stripe, live read)
 //   -> quote-licenses (Stripe invoice preview) -> cancel-checkout (refuses the paid subscription)
 //   -> validate-license (DynamoDB, the signing key from
@@ -150,6 +151,20 @@ export async function signedInRoundTrip(
       if (summary.email !== s.email) return fail(`it answers the account of ${String(summary.email)}`);
       const usable = Array.isArray(summary.licenses) ? summary.licenses.length : 0;
       return `${s.email}: ${usable} license(s) to use on this computer`;
+    },
+  );
+
+  await report.check(
+    'POST /api/finish-passkey-removal (Cognito GetUser with the access token; nothing pending)',
+    async () => {
+      const answer = await callBff(target, s, 'POST', 'finish-passkey-removal', {
+        body: { accessToken: s.accessToken },
+      });
+      expectStatus(answer, 200, 'POST /api/finish-passkey-removal');
+      const removed = objectOf(answer, 'POST /api/finish-passkey-removal').removed;
+      if (removed !== 0)
+        return fail(`it removed ${String(removed)} passkey(s): support had a request pending`);
+      return "the access token is the caller's; no removal pending, no passkey touched";
     },
   );
 

@@ -12,6 +12,8 @@ import type { Credentials, Target } from './target';
 
 export interface Session {
   idToken: string;
+  /** The sign-in's access token (Cognito's calls made with the owner's own token). */
+  accessToken: string;
   sub: string;
   email: string;
   emailVerified: boolean;
@@ -57,6 +59,7 @@ export async function signIn(target: Target, credentials: Credentials): Promise<
     if (typeof claims.sub !== 'string') return fail('the ID token has no sub');
     return {
       idToken,
+      accessToken: out.AuthenticationResult?.AccessToken ?? '',
       sub: claims.sub,
       email: typeof claims.email === 'string' ? claims.email : '',
       emailVerified: String(claims.email_verified) === 'true',

@@ -53,8 +53,8 @@ export async function removePasskeysFor(email: string, operator: string): Promis
     uid: user.uid,
     outcome:
       `every session of ${email} ended and the passkeys' removal recorded: Cognito lets only the owner ` +
-      'delete a passkey, so they stay until the owner, signed in with the password (and authenticator ' +
-      'code), removes them on the Profile page; until then a passkey still signs in',
+      'delete a passkey, so until the next sign-in (tell the owner to sign in with the password) the ' +
+      "account's pages are refused; that sign-in's site removes them and signs out everywhere",
     details: { requestedAt: new Date(requestedAt).toISOString() },
   };
 }

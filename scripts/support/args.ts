@@ -12,8 +12,8 @@ Commands (each writes an audit record: who, when, what, with what outcome):
                                  licenses, its last card digits); they can turn it on again on Profile
   remove-passkeys <email>        a lost device holding a passkey (check who is asking first): ends every
                                  session at once and records the removal; Cognito lets only the owner
-                                 delete a passkey, so they remove them on Profile after a password
-                                 sign-in, and a passkey still signs in until then
+                                 delete a passkey, so the account's pages are refused until the next
+                                 sign-in, whose site removes them and signs out everywhere
   refund <email> [--amount <usd>] [--yes]
                                  outside the satisfaction guarantee: refunds the latest payment of the
                                  account's subscription (all of it, or --amount dollars of it); the

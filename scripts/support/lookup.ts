@@ -138,7 +138,7 @@ export function lookupText(r: Awaited<ReturnType<typeof lookup>>): string[] {
   }
   const lines = [
     `Account ${r.email} (uid ${r.uid})`,
-    `  sign-in: ${r.signIn.status ?? '?'}, ${r.signIn.enabled ? 'enabled' : 'disabled'}, created ${r.signIn.created ?? '?'}, email ${r.signIn.emailVerified ? 'verified' : 'not verified'}, two-factor ${r.signIn.twoFactor ? 'on' : 'off'}${r.signIn.passkeyRemovalRequested ? `, passkeys' removal requested at ${r.signIn.passkeyRemovalRequested.at} by ${r.signIn.passkeyRemovalRequested.by}` : ''}`,
+    `  sign-in: ${r.signIn.status ?? '?'}, ${r.signIn.enabled ? 'enabled' : 'disabled'}, created ${r.signIn.created ?? '?'}, email ${r.signIn.emailVerified ? 'verified' : 'not verified'}, two-factor ${r.signIn.twoFactor ? 'on' : 'off'}${r.signIn.passkeyRemovalRequested ? `, passkeys' removal pending (requested at ${r.signIn.passkeyRemovalRequested.at} by ${r.signIn.passkeyRemovalRequested.by}; the next sign-in finishes it)` : ''}`,
     `  Stripe customer: ${r.customerId ?? 'none'}`,
   ];
   const s = r.subscription;

@@ -26,6 +26,7 @@ import type { emailRecoveryInfo } from '../../lambdas/endpoints/email-recovery-i
 import type { getBillingDetails as getBillingDetailsContract } from '../../lambdas/endpoints/get-billing-details/contract';
 import type { endSessions as endSessionsContract } from '../../lambdas/endpoints/end-sessions/contract';
 import type { getHeldLicenses as getHeldLicensesContract } from '../../lambdas/endpoints/get-held-licenses/contract';
+import type { finishPasskeyRemoval as finishPasskeyRemovalContract } from '../../lambdas/endpoints/finish-passkey-removal/contract';
 import type { getMachines as getMachinesContract } from '../../lambdas/endpoints/get-machines/contract';
 import type { signOutMachine as signOutMachineContract } from '../../lambdas/endpoints/sign-out-machine/contract';
 import type { getInvoices as getInvoicesContract } from '../../lambdas/endpoints/get-invoices/contract';
@@ -96,6 +97,15 @@ export function onSessionRevoked(listener: (() => void) | undefined): void {
   sessionRevoked = listener;
 }
 
+// While support removes the account's passkeys, the BFF refuses every call of the account (403
+// PASSKEY_REMOVAL_PENDING) until the site finishes it; the session owner registers the screen that does.
+let passkeyRemovalPending: (() => void) | undefined;
+
+/** Called when the BFF answers 403 PASSKEY_REMOVAL_PENDING; undefined to stop listening. */
+export function onPasskeyRemovalPending(listener: (() => void) | undefined): void {
+  passkeyRemovalPending = listener;
+}
+
 /** What a failure the user cannot act on throws: the generic message with the support address. */
 const unexpected = (code: string): ApiErrorBody => ({ error: { code, message: genericErrorMessage() } });
 
@@ -159,6 +169,9 @@ function refusal(response: Response, parsed: { json: unknown } | null): never {
   const { json } = parsed;
   if (response.status === 401 && isApiError(json) && json.error.code === 'SESSION_EXPIRED') {
     sessionRevoked?.();
+  }
+  if (response.status === 403 && isApiError(json) && json.error.code === 'PASSKEY_REMOVAL_PENDING') {
+    passkeyRemovalPending?.();
   }
   // A 5xx (our bug, a gateway, a deploy in progress) keeps its code for the log but never shows
   // the server's wording ("Bad Gateway", or the BFF's message without the support address).
@@ -392,6 +405,13 @@ export const updateCard = (body: BodyOf<typeof updateCardContract>) =>
 /** Ends every session of the caller on every device (Cognito's and the BFF's). */
 export const signOutEverywhere = (body: BodyOf<typeof signOutEverywhereContract> = {}) =>
   call<typeof signOutEverywhereContract>({ method: 'POST', path: '/api/sign-out-everywhere' }, { body });
+
+/** Removes every passkey with the session's access token, as support asked; then the request is cleared. */
+export const finishPasskeyRemoval = (accessToken: string) =>
+  call<typeof finishPasskeyRemovalContract>(
+    { method: 'POST', path: '/api/finish-passkey-removal' },
+    { body: { accessToken } },
+  );
 
 export const deleteCustomer = (uid: string, currentPassword: string) =>
   call<typeof deleteCustomerContract>(

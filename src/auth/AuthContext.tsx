@@ -13,7 +13,7 @@ import { readSession, type Session, type SessionUser } from './session';
 import { endsSession, refreshDelay, retryDelay } from './session-refresh';
 import { signingOut, signOutUser } from './sign-out';
 import { configureAmplify } from './amplify-config';
-import { onSessionRevoked } from '../api-client/client';
+import { onPasskeyRemovalPending, onSessionRevoked } from '../api-client/client';
 
 type AuthState = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: SessionUser };
 
@@ -21,11 +21,14 @@ interface AuthContextValue {
   state: AuthState;
   /** Reads the session again (after a sign-in, an email change, a forced refresh). */
   reload: (forceRefresh?: boolean) => Promise<void>;
+  /** The BFF refuses the account until support's removal of its passkeys is finished (PasskeyRemovalGate). */
+  passkeyRemovalPending: boolean;
 }
 
 const AuthContext = createContext<AuthContextValue>({
   state: { status: 'loading' },
   reload: () => Promise.resolve(),
+  passkeyRemovalPending: false,
 });
 
 export const useAuth = (): AuthContextValue => useContext(AuthContext);
@@ -40,6 +43,7 @@ async function endSession(): Promise<void> {
 /** The session for account pages: read from Amplify, refreshed ahead of expiry, ended when it cannot be. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null | undefined>(undefined);
+  const [passkeyRemovalPending, setPasskeyRemovalPending] = useState(false);
 
   const reload = useCallback(
     (forceRefresh = false) =>
@@ -58,6 +62,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
     // A session the BFF reports revoked (signed out everywhere) ends here too.
     onSessionRevoked(() => void endSession());
+    // Any account call may be the first to hear that support is removing the passkeys.
+    onPasskeyRemovalPending(() => setPasskeyRemovalPending(true));
     // Amplify reports a refresh that failed while it refreshed on its own (an API call found the token
     // expired): the session ends only when it cannot come back; a network failure is tried again.
     const stopListening = Hub.listen('auth', ({ payload }) => {
@@ -65,6 +71,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
     return () => {
       onSessionRevoked(undefined);
+      onPasskeyRemovalPending(undefined);
       stopListening();
     };
   }, []);
@@ -97,8 +104,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         : session === null
           ? { status: 'signedOut' }
           : { status: 'signedIn', user: session.user };
-    return { state, reload };
-  }, [session, reload]);
+    return { state, reload, passkeyRemovalPending };
+  }, [session, reload, passkeyRemovalPending]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

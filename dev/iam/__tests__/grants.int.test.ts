@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { ConfirmForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteItemCommand } from '@aws-sdk/client-dynamodb';
 import {
@@ -10,7 +11,8 @@ import {
 import { localDynamoDbClient } from '../../dynamodb';
 import { readOutbox } from '../../outbox';
 import { lastKnownTwoFactor } from '../../../lambdas/lib/repository/two-factor-state';
-import { startSignIn, turnOnTwoFactor } from '../../../lambdas/__tests__/support/two-factor';
+import { sessionOf, startSignIn, turnOnTwoFactor } from '../../../lambdas/__tests__/support/two-factor';
+import { support } from '../../../scripts/support/run';
 import type { IamDecision } from '../gate';
 import { handlerNames } from '../principals';
 import { TERMS_VERSION } from '../../../src/lib/terms-version';
@@ -298,6 +300,14 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
   user.token = (await bff.signIn(user.email, user.password)).token;
   await ok(bff.call('POST', 'sign-out-everywhere', { user }));
   user.token = (await bff.signIn(user.email, user.password)).token;
+
+  // Support's removal of the passkeys, finished with the next sign-in's access token: the request read
+  // and cleared (DeleteItem); Cognito's calls take the token, no grant.
+  const env = { LOCAL_DIR: path.dirname(bff.outboxDir) };
+  expect(await support(['remove-passkeys', user.email], env, 'grants-test', () => undefined)).toBe(0);
+  const again = await sessionOf(bff.cognito, bff.info.clientId, user);
+  user.token = again.id;
+  await ok(bff.call('POST', 'finish-passkey-removal', { user, body: { accessToken: again.access } }));
 
   // The webhook's grants are used by the deliveries the purchase caused; they arrive on their own.
   await eventually(async () => unusedGrants('stripe-webhook').length === 0);

@@ -14,10 +14,11 @@ import { parseJsonBody } from '../../lib/request';
 // and once it is off the password alone signs in; the flag can only spare what an earlier call did not
 // end). It changes nothing else: in particular a pending email-recovery link keeps working (whoever
 // calls this may be the one the link is meant to undo). Cognito first: if recording fails, a retry
-// still has a token that passes. An unverified email may still end its own sessions.
+// still has a token that passes. An unverified email may still end its own sessions, and so may an
+// account whose passkeys support is removing (the site ends every session once it has removed them).
 
 export const handler = apiHandler(endpoint, async (event: ApiEvent) => {
-  const caller = await getCaller(event, { allowUnverified: true });
+  const caller = await getCaller(event, { allowUnverified: true, allowPendingPasskeyRemoval: true });
   const body: { keepPendingSignIns?: true } = event.body ? parseJsonBody(event, endpoint.body) : {};
   await signOutEverywhere(caller.username);
   const at = await revokeTokens(caller.sub, { endPendingSignIns: !body.keepPendingSignIns });

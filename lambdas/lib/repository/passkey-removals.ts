@@ -1,12 +1,14 @@
 import { PARTITION_KEY, SORT_KEY } from '../table';
-import { db, table, updateIf } from './client';
+import { db, isConditionFailure, table, updateIf } from './client';
 import { userPk } from './keys';
 
 // Support's request to remove an account's passkeys (USER#<uid> / PASSKEYS_REMOVED): when, and by whom.
 // Cognito has no admin call for passkeys (ListWebAuthnCredentials and DeleteWebAuthnCredential take the
-// owner's own access token), so support cannot remove them itself: the request is recorded for lookup
-// to show, and for the refusal of sign-ins until the owner removes them (docs/billing.md, Support: not
-// built yet). Lives in the user's partition: deleting the account ends it.
+// owner's own access token), so support cannot remove them itself: the request is recorded, lookup shows
+// it, and while it is pending the BFF refuses the account's calls (lambdas/lib/auth.ts) until the site,
+// at the next sign-in, removes the passkeys with the owner's access token and clears it
+// (POST /api/finish-passkey-removal; docs/billing.md, Support). Lives in the user's partition: deleting
+// the account ends it.
 
 const key = (uid: string) => ({ [PARTITION_KEY]: userPk(uid), [SORT_KEY]: 'PASSKEYS_REMOVED' });
 
@@ -32,4 +34,22 @@ export async function readPasskeyRemoval(uid: string): Promise<PasskeyRemoval | 
   const { Item } = await db().get({ TableName: table(), Key: key(uid), ConsistentRead: true });
   if (typeof Item?.requestedAt !== 'number' || typeof Item.operator !== 'string') return undefined;
   return { requestedAt: Item.requestedAt, operator: Item.operator };
+}
+
+/**
+ * Clears the request whose time is `requestedAt`, once its passkeys are removed; a newer request stays
+ * pending (and one already cleared is no failure: a second finish ran beside this one).
+ */
+export async function clearPasskeyRemoval(uid: string, requestedAt: number): Promise<void> {
+  try {
+    await db().delete({
+      TableName: table(),
+      Key: key(uid),
+      ConditionExpression: '#at = :at',
+      ExpressionAttributeNames: { '#at': 'requestedAt' },
+      ExpressionAttributeValues: { ':at': requestedAt },
+    });
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
 }

@@ -224,7 +224,7 @@ describe('npm run support', () => {
     const [record] = await readAudit(user.uid);
     expect(record).toMatchObject({ operator: 'pat-support', command: 'remove-passkeys' });
     expect((await run('lookup', user.email)).out).toMatch(
-      /two-factor off, passkeys' removal requested at \S+ by pat-support/,
+      /two-factor off, passkeys' removal pending \(requested at \S+ by pat-support; the next sign-in finishes it\)/,
     );
     expect((await run('remove-passkeys', 'nobody@example.com')).out).toBe(
       'no account has the address nobody@example.com',

@@ -3,6 +3,7 @@ import { AuthProvider } from '../../auth/AuthContext';
 import { RequireAuth } from '../../auth/RequireAuth';
 import type { SessionUser } from '../../auth/session';
 import { useHydrated } from '../../lib/use-hydrated';
+import { PasskeyRemovalGate } from './PasskeyRemovalGate';
 import { RedirectNote } from './RedirectNote';
 import { Spinner } from './Spinner';
 import './account.css';
@@ -46,7 +47,9 @@ export function AccountPage({
     <article className={`page account account--${layout}`}>
       <h1>{title}</h1>
       {hydrated && <RedirectNote />}
-      <AuthProvider>{body}</AuthProvider>
+      <AuthProvider>
+        <PasskeyRemovalGate>{body}</PasskeyRemovalGate>
+      </AuthProvider>
     </article>
   );
   if (!aside) return page;

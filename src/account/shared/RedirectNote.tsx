@@ -33,6 +33,10 @@ const redirectNotes = {
     kind: 'success',
     text: 'Passkey removed, and you were signed out on every device. It no longer signs you in: sign in with your password or another passkey.',
   },
+  passkeysRemovedBySupport: {
+    kind: 'success',
+    text: 'Your passkeys are removed, as you asked support, and you were signed out on every device. Sign in with your password.',
+  },
   signInFirst: {
     kind: 'notice',
     text: 'Sign in to open that page. You will be taken back to it.',

@@ -59,4 +59,5 @@ export const CALLERS: { readonly [Name in EndpointName]: Caller } = {
   'update-card': { site: () => client.updateCard({ subscriptionId: 'sub_1', paymentMethodId: 'pm_1' }) },
   'sign-out-everywhere': { site: () => client.signOutEverywhere() },
   'delete-customer': { site: () => client.deleteCustomer('u1', 'p') },
+  'finish-passkey-removal': { site: () => client.finishPasskeyRemoval('a.b.c') },
 };

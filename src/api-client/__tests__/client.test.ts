@@ -1,4 +1,4 @@
-import { getLicenses, onSessionRevoked, quoteLicenses, updateCard } from '../client';
+import { getLicenses, onPasskeyRemovalPending, onSessionRevoked, quoteLicenses, updateCard } from '../client';
 
 // The BFF client's reaction to a revoked session: a token-expired error signs the user out,
 // so a 401 SESSION_EXPIRED reaches the session owner's listener (and the error the caller).
@@ -14,7 +14,10 @@ const answer = (status: number, body: unknown) =>
     text: () => Promise.resolve(JSON.stringify(body)),
   });
 
-afterEach(() => onSessionRevoked(undefined));
+afterEach(() => {
+  onSessionRevoked(undefined);
+  onPasskeyRemovalPending(undefined);
+});
 
 it('tells the session owner when the BFF says the session was revoked', async () => {
   const revoked = jest.fn();
@@ -37,6 +40,18 @@ it('leaves the session alone for other refusals', async () => {
     error: { code: 'HTTP_401', message: 'Unauthorized' },
   });
   expect(revoked).not.toHaveBeenCalled();
+});
+
+it('tells the session owner when support is removing the passkeys, and only then', async () => {
+  const pending = jest.fn();
+  onPasskeyRemovalPending(pending);
+  const error = { code: 'PASSKEY_REMOVAL_PENDING', message: "Support is removing this account's passkeys." };
+  global.fetch = answer(403, { error });
+  await expect(getLicenses('u1')).rejects.toEqual({ error });
+  expect(pending).toHaveBeenCalledTimes(1);
+  global.fetch = answer(403, { error: { code: 'FORBIDDEN', message: 'Not yours.' } });
+  await expect(getLicenses('u1')).rejects.toMatchObject({ error: { code: 'FORBIDDEN' } });
+  expect(pending).toHaveBeenCalledTimes(1);
 });
 
 describe('failures the user cannot act on show the generic message with the support address', () => {

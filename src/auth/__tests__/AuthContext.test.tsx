@@ -18,6 +18,7 @@ jest.mock('aws-amplify/utils', () => ({ Hub: { listen: jest.fn(() => () => undef
 jest.mock('aws-amplify/auth', () => ({ fetchAuthSession: jest.fn(), signOut: jest.fn() }));
 jest.mock('../../api-client/client', () => ({
   onSessionRevoked: jest.fn(),
+  onPasskeyRemovalPending: jest.fn(),
   signOutEverywhere: jest.fn(),
 }));
 const mocked = jest.mocked(auth);
