@@ -98,7 +98,7 @@ it('shows a failure with a retry, and the retry finishes it', async () => {
   expect(await screen.findByRole('alert')).toHaveTextContent(/Something unexpected happened/);
   expect(screen.getByText(/Removing your passkeys, as you asked support/)).toBeInTheDocument();
   expect(navigate).not.toHaveBeenCalled();
-  await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
   await expectSignedOutWithNote();
   expect(calls.filter((c) => c.path === 'finish-passkey-removal')).toHaveLength(2);
 });

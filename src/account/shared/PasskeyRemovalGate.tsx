@@ -45,7 +45,7 @@ function FinishPasskeyRemoval() {
         <>
           <FormMessage kind="error">{error}</FormMessage>
           <button type="button" className="button button--primary" onClick={retry}>
-            Try again
+            Try Again
           </button>
         </>
       ) : (
