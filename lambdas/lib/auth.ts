@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { PasskeyRemovalPendingError } from './errors';
 import { ApiError, forbidden } from './http';
-import { readPasskeyRemoval } from './repository/passkey-removals';
-import { getSessionsBar, ISSUED_MS_CLAIM, outlives } from './repository/sessions';
+import { passkeyRemovalOf } from './repository/passkey-removals';
+import { ISSUED_MS_CLAIM, outlives, readSessionsItem, sessionsBarOf } from './repository/sessions';
 
 // Who is calling. API Gateway's JWT authorizer (or the local API server playing it) has verified the
 // token before the handler runs; the handler only reads the verified claims. The token's subject is
@@ -78,15 +78,15 @@ export async function getCaller(event: ApiEvent, options: CallerOptions = {}): P
     throw new ApiError(403, 'EMAIL_NOT_VERIFIED', 'Verify your email address to continue.');
   }
   const started = sessionStart(claims);
-  // Both reads at once: the gate costs no extra round trip.
-  const [bar, removal] = await Promise.all([
-    getSessionsBar(sub),
-    options.allowPendingPasskeyRemoval ? undefined : readPasskeyRemoval(sub),
-  ]);
+  // One read for both gates: the revocation and support's removal of the passkeys share the item.
+  const sessions = await readSessionsItem(sub);
+  const bar = sessionsBarOf(sessions);
   if (started === undefined || (bar && !outlives(bar, started, numeric(claims[ISSUED_MS_CLAIM])))) {
     throw new ApiError(401, 'SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
   }
-  if (removal) throw new PasskeyRemovalPendingError(sub);
+  if (!options.allowPendingPasskeyRemoval && passkeyRemovalOf(sessions)) {
+    throw new PasskeyRemovalPendingError(sub);
+  }
   return caller;
 }
 

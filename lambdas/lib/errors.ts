@@ -425,7 +425,7 @@ export class InvalidTaxIdError extends RefusedError {
 }
 
 /**
- * Support is removing the account's passkeys at the owner's request (USER#<uid> / PASSKEYS_REMOVED):
+ * Support is removing the account's passkeys at the owner's request (on USER#<uid> / SESSIONS):
  * until the site finishes it with the owner's access token (POST /api/finish-passkey-removal), the
  * account's other calls are refused, so a lost passkey opens nothing.
  */

@@ -302,7 +302,7 @@ it('every handler is allowed each AWS call it makes, and uses every grant it has
   user.token = (await bff.signIn(user.email, user.password)).token;
 
   // Support's removal of the passkeys, finished with the next sign-in's access token: the request read
-  // and cleared (DeleteItem); Cognito's calls take the token, no grant.
+  // and cleared (UpdateItem); Cognito's calls take the token, no grant.
   const env = { LOCAL_DIR: path.dirname(bff.outboxDir) };
   expect(await support(['remove-passkeys', user.email], env, 'grants-test', () => undefined)).toBe(0);
   const again = await sessionOf(bff.cognito, bff.info.clientId, user);

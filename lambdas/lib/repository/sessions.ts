@@ -21,7 +21,9 @@ const SESSIONS_SK = 'SESSIONS';
 /** How long a deleted user's marker is kept: longer than any Cognito ID token lives (at most a day). */
 const DELETED_USER_MARKER_SECONDS = 2 * 24 * 3600;
 
-const key = (uid: string) => ({ [PARTITION_KEY]: userPk(uid), [SORT_KEY]: SESSIONS_SK });
+/** The SESSIONS item's key (passkey-removals.ts keeps support's request on it too). */
+export const sessionsKey = (uid: string) => ({ [PARTITION_KEY]: userPk(uid), [SORT_KEY]: SESSIONS_SK });
+const key = sessionsKey;
 
 /** The first whole second a token must have been issued in to outlive a revocation at `nowMs`. */
 const validAfterSecond = (nowMs: number): number => Math.floor(nowMs / 1000) + 1;
@@ -34,10 +36,18 @@ interface SessionsBar {
   revokedAtMs: number;
 }
 
-/** The user's last revocation, or undefined if their sessions were never revoked. */
-export async function getSessionsBar(uid: string): Promise<SessionsBar | undefined> {
+/**
+ * The user's SESSIONS item as stored, read once per call of the BFF (lambdas/lib/auth.ts): the last
+ * revocation (sessionsBarOf) and support's pending removal of the passkeys (passkey-removals.ts) live
+ * on it, so every gate costs one read.
+ */
+export async function readSessionsItem(uid: string): Promise<Record<string, unknown> | undefined> {
   const out = await db().get({ TableName: table(), Key: key(uid), ConsistentRead: true });
-  const item = out.Item;
+  return out.Item;
+}
+
+/** The last revocation recorded on a SESSIONS item, or undefined if there is none. */
+export function sessionsBarOf(item: Record<string, unknown> | undefined): SessionsBar | undefined {
   if (!item) return undefined;
   const ttl = item[TTL_ATTRIBUTE];
   if (typeof ttl === 'number' && ttl <= Date.now() / 1000) return undefined;
@@ -46,6 +56,11 @@ export async function getSessionsBar(uid: string): Promise<SessionsBar | undefin
   const at = typeof item.revokedAt === 'string' ? Date.parse(item.revokedAt) : NaN;
   // Without a readable time, the whole second before the bound counts as revoked.
   return { validAfter, revokedAtMs: Number.isFinite(at) ? at : validAfter * 1000 - 1 };
+}
+
+/** The user's last revocation, or undefined if their sessions were never revoked. */
+export async function getSessionsBar(uid: string): Promise<SessionsBar | undefined> {
+  return sessionsBarOf(await readSessionsItem(uid));
 }
 
 /**

@@ -186,7 +186,7 @@ it('a finish cut short after the deletions leaves the account refused, and the n
   const owner = await ownerWithPasskeys(1);
   await removePasskeys(owner);
   const session = await sessionOf(owner);
-  // The request's clearing fails (its DeleteItem refused, as a crash at that point would leave it).
+  // The request's clearing fails (its UpdateItem refused, as a crash at that point would leave it).
   const before = bff.iamGate.principals();
   bff.iamGate.setPrincipals(
     before.map((p) =>
@@ -195,7 +195,7 @@ it('a finish cut short after the deletions leaves the account refused, and the n
         : {
             ...p,
             statements: p.statements
-              .map((st) => ({ ...st, actions: st.actions.filter((a) => a !== 'dynamodb:DeleteItem') }))
+              .map((st) => ({ ...st, actions: st.actions.filter((a) => a !== 'dynamodb:UpdateItem') }))
               .filter((st) => st.actions.length > 0),
           },
     ),
