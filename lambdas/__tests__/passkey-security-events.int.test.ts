@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import {
-  CompleteWebAuthnRegistrationCommand,
   DeleteWebAuthnCredentialCommand,
   StartWebAuthnRegistrationCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -11,6 +10,7 @@ import { readOutbox, type OutboxMessage } from '../../dev/outbox';
 import { SoftwareAuthenticator } from '../../dev/cognito/__tests__/support/software-authenticator';
 import { endSessions } from '../endpoints/end-sessions/contract';
 import { FACTOR_MAIL_WINDOW_MS } from '../lib/security-mails';
+import { addPasskey as addPasskeyWith } from './support/passkeys';
 import { eventually, startBff, type Bff, type User } from './support/bff';
 import { deliverCloudTrailEvent } from './support/security-events';
 import { refreshes as refreshesWith, sessionOf as sessionOfUser, type Session } from './support/two-factor';
@@ -32,7 +32,6 @@ afterAll(async () => {
 });
 
 /** The page the local relying party (localhost) serves. */
-const SITE = { origin: 'http://localhost:8000' };
 
 const sessionOf = (user: User) => sessionOfUser(cognito, bff.info.clientId, user);
 const refreshes = (refresh: string) => refreshesWith(cognito, bff.info.clientId, refresh);
@@ -49,23 +48,7 @@ const passkeyMailsOnce = (address: string, count: number) =>
 const linkCode = (mail: OutboxMessage) =>
   /mode=endSessions&oobCode=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '';
 
-/** Registers a new passkey with `access`, as the browser does: start, the authenticator, complete. */
-async function addPasskey(access: string): Promise<SoftwareAuthenticator> {
-  const authenticator = new SoftwareAuthenticator();
-  const { CredentialCreationOptions } = await cognito.send(
-    new StartWebAuthnRegistrationCommand({ AccessToken: access }),
-  );
-  await cognito.send(
-    new CompleteWebAuthnRegistrationCommand({
-      AccessToken: access,
-      Credential: authenticator.create(
-        CredentialCreationOptions as { challenge: string; rp: { id: string }; user: { id: string } },
-        SITE,
-      ),
-    }),
-  );
-  return authenticator;
-}
+const addPasskey = (access: string) => addPasskeyWith(cognito, access);
 
 const removePasskey = (access: string, authenticator: SoftwareAuthenticator) =>
   cognito.send(new DeleteWebAuthnCredentialCommand({ AccessToken: access, CredentialId: authenticator.id }));

@@ -1,13 +1,9 @@
 import path from 'node:path';
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import {
-  CompleteWebAuthnRegistrationCommand,
-  ListWebAuthnCredentialsCommand,
-  StartWebAuthnRegistrationCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { ListWebAuthnCredentialsCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { readOutbox } from '../../../../dev/outbox';
-import { SoftwareAuthenticator } from '../../../../dev/cognito/__tests__/support/software-authenticator';
 import { support } from '../../../../scripts/support/run';
+import { addPasskey as addPasskeyWith } from '../../../__tests__/support/passkeys';
 import { eventually, startBff, type Bff, type User } from '../../../__tests__/support/bff';
 import { refreshes, sessionOf as sessionOfUser, type Session } from '../../../__tests__/support/two-factor';
 import { clearPasskeyRemoval, readPasskeyRemoval } from '../../../lib/repository/passkey-removals';
@@ -30,26 +26,10 @@ afterAll(async () => {
   await bff?.stop();
 });
 
-const SITE = { origin: 'http://localhost:8000' };
 const sessionOf = (user: User) => sessionOfUser(cognito, bff.info.clientId, user);
 const as = (user: User, session: Session): User => ({ ...user, token: session.id });
 
-async function addPasskey(access: string): Promise<SoftwareAuthenticator> {
-  const authenticator = new SoftwareAuthenticator();
-  const { CredentialCreationOptions } = await cognito.send(
-    new StartWebAuthnRegistrationCommand({ AccessToken: access }),
-  );
-  await cognito.send(
-    new CompleteWebAuthnRegistrationCommand({
-      AccessToken: access,
-      Credential: authenticator.create(
-        CredentialCreationOptions as { challenge: string; rp: { id: string }; user: { id: string } },
-        SITE,
-      ),
-    }),
-  );
-  return authenticator;
-}
+const addPasskey = (access: string) => addPasskeyWith(cognito, access);
 
 const passkeysOf = async (user: User): Promise<number> => {
   const { access } = await sessionOf(user);
