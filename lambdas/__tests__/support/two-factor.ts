@@ -1,3 +1,4 @@
+import type { Principal } from '../../../dev/iam/policy';
 import {
   AssociateSoftwareTokenCommand,
   type CognitoIdentityProviderClient,
@@ -88,6 +89,20 @@ export async function turnOnTwoFactor(
   return SecretCode;
 }
 
+/** The IAM gate's principals with `action` taken from the function `name`'s grants. */
+export function withoutAction(principals: readonly Principal[], name: string, action: string): Principal[] {
+  return principals.map((p) =>
+    p.name !== name || !p.statements
+      ? p
+      : {
+          ...p,
+          statements: p.statements
+            .map((st) => ({ ...st, actions: st.actions.filter((a) => a !== action) }))
+            .filter((st) => st.actions.length > 0),
+        },
+  );
+}
+
 /**
  * Runs `fn` while the security-events function may not call `action` (the IAM gate denies it), so the
  * CloudTrail event of the change `fn` makes fails, as if EventBridge had not delivered it yet (in AWS it
@@ -100,18 +115,7 @@ export async function holdingSecurityEvents<T>(
   action = 'cognito-idp:AdminUserGlobalSignOut',
 ): Promise<T> {
   const before = bff.iamGate.principals();
-  bff.iamGate.setPrincipals(
-    before.map((p) =>
-      p.name !== 'security-events' || !p.statements
-        ? p
-        : {
-            ...p,
-            statements: p.statements
-              .map((st) => ({ ...st, actions: st.actions.filter((a) => a !== action) }))
-              .filter((st) => st.actions.length > 0),
-          },
-    ),
-  );
+  bff.iamGate.setPrincipals(withoutAction(before, 'security-events', action));
   let refused = false;
   const stopListening = bff.iamGate.onDecision((d) => {
     if (d.principal === 'security-events' && d.action === action && !d.allowed) refused = true;

@@ -5,7 +5,12 @@ import { readOutbox } from '../../../../dev/outbox';
 import { support } from '../../../../scripts/support/run';
 import { addPasskey as addPasskeyWith } from '../../../__tests__/support/passkeys';
 import { eventually, startBff, type Bff, type User } from '../../../__tests__/support/bff';
-import { refreshes, sessionOf as sessionOfUser, type Session } from '../../../__tests__/support/two-factor';
+import {
+  refreshes,
+  sessionOf as sessionOfUser,
+  withoutAction,
+  type Session,
+} from '../../../__tests__/support/two-factor';
 import { clearPasskeyRemoval, readPasskeyRemoval } from '../../../lib/repository/passkey-removals';
 import { finishPasskeyRemoval } from '../contract';
 
@@ -168,18 +173,7 @@ it('a finish cut short after the deletions leaves the account refused, and the n
   const session = await sessionOf(owner);
   // The request's clearing fails (its UpdateItem refused, as a crash at that point would leave it).
   const before = bff.iamGate.principals();
-  bff.iamGate.setPrincipals(
-    before.map((p) =>
-      p.name !== 'finish-passkey-removal' || !p.statements
-        ? p
-        : {
-            ...p,
-            statements: p.statements
-              .map((st) => ({ ...st, actions: st.actions.filter((a) => a !== 'dynamodb:UpdateItem') }))
-              .filter((st) => st.actions.length > 0),
-          },
-    ),
-  );
+  bff.iamGate.setPrincipals(withoutAction(before, 'finish-passkey-removal', 'dynamodb:UpdateItem'));
   const quiet = [jest.spyOn(console, 'error'), jest.spyOn(console, 'warn')].map((s) =>
     s.mockImplementation(() => undefined),
   );
