@@ -18,7 +18,8 @@ import { tableDefinition } from '../lambdas/lib/table';
 import { ownCredentials, type Credentials } from './iam/policy';
 
 // Local DynamoDB: dynalite in this process (closing it also closes its LevelDB, so nothing is left
-// behind), data persisted under `path`, and the product's table created when missing.
+// behind), data persisted under `path` (in memory without one), and the product's table created when
+// missing.
 
 export interface LocalDynamoDb {
   endpoint: string;
@@ -27,11 +28,12 @@ export interface LocalDynamoDb {
 }
 
 export async function startDynamoDb(opts: {
-  path: string;
+  /** LevelDB's directory; without one, the data lives in memory and ends with the server. */
+  path: string | undefined;
   port: number;
   tableName: string;
 }): Promise<LocalDynamoDb> {
-  await mkdir(opts.path, { recursive: true });
+  if (opts.path) await mkdir(opts.path, { recursive: true });
   const server = dynalite({ path: opts.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   keepIdleConnections(server);
   await new Promise<void>((resolve, reject) => {

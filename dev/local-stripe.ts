@@ -16,13 +16,17 @@ interface StripeHandle {
   stop(): Promise<void>;
 }
 
-export async function startStripe(
-  dir: string,
-  port: number,
-  webhookSecret: string,
-  webhookUrl: string,
-  clockFixed?: string,
-): Promise<StripeHandle> {
+export async function startStripe(opts: {
+  /** The stack's directory: the emulator's state file and the price's ids live in its stripe/. */
+  dir: string;
+  /** False: the emulator's state lives in memory only (a stack whose directory goes with it). */
+  persist: boolean;
+  port: number;
+  webhookSecret: string;
+  webhookUrl: string;
+  clockFixed?: string;
+}): Promise<StripeHandle> {
+  const { dir, port, webhookSecret, webhookUrl, clockFixed, persist } = opts;
   if (!existsSync(path.join(__dirname, 'stripe-emulator', 'index.ts'))) {
     throw new Error(
       'dev/stripe-emulator/index.ts is missing: the Stripe emulator is required by the local stack',
@@ -34,7 +38,7 @@ export async function startStripe(
     port,
     webhookSecret,
     webhookUrl,
-    statePath: path.join(dir, 'stripe', 'state.json'),
+    statePath: persist ? path.join(dir, 'stripe', 'state.json') : undefined,
     businessName: 'Stockbench',
     clockFixed,
   });

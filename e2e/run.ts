@@ -44,6 +44,7 @@ async function main(): Promise<number> {
     ports: 'auto',
     log: () => undefined,
     passkeys: true,
+    persist: false,
   });
   try {
     if (args.includes('--no-build')) {

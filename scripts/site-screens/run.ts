@@ -84,7 +84,13 @@ async function main(): Promise<void> {
   if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}`);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-screens-'));
-  const stack = await startLocalStack({ dir, site: true, ports: 'auto', log: () => undefined });
+  const stack = await startLocalStack({
+    dir,
+    site: true,
+    ports: 'auto',
+    log: () => undefined,
+    persist: false,
+  });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const contexts = new Contexts(browser, TIMEOUT_MS);
   const shots: Shot[] = [];

@@ -250,6 +250,7 @@ async function ownStack(settings: Parameters<typeof startBff>[0] = {}): Promise<
     machineLimit: settings.machineLimit ?? null,
     authSessionSeconds: settings.authSessionSeconds,
     passkeys: settings.passkeys,
+    persist: false,
   });
   return {
     stack,

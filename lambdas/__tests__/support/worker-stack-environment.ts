@@ -60,6 +60,7 @@ function startWorkerStack(): Promise<WorkerStack> {
       log: () => undefined,
       machineLimit: null,
       clockFixed: CLOCK_FIXED,
+      persist: false,
     });
     // Jest ends a worker by message and kills it half a second later if it is still running, with a
     // warning: a normal exit waits on the stack's worker threads and LevelDB, and removing the stack's
