@@ -63,7 +63,7 @@ function startWorkerStack(): Promise<WorkerStack> {
       persist: false,
     });
     // Jest ends a worker by message and kills it half a second later if it is still running, with a
-    // warning: a normal exit waits on the stack's worker threads and LevelDB, and removing the stack's
+    // warning: a normal exit waits on the stack's worker threads and servers, and removing the stack's
     // files (every mail of the worker's files among them) can take longer on a busy machine. Every
     // result is reported by then, so a process of its own removes the files, and the worker ends at
     // once (cognito-local ends with it, cognito-local.ts).
