@@ -38,6 +38,8 @@ const config: KnipConfig = {
     // linkinator, whose package is ESM-only).
     'lighthouse',
     'linkinator',
+    // A webpack loader named by its package name (gatsby/source-transpiler.ts).
+    'swc-loader',
   ],
 };
 

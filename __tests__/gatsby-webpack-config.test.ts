@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { transformSync, type Options as SwcOptions } from '@swc/core';
 import type { CreateWebpackConfigArgs } from 'gatsby';
 import TerserPlugin from 'terser-webpack-plugin';
 import { onCreateWebpackConfig } from '../gatsby/on-create-webpack-config';
@@ -9,10 +11,26 @@ class ProvidePlugin {
   constructor(readonly definitions: Record<string, string>) {}
 }
 
+interface Rule {
+  test: RegExp;
+  include?: (file: string) => boolean;
+  use: (info: { resource: string }) => Array<{ loader: string; options?: unknown }>;
+}
+
 interface Configured {
   plugins: unknown[];
   cache?: unknown;
   optimization: { minimizer: unknown[] };
+  module: { rules: Rule[] };
+}
+
+/** Gatsby's two Babel rules that match TypeScript: its JavaScript rule (everything outside node_modules) and its TypeScript rule. */
+function gatsbyBabelRules(): Rule[] {
+  const babel = () => [{ loader: 'babel-loader' }];
+  return [
+    { test: /\.(js|mjs|jsx|ts|tsx)$/, include: (file) => !file.includes('node_modules'), use: babel },
+    { test: /\.tsx?$/, use: babel },
+  ];
 }
 
 function configure(stage: string, plugins: unknown[], minimizer: unknown[] = []): Configured {
@@ -23,6 +41,7 @@ function configure(stage: string, plugins: unknown[], minimizer: unknown[] = [])
     output: { chunkFilename: '' },
     devtool: 'source-map',
     optimization: { minimizer },
+    module: { rules: gatsbyBabelRules() },
   };
   let replaced: typeof config | undefined;
   const args = {
@@ -69,6 +88,49 @@ describe('webpack configuration', () => {
     expect(code.length).toBeLessThan(source.length);
     expect(code).not.toMatch(/=>|\blet\b|\bconst\b/);
     expect(code).toContain('function');
+  });
+
+  describe("transpiles src with swc, and keeps Gatsby's Babel where its plugins change the file", () => {
+    const file = (relative: string) => path.resolve(relative);
+    const component = file('src/components/error-screen/ErrorBoundary.tsx');
+    const babelFiles = [
+      file('src/pages/index.tsx'), // a page: Gatsby splits it into its page and Head exports
+      file('src/templates/tool.tsx'),
+      file('src/lib/use-site-facts.ts'), // a static query
+      file('.cache/production-app.js'), // Gatsby's own runtime
+    ];
+    const loadersFor = (rules: Rule[], resource: string) =>
+      rules
+        .filter((rule) => rule.test.test(resource) && (rule.include?.(resource) ?? true))
+        .flatMap((rule) => rule.use({ resource }).map((use) => use.loader));
+
+    it.each(['build-javascript', 'build-html'])('%s: swc alone for the rest of src', (stage) => {
+      const { rules } = configure(stage, [other]).module;
+      expect(loadersFor(rules, component)).toEqual(['swc-loader']);
+      for (const babelFile of babelFiles) {
+        const loaders = loadersFor(rules, babelFile);
+        expect(loaders).toContain('babel-loader');
+        expect(loaders).not.toContain('swc-loader');
+      }
+    });
+
+    it("strips the types and keeps ES modules and the classic JSX runtime, for the site's browsers", () => {
+      const { rules } = configure('build-javascript', [other]).module;
+      const swc = rules
+        .flatMap((rule) => rule.use({ resource: component }))
+        .find((use) => use.loader === 'swc-loader');
+      if (!swc) throw new Error('no swc-loader rule');
+      const source = [
+        "import React from 'react';",
+        'type Props = { name: string };',
+        'export const Hello = ({ name }: Props) => <p className="hello">{name ?? \'you\'}</p>;',
+      ].join('\n');
+      const { code } = transformSync(source, { ...(swc.options as SwcOptions), filename: component });
+      expect(code).toContain("import React from 'react'");
+      expect(code).toContain('React.createElement("p"');
+      expect(code).toContain('export const Hello');
+      expect(code).not.toContain('Props');
+    });
   });
 });
 

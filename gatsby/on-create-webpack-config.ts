@@ -1,6 +1,7 @@
 import type { GatsbyNode } from 'gatsby';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../src/components/error-screen/chunk-reload';
 import { clientJsMinifier, isJsMinifier } from './client-js-minifier';
+import { transpileSourceWithSwc } from './source-transpiler';
 
 // Chunk files named by id and content hash only: webpack's runtime, a first-visit script, otherwise
 // carries a map from every chunk's id to its name (component---src-pages-…) to build the file names.
@@ -20,6 +21,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
     plugins: unknown[];
     output: { chunkFilename: string; chunkLoadTimeout: number };
     devtool: unknown;
+    module: { rules: Array<Record<string, unknown>> };
     optimization?: { minimizer?: unknown[] };
   };
   if (stage !== 'build-javascript') {
@@ -33,6 +35,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
     }
   }
   config.cache = false;
+  transpileSourceWithSwc(config.module.rules, stage, process.cwd());
   if (stage === 'build-html') config.externals.push(/^aws-amplify(\/|$)/, /^@aws-amplify\//, /^@stripe\//);
   else {
     config.output.chunkFilename = '[id]-[contenthash:16].js';
